@@ -4,7 +4,7 @@
 ///
 /// Both parameter sets are typed in from the specification (CRYPTO.md §2.1):
 /// p = 36u⁴+36u³+24u²+6u+1, r = 36u⁴+36u³+18u²+6u+1, B = 2, cofactor 1, generator (p−1, 1).
-public struct GMPCurve: Sendable {
+public struct GMPCurve: Sendable, CustomStringConvertible {
     /// A short name: `bn254cx` or `bn254`.
     public let name: String
     /// The BN parameter u (negative for both curves).
@@ -57,6 +57,9 @@ public struct GMPCurve: Sendable {
 
     /// Both parameter sets.
     public static let all: [GMPCurve] = [.bn254cx, .bn254]
+
+    /// The curve's name.
+    public var description: String { name }
 
     // MARK: - Points
 
