@@ -1,0 +1,146 @@
+import CCurl
+import SDKSeams
+
+/// One request on one easy handle: set up, perform, read the results, clean up.
+struct CurlExchange {
+    let request: HTTPRequest
+    let options: CurlTransport.Options
+
+    func perform() throws(TransportError) -> HTTPResponse {
+        let globalStatus = CurlGlobal.ensureInitialized()
+        guard globalStatus == CURLE_OK else {
+            throw failure(globalStatus, detail: "curl_global_init failed")
+        }
+        guard let handle = curl_easy_init() else {
+            throw TransportError(kind: .other, message: "curl_easy_init failed", url: request.url)
+        }
+        defer { curl_easy_cleanup(handle) }
+
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
+        defer { curl_slist_free_all(headerList) }
+
+        let accumulator = ResponseAccumulator()
+        let context = Unmanaged.passRetained(accumulator)
+        defer { context.release() }
+
+        var setup = CurlSetup(handle: handle)
+        setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        setup.string(CURLOPT_URL, request.url)
+        setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
+        setup.long(CURLOPT_NOSIGNAL, 1)
+        setup.long(CURLOPT_FOLLOWLOCATION, 0)
+        setup.long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+        setup.long(CURLOPT_SSL_VERIFYPEER, options.verifyTLS ? 1 : 0)
+        setup.long(CURLOPT_SSL_VERIFYHOST, options.verifyTLS ? 2 : 0)
+        if let timeout = request.timeout ?? options.defaultTimeout {
+            setup.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
+        }
+        if let connectTimeout = options.connectTimeout {
+            setup.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
+        }
+
+        let sendsBody = !request.body.isEmpty || [.post, .put, .patch].contains(request.method)
+        if request.method == .get && !sendsBody {
+            setup.long(CURLOPT_HTTPGET, 1)
+        } else {
+            if sendsBody {
+                setup.offset(CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))
+                if request.body.isEmpty {
+                    setup.string(CURLOPT_COPYPOSTFIELDS, "")
+                } else {
+                    // COPYPOSTFIELDS copies exactly POSTFIELDSIZE bytes, so binary bodies are safe.
+                    request.body.withUnsafeBytes { bytes in
+                        setup.pointer(CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                    }
+                }
+            }
+            if request.method != .post || !sendsBody {
+                setup.string(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            }
+        }
+
+        for field in request.headers {
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            headerList = curl_slist_append(headerList, line)
+        }
+        if !request.headers.contains("Accept") { headerList = curl_slist_append(headerList, "Accept:") }
+        if !request.headers.contains("Expect") { headerList = curl_slist_append(headerList, "Expect:") }
+        if sendsBody && !request.headers.contains("Content-Type") {
+            headerList = curl_slist_append(headerList, "Content-Type:")
+        }
+        setup.list(CURLOPT_HTTPHEADER, headerList)
+
+        setup.callback(CURLOPT_WRITEFUNCTION) { data, size, count, user in
+            let length = size * count
+            if let data, let user {
+                Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
+                    .appendBody(UnsafeRawBufferPointer(start: data, count: length))
+            }
+            return length
+        }
+        setup.pointer(CURLOPT_WRITEDATA, context.toOpaque())
+        setup.callback(CURLOPT_HEADERFUNCTION) { data, size, count, user in
+            let length = size * count
+            if let data, let user {
+                Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
+                    .appendHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+            }
+            return length
+        }
+        setup.pointer(CURLOPT_HEADERDATA, context.toOpaque())
+
+        if let (option, code) = setup.firstFailure {
+            throw TransportError(kind: .invalidRequest,
+                                 message: "curl_easy_setopt(\(option.rawValue)) failed: " + String(cString: curl_easy_strerror(code)),
+                                 url: request.url, code: Int(code.rawValue))
+        }
+
+        let code = curl_easy_perform(handle)
+        guard code == CURLE_OK else {
+            let detail = String(cString: errorBuffer)
+            throw failure(code, detail: detail)
+        }
+
+        var status = 0
+        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return HTTPResponse(status: status, headers: HTTPHeaders(accumulator.headers), body: accumulator.body,
+                            timings: Self.timings(handle))
+    }
+
+    private func failure(_ code: CURLcode, detail: String) -> TransportError {
+        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        return TransportError(kind: Self.kind(of: code), message: message, url: request.url, code: Int(code.rawValue))
+    }
+
+    static func kind(of code: CURLcode) -> TransportError.Kind {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .hostNotFound
+        case CURLE_COULDNT_CONNECT: return .connectionRefused
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR:
+            return .tls
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_FUNCTION_ARGUMENT: return .invalidRequest
+        default: return .other
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+
+    private static func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {
+        func seconds(_ info: CURLINFO) -> Double {
+            var micro: curl_off_t = 0
+            _ = ccurl_getinfo_off(handle, info, &micro)
+            return Double(micro) / 1_000_000
+        }
+        return HTTPTimings(dns: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: seconds(CURLINFO_CONNECT_TIME_T),
+                           tls: seconds(CURLINFO_APPCONNECT_TIME_T), requestSent: seconds(CURLINFO_PRETRANSFER_TIME_T),
+                           firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T), total: seconds(CURLINFO_TOTAL_TIME_T))
+    }
+}

@@ -1,0 +1,41 @@
+/// A request that got no HTTP response: the host was not found, the connection was refused or
+/// timed out, TLS failed, ... The SDK maps every transport error to `NETWORK_ERROR`.
+public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The broad reason, for programmatic checks. New kinds may be added.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable, Hashable {
+            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, other
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        public static let hostNotFound = Kind(.hostNotFound)
+        public static let connectionRefused = Kind(.connectionRefused)
+        public static let timedOut = Kind(.timedOut)
+        public static let tls = Kind(.tls)
+        /// The request could not be built (bad URL, unsupported scheme, ...).
+        public static let invalidRequest = Kind(.invalidRequest)
+        public static let other = Kind(.other)
+
+        public var description: String { base.rawValue }
+    }
+
+    public var kind: Kind
+    /// The transport's own message (libcurl's error buffer or `curl_easy_strerror`).
+    public var message: String
+    /// The URL of the failed request.
+    public var url: String
+    /// The transport's own error code (a `CURLcode` for the libcurl transport), if any.
+    public var code: Int?
+
+    public init(kind: Kind, message: String, url: String, code: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.url = url
+        self.code = code
+    }
+
+    public var description: String {
+        "\(kind) for \(url): \(message)" + (code.map { " (code \($0))" } ?? "")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for transport tests: it records every request's raw bytes
+/// and answers with raw bytes chosen by the test, optionally after a delay. One request per
+/// connection; the connection is closed after the answer.
+final class LocalHTTPServer: @unchecked Sendable {
+    struct Reply: Sendable {
+        var raw: [UInt8]
+        var delay: Double = 0
+
+        /// A well-formed response with `Content-Length` and `Connection: close`.
+        static func make(status: Int, reason: String = "OK", headers: [(String, String)] = [],
+                         body: [UInt8] = [], delay: Double = 0) -> Reply {
+            var head = "HTTP/1.1 \(status) \(reason)\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            return Reply(raw: Array(head.utf8) + body, delay: delay)
+        }
+    }
+
+    struct Received: Sendable {
+        var raw: [UInt8]
+        var head: String
+        var body: [UInt8]
+        var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
+    }
+
+    let port: UInt16
+    private let socketFD: Int32
+    private let lock = NSLock()
+    private var received: [Received] = []
+    private let handler: @Sendable (Received) -> Reply
+    private var stopped = false
+    private let loopFinished = DispatchSemaphore(value: 0)
+
+    init(handler: @escaping @Sendable (Received) -> Reply) throws {
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.socketFD = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    var requests: [Received] {
+        lock.lock(); defer { lock.unlock() }
+        return received
+    }
+
+    /// Stops accepting and closes the listening socket; returns once the port is closed. The
+    /// socket is closed by the accept loop itself, so its descriptor cannot be reused under it.
+    func stop() {
+        lock.lock()
+        let already = stopped
+        stopped = true
+        lock.unlock()
+        if already { return }
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        loopFinished.wait()
+    }
+
+    private var isStopped: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop() {
+        defer {
+            close(socketFD)
+            loopFinished.signal()
+        }
+        while !isStopped {
+            let client = accept(socketFD, nil, nil)
+            if client < 0 { continue }
+            if isStopped {
+                close(client)
+                return
+            }
+            let thread = Thread { [self] in serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var headEnd: Int?
+        var expected = Int.max
+        while data.count < expected {
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            if headEnd == nil, let end = Self.find([13, 10, 13, 10], in: data) {
+                headEnd = end + 4
+                let head = String(decoding: data[0..<end], as: UTF8.self)
+                let length = head.components(separatedBy: "\r\n").compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
+                expected = end + 4 + length
+            }
+        }
+        guard let bodyStart = headEnd else { return }
+        let request = Received(raw: data, head: String(decoding: data[0..<(bodyStart - 4)], as: UTF8.self),
+                               body: Array(data[bodyStart...]))
+        lock.lock(); received.append(request); lock.unlock()
+        let reply = handler(request)
+        if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+        var sent = 0
+        while sent < reply.raw.count {
+            let count = reply.raw[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }
+            sent += count
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for index in 0...(haystack.count - needle.count) where Array(haystack[index..<(index + needle.count)]) == needle {
+            return index
+        }
+        return nil
+    }
+}
