@@ -1,0 +1,146 @@
+import Foundation
+import MPinCrypto
+
+/// Verifies AMCL vector files: reads each, tells its format and curve, checks every vector.
+///
+/// ```swift
+/// let verifier = VectorVerifier(curve: nil)
+/// for result in verifier.verify(paths: ["Vectors/amcl/mpin/BN254_CX.first100.txt"]) {
+///     switch result {
+///     case .success(let report): print("\(report.file): \(report.passed) passed, \(report.failed) failed")
+///     case .failure(let error): print(error)
+///     }
+/// }
+/// ```
+public struct VectorVerifier: Sendable {
+    /// The curve for files that do not name theirs (`--curve`); bn254cx when nil.
+    public var curve: CurveID?
+
+    public init(curve: CurveID? = nil) {
+        self.curve = curve
+    }
+
+    /// One result per path, in order: a report, or the reason the file could not be read.
+    public func verify(paths: [String]) -> [Result<FileReport, VectorFileError>] {
+        paths.map { path in Result { () throws(VectorFileError) in try verify(path: path) } }
+    }
+
+    /// Verifies one file.
+    ///
+    /// - Throws: `VectorFileError` when the file is missing, unreadable, malformed (with its line),
+    ///   of no known format, or holds no vectors.
+    public func verify(path: String) throws(VectorFileError) -> FileReport {
+        let loaded = try load(path: path)
+        return FileReport(
+            file: path, format: loaded.formatName, curve: loaded.curve, verdicts: check(loaded))
+    }
+
+    /// A file read and classified, not yet checked.
+    public struct LoadedFile: Sendable {
+        public var path: String
+        public var header: String
+        public var blocks: [AMCLBlock]
+        public var format: VectorFormat
+        public var curve: CurveID
+        public var curveSource: VectorFormatDetector.CurveSource
+        /// The format as reported (`arithmetic` files add their kind).
+        public var formatName: String
+    }
+
+    /// Reads and classifies a file.
+    public func load(path: String) throws(VectorFileError) -> LoadedFile {
+        let text = try VectorFileContents.read(path)
+        let header: String
+        let blocks: [AMCLBlock]
+        if text.drop(while: \.isWhitespace).first == "[" {
+            header = ""
+            blocks = try AMCLJSONReader.parse(text, file: path)
+        } else {
+            let document = try AMCLTextReader.parse(text, file: path)
+            header = document.headerText
+            blocks = document.blocks
+        }
+        guard !blocks.isEmpty else {
+            throw VectorFileError(file: path, line: nil, message: "holds no vectors")
+        }
+        let keys = Set(blocks.flatMap { $0.fields.map(\.key) })
+        guard let format = VectorFormatDetector.format(keys: keys, header: header) else {
+            let sample = keys.sorted().prefix(8).joined(separator: ", ")
+            throw VectorFileError(
+                file: path, line: blocks[0].line,
+                message: "not a known AMCL vector format (keys: \(sample)\(keys.count > 8 ? ", ..." : ""))")
+        }
+        let (curve, source) = VectorFormatDetector.curve(header: header, path: path, option: self.curve)
+        var formatName = format.rawValue
+        if format == .arithmetic {
+            guard let kind = AMCLArithmeticKind.detect(header: header, keys: keys) else {
+                throw VectorFileError(
+                    file: path, line: blocks[0].line, message: "arithmetic file of an unknown kind")
+            }
+            formatName += "-\(kind)"
+        }
+        return LoadedFile(
+            path: path, header: header, blocks: blocks, format: format, curve: curve, curveSource: source,
+            formatName: formatName)
+    }
+
+    /// Checks every vector of a loaded file.
+    public func check(_ file: LoadedFile) -> [VectorVerdict] {
+        switch file.format {
+        case .twoPass:
+            let checker = MPinTwoPassChecker(curve: file.curve)
+            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
+        case .onePass:
+            let checker = MPinOnePassChecker(curve: file.curve)
+            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
+        case .amclGenerated:
+            let checker = AMCLGeneratedChecker(curve: file.curve)
+            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
+        case .arithmetic:
+            let keys = Set(file.blocks.flatMap { $0.fields.map(\.key) })
+            guard let kind = AMCLArithmeticKind.detect(header: file.header, keys: keys) else { return [] }
+            return AMCLArithmeticVectors.check(blocks: file.blocks, kind: kind, curve: file.curve)
+        }
+    }
+
+    /// Keys of a file's vectors that the M-Pin checkers read nowhere (empty for the known files).
+    func unusedKeys(_ file: LoadedFile) -> Set<String> {
+        var unused: Set<String> = []
+        for block in file.blocks {
+            switch file.format {
+            case .twoPass: unused.formUnion(MPinTwoPassChecker(curve: file.curve).check(block).unusedKeys)
+            case .onePass: unused.formUnion(MPinOnePassChecker(curve: file.curve).check(block).unusedKeys)
+            case .amclGenerated: unused.formUnion(AMCLGeneratedChecker(curve: file.curve).check(block).unusedKeys)
+            case .arithmetic: break
+            }
+        }
+        return unused
+    }
+
+    /// `transform` over `items` on all cores, results in order.
+    static func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(transform) }
+        let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        items.withUnsafeBufferPointer { input in
+            withoutActuallyEscaping(transform) { transform in
+                let box = UnsafeSendableBox(input: input, output: results, transform: transform)
+                DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                    box.output[index] = box.transform(box.input[index])
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+}
+
+/// Carries the buffers of `concurrentMap` into its worker closure; each index is written once.
+private struct UnsafeSendableBox<T, R>: @unchecked Sendable {
+    let input: UnsafeBufferPointer<T>
+    let output: UnsafeMutableBufferPointer<R?>
+    let transform: (T) -> R
+}

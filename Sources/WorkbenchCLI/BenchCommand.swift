@@ -1,0 +1,42 @@
+import ArgumentParser
+import MPinCrypto
+
+/// `mpin-workbench bench`: medians per operation of the pairing crypto.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the pairing crypto: median per operation.",
+        discussion: """
+            Operations: fp_mul, fp_inverse, g1_mul, g2_mul, gt_pow, miller_loop, \
+            final_exponentiation, pairing, client_1_2 (CLIENT_1 then CLIENT_2) and server_2. Each is \
+            warmed up, then timed `--runs` times; the median is printed. With --json, prints one \
+            object: {"curve": "bn254cx", "results": [{"name": "pairing", "medianNanoseconds": 612345, \
+            "runs": 200}, ...]}.
+            """
+    )
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Option(help: "Curve to time.")
+    var curve = CurveArgument(.bn254cx)
+
+    @Option(help: "Timed runs per operation (the median is reported).")
+    var runs = 200
+
+    func validate() throws {
+        if runs < 1 { throw ValidationError("--runs must be at least 1.") }
+    }
+
+    func run() throws {
+        let runner = BenchmarkRunner(runs: runs)
+        let results = BenchmarkKernels.kernels(curve: curve.id).map { kernel in
+            runner.measure(name: kernel.name, kernel.run)
+        }
+        if json {
+            print(BenchmarkFormatter.json(curve: curve.id, results: results))
+        } else {
+            print(BenchmarkFormatter.table(curve: curve.id, results: results), terminator: "")
+        }
+    }
+}

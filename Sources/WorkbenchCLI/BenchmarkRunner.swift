@@ -1,0 +1,71 @@
+/// The median time of one operation.
+public struct BenchmarkResult: Sendable, Equatable {
+    public var name: String
+    /// Median over `runs` samples of the time of one call, in nanoseconds.
+    public var medianNanoseconds: Double
+    /// Samples taken (each sample times a batch of calls when one call is too short to time alone).
+    public var runs: Int
+    /// Calls per sample.
+    public var batch: Int
+
+    public init(name: String, medianNanoseconds: Double, runs: Int, batch: Int) {
+        self.name = name
+        self.medianNanoseconds = medianNanoseconds
+        self.runs = runs
+        self.batch = batch
+    }
+}
+
+/// Times closures: warm-up, then `runs` samples, then the median.
+///
+/// A call shorter than about 20 µs is timed in batches (doubling until a batch takes 20 µs), so that
+/// the clock's own cost (tens of nanoseconds) does not dominate. The kernels come from the crypto
+/// core (`BenchmarkKernels`): timing code in this module only calls them.
+public struct BenchmarkRunner: Sendable {
+    public var runs: Int
+    /// Samples run and discarded before measuring.
+    public var warmUpRuns: Int
+    /// Shortest sample worth timing, in nanoseconds.
+    public var minimumSampleNanoseconds: Double = 20_000
+
+    public init(runs: Int) {
+        self.runs = max(1, runs)
+        warmUpRuns = max(3, min(50, runs / 10))
+    }
+
+    public func measure(name: String, _ operation: () -> Void) -> BenchmarkResult {
+        let clock = ContinuousClock()
+        var batch = 1
+        while batch < 1 << 24 {
+            let elapsed = Self.nanoseconds(clock.measure { Self.repeatCall(operation, batch) })
+            if elapsed >= minimumSampleNanoseconds { break }
+            batch *= elapsed * 4 < minimumSampleNanoseconds ? 4 : 2
+        }
+        for _ in 0..<warmUpRuns { Self.repeatCall(operation, batch) }
+        var samples: [Double] = []
+        samples.reserveCapacity(runs)
+        for _ in 0..<runs {
+            let elapsed = clock.measure { Self.repeatCall(operation, batch) }
+            samples.append(Self.nanoseconds(elapsed) / Double(batch))
+        }
+        return BenchmarkResult(name: name, medianNanoseconds: Self.median(samples), runs: runs, batch: batch)
+    }
+
+    @inline(never)
+    static func repeatCall(_ operation: () -> Void, _ count: Int) {
+        for _ in 0..<count { operation() }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+
+    /// The middle sample (the mean of the two middle ones for an even count).
+    static func median(_ samples: [Double]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

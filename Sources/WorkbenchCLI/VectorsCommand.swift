@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `mpin-workbench vectors`: known-answer vectors.
+struct VectorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vectors",
+        abstract: "Check known-answer vectors for the pairing crypto and the M-Pin primitives.",
+        subcommands: [VectorsVerifyCommand.self]
+    )
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import MPinCrypto
+import TestVectors
+
+/// `mpin-workbench vectors verify FILE...`: checks every field of AMCL vector files.
+struct VectorsVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify AMCL vector files field by field.",
+        discussion: """
+            Reads AMCL's formats: the `.txt` blocks of `KEY = value,` (two-pass M-Pin, the AMCL-C \
+            generated file, the arithmetic files) and the two-pass and one-pass `.json` lists. The \
+            format is told from the content; the curve from the file (its header or its name), else \
+            from --curve. Prints `FILE: N passed, M failed` per file and every field that does not \
+            match, with the vector, the line, the expected and the actual value.
+
+            Exit status: 0 when everything passes, 1 when a vector fails, 2 when a file cannot be \
+            read (the message names the file and the line).
+            """
+    )
+
+    @Argument(help: "Vector files (.txt or .json).")
+    var files: [String]
+
+    @Option(help: "Curve for files that do not name theirs.")
+    var curve: CurveArgument?
+
+    @Flag(name: .shortAndLong, help: "Also print each file's format and curve, and every vector that passes.")
+    var verbose = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one vector file.") }
+    }
+
+    func run() throws {
+        let verifier = VectorVerifier(curve: curve?.id)
+        var output = VectorReportPrinter(verbose: verbose)
+        var unreadable = 0
+        var failed = 0
+        for path in files {
+            do {
+                let loaded = try verifier.load(path: path)
+                let report = FileReport(
+                    file: path, format: loaded.formatName, curve: loaded.curve, verdicts: verifier.check(loaded))
+                print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
+                failed += report.failed
+            } catch {
+                unreadable += 1
+                output.totalUnreadable += 1
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            }
+        }
+        if files.count > 1 { print(output.renderTotal()) }
+        if unreadable > 0 { throw ExitCode(2) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

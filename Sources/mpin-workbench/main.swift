@@ -1,0 +1,3 @@
+import WorkbenchCLI
+
+WorkbenchCommand.main()
