@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+//
+// MPin Workbench: record, replay and vector tooling for the Milagro (M-Pin) MFA protocol.
+// Layers depend only downward; see README.md ("Architecture").
+import PackageDescription
+
+let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+
+let package = Package(
+    name: "mpin-workbench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
+        .executable(name: "mpin-workbench", targets: ["mpin-workbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pairing crypto core: pure Swift, no Foundation, no dependencies.
+        .target(name: "MPinCrypto"),
+        // libgmp, an independent oracle for the field and curve arithmetic.
+        .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
+        .target(name: "GMPOracle", dependencies: ["CGMP"]),
+        // Known-answer vectors: readers for AMCL's formats, checks and verdicts.
+        .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle"]),
+        // The command line, thin over the libraries.
+        .target(name: "WorkbenchCLI", dependencies: [
+            "MPinCrypto", "TestVectors",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
+        // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
+        .target(name: "SDKSeams"),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams"]),
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
+
+        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
+        .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
+        .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+/// Four 64-bit limbs, least significant first.
+public typealias Limbs4 = (UInt64, UInt64, UInt64, UInt64)
+
+/// A BN pairing-friendly curve: the compile-time parameter of ``Fp``, ``Fr``, ``G1Point``, ...
+///
+/// Conforming types are the caseless enums ``BN254CX`` and ``BN254``. The underscored requirements
+/// are the derived constants of `Scripts/gen_curve_constants.py` (Montgomery form, R = 2^256); they
+/// are an implementation detail, public only so that the generic types can be public.
+public protocol PairingCurve: Sendable {
+    static var id: CurveID { get }
+    static var _absU: UInt64 { get }
+    static var _p: Limbs4 { get }
+    static var _pInv: UInt64 { get }
+    static var _pOne: Limbs4 { get }
+    static var _pR2: Limbs4 { get }
+    static var _pMinus2: Limbs4 { get }
+    static var _pMinus1Half: Limbs4 { get }
+    static var _pPlus1Quarter: Limbs4 { get }
+    static var _r: Limbs4 { get }
+    static var _rInv: UInt64 { get }
+    static var _rOne: Limbs4 { get }
+    static var _rR2: Limbs4 { get }
+    static var _rMinus2: Limbs4 { get }
+    static var _amclRadix: Limbs4 { get }
+    static var _g2x: (Limbs4, Limbs4) { get }
+    static var _g2y: (Limbs4, Limbs4) { get }
+    static var _frob1: (Limbs4, Limbs4) { get }
+    static var _frob2: (Limbs4, Limbs4) { get }
+    static var _frob3: (Limbs4, Limbs4) { get }
+    static var _frob4: (Limbs4, Limbs4) { get }
+    static var _frob5: (Limbs4, Limbs4) { get }
+    static var _millerDigits: [Int8] { get }
+}
+
+/// BN254CX, the CertiVox curve of Milagro MFA: u = -0x4000000003C012B1 (CRYPTO.md §2.1).
+public enum BN254CX: PairingCurve {}
+
+/// BN254 (Nogami / Beuchat et al.): u = -(2^62 + 2^55 + 1) (CRYPTO.md §2.1).
+public enum BN254: PairingCurve {}

@@ -1,0 +1,115 @@
+/// An element of the base field F_p of curve `C`, held in Montgomery form (x·2^256 mod p) on four
+/// 64-bit limbs.
+///
+/// Encodings are AMCL's: 32 bytes big-endian of the canonical integer (CRYPTO.md §3).
+public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline var v: Limbs4
+
+    @inline(__always) init(montgomery v: Limbs4) { self.v = v }
+
+    public static var zero: Fp { Fp(montgomery: (0, 0, 0, 0)) }
+    public static var one: Fp { Fp(montgomery: C._pOne) }
+    /// p, 32 bytes big-endian.
+    public static var modulusBytes: [UInt8] { Montgomery.bytes(C._p) }
+
+    public init(_ small: UInt64) {
+        v = Montgomery.mul((small, 0, 0, 0), C._pR2, C._p, C._pInv)
+    }
+
+    /// Exactly 32 big-endian bytes of an integer below p; nil otherwise.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 32 else { return nil }
+        let x = Montgomery.limbs(bigEndian: bytes[...])
+        guard Montgomery.less(x, C._p) else { return nil }
+        v = Montgomery.mul(x, C._pR2, C._p, C._pInv)
+    }
+
+    /// A big-endian integer of any length, reduced modulo p.
+    public init(reducing bytes: [UInt8]) {
+        v = Montgomery.reduceToMontgomery(bigEndian: bytes, C._p, C._pInv, C._pR2)
+    }
+
+    /// The canonical integer, 32 bytes big-endian.
+    public var bytes: [UInt8] { Montgomery.bytes(canonical) }
+
+    /// The canonical integer (out of Montgomery form) as limbs.
+    @inline(__always) var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._p, C._pInv) }
+
+    public var isZero: Bool { Montgomery.isZero(v) }
+    public var isOne: Bool { Montgomery.equal(v, C._pOne) }
+    /// Parity of the canonical integer (AMCL's `FP_parity`, used for the sign of y).
+    public var isOdd: Bool { canonical.0 & 1 == 1 }
+
+    public var description: String {
+        "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    public static func == (a: Fp, b: Fp) -> Bool { Montgomery.equal(a.v, b.v) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
+    }
+
+    @inline(__always) public static func + (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.add(a.v, b.v, C._p)) }
+    @inline(__always) public static func - (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.sub(a.v, b.v, C._p)) }
+    @inline(__always) public static prefix func - (a: Fp) -> Fp { Fp(montgomery: Montgomery.neg(a.v, C._p)) }
+    @inline(__always) public static func * (a: Fp, b: Fp) -> Fp {
+        Fp(montgomery: Montgomery.mul(a.v, b.v, C._p, C._pInv))
+    }
+    @inline(__always) public static func += (a: inout Fp, b: Fp) { a = a + b }
+    @inline(__always) public static func -= (a: inout Fp, b: Fp) { a = a - b }
+    @inline(__always) public static func *= (a: inout Fp, b: Fp) { a = a * b }
+
+    @inline(__always) public func squared() -> Fp { self * self }
+    @inline(__always) public func doubled() -> Fp { self + self }
+    /// x / 2.
+    @inline(__always) public func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
+
+    /// x^e for an exponent given as limbs (left-to-right square and multiply; not constant time).
+    @inline(__always) func power(limbs e: Limbs4) -> Fp {
+        var result = Fp.one
+        let n = Montgomery.bitLength(e)
+        var i = n - 1
+        while i >= 0 {
+            result = result.squared()
+            if Montgomery.bit(e, i) == 1 { result = result * self }
+            i -= 1
+        }
+        return result
+    }
+
+    /// x^e, e given big-endian (any length).
+    public func power(_ exponent: [UInt8]) -> Fp {
+        var result = Fp.one
+        for byte in exponent {
+            for j in stride(from: 7, through: 0, by: -1) {
+                result = result.squared()
+                if (byte >> UInt8(j)) & 1 == 1 { result = result * self }
+            }
+        }
+        return result
+    }
+
+    /// x^-1 = x^(p-2); nil for zero.
+    public func inverse() -> Fp? {
+        if isZero { return nil }
+        return power(limbs: C._pMinus2)
+    }
+
+    /// x^(p-2), which is 0 for 0 (AMCL's FP_inv convention).
+    @inline(__always) var inverseOrZero: Fp { power(limbs: C._pMinus2) }
+
+    /// Legendre symbol (x/p) == 1. Zero is not a square here, as in AMCL's `jacobi(rhs, p) == 1` test.
+    public var isSquare: Bool { !isZero && power(limbs: C._pMinus1Half).isOne }
+
+    /// A square root x^((p+1)/4) (p ≡ 3 mod 4), or nil if x is not a square.
+    public func squareRoot() -> Fp? {
+        let s = power(limbs: C._pPlus1Quarter)
+        return s.squared() == self ? s : nil
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,181 @@
+/// F_p¹² = F_p⁴[w]/(w³ - s); `Fp12(a, b, c)` is a + b·w + c·w² (AMCL `FP12`).
+///
+/// Equivalently F_p²[w]/(w⁶ - ξ): the coefficient of wᵏ sits at a.a (w⁰), b.a (w¹), c.a (w²),
+/// a.b (w³), b.b (w⁴), c.b (w⁵) (CRYPTO.md §2.2). GT, the target group of the pairing, is the
+/// subgroup of order r of the unitary elements.
+public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    public var a: Fp4<C>
+    public var b: Fp4<C>
+    public var c: Fp4<C>
+
+    @inline(__always) public init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
+
+    public static var zero: Fp12 { Fp12(.zero, .zero, .zero) }
+    public static var one: Fp12 { Fp12(.one, .zero, .zero) }
+    public var isZero: Bool { a.isZero && b.isZero && c.isZero }
+    public var isOne: Bool { a.isOne && b.isZero && c.isZero }
+    public var description: String { "[\(a), \(b), \(c)]" }
+
+    /// The twelve F_p coefficients in AMCL's encoding order (a.a.a, a.a.b, a.b.a, ..., c.b.b).
+    var coefficients: [Fp<C>] {
+        [a.a.a, a.a.b, a.b.a, a.b.b, b.a.a, b.a.b, b.b.a, b.b.b, c.a.a, c.a.b, c.b.a, c.b.b]
+    }
+
+    /// The 384-byte AMCL encoding (`FP12_toOctet`): twelve 32-byte big-endian integers, i.e. the
+    /// F_p² coefficients of w⁰, w³, w¹, w⁴, w², w⁵, each (re, im).
+    public var bytes: [UInt8] { coefficients.flatMap(\.bytes) }
+
+    /// Reads the 384-byte encoding; nil on a wrong length or a coefficient >= p.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 384 else { return nil }
+        var f: [Fp<C>] = []
+        f.reserveCapacity(12)
+        for i in 0..<12 {
+            guard let x = Fp<C>(bytes: Array(bytes[i * 32..<(i + 1) * 32])) else { return nil }
+            f.append(x)
+        }
+        self.init(Fp4(Fp2(f[0], f[1]), Fp2(f[2], f[3])),
+                  Fp4(Fp2(f[4], f[5]), Fp2(f[6], f[7])),
+                  Fp4(Fp2(f[8], f[9]), Fp2(f[10], f[11])))
+    }
+
+    @inline(__always) public static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
+    @inline(__always) public static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
+    @inline(__always) public static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
+
+    /// Karatsuba over the cubic extension: six F_p⁴ multiplications.
+    @inline(__always) public static func * (x: Fp12, y: Fp12) -> Fp12 {
+        let z0 = x.a * y.a
+        var z2 = x.b * y.b
+        let z1 = (x.a + x.b) * (y.a + y.b) - z0 - z2
+        var z3 = (x.b + x.c) * (y.b + y.c) - z2
+        z2 = z2 + (x.a + x.c) * (y.a + y.c) - z0
+        let t0 = x.c * y.c
+        z2 = z2 - t0
+        z3 = z3 - t0
+        return Fp12(z0 + z3.mulByS(), z1 + t0.mulByS(), z2)
+    }
+    @inline(__always) public static func *= (x: inout Fp12, y: Fp12) { x = x * y }
+
+    /// Multiplication by a line value l0 + l1·w + l3·w³ (l0, l1, l3 ∈ F_p²), i.e. the sparse element
+    /// (a: (l0, l3), b: (l1, 0), c: 0): thirteen F_p² multiplications.
+    @inline(__always) func multipliedByLine(_ l0: Fp2<C>, _ l1: Fp2<C>, _ l3: Fp2<C>) -> Fp12 {
+        let la = Fp4(l0, l3)
+        let z0 = a * la
+        let z1 = b.scaled(by: l1)
+        let bb = (a + b) * Fp4(l0 + l1, l3) - z0 - z1
+        let cc = c * la + z1
+        let aa = z0 + c.scaled(by: l1).mulByS()
+        return Fp12(aa, bb, cc)
+    }
+
+    /// Chung–Hasan squaring (AMCL `FP12_sqr`).
+    public func squared() -> Fp12 {
+        let sa = a.squared()
+        let bc = b * c
+        let sb = bc.doubled()
+        let sc = c.squared()
+        let ab = a * b
+        let sd = ab.doubled()
+        let t = (a + b + c).squared()
+        return Fp12(sa + sb.mulByS(), sd + sc.mulByS(), t - (sa + sb + sc + sd))
+    }
+
+    /// Granger–Scott squaring for unitary elements, x^(p⁶+1) = 1 (AMCL `FP12_usqr`):
+    /// a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c).
+    @inline(__always) public func unitarySquared() -> Fp12 {
+        let a2 = a.squared()
+        let na = a2 + a2 + a2 - a.conjugate().doubled()
+        let c2 = c.squared().mulByS()
+        let nb = c2 + c2 + c2 + b.conjugate().doubled()
+        let b2 = b.squared()
+        let nc = b2 + b2 + b2 - c.conjugate().doubled()
+        return Fp12(na, nb, nc)
+    }
+
+    /// x^(p⁶): negates the odd powers of w (AMCL `FP12_conj`). The inverse of a unitary element.
+    @inline(__always) public func conjugate() -> Fp12 { Fp12(a.conjugate(), -b.conjugate(), c.conjugate()) }
+
+    /// x^p: conjugate every F_p² coefficient, multiply the coefficient of wᵏ by Xᵏ (w^p = X·w).
+    public func frobenius() -> Fp12 {
+        let x1 = Fp2<C>(C._frob1), x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
+        let x4 = Fp2<C>(C._frob4), x5 = Fp2<C>(C._frob5)
+        return Fp12(
+            Fp4(a.a.conjugate(), a.b.conjugate() * x3),
+            Fp4(b.a.conjugate() * x1, b.b.conjugate() * x4),
+            Fp4(c.a.conjugate() * x2, c.b.conjugate() * x5))
+    }
+
+    /// The inverse over the cubic extension; nil for zero.
+    public func inverse() -> Fp12? {
+        if isZero { return nil }
+        return inverseOrZero
+    }
+
+    var inverseOrZero: Fp12 {
+        let f0 = a.squared() - (b * c).mulByS()
+        let f1 = c.squared().mulByS() - a * b
+        let f2 = b.squared() - a * c
+        let n = a * f0 + (b * f2 + c * f1).mulByS()
+        let ni = n.inverseOrZero
+        return Fp12(f0 * ni, f1 * ni, f2 * ni)
+    }
+
+    /// x^e, e big-endian of any length (general square and multiply).
+    public func power(_ exponent: [UInt8]) -> Fp12 {
+        var result = Fp12.one
+        for byte in exponent {
+            for j in stride(from: 7, through: 0, by: -1) {
+                result = result.squared()
+                if (byte >> UInt8(j)) & 1 == 1 { result = result * self }
+            }
+        }
+        return result
+    }
+
+    /// x^e for a unitary x (cyclotomic squarings), e big-endian of any length.
+    public func unitaryPower(_ exponent: [UInt8]) -> Fp12 {
+        unitaryPower(limbs: Montgomery.limbs(bigEndian: exponent.suffix(32)[...]))
+    }
+
+    @inline(__always) func unitaryPower(limbs e: Limbs4) -> Fp12 {
+        // Signed 4-bit window over the odd powers x, x³, ..., x¹⁵ would be faster; a 4-bit window
+        // with a table of x⁰..x¹⁵ is simple and constant in its pattern of squarings.
+        var table = [Fp12](repeating: .one, count: 16)
+        table[1] = self
+        for i in 2..<16 { table[i] = table[i - 1] * self }
+        let n = Montgomery.bitLength(e)
+        if n == 0 { return .one }
+        let windows = (n + 3) / 4
+        var result = Fp12.one
+        var w = windows - 1
+        while w >= 0 {
+            if w != windows - 1 {
+                result = result.unitarySquared().unitarySquared().unitarySquared().unitarySquared()
+            }
+            var digit = 0
+            for k in 0..<4 { digit |= Int(Montgomery.bit(e, 4 * w + k)) << k }
+            if digit != 0 { result = result * table[digit] }
+            w -= 1
+        }
+        return result
+    }
+
+    /// x^|u| for a unitary x (the curve parameter, 64 bits; square and multiply).
+    @inline(__always) func unitaryPowerAbsU() -> Fp12 {
+        let u = C._absU
+        var result = self
+        var i = 63 - u.leadingZeroBitCount - 1
+        while i >= 0 {
+            result = result.unitarySquared()
+            if (u >> UInt64(i)) & 1 == 1 { result = result * self }
+            i -= 1
+        }
+        return result
+    }
+
+    /// AMCL's FP4 trace of a unitary element, Tr(x) = 3·x.a (`FP12_trace`).
+    public var trace: Fp4<C> { a + a + a }
+
+    public static func == (x: Fp12, y: Fp12) -> Bool { x.a == y.a && x.b == y.b && x.c == y.c }
+}

@@ -1,0 +1,94 @@
+/// F_p² = F_p[i]/(i² + 1); `Fp2(a, b)` is a + b·i (AMCL `FP2`).
+public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    public var a: Fp<C>
+    public var b: Fp<C>
+
+    @inline(__always) public init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
+    @inline(__always) init(_ limbs: (Limbs4, Limbs4)) {
+        a = Fp(montgomery: limbs.0); b = Fp(montgomery: limbs.1)
+    }
+
+    public static var zero: Fp2 { Fp2(.zero, .zero) }
+    public static var one: Fp2 { Fp2(.one, .zero) }
+    public var isZero: Bool { a.isZero && b.isZero }
+    public var isOne: Bool { a.isOne && b.isZero }
+    public var description: String { "[\(a), \(b)]" }
+
+    @inline(__always) public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
+    @inline(__always) public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
+    @inline(__always) public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
+    @inline(__always) public static func += (x: inout Fp2, y: Fp2) { x = x + y }
+    @inline(__always) public static func -= (x: inout Fp2, y: Fp2) { x = x - y }
+    @inline(__always) public static func *= (x: inout Fp2, y: Fp2) { x = x * y }
+
+    /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i.
+    @inline(__always) public static func * (x: Fp2, y: Fp2) -> Fp2 {
+        let t0 = x.a * y.a
+        let t1 = x.b * y.b
+        let t2 = (x.a + x.b) * (y.a + y.b)
+        return Fp2(t0 - t1, t2 - t0 - t1)
+    }
+
+    /// Multiplication by an element of F_p.
+    @inline(__always) public func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
+
+    /// (a + bi)² = (a+b)(a-b) + 2ab·i.
+    @inline(__always) public func squared() -> Fp2 {
+        let t = a * b
+        return Fp2((a + b) * (a - b), t + t)
+    }
+
+    @inline(__always) public func doubled() -> Fp2 { Fp2(a + a, b + b) }
+    @inline(__always) public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
+    /// a - b·i.
+    @inline(__always) public func conjugate() -> Fp2 { Fp2(a, -b) }
+    /// Multiplication by ξ = 1 + i (AMCL `FP2_mul_ip`): (a - b) + (a + b)i.
+    @inline(__always) public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
+    /// Division by ξ = 1 + i (AMCL `FP2_div_ip`): (a + bi)(1 - i)/2.
+    @inline(__always) public func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
+    /// Multiplication by i: -b + a·i.
+    @inline(__always) public func mulByI() -> Fp2 { Fp2(-b, a) }
+
+    /// (a - bi) / (a² + b²); nil for zero.
+    public func inverse() -> Fp2? {
+        guard let n = (a.squared() + b.squared()).inverse() else { return nil }
+        return Fp2(a * n, -(b * n))
+    }
+    @inline(__always) var inverseOrZero: Fp2 {
+        let n = (a.squared() + b.squared()).inverseOrZero
+        return Fp2(a * n, -(b * n))
+    }
+
+    public func power(_ exponent: [UInt8]) -> Fp2 {
+        var result = Fp2.one
+        for byte in exponent {
+            for j in stride(from: 7, through: 0, by: -1) {
+                result = result.squared()
+                if (byte >> UInt8(j)) & 1 == 1 { result = result * self }
+            }
+        }
+        return result
+    }
+
+    /// A square root in F_p² (AMCL `FP2_sqrt`), or nil when there is none.
+    public func squareRoot() -> Fp2? {
+        if isZero { return self }
+        // w = sqrt(a² + b²) in F_p, then a' = sqrt((a + w)/2) or sqrt((a - w)/2), b' = b / (2a').
+        guard let w = (a.squared() + b.squared()).squareRoot() else { return nil }
+        var t = (a + w).halved()
+        var root = t.squareRoot()
+        if root == nil {
+            t = (a - w).halved()
+            root = t.squareRoot()
+        }
+        guard let x = root, let inv = x.doubled().inverse() else {
+            // b == 0 and a is a non-square: sqrt is i·sqrt(-a)
+            if b.isZero, let y = (-a).squareRoot() { return Fp2(.zero, y) }
+            return nil
+        }
+        let candidate = Fp2(x, b * inv)
+        return candidate.squared() == self ? candidate : nil
+    }
+
+    public static func == (x: Fp2, y: Fp2) -> Bool { x.a == y.a && x.b == y.b }
+}

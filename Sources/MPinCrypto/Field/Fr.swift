@@ -1,0 +1,64 @@
+/// A scalar modulo the group order r of curve `C`, in Montgomery form on four 64-bit limbs.
+public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline var v: Limbs4
+
+    @inline(__always) init(montgomery v: Limbs4) { self.v = v }
+
+    public static var zero: Fr { Fr(montgomery: (0, 0, 0, 0)) }
+    public static var one: Fr { Fr(montgomery: C._rOne) }
+    /// r, 32 bytes big-endian.
+    public static var modulusBytes: [UInt8] { Montgomery.bytes(C._r) }
+
+    public init(_ small: UInt64) {
+        v = Montgomery.mul((small, 0, 0, 0), C._rR2, C._r, C._rInv)
+    }
+
+    /// Exactly 32 big-endian bytes of an integer below r; nil otherwise.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 32 else { return nil }
+        let x = Montgomery.limbs(bigEndian: bytes[...])
+        guard Montgomery.less(x, C._r) else { return nil }
+        v = Montgomery.mul(x, C._rR2, C._r, C._rInv)
+    }
+
+    /// A big-endian integer of any length, reduced modulo r.
+    public init(reducing bytes: [UInt8]) {
+        v = Montgomery.reduceToMontgomery(bigEndian: bytes, C._r, C._rInv, C._rR2)
+    }
+
+    public var bytes: [UInt8] { Montgomery.bytes(canonical) }
+    @inline(__always) var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._r, C._rInv) }
+    public var isZero: Bool { Montgomery.isZero(v) }
+
+    public var description: String {
+        "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    public static func == (a: Fr, b: Fr) -> Bool { Montgomery.equal(a.v, b.v) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
+    }
+
+    public static func + (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.add(a.v, b.v, C._r)) }
+    public static func - (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.sub(a.v, b.v, C._r)) }
+    public static prefix func - (a: Fr) -> Fr { Fr(montgomery: Montgomery.neg(a.v, C._r)) }
+    public static func * (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.mul(a.v, b.v, C._r, C._rInv)) }
+    public func squared() -> Fr { self * self }
+
+    public func power(_ exponent: [UInt8]) -> Fr {
+        var result = Fr.one
+        for byte in exponent {
+            for j in stride(from: 7, through: 0, by: -1) {
+                result = result.squared()
+                if (byte >> UInt8(j)) & 1 == 1 { result = result * self }
+            }
+        }
+        return result
+    }
+
+    /// x^-1 = x^(r-2); nil for zero.
+    public func inverse() -> Fr? {
+        if isZero { return nil }
+        return power(Montgomery.bytes(C._rMinus2))
+    }
+}

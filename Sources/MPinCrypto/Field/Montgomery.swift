@@ -1,0 +1,234 @@
+/// Arithmetic on 256-bit integers held as four 64-bit limbs (least significant first), and
+/// Montgomery multiplication modulo an odd modulus m < 2^254 with R = 2^256.
+///
+/// The modulus and -m^-1 mod 2^64 are parameters so that one implementation serves F_p and F_r
+/// of both curves; after specialisation they are immediates. Because m < 2^254 (two spare bits),
+/// the CIOS loop needs no carry word beyond the fourth limb (the "no-carry" variant), and every
+/// result is reduced to [0, m) by one conditional subtraction.
+@usableFromInline
+enum Montgomery {
+    /// lo, hi of a + b·c + carry (never overflows 128 bits).
+    @inline(__always)
+    static func mac(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
+        let (hi, lo) = b.multipliedFullWidth(by: c)
+        let (s1, o1) = lo.addingReportingOverflow(a)
+        let (s2, o2) = s1.addingReportingOverflow(carry)
+        return (s2, hi &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0))
+    }
+
+    @inline(__always)
+    static func sbb(_ a: UInt64, _ b: UInt64, _ borrow: UInt64) -> (UInt64, UInt64) {
+        let (d1, o1) = a.subtractingReportingOverflow(b)
+        let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+        return (d2, (o1 || o2) ? 1 : 0)
+    }
+
+    @inline(__always)
+    static func adc(_ a: UInt64, _ b: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
+        let (s1, o1) = a.addingReportingOverflow(b)
+        let (s2, o2) = s1.addingReportingOverflow(carry)
+        return (s2, (o1 || o2) ? 1 : 0)
+    }
+
+    /// x - m if x >= m, else x (x < 2m).
+    @inline(__always)
+    static func reduceOnce(_ x: Limbs4, _ m: Limbs4) -> Limbs4 {
+        let (d0, b0) = sbb(x.0, m.0, 0)
+        let (d1, b1) = sbb(x.1, m.1, b0)
+        let (d2, b2) = sbb(x.2, m.2, b1)
+        let (d3, b3) = sbb(x.3, m.3, b2)
+        return b3 == 0 ? (d0, d1, d2, d3) : x
+    }
+
+    @inline(__always)
+    static func add(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4) -> Limbs4 {
+        let (s0, c0) = adc(a.0, b.0, 0)
+        let (s1, c1) = adc(a.1, b.1, c0)
+        let (s2, c2) = adc(a.2, b.2, c1)
+        let (s3, _) = adc(a.3, b.3, c2)
+        return reduceOnce((s0, s1, s2, s3), m)
+    }
+
+    @inline(__always)
+    static func sub(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4) -> Limbs4 {
+        let (d0, b0) = sbb(a.0, b.0, 0)
+        let (d1, b1) = sbb(a.1, b.1, b0)
+        let (d2, b2) = sbb(a.2, b.2, b1)
+        let (d3, b3) = sbb(a.3, b.3, b2)
+        if b3 == 0 { return (d0, d1, d2, d3) }
+        let (e0, c0) = adc(d0, m.0, 0)
+        let (e1, c1) = adc(d1, m.1, c0)
+        let (e2, c2) = adc(d2, m.2, c1)
+        let (e3, _) = adc(d3, m.3, c2)
+        return (e0, e1, e2, e3)
+    }
+
+    @inline(__always)
+    static func neg(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
+        if a.0 | a.1 | a.2 | a.3 == 0 { return a }
+        let (d0, b0) = sbb(m.0, a.0, 0)
+        let (d1, b1) = sbb(m.1, a.1, b0)
+        let (d2, b2) = sbb(m.2, a.2, b1)
+        let (d3, _) = sbb(m.3, a.3, b2)
+        return (d0, d1, d2, d3)
+    }
+
+    /// a / 2 mod m.
+    @inline(__always)
+    static func half(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
+        var x = a
+        if x.0 & 1 == 1 {
+            let (s0, c0) = adc(x.0, m.0, 0)
+            let (s1, c1) = adc(x.1, m.1, c0)
+            let (s2, c2) = adc(x.2, m.2, c1)
+            let (s3, _) = adc(x.3, m.3, c2)
+            x = (s0, s1, s2, s3)
+        }
+        return (x.0 >> 1 | x.1 << 63, x.1 >> 1 | x.2 << 63, x.2 >> 1 | x.3 << 63, x.3 >> 1)
+    }
+
+    /// a·b·R^-1 mod m (CIOS, no-carry variant; requires m < 2^254).
+    @inline(__always)
+    static func mul(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
+        var t0: UInt64, t1: UInt64, t2: UInt64, t3: UInt64
+        var c: UInt64, c2: UInt64, k: UInt64, mm: UInt64, junk: UInt64
+        // i = 0
+        (t0, c) = mac(0, a.0, b.0, 0)
+        (t1, c) = mac(0, a.1, b.0, c)
+        (t2, c) = mac(0, a.2, b.0, c)
+        (t3, k) = mac(0, a.3, b.0, c)
+        mm = t0 &* inv
+        (junk, c2) = mac(t0, mm, m.0, 0)
+        (t0, c2) = mac(t1, mm, m.1, c2)
+        (t1, c2) = mac(t2, mm, m.2, c2)
+        (t2, c2) = mac(t3, mm, m.3, c2)
+        t3 = k &+ c2
+        // i = 1
+        (t0, c) = mac(t0, a.0, b.1, 0)
+        (t1, c) = mac(t1, a.1, b.1, c)
+        (t2, c) = mac(t2, a.2, b.1, c)
+        (t3, k) = mac(t3, a.3, b.1, c)
+        mm = t0 &* inv
+        (junk, c2) = mac(t0, mm, m.0, 0)
+        (t0, c2) = mac(t1, mm, m.1, c2)
+        (t1, c2) = mac(t2, mm, m.2, c2)
+        (t2, c2) = mac(t3, mm, m.3, c2)
+        t3 = k &+ c2
+        // i = 2
+        (t0, c) = mac(t0, a.0, b.2, 0)
+        (t1, c) = mac(t1, a.1, b.2, c)
+        (t2, c) = mac(t2, a.2, b.2, c)
+        (t3, k) = mac(t3, a.3, b.2, c)
+        mm = t0 &* inv
+        (junk, c2) = mac(t0, mm, m.0, 0)
+        (t0, c2) = mac(t1, mm, m.1, c2)
+        (t1, c2) = mac(t2, mm, m.2, c2)
+        (t2, c2) = mac(t3, mm, m.3, c2)
+        t3 = k &+ c2
+        // i = 3
+        (t0, c) = mac(t0, a.0, b.3, 0)
+        (t1, c) = mac(t1, a.1, b.3, c)
+        (t2, c) = mac(t2, a.2, b.3, c)
+        (t3, k) = mac(t3, a.3, b.3, c)
+        mm = t0 &* inv
+        (junk, c2) = mac(t0, mm, m.0, 0)
+        (t0, c2) = mac(t1, mm, m.1, c2)
+        (t1, c2) = mac(t2, mm, m.2, c2)
+        (t2, c2) = mac(t3, mm, m.3, c2)
+        t3 = k &+ c2
+        _ = junk
+        return reduceOnce((t0, t1, t2, t3), m)
+    }
+
+    @inline(__always)
+    static func isZero(_ a: Limbs4) -> Bool { a.0 | a.1 | a.2 | a.3 == 0 }
+
+    @inline(__always)
+    static func equal(_ a: Limbs4, _ b: Limbs4) -> Bool {
+        (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3) == 0
+    }
+
+    /// a < b as integers.
+    @inline(__always)
+    static func less(_ a: Limbs4, _ b: Limbs4) -> Bool {
+        let (_, b0) = sbb(a.0, b.0, 0)
+        let (_, b1) = sbb(a.1, b.1, b0)
+        let (_, b2) = sbb(a.2, b.2, b1)
+        let (_, b3) = sbb(a.3, b.3, b2)
+        return b3 == 1
+    }
+
+    /// Bit i (0 = least significant) of a 256-bit integer.
+    @inline(__always)
+    static func bit(_ a: Limbs4, _ i: Int) -> UInt64 {
+        let w: UInt64
+        switch i >> 6 {
+        case 0: w = a.0
+        case 1: w = a.1
+        case 2: w = a.2
+        default: w = a.3
+        }
+        return (w >> UInt64(i & 63)) & 1
+    }
+
+    static func bitLength(_ a: Limbs4) -> Int {
+        if a.3 != 0 { return 192 + 64 - a.3.leadingZeroBitCount }
+        if a.2 != 0 { return 128 + 64 - a.2.leadingZeroBitCount }
+        if a.1 != 0 { return 64 + 64 - a.1.leadingZeroBitCount }
+        return 64 - a.0.leadingZeroBitCount
+    }
+
+    /// Big-endian bytes (at most 32, shorter is left-padded) to limbs.
+    static func limbs(bigEndian bytes: ArraySlice<UInt8>) -> Limbs4 {
+        var w: [UInt64] = [0, 0, 0, 0]
+        var shift: UInt64 = 0
+        var index = 0
+        for byte in bytes.reversed() {
+            w[index] |= UInt64(byte) << shift
+            shift += 8
+            if shift == 64 { shift = 0; index += 1 }
+            if index == 4 { break }
+        }
+        return (w[0], w[1], w[2], w[3])
+    }
+
+    /// Limbs to 32 big-endian bytes.
+    static func bytes(_ a: Limbs4) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        let words = [a.3, a.2, a.1, a.0]
+        for (i, w) in words.enumerated() {
+            for j in 0..<8 { out[i * 8 + j] = UInt8(truncatingIfNeeded: w >> UInt64(56 - 8 * j)) }
+        }
+        return out
+    }
+
+    /// Reduce a big-endian integer of any length modulo m, returning Montgomery form (x·R mod m).
+    /// Horner's rule on 32-byte chunks: acc = acc·2^256 + chunk, using mul by R² (= ·R in Montgomery).
+    static func reduceToMontgomery(bigEndian bytes: [UInt8], _ m: Limbs4, _ inv: UInt64, _ r2: Limbs4) -> Limbs4 {
+        // Pad to a multiple of 32 bytes on the left.
+        let padding = (32 - bytes.count % 32) % 32
+        let padded = [UInt8](repeating: 0, count: padding) + bytes
+        var acc: Limbs4 = (0, 0, 0, 0)  // Montgomery form of the value so far
+        var offset = 0
+        while offset < padded.count {
+            let chunk = limbs(bigEndian: padded[offset..<offset + 32])
+            // chunk may be >= m (it is < 2^256 < 4m + ...): reduce it by repeated subtraction.
+            var c = chunk
+            while !less(c, m) { c = subRaw(c, m) }
+            let chunkMont = mul(c, r2, m, inv)
+            // acc · 2^256 in Montgomery form is mul(acc, R² · R ...): acc_mont · R = mul(acc_mont, r2)
+            acc = offset == 0 ? chunkMont : add(mul(acc, r2, m, inv), chunkMont, m)
+            offset += 32
+        }
+        return acc
+    }
+
+    @inline(__always)
+    static func subRaw(_ a: Limbs4, _ b: Limbs4) -> Limbs4 {
+        let (d0, b0) = sbb(a.0, b.0, 0)
+        let (d1, b1) = sbb(a.1, b.1, b0)
+        let (d2, b2) = sbb(a.2, b.2, b1)
+        let (d3, _) = sbb(a.3, b.3, b2)
+        return (d0, d1, d2, d3)
+    }
+}

@@ -1,0 +1,105 @@
+/// A point of G1 = E(F_p), E: y² = x³ + 2 (cofactor 1, so every point of E is in G1).
+///
+/// Encoding (AMCL `ECP_toOctet`): 65 bytes `04 || x || y`; `02/03 || x` (33 bytes, the prefix's low
+/// bit the parity of y) is accepted on input. The point at infinity has no AMCL encoding; this
+/// package writes it as the single byte `00` and refuses it on input.
+public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
+    var p: JacobianPoint<Fp<C>>
+
+    init(_ p: JacobianPoint<Fp<C>>) { self.p = p }
+
+    /// The AMCL generator (-1, 1).
+    public static var generator: G1Point { G1Point(JacobianPoint(affineX: -Fp.one, affineY: .one)) }
+    public static var infinity: G1Point { G1Point(.infinity) }
+    /// b = 2.
+    static var b: Fp<C> { Fp(2) }
+
+    static func isOnCurve(x: Fp<C>, y: Fp<C>) -> Bool { y.squared() == x.squared() * x + b }
+
+    /// The affine point (x, y); nil when it is not on the curve.
+    public init?(x: Fp<C>, y: Fp<C>) {
+        guard Self.isOnCurve(x: x, y: y) else { return nil }
+        p = JacobianPoint(affineX: x, affineY: y)
+    }
+
+    /// The point with abscissa x and the y of the given parity; nil when x³ + 2 is not a square.
+    public init?(x: Fp<C>, yIsOdd: Bool) {
+        guard var y = (x.squared() * x + Self.b).squareRoot() else { return nil }
+        if y.isOdd != yIsOdd { y = -y }
+        p = JacobianPoint(affineX: x, affineY: y)
+    }
+
+    /// Decodes 65 bytes `04||x||y` or 33 bytes `02/03||x`, validating length, prefix, range and curve.
+    public static func decode(_ bytes: [UInt8]) throws(PointDecodingError) -> G1Point {
+        if bytes == [0] { throw .pointAtInfinity }
+        guard bytes.count == 65 || bytes.count == 33 else {
+            throw .wrongLength(expected: [65, 33], actual: bytes.count)
+        }
+        let prefix = bytes[0]
+        if bytes.count == 65 {
+            guard prefix == 0x04 else { throw .badPrefix(prefix) }
+            guard let x = Fp<C>(bytes: Array(bytes[1..<33])), let y = Fp<C>(bytes: Array(bytes[33..<65])) else {
+                throw .coordinateOutOfRange
+            }
+            guard let point = G1Point(x: x, y: y) else { throw .notOnCurve }
+            return point
+        }
+        guard prefix == 0x02 || prefix == 0x03 else { throw .badPrefix(prefix) }
+        guard let x = Fp<C>(bytes: Array(bytes[1..<33])) else { throw .coordinateOutOfRange }
+        guard let point = G1Point(x: x, yIsOdd: prefix & 1 == 1) else { throw .notOnCurve }
+        return point
+    }
+
+    /// `try? decode(bytes)`.
+    public init?(encoded bytes: [UInt8]) {
+        guard let point = try? G1Point.decode(bytes) else { return nil }
+        self = point
+    }
+
+    /// 65 bytes `04||x||y`, or 33 bytes `02/03||x` when compressed; `[0]` for infinity.
+    public func encoded(compressed: Bool = false) -> [UInt8] {
+        guard let (x, y) = affine else { return [0] }
+        if compressed { return [y.isOdd ? 0x03 : 0x02] + x.bytes }
+        return [0x04] + x.bytes + y.bytes
+    }
+
+    public var affine: (x: Fp<C>, y: Fp<C>)? { p.affine() }
+    public var isInfinity: Bool { p.isInfinity }
+    public var description: String {
+        guard let (x, y) = affine else { return "infinity" }
+        return "(\(x), \(y))"
+    }
+
+    public static func + (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p)) }
+    public static func - (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p.negated())) }
+    public static prefix func - (a: G1Point) -> G1Point { G1Point(a.p.negated()) }
+    public func doubled() -> G1Point { G1Point(p.doubled()) }
+
+    /// k·P, k big-endian: up to 32 bytes taken as they are (AMCL reads a 256-bit BIG), longer
+    /// scalars reduced modulo r. The pattern of group operations does not depend on k.
+    public func multiplied(by scalar: [UInt8]) -> G1Point {
+        G1Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r)))
+    }
+
+    func multiplied(byLimbs k: Limbs4) -> G1Point { G1Point(p.multiplied(by: k)) }
+
+    public static func == (a: G1Point, b: G1Point) -> Bool { a.p.equals(b.p) }
+}
+
+/// Scalars as 256-bit limbs: at most 32 bytes as they are, longer reduced modulo the group order.
+enum ScalarLimbs {
+    static func limbs(_ scalar: [UInt8], order: Limbs4) -> Limbs4 {
+        if scalar.count <= 32 { return Montgomery.limbs(bigEndian: scalar[...]) }
+        // Reduce modulo the order by schoolbook shift-and-subtract on bits (rare path).
+        var acc: Limbs4 = (0, 0, 0, 0)
+        for byte in scalar {
+            for j in stride(from: 7, through: 0, by: -1) {
+                // acc = 2·acc + bit, then reduce (acc < order < 2^254, so 2·acc + 1 < 2^255).
+                acc = (acc.0 << 1 | UInt64((byte >> UInt8(j)) & 1), acc.1 << 1 | acc.0 >> 63,
+                       acc.2 << 1 | acc.1 >> 63, acc.3 << 1 | acc.2 >> 63)
+                acc = Montgomery.reduceOnce(acc, order)
+            }
+        }
+        return acc
+    }
+}

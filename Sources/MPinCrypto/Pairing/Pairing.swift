@@ -1,0 +1,155 @@
+/// The reduced optimal-ate pairing of AMCL (`PAIR_ate` + `PAIR_fexp`), e: G2 × G1 → GT ⊂ F_p¹²:
+///
+///     e(Q, P) = f_opt(Q, P)^((p¹² - 1)/r),
+///     f_opt = f_{6u+2,Q}(P) · l_{[6u+2]Q, π(Q)}(P) · l_{[6u+2]Q+π(Q), -π²(Q)}(P)
+///
+/// (Vercauteren's optimal ate, CRYPTO.md §2.3). The Miller loop walks the digits
+/// bit(3n, i) - bit(n, i) of n = |6u+2| with the running point in homogeneous projective
+/// coordinates on the twist; line values differ from the affine ones by F_p² factors, which the
+/// final exponentiation removes, so the GT bytes agree with AMCL's exactly. The final
+/// exponentiation is the easy part (p⁶-1)(p²+1) and AMCL's hard-part chain, which is exactly
+/// (p⁴-p²+1)/r (not a multiple of it).
+public enum Pairing<C: PairingCurve> {
+    /// e(Q, P); 1 when either point is infinity.
+    public static func pair(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
+        finalExponentiation(millerLoop(q, p))
+    }
+
+    /// ∏ e(Qᵢ, Pᵢ) with one shared Miller loop and one final exponentiation (AMCL `PAIR_double_ate`
+    /// for two pairs).
+    public static func product(_ pairs: [(G2Point<C>, G1Point<C>)]) -> Fp12<C> {
+        finalExponentiation(multiMillerLoop(pairs))
+    }
+
+    /// f_opt(Q, P) before the final exponentiation.
+    public static func millerLoop(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
+        multiMillerLoop([(q, p)])
+    }
+
+    /// The running point T = (X, Y, Z) of the Miller loop, x = X/Z, y = Y/Z on the twist.
+    struct LineState {
+        var x: Fp2<C>, y: Fp2<C>, z: Fp2<C>
+        let qx: Fp2<C>, qy: Fp2<C>          // Q, affine
+        let px: Fp<C>, py: Fp<C>            // P, affine
+
+        /// Tangent at T evaluated at P, then T ← 2T. With B = Y², E = 3b'Z², H = 2YZ the line is
+        /// H·yP - 3X²·xP·w + (B - E)·w³.
+        @inline(__always) mutating func double() -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+            let bp = G2Point<C>.b
+            let xx = x.squared()
+            let bb = y.squared()
+            let cc = z.squared()
+            let e = (cc + cc + cc) * bp
+            let f = e + e + e
+            let h = (y + z).squared() - bb - cc
+            let l0 = h.scaled(by: py)
+            let l1 = -(xx + xx + xx).scaled(by: px)
+            let l3 = bb - e
+            let a = (x * y).halved()
+            let g = (bb + f).halved()
+            let e2 = e.squared()
+            x = a * (bb - f)
+            y = g.squared() - (e2 + e2 + e2)
+            z = bb * h
+            return (l0, l1, l3)
+        }
+
+        /// Line through T and R = (rx, ry) (affine) evaluated at P, then T ← T + R. With
+        /// θ = Y - ry·Z, λ = X - rx·Z the line is λ·yP - θ·xP·w + (θ·rx - λ·ry)·w³.
+        @inline(__always) mutating func add(_ rx: Fp2<C>, _ ry: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+            let theta = y - ry * z
+            let lambda = x - rx * z
+            let l0 = lambda.scaled(by: py)
+            let l1 = -theta.scaled(by: px)
+            let l3 = theta * rx - lambda * ry
+            let c = theta.squared()
+            let d = lambda.squared()
+            let e = lambda * d
+            let f = z * c
+            let g = x * d
+            let h = e + f - g.doubled()
+            x = lambda * h
+            y = theta * (g - h) - y * e
+            z = z * e
+            return (l0, l1, l3)
+        }
+    }
+
+    static func multiMillerLoop(_ pairs: [(G2Point<C>, G1Point<C>)]) -> Fp12<C> {
+        var states: [LineState] = []
+        for (q, p) in pairs {
+            guard let (qx, qy) = q.affine, let (px, py) = p.affine else { continue }
+            states.append(LineState(x: qx, y: qy, z: .one, qx: qx, qy: qy, px: px, py: py))
+        }
+        if states.isEmpty { return .one }
+        var f = Fp12<C>.one
+        for digit in C._millerDigits {
+            f = f.squared()
+            for k in states.indices {
+                let (l0, l1, l3) = states[k].double()
+                f = f.multipliedByLine(l0, l1, l3)
+                if digit == 1 {
+                    let (m0, m1, m3) = states[k].add(states[k].qx, states[k].qy)
+                    f = f.multipliedByLine(m0, m1, m3)
+                } else if digit == -1 {
+                    let (m0, m1, m3) = states[k].add(states[k].qx, -states[k].qy)
+                    f = f.multipliedByLine(m0, m1, m3)
+                }
+            }
+        }
+        // u < 0: f_{6u+2} = conj(f_{|6u+2|}) up to factors that the final exponentiation removes; T ← -T.
+        f = f.conjugate()
+        let x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
+        for k in states.indices {
+            states[k].y = -states[k].y
+            // π(Q) = (conj(x)·X², conj(y)·X³), π²(Q) = π(π(Q)).
+            let k1x = states[k].qx.conjugate() * x2
+            let k1y = states[k].qy.conjugate() * x3
+            let k2x = k1x.conjugate() * x2
+            let k2y = k1y.conjugate() * x3
+            let (l0, l1, l3) = states[k].add(k1x, k1y)
+            f = f.multipliedByLine(l0, l1, l3)
+            let (m0, m1, m3) = states[k].add(k2x, -k2y)
+            f = f.multipliedByLine(m0, m1, m3)
+        }
+        return f
+    }
+
+    /// f^((p¹²-1)/r): easy part f^((p⁶-1)(p²+1)), then AMCL's hard-part chain for BN curves with
+    /// three powers by |u| (CRYPTO.md §2.3; the chain computes exactly (p⁴-p²+1)/r).
+    public static func finalExponentiation(_ m: Fp12<C>) -> Fp12<C> {
+        // Easy part.
+        var r = m.conjugate() * m.inverseOrZero
+        r = r.frobenius().frobenius() * r
+        if r.isOne { return r }
+        // Hard part (u < 0 for both curves, so no conjugations after the powers by |u|).
+        let res = r
+        var t0 = res.frobenius()
+        var x0 = t0.frobenius()
+        x0 = x0 * (res * t0)
+        x0 = x0.frobenius()
+        let x1 = res.conjugate()
+        var x4 = res.unitaryPowerAbsU()
+        let x3 = x4.frobenius()
+        var x2 = x4.unitaryPowerAbsU()
+        let x5 = x2.conjugate()
+        t0 = x2.unitaryPowerAbsU()
+        x2 = x2.frobenius()
+        x4 = x4 * x2.conjugate()
+        x2 = x2.frobenius()
+        t0 = t0 * t0.frobenius()
+        t0 = t0.unitarySquared()
+        t0 = t0 * x4
+        t0 = t0 * x5
+        var out = x3 * x5
+        out = out * t0
+        t0 = t0 * x2
+        out = out.unitarySquared()
+        out = out * t0
+        out = out.unitarySquared()
+        t0 = out * x1
+        out = out * x0
+        t0 = t0.unitarySquared()
+        return out * t0
+    }
+}
