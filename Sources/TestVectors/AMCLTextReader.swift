@@ -24,7 +24,7 @@ public enum AMCLTextReader {
                 self.line = line
             }
         }
-        /// The comments before the first field (for example `FP12 ARITHMETICS - CURVE: BN254_CX, ...`).
+        /// The comments before the first field, but for `# test N` (for example `FP12 ARITHMETICS - CURVE: BN254_CX, ...`).
         public var header: [Comment]
         /// Every comment of the file, in order.
         public var comments: [Comment]
@@ -80,10 +80,11 @@ public enum AMCLTextReader {
                 let comment = Document.Comment(
                     text: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), line: lineNumber)
                 comments.append(comment)
-                if !seenField { header.append(comment) }
                 if let name = testName(inComment: comment.text) {
                     closeBlock()
                     pendingName = name
+                } else if !seenField {
+                    header.append(comment)
                 }
                 continue
             }

@@ -1,0 +1,59 @@
+import Testing
+@testable import TestVectors
+
+@Suite("AMCLJSONReader")
+struct AMCLJSONReaderTests {
+    @Test("objects become blocks with key order, lines, and numbers as text")
+    func objects() throws {
+        let text = """
+            [
+             {
+              "TimeValue": 1437055594,
+              "SS1": "082f",
+              "DATE": 16632,
+              "PIN2": -4
+             },
+             {"MPIN_ID_HEX": "74\\u0065", "test_no": 7}
+            ]
+            """
+        let blocks = try AMCLJSONReader.parse(text, file: "o.json")
+        #expect(blocks.count == 2)
+        #expect(blocks[0].fields == [
+            AMCLBlock.Field(key: "TimeValue", value: "1437055594", line: 3),
+            AMCLBlock.Field(key: "SS1", value: "082f", line: 4),
+            AMCLBlock.Field(key: "DATE", value: "16632", line: 5),
+            AMCLBlock.Field(key: "PIN2", value: "-4", line: 6),
+        ])
+        #expect(blocks[0].name == "entry 1")
+        #expect(blocks[0].line == 3)
+        #expect(blocks[1].name == "test_no 7")
+        #expect(blocks[1]["MPIN_ID_HEX"]?.value == "74e")
+        #expect(blocks[1].line == 8)
+    }
+
+    @Test("nested values, booleans and broken syntax throw with the line", arguments: [
+        ("[\n{\"A\": [1]}\n]", 2),
+        ("[\n{\"A\": true}]", 2),
+        ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", 3),
+        ("{\"A\": \"1\"}", 1),
+        ("[\n{\"A\": \"1\"},\n{\"A\": \"2\", \"A\": \"3\"}]", 3),
+        ("[{\"A\": \"1\"}]\n[]", 2),
+    ])
+    func malformed(text: String, line: Int) {
+        let error = #expect(throws: VectorFileError.self) { try AMCLJSONReader.parse(text, file: "bad.json") }
+        #expect(error?.line == line)
+        #expect(error?.file == "bad.json")
+    }
+
+    @Test("the one-pass fixtures read completely")
+    func fixtures() throws {
+        let cBlocks = try AMCLJSONReader.read(contentsOf: TestPaths.fixture("one_pass_first2.json"))
+        #expect(cBlocks.count == 2)
+        #expect(cBlocks[0]["TimeValue"]?.value == "1437055594")
+        #expect(cBlocks[0].name == "test_no 0")
+        let jsBlocks = try AMCLJSONReader.read(contentsOf: TestPaths.fixture("one_pass_no_permit_first2.json"))
+        #expect(jsBlocks.count == 2)
+        #expect(jsBlocks.allSatisfy { $0.line == 1 })
+        #expect(jsBlocks[1].name == "entry 2")
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where the tests find their files: fixtures (a resource of this target) and the repository's Vectors/.
+enum TestPaths {
+    /// `Tests/TestVectorsTests/Fixtures/<name>` as copied into the test bundle.
+    static func fixture(_ name: String) -> String {
+        guard let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
+            fatalError("the Fixtures resource is missing from the test bundle")
+        }
+        return url.appendingPathComponent(name).path
+    }
+
+    /// The repository root, three levels above this file (or `MPIN_WORKBENCH_ROOT`).
+    static var repositoryRoot: URL {
+        if let root = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_ROOT"] {
+            return URL(fileURLWithPath: root)
+        }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }
+
+    /// Every `.txt` and `.json` file under `Vectors/amcl/<folder>`, sorted.
+    static func vectorFiles(in folder: String) -> [String] {
+        let base = repositoryRoot.appendingPathComponent("Vectors/amcl/\(folder)")
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".txt") || $0.hasSuffix(".json") }
+            .map { base.appendingPathComponent($0).path }
+            .sorted()
+    }
+
+    /// The `mpin-workbench` executable next to this test bundle, when it was built.
+    static var workbenchExecutable: String? {
+        let products = Bundle.module.bundleURL.deletingLastPathComponent()
+        let path = products.appendingPathComponent("mpin-workbench").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+}
