@@ -142,6 +142,15 @@ struct CrossCheck<C: PairingCurve> {
         return (value, x)
     }
 
+    /// Byte strings at the edge of canonical encodings: 0, 1, m − 1, m, m + 1, 2²⁵⁶ − 1, and
+    /// lengths 0, 31 and 33.
+    private func edgeEncodings(of field: GMPField) -> [[UInt8]] {
+        let one = GMPInteger(1), m = field.modulus
+        return [GMPInteger(0), one, m - one, m, m + one].map { $0.bigEndianBytes()! }
+            + [[UInt8](repeating: 0xFF, count: 32), [], [UInt8](repeating: 0, count: 31),
+               [0] + (m - one).bigEndianBytes()!]
+    }
+
     /// An exponent: random big-endian bytes of length 1…64, or an edge value (0, 1, m − 1, (m − 1)/2).
     private mutating func exponent(for field: GMPField) -> [UInt8] {
         let one = GMPInteger(1)
@@ -172,6 +181,11 @@ struct CrossCheck<C: PairingCurve> {
 
     /// Base field: reduce, add, sub, negate, mul, square, inverse, sqrt and isSquare, pow.
     mutating func runFp(_ plan: CrossCheckPlan) {
+        for bytes in edgeEncodings(of: fp) {
+            compare("Fp.init(bytes:)", [("bytes", hexString(bytes))],
+                    oracle: fp.element(bytes: bytes).map { hex($0, in: fp) } ?? "nil",
+                    crypto: Fp<C>(bytes: bytes).map(hex) ?? "nil")
+        }
         for _ in 0 ..< plan.fpAdd {
             let (a, ga) = fpPair(), (b, gb) = fpPair()
             compare("Fp.add", [("a", hex(a)), ("b", hex(b))], oracle: hex(fp.add(ga, gb), in: fp), crypto: hex(a + b))
@@ -215,6 +229,11 @@ struct CrossCheck<C: PairingCurve> {
 
     /// Scalar field: reduce, add, sub, negate, mul, square, inverse, pow.
     mutating func runFr(_ plan: CrossCheckPlan) {
+        for bytes in edgeEncodings(of: fr) {
+            compare("Fr.init(bytes:)", [("bytes", hexString(bytes))],
+                    oracle: fr.element(bytes: bytes).map { hex($0, in: fr) } ?? "nil",
+                    crypto: Fr<C>(bytes: bytes).map(hex) ?? "nil")
+        }
         for _ in 0 ..< plan.frAdd {
             let (a, ga) = frPair(), (b, gb) = frPair()
             compare("Fr.add", [("a", hex(a)), ("b", hex(b))], oracle: hex(fr.add(ga, gb), in: fr), crypto: hex(a + b))
@@ -304,6 +323,22 @@ struct CrossCheck<C: PairingCurve> {
         }
         compare("G1.mul", [("P", "O"), ("k", "07")], oracle: hex(oracle.multiply(.infinity, scalar: [7])),
                 crypto: hex(G1Point<C>.infinity.multiplied(by: [7])))
+
+        // Malformed encodings: every one must be rejected by both.
+        let zero32 = [UInt8](repeating: 0, count: 32), one32 = zero32.dropLast() + [1]
+        let pBytes = oracle.p.bigEndianBytes()!, gFull = oracle.encode(oracle.generator)
+        let malformed: [[UInt8]] = [
+            [], [0x04], [0x00], Array(gFull.dropLast()), gFull + [0], [0x05] + gFull.dropFirst(),
+            [0x04] + pBytes + one32,                                    // x = p
+            [0x04] + gFull[1 ... 32] + pBytes,                          // y = p
+            [0x04] + zero32 + one32,                                    // off the curve
+            [0x02] + zero32, [0x03] + zero32,                           // x³ + 2 = 2 is no square
+            [0x02] + pBytes, [0x06] + gFull[1 ... 32], [0x04] + gFull[1 ... 32],
+        ]
+        for bytes in malformed {
+            compare("G1.decode(malformed)", [("bytes", hexString(bytes))], oracle: oracle.decode(bytes).map(hex) ?? "nil",
+                    crypto: G1Point<C>(encoded: bytes).map(hex) ?? "nil")
+        }
 
         // Encodings: both forms out, both forms back in; off-curve inputs rejected by both.
         for _ in 0 ..< plan.g1Encoding {
