@@ -1,0 +1,48 @@
+# MPin Workbench: the two commands of the README, plus build and bench.
+#
+#   make demo    verify the reference vectors, print the benchmark table
+#   make test    the whole test suite, optimised
+#
+# `test` and `demo` first install the Debian packages the build links against, when missing.
+
+SWIFT        ?= swift
+SWIFT_FLAGS  ?=
+BIN_DIR      ?= .build/release
+WORKBENCH    := $(BIN_DIR)/mpin-workbench
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev
+DEMO_VECTORS := $(sort $(wildcard Vectors/amcl/mpin/*.txt Vectors/amcl/mpin/*.json \
+                  Vectors/amcl/generated/*.txt Vectors/amcl/arith/*/*.txt))
+
+.PHONY: build test demo bench deps
+
+## Install the Debian packages that are missing (apt-get, with sudo when not root).
+deps:
+	@missing=""; \
+	for package in $(DEB_PACKAGES); do \
+	  dpkg -s "$$package" >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  echo "Installing Debian packages:$$missing"; \
+	  $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+## Release build of the package.
+build:
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+## The whole test suite with optimisation.
+test: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) test -c release -Xswiftc -enable-testing $(SWIFT_FLAGS)
+
+## Verify the reference vectors in Vectors/, then print the benchmark table.
+demo: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(WORKBENCH) vectors verify $(DEMO_VECTORS)
+	$(WORKBENCH) bench
+
+## Benchmark medians (table) for both curves.
+bench: build
+	$(WORKBENCH) bench --curve bn254cx
+	$(WORKBENCH) bench --curve bn254
