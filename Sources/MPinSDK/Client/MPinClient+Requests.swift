@@ -1,0 +1,100 @@
+extension MPinClient {
+    /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when
+    /// JSON was not expected).
+    struct Answer {
+        var response: HTTPResponse
+        var json: JSONValue?
+
+        func string(_ key: String) -> String? { json?[key]?.stringValue }
+    }
+
+    /// Makes one request the way the Milagro core's `MakeRequest` does (PROTOCOL §1).
+    ///
+    /// Headers: the custom headers plus the client-id header, then for non-GET requests
+    /// `Content-Type: application/json; charset=UTF-8` and `Accept: text/plain` unless present;
+    /// sorted by name, as the core's `std::map` iterates them. Non-GET requests always carry a JSON
+    /// body (`{}` when there is nothing to say), formatted as the core formats it.
+    /// - Throws: UNTRUSTED_DOMAIN_ERROR (nothing sent), NETWORK_ERROR, the status of PROTOCOL §4
+    ///   for a non-2xx answer, RESPONSE_PARSE_ERROR for a 2xx body that is not JSON.
+    func request(_ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil,
+                 expectJSON: Bool = true) async throws(MPinError) -> Answer {
+        var headers = customHeaders
+        if !clientID.isEmpty {
+            headers.set(name: options.flavour == .mfaPlatform ? "X-MIRACL-CID" : "X-MIRACL-Client-ID", value: clientID)
+        }
+        var bytes: [UInt8] = []
+        if method != .get {
+            headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8")
+            headers.addIfAbsent(name: "Accept", value: "text/plain")
+            bytes = Array((body ?? .object([])).formatted().utf8)
+        }
+        let sorted = HTTPHeaders(headers.fields.enumerated().sorted {
+            $0.element.name == $1.element.name ? $0.offset < $1.offset : $0.element.name < $1.element.name
+        }.map(\.element))
+        let request = HTTPRequest(method: method, url: url, headers: sorted, body: bytes, timeout: options.requestTimeout)
+        let described = "\(method.rawValue) \(url)"
+
+        if let problem = untrustedReason(url) {
+            let error = TransportError(kind: .invalidRequest, message: problem, url: url)
+            emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: nil, error: error)))
+            throw MPinError(.untrustedDomainError, problem, context: .init(request: described))
+        }
+
+        let response: HTTPResponse
+        do throws(TransportError) {
+            response = try await transport.send(request)
+        } catch {
+            emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: nil, error: error)))
+            throw MPinError(.networkError, error.message, context: .init(request: described))
+        }
+        emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: response, error: nil)))
+
+        let text = response.bodyText ?? ""
+        let snippet = text.isEmpty ? nil : String(text.prefix(512))
+        guard (200..<300).contains(response.status) else {
+            let code = HTTPStatusMapping.status(forHTTPStatus: response.status, in: context, flavour: options.flavour)
+            let serverMessage = (try? JSONParser.parse(response.body))?["message"]?.stringValue
+            var message = "\(code.defaultMessage) (HTTP \(response.status))"
+            if let detail = serverMessage ?? snippet.map({ String($0.prefix(200)) }) { message += ": " + detail }
+            throw MPinError(code, message, context: .init(request: described, httpStatus: response.status, responseBody: snippet))
+        }
+        guard expectJSON, !response.body.isEmpty else { return Answer(response: response, json: nil) }
+        do throws(JSONParser.Failure) {
+            return Answer(response: response, json: try JSONParser.parse(response.body))
+        } catch {
+            throw MPinError(.responseParseError, "The response is not JSON: \(error)",
+                            context: .init(request: described, httpStatus: response.status, responseBody: snippet))
+        }
+    }
+
+    /// A value the response must have.
+    func required(_ answer: Answer, _ key: String, context: RequestContext) throws(MPinError) -> String {
+        guard let value = answer.string(key), !value.isEmpty else {
+            throw MPinError(.responseParseError, "The response has no '\(key)'",
+                            context: .init(request: "\(context.rawValue)", httpStatus: answer.response.status,
+                                           responseBody: answer.response.bodyText.map { String($0.prefix(512)) }))
+        }
+        return value
+    }
+
+    /// A hex value the response must have.
+    func requiredHex(_ answer: Answer, _ key: String, context: RequestContext) throws(MPinError) -> [UInt8] {
+        let text = try required(answer, key, context: context)
+        guard let bytes = Hex.decode(text) else {
+            throw MPinError(.responseParseError, "'\(key)' in the response is not hex", context: .init(request: context.rawValue))
+        }
+        return bytes
+    }
+
+    /// Nil when the URL may be requested; else why not (PROTOCOL §1, trusted domains: once any
+    /// domain is trusted, a URL must be https and its host must end with a trusted host).
+    func untrustedReason(_ url: String) -> String? {
+        guard !trustedDomains.isEmpty else { return nil }
+        guard let parts = URLParts(url) else { return "Cannot parse the URL \(url)" }
+        guard parts.scheme == "https" else { return "Only https URLs are allowed: \(url)" }
+        guard trustedDomains.contains(where: { parts.host.hasSuffix($0) }) else {
+            return "The host \(parts.host) is not in a trusted domain"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,81 @@
+/// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, PROTOCOL §2),
+/// after the relative-URL rewrite and the cSum rule.
+struct ClientSettings: Sendable, Hashable {
+    private(set) var json: JSONValue
+
+    /// Applies PROTOCOL §2: every string value starting with `/` gets the backend URL prefixed;
+    /// other strings have `wss://` → `https://` and `ws://` → `http://`. Then, when `cSum` is
+    /// missing or 0, `accessNumberUseCheckSum` is forced to false.
+    init(response: JSONValue, backendURL: String) {
+        guard case .object(var members) = response else {
+            json = .object([])
+            return
+        }
+        for index in members.indices {
+            guard case .string(let text) = members[index].value else { continue }
+            if text.hasPrefix("/") {
+                members[index].value = .string(backendURL + text)
+            } else {
+                members[index].value = .string(text.replacingAll("wss://", with: "https://").replacingAll("ws://", with: "http://"))
+            }
+        }
+        json = .object(members)
+        if (json["cSum"]?.intValue ?? 0) == 0 {
+            json.set("accessNumberUseCheckSum", .bool(false))
+        }
+    }
+
+    init() {
+        json = .object([])
+    }
+
+    func string(_ key: String) -> String { json[key]?.stringValue ?? "" }
+
+    func bool(_ key: String, default fallback: Bool) -> Bool {
+        switch json[key] {
+        case .bool(let flag)?: return flag
+        case .number?: return (json[key]?.intValue ?? 0) != 0
+        default: return fallback
+        }
+    }
+
+    func int(_ key: String, default fallback: Int) -> Int { json[key]?.intValue ?? fallback }
+
+    /// `GetClientParam`: strings as they are, numbers as integers, booleans as `true`/`false`,
+    /// anything else (or a missing key) as an empty string.
+    func parameter(_ key: String) -> String {
+        switch json[key] {
+        case .string(let text)?: return text
+        case .number?: return json[key]?.intValue.map(String.init) ?? ""
+        case .bool(let flag)?: return flag ? "true" : "false"
+        default: return ""
+        }
+    }
+
+    var registerURL: String { string("registerURL") }
+    var signatureURL: String { string("signatureURL") }
+    var certivoxURL: String { string("certivoxURL") }
+    var timePermitsURL: String { string("timePermitsURL") }
+    var timePermitsStorageURL: String { string("timePermitsStorageURL") }
+    var usePermits: Bool { bool("usePermits", default: true) }
+    var appID: String { string("appID") }
+    var mpinAuthServerURL: String { string("mpinAuthServerURL") }
+    var authenticateURL: String { string("authenticateURL") }
+    var mobileAuthenticateURL: String { string("mobileAuthenticateURL") }
+    var codeStatusURL: String { string("codeStatusURL") }
+    var accessNumberDigits: Int { int("accessNumberDigits", default: 7) }
+    var accessNumberUseCheckSum: Bool { bool("accessNumberUseCheckSum", default: true) }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
