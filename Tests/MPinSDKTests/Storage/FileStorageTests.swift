@@ -1,0 +1,69 @@
+import Foundation
+import MPinSDK
+import Testing
+
+@Suite struct FileStorageTests {
+    func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "mpin-sdk-tests-" + UUID().uuidString + "/nested"
+        return path
+    }
+
+    @Test func roundTripCreatesDirectoryAndPrivateFiles() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let storage = FileStorage(directory: directory)
+        #expect(try storage.read(.secure) == nil)
+        try storage.write(.secure, "{\"a\": 1}")
+        try storage.write(.nonSecure, "héllo")
+        #expect(try storage.read(.secure) == "{\"a\": 1}")
+        #expect(try storage.read(.nonSecure) == "héllo")
+        let attributes = try FileManager.default.attributesOfItem(atPath: storage.location(of: .secure))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory)
+        #expect((directoryAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["secure-storage.json", "storage.json"])
+    }
+
+    /// The new text replaces the file by rename: a reader holding the old file still sees the old
+    /// text whole, and no temporary file is left behind.
+    @Test func writesReplaceTheFileAtomically() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let storage = FileStorage(directory: directory)
+        try storage.write(.nonSecure, "old text")
+        let reader = try #require(FileHandle(forReadingAtPath: storage.location(of: .nonSecure)))
+        defer { try? reader.close() }
+        try storage.write(.nonSecure, String(repeating: "new ", count: 10000))
+        #expect(String(decoding: reader.readDataToEndOfFile(), as: UTF8.self) == "old text")
+        #expect(try storage.read(.nonSecure) == String(repeating: "new ", count: 10000))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["storage.json"])
+    }
+
+    @Test func moveAsideKeepsEveryCopy() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let storage = FileStorage(directory: directory)
+        try storage.write(.secure, "first")
+        #expect(try storage.moveAside(.secure) == storage.location(of: .secure) + ".corrupt-1")
+        try storage.write(.secure, "second")
+        #expect(try storage.moveAside(.secure) == storage.location(of: .secure) + ".corrupt-2")
+        #expect(try storage.read(.secure) == nil)
+        #expect(try String(contentsOfFile: storage.location(of: .secure) + ".corrupt-1", encoding: .utf8) == "first")
+        #expect(throws: StorageError.self) { try storage.moveAside(.secure) }
+    }
+
+    @Test func unreadableLocationIsAnErrorWithPathAndReason() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let storage = FileStorage(directory: directory)
+        try FileManager.default.createDirectory(atPath: storage.location(of: .nonSecure), withIntermediateDirectories: true)
+        do {
+            _ = try storage.read(.nonSecure)
+            Issue.record("expected a read error")
+        } catch {
+            #expect(error.path == storage.location(of: .nonSecure))
+            #expect(error.reason.contains("directory"))
+        }
+        #expect(throws: StorageError.self) { try storage.write(.nonSecure, "x") }
+    }
+}

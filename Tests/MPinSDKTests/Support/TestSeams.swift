@@ -1,0 +1,58 @@
+import Foundation
+import MPinSDK
+
+/// Random bytes from a counter: 00 01 02 ... (wrapping), so runs are repeatable.
+final class CountingRandom: RandomSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var next: UInt8 = 0
+
+    func randomBytes(count: Int) -> [UInt8] {
+        lock.withLock {
+            (0..<count).map { _ in
+                defer { next &+= 1 }
+                return next
+            }
+        }
+    }
+}
+
+/// A clock that always says the same time.
+struct FixedClock: SDKClock {
+    var milliseconds: Int64 = 1_476_187_200_000   // 2016-10-11T12:00:00Z, day 17085
+
+    func nowMilliseconds() -> Int64 { milliseconds }
+}
+
+/// Collects the observer's events.
+final class EventLog: MPinObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [MPinEvent] = []
+
+    func observe(_ event: MPinEvent) {
+        lock.withLock { stored.append(event) }
+    }
+
+    var events: [MPinEvent] { lock.withLock { stored } }
+
+    /// One letter per event: c(all) r(esult) h(ttp) x (crypto) n (random) t (clock).
+    var shape: String {
+        events.map { event -> String in
+            switch event {
+            case .call: "c"
+            case .result: "r"
+            case .http: "h"
+            case .crypto: "x"
+            case .random: "n"
+            case .clock: "t"
+            }
+        }.joined()
+    }
+
+    var cryptoPrimitives: [String] {
+        events.compactMap { if case .crypto(let step) = $0 { return step.primitive } else { return nil } }
+    }
+
+    var results: [MPinEvent.Result] {
+        events.compactMap { if case .result(let result) = $0 { return result } else { return nil } }
+    }
+}
