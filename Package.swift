@@ -4,11 +4,13 @@
 // Layers depend only downward; see README.md ("Architecture").
 import PackageDescription
 
-let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+// The crypto core uses wrapping operators throughout; release builds also drop the remaining
+// runtime checks (array bounds in table lookups) from its hot loops.
+let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "mpin-workbench",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
         .executable(name: "mpin-workbench", targets: ["mpin-workbench"]),
@@ -18,7 +20,7 @@ let package = Package(
     ],
     targets: [
         // Pairing crypto core: pure Swift, no Foundation, no dependencies.
-        .target(name: "MPinCrypto"),
+        .target(name: "MPinCrypto", swiftSettings: optimise),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),

@@ -5,7 +5,7 @@
 public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
-    @inline(__always) init(montgomery v: Limbs4) { self.v = v }
+    init(montgomery v: Limbs4) { self.v = v }
 
     public static var zero: Fp { Fp(montgomery: (0, 0, 0, 0)) }
     public static var one: Fp { Fp(montgomery: C._pOne) }
@@ -33,7 +33,7 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     public var bytes: [UInt8] { Montgomery.bytes(canonical) }
 
     /// The canonical integer (out of Montgomery form) as limbs.
-    @inline(__always) var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._p, C._pInv) }
+    var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._p, C._pInv) }
 
     public var isZero: Bool { Montgomery.isZero(v) }
     public var isOne: Bool { Montgomery.equal(v, C._pOne) }
@@ -52,20 +52,20 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @inline(__always) public static func + (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.add(a.v, b.v, C._p)) }
     @inline(__always) public static func - (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.sub(a.v, b.v, C._p)) }
     @inline(__always) public static prefix func - (a: Fp) -> Fp { Fp(montgomery: Montgomery.neg(a.v, C._p)) }
-    @inline(__always) public static func * (a: Fp, b: Fp) -> Fp {
+    public static func * (a: Fp, b: Fp) -> Fp {
         Fp(montgomery: Montgomery.mul(a.v, b.v, C._p, C._pInv))
     }
-    @inline(__always) public static func += (a: inout Fp, b: Fp) { a = a + b }
-    @inline(__always) public static func -= (a: inout Fp, b: Fp) { a = a - b }
-    @inline(__always) public static func *= (a: inout Fp, b: Fp) { a = a * b }
+    public static func += (a: inout Fp, b: Fp) { a = a + b }
+    public static func -= (a: inout Fp, b: Fp) { a = a - b }
+    public static func *= (a: inout Fp, b: Fp) { a = a * b }
 
-    @inline(__always) public func squared() -> Fp { self * self }
-    @inline(__always) public func doubled() -> Fp { self + self }
+    public func squared() -> Fp { self * self }
+    public func doubled() -> Fp { self + self }
     /// x / 2.
-    @inline(__always) public func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
+    public func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
 
     /// x^e for an exponent given as limbs (left-to-right square and multiply; not constant time).
-    @inline(__always) func power(limbs e: Limbs4) -> Fp {
+    func power(limbs e: Limbs4) -> Fp {
         var result = Fp.one
         let n = Montgomery.bitLength(e)
         var i = n - 1
@@ -96,7 +96,7 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// x^(p-2), which is 0 for 0 (AMCL's FP_inv convention).
-    @inline(__always) var inverseOrZero: Fp { power(limbs: C._pMinus2) }
+    var inverseOrZero: Fp { power(limbs: C._pMinus2) }
 
     /// Legendre symbol (x/p) == 1. Zero is not a square here, as in AMCL's `jacobi(rhs, p) == 1` test.
     public var isSquare: Bool { !isZero && power(limbs: C._pMinus1Half).isOne }

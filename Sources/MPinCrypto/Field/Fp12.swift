@@ -8,7 +8,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     public var b: Fp4<C>
     public var c: Fp4<C>
 
-    @inline(__always) public init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
+    public init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
 
     public static var zero: Fp12 { Fp12(.zero, .zero, .zero) }
     public static var one: Fp12 { Fp12(.one, .zero, .zero) }
@@ -39,12 +39,12 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
                   Fp4(Fp2(f[8], f[9]), Fp2(f[10], f[11])))
     }
 
-    @inline(__always) public static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
-    @inline(__always) public static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
-    @inline(__always) public static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
+    public static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
+    public static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
+    public static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
 
     /// Karatsuba over the cubic extension: six F_p⁴ multiplications.
-    @inline(__always) public static func * (x: Fp12, y: Fp12) -> Fp12 {
+    public static func * (x: Fp12, y: Fp12) -> Fp12 {
         let z0 = x.a * y.a
         var z2 = x.b * y.b
         let z1 = (x.a + x.b) * (y.a + y.b) - z0 - z2
@@ -55,11 +55,11 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         z3 = z3 - t0
         return Fp12(z0 + z3.mulByS(), z1 + t0.mulByS(), z2)
     }
-    @inline(__always) public static func *= (x: inout Fp12, y: Fp12) { x = x * y }
+    public static func *= (x: inout Fp12, y: Fp12) { x = x * y }
 
     /// Multiplication by a line value l0 + l1·w + l3·w³ (l0, l1, l3 ∈ F_p²), i.e. the sparse element
     /// (a: (l0, l3), b: (l1, 0), c: 0): thirteen F_p² multiplications.
-    @inline(__always) func multipliedByLine(_ l0: Fp2<C>, _ l1: Fp2<C>, _ l3: Fp2<C>) -> Fp12 {
+    func multipliedByLine(_ l0: Fp2<C>, _ l1: Fp2<C>, _ l3: Fp2<C>) -> Fp12 {
         let la = Fp4(l0, l3)
         let z0 = a * la
         let z1 = b.scaled(by: l1)
@@ -83,7 +83,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
 
     /// Granger–Scott squaring for unitary elements, x^(p⁶+1) = 1 (AMCL `FP12_usqr`):
     /// a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c).
-    @inline(__always) public func unitarySquared() -> Fp12 {
+    public func unitarySquared() -> Fp12 {
         let a2 = a.squared()
         let na = a2 + a2 + a2 - a.conjugate().doubled()
         let c2 = c.squared().mulByS()
@@ -94,7 +94,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// x^(p⁶): negates the odd powers of w (AMCL `FP12_conj`). The inverse of a unitary element.
-    @inline(__always) public func conjugate() -> Fp12 { Fp12(a.conjugate(), -b.conjugate(), c.conjugate()) }
+    public func conjugate() -> Fp12 { Fp12(a.conjugate(), -b.conjugate(), c.conjugate()) }
 
     /// x^p: conjugate every F_p² coefficient, multiply the coefficient of wᵏ by Xᵏ (w^p = X·w).
     public func frobenius() -> Fp12 {
@@ -138,7 +138,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         unitaryPower(limbs: Montgomery.limbs(bigEndian: exponent.suffix(32)[...]))
     }
 
-    @inline(__always) func unitaryPower(limbs e: Limbs4) -> Fp12 {
+    func unitaryPower(limbs e: Limbs4) -> Fp12 {
         // Signed 4-bit window over the odd powers x, x³, ..., x¹⁵ would be faster; a 4-bit window
         // with a table of x⁰..x¹⁵ is simple and constant in its pattern of squarings.
         var table = [Fp12](repeating: .one, count: 16)
@@ -162,7 +162,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// x^|u| for a unitary x (the curve parameter, 64 bits; square and multiply).
-    @inline(__always) func unitaryPowerAbsU() -> Fp12 {
+    func unitaryPowerAbsU() -> Fp12 {
         let u = C._absU
         var result = self
         var i = 63 - u.leadingZeroBitCount - 1

@@ -3,8 +3,8 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public var a: Fp<C>
     public var b: Fp<C>
 
-    @inline(__always) public init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
-    @inline(__always) init(_ limbs: (Limbs4, Limbs4)) {
+    public init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
+    init(_ limbs: (Limbs4, Limbs4)) {
         a = Fp(montgomery: limbs.0); b = Fp(montgomery: limbs.1)
     }
 
@@ -14,15 +14,15 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public var isOne: Bool { a.isOne && b.isZero }
     public var description: String { "[\(a), \(b)]" }
 
-    @inline(__always) public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
-    @inline(__always) public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
-    @inline(__always) public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
-    @inline(__always) public static func += (x: inout Fp2, y: Fp2) { x = x + y }
-    @inline(__always) public static func -= (x: inout Fp2, y: Fp2) { x = x - y }
-    @inline(__always) public static func *= (x: inout Fp2, y: Fp2) { x = x * y }
+    public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
+    public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
+    public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
+    public static func += (x: inout Fp2, y: Fp2) { x = x + y }
+    public static func -= (x: inout Fp2, y: Fp2) { x = x - y }
+    public static func *= (x: inout Fp2, y: Fp2) { x = x * y }
 
     /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i.
-    @inline(__always) public static func * (x: Fp2, y: Fp2) -> Fp2 {
+    public static func * (x: Fp2, y: Fp2) -> Fp2 {
         let t0 = x.a * y.a
         let t1 = x.b * y.b
         let t2 = (x.a + x.b) * (y.a + y.b)
@@ -30,31 +30,31 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Multiplication by an element of F_p.
-    @inline(__always) public func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
+    public func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
 
     /// (a + bi)² = (a+b)(a-b) + 2ab·i.
-    @inline(__always) public func squared() -> Fp2 {
+    public func squared() -> Fp2 {
         let t = a * b
         return Fp2((a + b) * (a - b), t + t)
     }
 
-    @inline(__always) public func doubled() -> Fp2 { Fp2(a + a, b + b) }
-    @inline(__always) public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
+    public func doubled() -> Fp2 { Fp2(a + a, b + b) }
+    public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
     /// a - b·i.
-    @inline(__always) public func conjugate() -> Fp2 { Fp2(a, -b) }
+    public func conjugate() -> Fp2 { Fp2(a, -b) }
     /// Multiplication by ξ = 1 + i (AMCL `FP2_mul_ip`): (a - b) + (a + b)i.
-    @inline(__always) public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
+    public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
     /// Division by ξ = 1 + i (AMCL `FP2_div_ip`): (a + bi)(1 - i)/2.
-    @inline(__always) public func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
+    public func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
     /// Multiplication by i: -b + a·i.
-    @inline(__always) public func mulByI() -> Fp2 { Fp2(-b, a) }
+    public func mulByI() -> Fp2 { Fp2(-b, a) }
 
     /// (a - bi) / (a² + b²); nil for zero.
     public func inverse() -> Fp2? {
         guard let n = (a.squared() + b.squared()).inverse() else { return nil }
         return Fp2(a * n, -(b * n))
     }
-    @inline(__always) var inverseOrZero: Fp2 {
+    var inverseOrZero: Fp2 {
         let n = (a.squared() + b.squared()).inverseOrZero
         return Fp2(a * n, -(b * n))
     }

@@ -3,7 +3,7 @@ public struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public var a: Fp2<C>
     public var b: Fp2<C>
 
-    @inline(__always) public init(_ a: Fp2<C>, _ b: Fp2<C>) { self.a = a; self.b = b }
+    public init(_ a: Fp2<C>, _ b: Fp2<C>) { self.a = a; self.b = b }
 
     public static var zero: Fp4 { Fp4(.zero, .zero) }
     public static var one: Fp4 { Fp4(.one, .zero) }
@@ -11,14 +11,14 @@ public struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public var isOne: Bool { a.isOne && b.isZero }
     public var description: String { "[\(a), \(b)]" }
 
-    @inline(__always) public static func + (x: Fp4, y: Fp4) -> Fp4 { Fp4(x.a + y.a, x.b + y.b) }
-    @inline(__always) public static func - (x: Fp4, y: Fp4) -> Fp4 { Fp4(x.a - y.a, x.b - y.b) }
-    @inline(__always) public static prefix func - (x: Fp4) -> Fp4 { Fp4(-x.a, -x.b) }
-    @inline(__always) public static func += (x: inout Fp4, y: Fp4) { x = x + y }
-    @inline(__always) public static func -= (x: inout Fp4, y: Fp4) { x = x - y }
+    public static func + (x: Fp4, y: Fp4) -> Fp4 { Fp4(x.a + y.a, x.b + y.b) }
+    public static func - (x: Fp4, y: Fp4) -> Fp4 { Fp4(x.a - y.a, x.b - y.b) }
+    public static prefix func - (x: Fp4) -> Fp4 { Fp4(-x.a, -x.b) }
+    public static func += (x: inout Fp4, y: Fp4) { x = x + y }
+    public static func -= (x: inout Fp4, y: Fp4) { x = x - y }
 
     /// (a + bs)(c + ds) = (ac + ξ·bd) + ((a+b)(c+d) - ac - bd)s.
-    @inline(__always) public static func * (x: Fp4, y: Fp4) -> Fp4 {
+    public static func * (x: Fp4, y: Fp4) -> Fp4 {
         let t0 = x.a * y.a
         let t1 = x.b * y.b
         let t2 = (x.a + x.b) * (y.a + y.b)
@@ -26,30 +26,30 @@ public struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Multiplication by an element of F_p² (AMCL `FP4_pmul`).
-    @inline(__always) public func scaled(by k: Fp2<C>) -> Fp4 { Fp4(a * k, b * k) }
+    public func scaled(by k: Fp2<C>) -> Fp4 { Fp4(a * k, b * k) }
 
     /// (a + bs)² = (a² + ξb²) + 2ab·s.
-    @inline(__always) public func squared() -> Fp4 {
+    public func squared() -> Fp4 {
         let t0 = a.squared()
         let t1 = b.squared()
         let t2 = (a + b).squared()
         return Fp4(t0 + t1.mulByXi(), t2 - t0 - t1)
     }
 
-    @inline(__always) public func doubled() -> Fp4 { Fp4(a.doubled(), b.doubled()) }
+    public func doubled() -> Fp4 { Fp4(a.doubled(), b.doubled()) }
     /// a - b·s (AMCL `FP4_conj`).
-    @inline(__always) public func conjugate() -> Fp4 { Fp4(a, -b) }
+    public func conjugate() -> Fp4 { Fp4(a, -b) }
     /// -a + b·s (AMCL `FP4_nconj`).
-    @inline(__always) public func negatedConjugate() -> Fp4 { Fp4(-a, b) }
+    public func negatedConjugate() -> Fp4 { Fp4(-a, b) }
     /// Multiplication by s (AMCL `FP4_times_i`): (a + bs)s = ξb + a·s.
-    @inline(__always) public func mulByS() -> Fp4 { Fp4(b.mulByXi(), a) }
+    public func mulByS() -> Fp4 { Fp4(b.mulByXi(), a) }
 
     /// (a - bs) / (a² - ξb²); nil for zero.
     public func inverse() -> Fp4? {
         guard let n = (a.squared() - b.squared().mulByXi()).inverse() else { return nil }
         return Fp4(a * n, -(b * n))
     }
-    @inline(__always) var inverseOrZero: Fp4 {
+    var inverseOrZero: Fp4 {
         let n = (a.squared() - b.squared().mulByXi()).inverseOrZero
         return Fp4(a * n, -(b * n))
     }

@@ -2,7 +2,7 @@
 public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
-    @inline(__always) init(montgomery v: Limbs4) { self.v = v }
+    init(montgomery v: Limbs4) { self.v = v }
 
     public static var zero: Fr { Fr(montgomery: (0, 0, 0, 0)) }
     public static var one: Fr { Fr(montgomery: C._rOne) }
@@ -27,7 +27,7 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var bytes: [UInt8] { Montgomery.bytes(canonical) }
-    @inline(__always) var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._r, C._rInv) }
+    var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._r, C._rInv) }
     public var isZero: Bool { Montgomery.isZero(v) }
 
     public var description: String {

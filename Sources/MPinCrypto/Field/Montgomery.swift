@@ -10,34 +10,34 @@ enum Montgomery {
     /// lo, hi of a + b·c + carry (never overflows 128 bits).
     @inline(__always)
     static func mac(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
-        let (hi, lo) = b.multipliedFullWidth(by: c)
-        let (s1, o1) = lo.addingReportingOverflow(a)
-        let (s2, o2) = s1.addingReportingOverflow(carry)
-        return (s2, hi &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0))
+        let t = UInt128(b) &* UInt128(c) &+ UInt128(a) &+ UInt128(carry)
+        return (UInt64(truncatingIfNeeded: t), UInt64(truncatingIfNeeded: t &>> 64))
     }
 
+    /// a - b - borrow, and the borrow out (0 or 1).
     @inline(__always)
     static func sbb(_ a: UInt64, _ b: UInt64, _ borrow: UInt64) -> (UInt64, UInt64) {
-        let (d1, o1) = a.subtractingReportingOverflow(b)
-        let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-        return (d2, (o1 || o2) ? 1 : 0)
+        let t = UInt128(a) &- UInt128(b) &- UInt128(borrow)
+        return (UInt64(truncatingIfNeeded: t), UInt64(truncatingIfNeeded: t &>> 127))
     }
 
+    /// a + b + carry, and the carry out (0 or 1).
     @inline(__always)
     static func adc(_ a: UInt64, _ b: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
-        let (s1, o1) = a.addingReportingOverflow(b)
-        let (s2, o2) = s1.addingReportingOverflow(carry)
-        return (s2, (o1 || o2) ? 1 : 0)
+        let t = UInt128(a) &+ UInt128(b) &+ UInt128(carry)
+        return (UInt64(truncatingIfNeeded: t), UInt64(truncatingIfNeeded: t &>> 64))
     }
 
-    /// x - m if x >= m, else x (x < 2m).
+    /// x - m if x >= m, else x (x < 2m), without branches.
     @inline(__always)
     static func reduceOnce(_ x: Limbs4, _ m: Limbs4) -> Limbs4 {
         let (d0, b0) = sbb(x.0, m.0, 0)
         let (d1, b1) = sbb(x.1, m.1, b0)
         let (d2, b2) = sbb(x.2, m.2, b1)
         let (d3, b3) = sbb(x.3, m.3, b2)
-        return b3 == 0 ? (d0, d1, d2, d3) : x
+        let keep = 0 &- b3          // all ones when x < m
+        return ((x.0 & keep) | (d0 & ~keep), (x.1 & keep) | (d1 & ~keep),
+                (x.2 & keep) | (d2 & ~keep), (x.3 & keep) | (d3 & ~keep))
     }
 
     @inline(__always)
@@ -55,11 +55,11 @@ enum Montgomery {
         let (d1, b1) = sbb(a.1, b.1, b0)
         let (d2, b2) = sbb(a.2, b.2, b1)
         let (d3, b3) = sbb(a.3, b.3, b2)
-        if b3 == 0 { return (d0, d1, d2, d3) }
-        let (e0, c0) = adc(d0, m.0, 0)
-        let (e1, c1) = adc(d1, m.1, c0)
-        let (e2, c2) = adc(d2, m.2, c1)
-        let (e3, _) = adc(d3, m.3, c2)
+        let mask = 0 &- b3          // all ones when a < b: add m back
+        let (e0, c0) = adc(d0, m.0 & mask, 0)
+        let (e1, c1) = adc(d1, m.1 & mask, c0)
+        let (e2, c2) = adc(d2, m.2 & mask, c1)
+        let (e3, _) = adc(d3, m.3 & mask, c2)
         return (e0, e1, e2, e3)
     }
 
@@ -74,7 +74,6 @@ enum Montgomery {
     }
 
     /// a / 2 mod m.
-    @inline(__always)
     static func half(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
         var x = a
         if x.0 & 1 == 1 {
@@ -88,7 +87,6 @@ enum Montgomery {
     }
 
     /// a·b·R^-1 mod m (CIOS, no-carry variant; requires m < 2^254).
-    @inline(__always)
     static func mul(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
         var t0: UInt64, t1: UInt64, t2: UInt64, t3: UInt64
         var c: UInt64, c2: UInt64, k: UInt64, mm: UInt64, junk: UInt64
@@ -140,16 +138,13 @@ enum Montgomery {
         return reduceOnce((t0, t1, t2, t3), m)
     }
 
-    @inline(__always)
     static func isZero(_ a: Limbs4) -> Bool { a.0 | a.1 | a.2 | a.3 == 0 }
 
-    @inline(__always)
     static func equal(_ a: Limbs4, _ b: Limbs4) -> Bool {
         (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3) == 0
     }
 
     /// a < b as integers.
-    @inline(__always)
     static func less(_ a: Limbs4, _ b: Limbs4) -> Bool {
         let (_, b0) = sbb(a.0, b.0, 0)
         let (_, b1) = sbb(a.1, b.1, b0)
@@ -159,7 +154,6 @@ enum Montgomery {
     }
 
     /// Bit i (0 = least significant) of a 256-bit integer.
-    @inline(__always)
     static func bit(_ a: Limbs4, _ i: Int) -> UInt64 {
         let w: UInt64
         switch i >> 6 {
@@ -223,7 +217,6 @@ enum Montgomery {
         return acc
     }
 
-    @inline(__always)
     static func subRaw(_ a: Limbs4, _ b: Limbs4) -> Limbs4 {
         let (d0, b0) = sbb(a.0, b.0, 0)
         let (d1, b1) = sbb(a.1, b.1, b0)

@@ -6,16 +6,16 @@ struct JacobianPoint<F: CurveField>: Sendable {
     var y: F
     var z: F
 
-    @inline(__always) init(x: F, y: F, z: F) { self.x = x; self.y = y; self.z = z }
-    @inline(__always) init(affineX: F, affineY: F) { x = affineX; y = affineY; z = .one }
+    init(x: F, y: F, z: F) { self.x = x; self.y = y; self.z = z }
+    init(affineX: F, affineY: F) { x = affineX; y = affineY; z = .one }
 
     static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
-    @inline(__always) var isInfinity: Bool { z.isZero }
+    var isInfinity: Bool { z.isZero }
 
-    @inline(__always) func negated() -> JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
+    func negated() -> JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
 
     /// 2P.
-    @inline(__always) func doubled() -> JacobianPoint {
+    func doubled() -> JacobianPoint {
         if isInfinity { return self }
         let a = x.squared()
         let b = y.squared()
@@ -31,7 +31,7 @@ struct JacobianPoint<F: CurveField>: Sendable {
     }
 
     /// P + Q, handling infinity and P = ±Q.
-    @inline(__always) func adding(_ q: JacobianPoint) -> JacobianPoint {
+    func adding(_ q: JacobianPoint) -> JacobianPoint {
         if isInfinity { return q }
         if q.isInfinity { return self }
         let z1z1 = z.squared()

@@ -34,7 +34,7 @@ public enum Pairing<C: PairingCurve> {
 
         /// Tangent at T evaluated at P, then T ← 2T. With B = Y², E = 3b'Z², H = 2YZ the line is
         /// H·yP - 3X²·xP·w + (B - E)·w³.
-        @inline(__always) mutating func double() -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+        mutating func double() -> (Fp2<C>, Fp2<C>, Fp2<C>) {
             let bp = G2Point<C>.b
             let xx = x.squared()
             let bb = y.squared()
@@ -56,7 +56,7 @@ public enum Pairing<C: PairingCurve> {
 
         /// Line through T and R = (rx, ry) (affine) evaluated at P, then T ← T + R. With
         /// θ = Y - ry·Z, λ = X - rx·Z the line is λ·yP - θ·xP·w + (θ·rx - λ·ry)·w³.
-        @inline(__always) mutating func add(_ rx: Fp2<C>, _ ry: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+        mutating func add(_ rx: Fp2<C>, _ ry: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
             let theta = y - ry * z
             let lambda = x - rx * z
             let l0 = lambda.scaled(by: py)
