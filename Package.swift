@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "TestVectors",
+            "MPinCrypto", "TestVectors", "FlowRecording",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
+        // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
+        .target(name: "FlowRecording", dependencies: ["SDKSeams"]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,228 @@
+import Foundation
+import SDKSeams
+
+/// Reads a JSON value against the cassette schema, naming the event index and field of any problem.
+struct SchemaReader {
+    var eventIndex: Int?
+
+    func fail(_ field: String, _ message: String) -> CassetteError {
+        CassetteError(kind: .schema, message: message, eventIndex: eventIndex, field: field)
+    }
+
+    func member(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> JSONValue {
+        guard let value = object[name] else { throw fail(join(path, name), "missing") }
+        return value
+    }
+
+    func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
+
+    func object(_ value: JSONValue, _ path: String) throws(CassetteError) -> JSONValue {
+        guard case .object = value else { throw fail(path, "expected an object, found \(value.kindName)") }
+        return value
+    }
+
+    func string(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> String {
+        let value = try member(object, name, path)
+        guard let text = value.stringValue else { throw fail(join(path, name), "expected a string, found \(value.kindName)") }
+        return text
+    }
+
+    func optionalString(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> String? {
+        guard let value = object[name], value != .null else { return nil }
+        guard let text = value.stringValue else { throw fail(join(path, name), "expected a string, found \(value.kindName)") }
+        return text
+    }
+
+    func int(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> Int {
+        let value = try member(object, name, path)
+        guard let number = value.intValue else { throw fail(join(path, name), "expected an integer, found \(JSONDiff.brief(value))") }
+        return number
+    }
+
+    func optionalInt(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> Int? {
+        guard let value = object[name], value != .null else { return nil }
+        guard let number = value.intValue else { throw fail(join(path, name), "expected an integer, found \(JSONDiff.brief(value))") }
+        return number
+    }
+
+    func bool(_ object: JSONValue, _ name: String, _ path: String, default fallback: Bool) throws(CassetteError) -> Bool {
+        guard let value = object[name], value != .null else { return fallback }
+        guard let flag = value.boolValue else { throw fail(join(path, name), "expected true or false, found \(value.kindName)") }
+        return flag
+    }
+
+    func array(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> [JSONValue] {
+        let value = try member(object, name, path)
+        guard let items = value.arrayValue else { throw fail(join(path, name), "expected an array, found \(value.kindName)") }
+        return items
+    }
+
+    func fields(_ object: JSONValue, _ name: String, _ path: String) throws(CassetteError) -> [NamedField] {
+        var out: [NamedField] = []
+        for (position, item) in try array(object, name, path).enumerated() {
+            let itemPath = join(path, name) + "[\(position)]"
+            _ = try self.object(item, itemPath)
+            out.append(NamedField(try string(item, "name", itemPath), try string(item, "value", itemPath)))
+        }
+        return out
+    }
+
+    func headers(_ object: JSONValue, _ path: String) throws(CassetteError) -> HTTPHeaders {
+        HTTPHeaders(try fields(object, "headers", path).map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+    }
+
+    func body(_ object: JSONValue, _ path: String) throws(CassetteError) -> [UInt8] {
+        let bodyPath = join(path, "body")
+        let body = try self.object(try member(object, "body", path), bodyPath)
+        let text = try optionalString(body, "text", bodyPath)
+        let base64 = try optionalString(body, "base64", bodyPath)
+        switch (text, base64) {
+        case (let text?, nil): return Array(text.utf8)
+        case (nil, let encoded?):
+            guard let data = Data(base64Encoded: encoded) else { throw fail(join(bodyPath, "base64"), "not valid base64") }
+            return Array(data)
+        case (nil, nil): throw fail(bodyPath, "needs either \"text\" or \"base64\"")
+        default: throw fail(bodyPath, "has both \"text\" and \"base64\"; keep one")
+        }
+    }
+}
+
+extension Cassette {
+    /// Reads a cassette of the current format version from its JSON value.
+    ///
+    /// - Throws: `CassetteError` of kind `.schema`, naming the event index and field.
+    public init(jsonValue root: JSONValue) throws(CassetteError) {
+        let reader = SchemaReader()
+        _ = try reader.object(root, "")
+        let version = try reader.int(root, "formatVersion", "")
+        let tool = try reader.object(try reader.member(root, "tool", ""), "tool")
+        let scenario = try reader.object(try reader.member(root, "scenario", ""), "scenario")
+        let backend = try reader.object(try reader.member(root, "backend", ""), "backend")
+        var redactions: [RedactionEntry] = []
+        if root["redactions"] != nil {
+            for (position, item) in try reader.array(root, "redactions", "").enumerated() {
+                let path = "redactions[\(position)]"
+                _ = try reader.object(item, path)
+                redactions.append(RedactionEntry(placeholder: try reader.string(item, "placeholder", path),
+                                                 field: try reader.string(item, "field", path),
+                                                 occurrences: try reader.optionalInt(item, "occurrences", path) ?? 0))
+            }
+        }
+        var replayMode: ReplayMode?
+        if let mode = root["replayMode"], mode != .null {
+            _ = try reader.object(mode, "replayMode")
+            let name = try reader.string(mode, "mode", "replayMode")
+            var ignored: [String] = []
+            if mode["ignore"] != nil {
+                for (position, item) in try reader.array(mode, "ignore", "replayMode").enumerated() {
+                    guard let text = item.stringValue else { throw reader.fail("replayMode.ignore[\(position)]", "expected a string") }
+                    ignored.append(text)
+                }
+            }
+            guard let parsed = ReplayMode(name: name, ignoring: ignored) else {
+                throw reader.fail("replayMode.mode", "unknown mode \"\(name)\" (strict, method-url, json or ignore)")
+            }
+            replayMode = parsed
+        }
+        var origin: Origin?
+        if let value = root["origin"], value != .null {
+            _ = try reader.object(value, "origin")
+            origin = Origin(format: try reader.string(value, "format", "origin"), file: try reader.string(value, "file", "origin"),
+                            test: try reader.optionalString(value, "test", "origin"))
+        }
+        var events: [CassetteEvent] = []
+        for (index, item) in try reader.array(root, "events", "").enumerated() {
+            events.append(try CassetteEvent(jsonValue: item, index: index))
+        }
+        self.init(
+            formatVersion: version,
+            tool: Tool(name: try reader.string(tool, "name", "tool"), version: try reader.string(tool, "version", "tool")),
+            curve: try reader.string(root, "curve", ""),
+            scenario: Scenario(name: try reader.string(scenario, "name", "scenario"),
+                               path: try reader.optionalString(scenario, "path", "scenario"),
+                               seed: try reader.optionalString(scenario, "seed", "scenario"),
+                               script: scenario["script"]),
+            backend: Backend(url: try reader.string(backend, "url", "backend"),
+                             flavour: try reader.string(backend, "flavour", "backend"),
+                             embedded: try reader.bool(backend, "embedded", "backend", default: false)),
+            replayMode: replayMode, origin: origin, redactions: redactions, events: events)
+    }
+}
+
+extension CassetteEvent {
+    /// Reads one event; errors name `index` and the field.
+    init(jsonValue value: JSONValue, index: Int) throws(CassetteError) {
+        let reader = SchemaReader(eventIndex: index)
+        _ = try reader.object(value, "")
+        let type = try reader.string(value, "type", "")
+        let actor = EventActor(rawValue: try reader.string(value, "actor", ""))
+        var step: ScenarioStep?
+        if let stepValue = value["step"], stepValue != .null {
+            _ = try reader.object(stepValue, "step")
+            step = ScenarioStep(index: try reader.int(stepValue, "index", "step"), name: try reader.string(stepValue, "name", "step"))
+        }
+        let payload: Payload
+        switch type {
+        case "call":
+            let status = try reader.object(try reader.member(value, "status", ""), "status")
+            payload = .call(Call(name: try reader.string(value, "name", ""), arguments: try reader.fields(value, "arguments", ""),
+                                 status: .init(code: try reader.string(status, "code", "status"),
+                                               message: try reader.optionalString(status, "message", "status") ?? ""),
+                                 userState: try reader.optionalString(value, "userState", ""),
+                                 outputs: value["outputs"] == nil ? [] : try reader.fields(value, "outputs", "")))
+        case "http":
+            let request = try reader.object(try reader.member(value, "request", ""), "request")
+            var exchange = HTTPExchange(request: .init(
+                method: try reader.string(request, "method", "request"), url: try reader.string(request, "url", "request"),
+                headers: try reader.headers(request, "request"), body: try reader.body(request, "request")))
+            if let response = value["response"], response != .null {
+                _ = try reader.object(response, "response")
+                exchange.response = .init(status: try reader.int(response, "status", "response"),
+                                          headers: try reader.headers(response, "response"),
+                                          body: try reader.body(response, "response"))
+            }
+            if let error = value["error"], error != .null {
+                _ = try reader.object(error, "error")
+                exchange.error = .init(kind: try reader.string(error, "kind", "error"), message: try reader.string(error, "message", "error"),
+                                       code: try reader.optionalInt(error, "code", "error"))
+            }
+            switch (exchange.response, exchange.error) {
+            case (nil, nil): throw reader.fail("response", "missing (an http event needs a response or an error)")
+            case (.some, .some): throw reader.fail("error", "an http event has a response or an error, not both")
+            default: break
+            }
+            if let timings = value["timings"], timings != .null {
+                _ = try reader.object(timings, "timings")
+                func phase(_ name: String) throws(CassetteError) -> Double {
+                    let item = try reader.member(timings, name, "timings")
+                    guard let number = item.doubleValue else { throw reader.fail("timings." + name, "expected a number") }
+                    return number
+                }
+                exchange.timings = HTTPTimings(dns: try phase("dns"), connect: try phase("connect"), tls: try phase("tls"),
+                                               requestSent: try phase("requestSent"), firstByte: try phase("firstByte"),
+                                               total: try phase("total"))
+            }
+            exchange.context = try reader.optionalString(value, "context", "")
+            payload = .http(exchange)
+        case "crypto":
+            payload = .crypto(CryptoStep(primitive: try reader.string(value, "primitive", ""),
+                                         inputs: try reader.fields(value, "inputs", ""),
+                                         outputs: try reader.fields(value, "outputs", "")))
+        case "random":
+            let hex = try reader.string(value, "bytes", "")
+            if Hex.decode(hex) == nil, Placeholder.whole(hex) == nil {
+                throw reader.fail("bytes", "expected lowercase hex or a {{placeholder}}, found \(TextShortening.middle(hex, limit: 40))")
+            }
+            payload = .random(RandomDraw(purpose: try reader.optionalString(value, "purpose", ""), hex: hex))
+        case "clock":
+            let milliseconds = try reader.member(value, "milliseconds", "")
+            guard case .number(let literal) = milliseconds, let parsed = Int64(literal) else {
+                throw reader.fail("milliseconds", "expected an integer number of milliseconds")
+            }
+            payload = .clock(ClockRead(purpose: try reader.optionalString(value, "purpose", ""), milliseconds: parsed))
+        default:
+            throw reader.fail("type", "unknown event type \"\(type)\" (call, http, crypto, random or clock)")
+        }
+        self.init(actor: actor, step: step, payload)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading and writing cassette files.
+///
+/// Writing is atomic: the canonical bytes go to a temporary file in the same directory, which is
+/// then renamed over the target, so a reader never sees half a cassette. Reading tells a missing
+/// file, an unreadable one, invalid JSON (with line and column), a newer format version and a
+/// schema error apart (`CassetteError.Kind`), and migrates older versions.
+public enum CassetteFile {
+    /// Reads and decodes the cassette at `path`.
+    public static func read(_ path: String, migrations: [CassetteMigration] = CassetteMigration.builtIn)
+        throws(CassetteError) -> Cassette {
+        let bytes = try readBytes(path)
+        do {
+            return try decode(bytes, migrations: migrations)
+        } catch {
+            throw error.at(path: path)
+        }
+    }
+
+    /// The raw bytes of a file, with the file errors of `CassetteError`.
+    public static func readBytes(_ path: String) throws(CassetteError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CassetteError(kind: .missingFile, path: path, message: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw CassetteError(kind: .unreadableFile, path: path, message: "is a directory, not a cassette file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CassetteError(kind: .unreadableFile, path: path, message: "cannot be read (check the permissions)")
+        }
+        return Array(data)
+    }
+
+    /// Decodes cassette bytes: JSON syntax, format version (newer refused, older migrated), schema.
+    public static func decode(_ bytes: [UInt8], migrations: [CassetteMigration] = CassetteMigration.builtIn)
+        throws(CassetteError) -> Cassette {
+        var document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw CassetteError(kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+        }
+        guard case .object = document else {
+            throw CassetteError(kind: .schema, message: "expected a JSON object at the top, found \(document.kindName)")
+        }
+        guard let versionValue = document["formatVersion"] else {
+            throw CassetteError(kind: .unsupportedFormatVersion, message: "missing; not a cassette of this tool", field: "formatVersion")
+        }
+        guard var version = versionValue.intValue else {
+            throw CassetteError(kind: .unsupportedFormatVersion, message: "expected an integer, found \(JSONDiff.brief(versionValue))",
+                                field: "formatVersion")
+        }
+        let current = Cassette.currentFormatVersion
+        if version > current {
+            let writer = (document["tool"]?["name"]?.stringValue ?? "the tool")
+                + (document["tool"]?["version"]?.stringValue.map { " " + $0 } ?? "")
+            let needed = document["tool"]?["version"]?.stringValue.map { "mpin-workbench \($0) or newer" }
+                ?? "a newer mpin-workbench"
+            throw CassetteError(
+                kind: .newerFormatVersion,
+                message: "format version \(version) is newer than this tool reads (up to \(current)); the file was written by "
+                    + "\(writer); reading it needs \(needed) (this is mpin-workbench with format \(current))",
+                field: "formatVersion", foundVersion: version, supportedVersion: current)
+        }
+        while version < current {
+            guard let step = migrations.first(where: { $0.from == version }) else {
+                throw CassetteError(kind: .unsupportedFormatVersion,
+                                    message: "format version \(version) is older than \(current) and no migration from it exists",
+                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+            }
+            do {
+                document = try step.convert(document)
+            } catch {
+                throw CassetteError(kind: .unsupportedFormatVersion, message: "migration from format \(version) failed: \(error)",
+                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+            }
+            guard let next = document["formatVersion"]?.intValue, next == version + 1 else {
+                throw CassetteError(kind: .unsupportedFormatVersion,
+                                    message: "migration from format \(version) did not produce format \(version + 1)",
+                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+            }
+            version = next
+        }
+        return try Cassette(jsonValue: document)
+    }
+
+    /// Writes the cassette's canonical bytes to `path` atomically (temporary file, then rename).
+    public static func write(_ cassette: Cassette, to path: String) throws(CassetteError) {
+        try writeAtomically(cassette.canonicalBytes, to: path)
+    }
+
+    /// Writes bytes to `path` through a temporary file in the same directory and `rename(2)`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CassetteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let suffix = Hex.encode(SystemRandomBytes.make(6))
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(suffix).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw CassetteError(kind: .writeFailed, path: path, message: "cannot create the temporary file \(temporary)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CassetteError(kind: .writeFailed, path: path, message: "cannot rename the temporary file into place: \(reason)")
+        }
+    }
+}
+
+/// Random bytes for temporary file names (not for anything a flow sees).
+enum SystemRandomBytes {
+    static func make(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+}

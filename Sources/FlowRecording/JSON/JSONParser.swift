@@ -1,0 +1,218 @@
+/// A JSON syntax error with its position (1-based line and column, counted in UTF-8 bytes).
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var line: Int
+    public var column: Int
+    /// Byte offset of the error in the input.
+    public var offset: Int
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser producing `JSONValue`s that keep number literals and member order.
+///
+/// Errors carry the line and column, which Foundation's parser does not report reliably on Linux.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let position = min(offset ?? index, bytes.count)
+        var line = 1, column = 1
+        for byte in bytes[..<position] {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        }
+        return JSONSyntaxError(message: message, line: line, column: column, offset: position)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private func describeNext() -> String {
+        guard index < bytes.count else { return "end of input" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16)
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("expected a value, found end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a value, found \(describeNext())")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+            throw error("expected '\(word)'")
+        }
+        index += utf8.count
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONValue.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeNext())")
+            }
+            let name = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after member name \"\(name)\", found \(describeNext())")
+            }
+            index += 1
+            skipWhitespace()
+            members.append(.init(name, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw error("expected ',' or '}' in object, found \(describeNext())")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw error("expected ',' or ']' in array, found \(describeNext())")
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            let begin = parser.index
+            while parser.index < parser.bytes.count,
+                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) { parser.index += 1 }
+            return parser.index - begin
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let intStart = index
+        let intDigits = digits(&self)
+        if intDigits == 0 { throw error("expected digits in number") }
+        if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("leading zero in number", at: intStart) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("expected digits after '.' in number") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw error("expected digits in exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let open = index
+        index += 1
+        var out: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string", at: open) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; break }
+            if byte < 0x20 { throw error("control character in string (escape it)") }
+            if byte != UInt8(ascii: "\\") { out.append(byte); index += 1; continue }
+            index += 1
+            guard index < bytes.count else { throw error("unterminated escape in string") }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try parseHex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw error("unpaired surrogate in \\u escape") }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in string", at: index - 2)
+            }
+        }
+        guard let text = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8", at: open) }
+        return text
+    }
+}

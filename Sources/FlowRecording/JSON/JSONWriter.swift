@@ -1,0 +1,85 @@
+/// Writes `JSONValue`s as text.
+///
+/// The canonical form (used for cassettes): two-space indentation, members sorted by name (by their
+/// UTF-8 bytes, so the order does not depend on locale), `"name": value`, empty containers as `{}`
+/// and `[]`, strings with only `"`, `\` and control characters escaped (slashes and non-ASCII kept),
+/// number literals as read, and a trailing newline. Equal values give identical bytes.
+public enum JSONWriter {
+    /// The canonical pretty form, with a trailing newline.
+    public static func canonical(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, pretty: true, sorted: true, into: &out)
+        out += "\n"
+        return out
+    }
+
+    /// One line, members in their order (for messages and diffs).
+    public static func compact(_ value: JSONValue, sorted: Bool = false) -> String {
+        var out = ""
+        write(value, indent: 0, pretty: false, sorted: sorted, into: &out)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, pretty: Bool, sorted: Bool, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let literal): out += literal
+        case .string(let text): out += quoted(text)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (position, item) in items.enumerated() {
+                if position > 0 { out += pretty ? "," : ", " }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                write(item, indent: indent + 1, pretty: pretty, sorted: sorted, into: &out)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "]"
+        case .object(var members):
+            if members.isEmpty { out += "{}"; return }
+            if sorted { members = sortedMembers(members) }
+            out += "{"
+            for (position, member) in members.enumerated() {
+                if position > 0 { out += pretty ? "," : ", " }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                out += quoted(member.name) + ": "
+                write(member.value, indent: indent + 1, pretty: pretty, sorted: sorted, into: &out)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "}"
+        }
+    }
+
+    /// Members sorted by the UTF-8 bytes of their names (stable for repeated names).
+    static func sortedMembers(_ members: [JSONValue.Member]) -> [JSONValue.Member] {
+        members.enumerated().sorted { lhs, rhs in
+            let a = Array(lhs.element.name.utf8), b = Array(rhs.element.name.utf8)
+            return a == b ? lhs.offset < rhs.offset : a.lexicographicallyPrecedes(b)
+        }.map(\.element)
+    }
+
+    /// A JSON string literal for `text`.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

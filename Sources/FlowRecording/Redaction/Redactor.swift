@@ -1,0 +1,211 @@
+/// Replaces secrets by `{{name}}` placeholders, and puts them back.
+///
+/// Redaction works in two passes. First it collects the secret values: the values found under the
+/// given field names (compared without case) in call arguments and outputs, crypto inputs and
+/// outputs, random draws (by purpose), header fields, URL query parameters and members of JSON
+/// bodies. Then it replaces every occurrence of those values as a whole token anywhere in the
+/// cassette: a whole argument, crypto value, random draw, header value, URL path segment or query
+/// value, a whole JSON string in a JSON body (the body's other bytes stay as they were), or a
+/// substring of a non-JSON text body (values of 8 characters or more). A regOTT learned from one
+/// response is so also hidden in the later URL that carries it.
+///
+/// Each distinct value gets its own placeholder: the field name, then `name_2`, `name_3`, ... for
+/// further values of the same field. The cassette's `redactions` manifest lists them. Restoring
+/// replaces each placeholder by its value and gives back the exact original bytes.
+public struct Redactor: Sendable {
+    /// The secrets of an M-Pin flow, redacted by default for non-loopback backends.
+    public static let defaultFields = [
+        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "authOTT", "webOTT", "sessionToken",
+        "activateKey", "Authorization", "Cookie", "Set-Cookie",
+    ]
+
+    public var fields: [String]
+
+    public init(fields: [String] = Redactor.defaultFields) {
+        self.fields = fields
+    }
+
+    /// The cassette with the secrets under `fields` replaced; earlier placeholders are kept.
+    public func redact(_ cassette: Cassette) -> Cassette {
+        let wanted = Set(fields.map { $0.lowercased() })
+        let secrets = collect(cassette, wanted)
+        guard !secrets.isEmpty else { return cassette }
+        // Name the values, avoiding names already in use.
+        var used = Set(Self.placeholderNames(in: cassette)).union(cassette.redactions.map(\.placeholder))
+        var byValue: [String: String] = [:]
+        var order: [(placeholder: String, field: String)] = []
+        var countPerField: [String: Int] = [:]
+        for (field, value) in secrets where byValue[value] == nil {
+            var number = countPerField[field, default: 0]
+            var name: String
+            repeat {
+                number += 1
+                name = number == 1 ? field : "\(field)_\(number)"
+            } while used.contains(name)
+            countPerField[field] = number
+            used.insert(name)
+            byValue[value] = name
+            order.append((name, field))
+        }
+        var counts: [String: Int] = [:]
+        var out = cassette
+        out.events = cassette.events.map { event in
+            Self.map(event, whole: { text in
+                guard let name = byValue[text] else { return text }
+                counts[name, default: 0] += 1
+                return Placeholder.text(name)
+            }, inText: { text in
+                var result = text
+                for (value, name) in byValue where value.count >= 8 && result.contains(value) {
+                    counts[name, default: 0] += result.components(value)
+                    result = result.replacing(value, with: Placeholder.text(name))
+                }
+                return result
+            })
+        }
+        out.redactions += order.map { Cassette.RedactionEntry(placeholder: $0.placeholder, field: $0.field,
+                                                                 occurrences: counts[$0.placeholder, default: 0]) }
+        return out
+    }
+
+    /// The cassette with every placeholder replaced by its value from `values`, and no manifest.
+    ///
+    /// - Throws: `RedactionError` naming every placeholder (in the events or the manifest) without a value.
+    public static func restore(_ cassette: Cassette, values: [String: String], path: String? = nil)
+        throws(RedactionError) -> Cassette {
+        let needed = Set(placeholderNames(in: cassette)).union(cassette.redactions.map(\.placeholder))
+        let missing = needed.filter { values[$0] == nil }.sorted()
+        guard missing.isEmpty else { throw RedactionError(missing: missing, path: path) }
+        guard !needed.isEmpty else { return cassette }
+        var out = cassette
+        out.events = cassette.events.map { event in
+            map(event, whole: { Placeholder.fill($0, values) }, inText: { Placeholder.fill($0, values) })
+        }
+        out.redactions = []
+        return out
+    }
+
+    /// Every placeholder name used in the cassette's events, in order of first appearance.
+    public static func placeholderNames(in cassette: Cassette) -> [String] {
+        var names: [String] = []
+        for event in cassette.events {
+            _ = map(event, whole: { text in
+                for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                return text
+            }, inText: { text in
+                for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                return text
+            })
+        }
+        return names
+    }
+
+    // MARK: - Collecting
+
+    private func collect(_ cassette: Cassette, _ wanted: Set<String>) -> [(field: String, value: String)] {
+        var found: [(String, String)] = []
+        func take(_ name: String, _ value: String) {
+            guard wanted.contains(name.lowercased()), !value.isEmpty, Placeholder.whole(value) == nil else { return }
+            found.append((fields.first { $0.lowercased() == name.lowercased() } ?? name, value))
+        }
+        for event in cassette.events {
+            switch event.payload {
+            case .call(let call):
+                for field in call.arguments + call.outputs { take(field.name, field.value) }
+            case .crypto(let step):
+                for field in step.inputs + step.outputs { take(field.name, field.value) }
+            case .random(let draw):
+                if let purpose = draw.purpose { take(purpose, draw.hex) }
+            case .clock:
+                break
+            case .http(let exchange):
+                for field in exchange.request.headers { take(field.name, field.value) }
+                for (name, value) in URLText.queryItems(exchange.request.url) { take(name, value) }
+                Self.collectJSON(exchange.request.body, take)
+                if let response = exchange.response {
+                    for field in response.headers { take(field.name, field.value) }
+                    Self.collectJSON(response.body, take)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Takes the raw content of string members of a JSON body.
+    private static func collectJSON(_ body: [UInt8], _ take: (String, String) -> Void) {
+        guard (try? JSONParser.parse(body)) != nil else { return }
+        var pendingKey: String?
+        _ = JSONStringLiterals.rewrite(body) { raw, isKey in
+            if isKey {
+                pendingKey = raw
+            } else if let key = pendingKey {
+                take(key, raw)
+                pendingKey = nil
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Mapping every text slot
+
+    /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies.
+    static func map(_ event: CassetteEvent, whole: (String) -> String, inText: (String) -> String) -> CassetteEvent {
+        var event = event
+        func fields(_ list: [NamedField]) -> [NamedField] { list.map { NamedField($0.name, whole($0.value)) } }
+        func headers(_ list: HTTPHeadersValue) -> HTTPHeadersValue {
+            HTTPHeadersValue(list.fields.map { .init(name: $0.name, value: whole($0.value)) })
+        }
+        func body(_ bytes: [UInt8]) -> [UInt8] {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
+            if (try? JSONParser.parse(bytes)) != nil {
+                return JSONStringLiterals.rewrite(bytes) { raw, isKey in
+                    if isKey { return nil }
+                    let replaced = whole(raw)
+                    return replaced == raw ? nil : replaced
+                }
+            }
+            if let name = Placeholder.whole(text) { return Array(whole(Placeholder.text(name)).utf8) }
+            let replaced = whole(text)
+            return Array((replaced == text ? inText(text) : replaced).utf8)
+        }
+        switch event.payload {
+        case .call(var call):
+            call.arguments = fields(call.arguments)
+            call.outputs = fields(call.outputs)
+            event.payload = .call(call)
+        case .crypto(var step):
+            step.inputs = fields(step.inputs)
+            step.outputs = fields(step.outputs)
+            event.payload = .crypto(step)
+        case .random(var draw):
+            draw.hex = whole(draw.hex)
+            event.payload = .random(draw)
+        case .clock:
+            break
+        case .http(var exchange):
+            exchange.request.url = URLText.mapTokens(exchange.request.url, whole)
+            exchange.request.headers = headers(exchange.request.headers)
+            exchange.request.body = body(exchange.request.body)
+            if var response = exchange.response {
+                response.headers = headers(response.headers)
+                response.body = body(response.body)
+                exchange.response = response
+            }
+            event.payload = .http(exchange)
+        }
+        return event
+    }
+}
+
+extension String {
+    /// How many times `target` (non-empty) occurs, without overlaps.
+    func components(_ target: String) -> Int {
+        var count = 0
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}

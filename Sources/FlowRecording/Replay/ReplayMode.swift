@@ -1,0 +1,48 @@
+/// How strictly a re-run must match a cassette.
+///
+/// * `strict` (the default): every request byte-identical (method, URL, headers in order, body) and
+///   in order; random draws and clock reads served in order with the same sizes; every `call` and
+///   `crypto` event equal to the recorded one, in one global order.
+/// * `method-url`: method and URL, in order; headers and bodies are not compared.
+/// * `json`: method and URL; headers compared as a set (name case and order ignored); JSON bodies
+///   compared by meaning (member order and formatting ignored), other bodies byte for byte.
+/// * `ignore`: as `json`, minus the listed names: JSON members (anywhere, or a dotted path from the
+///   body's root), headers, query parameters, and call and crypto field names.
+///
+/// In the loose modes each kind of event keeps its own order (requests among requests, crypto
+/// steps among crypto steps), and `call`, `crypto`, `random` and `clock` events are only checked or
+/// served when the cassette has any of that kind (cassettes from other implementations have none).
+public struct ReplayMode: Sendable, Hashable, CustomStringConvertible {
+    public enum Matching: String, Sendable, Hashable, CaseIterable {
+        case strict
+        case methodURL = "method-url"
+        case json
+        case ignore
+    }
+
+    public var matching: Matching
+    /// Names to ignore in `ignore` mode.
+    public var ignored: [String]
+
+    public init(_ matching: Matching, ignoring ignored: [String] = []) {
+        self.matching = matching
+        self.ignored = matching == .ignore ? ignored : []
+    }
+
+    public static let strict = ReplayMode(.strict)
+    public static let methodURL = ReplayMode(.methodURL)
+    public static let json = ReplayMode(.json)
+    public static func ignore(_ names: [String]) -> ReplayMode { ReplayMode(.ignore, ignoring: names) }
+
+    /// Parses `strict`, `method-url`, `json` or `ignore` (with the names to ignore).
+    public init?(name: String, ignoring: [String] = []) {
+        guard let matching = Matching(rawValue: name) else { return nil }
+        self.init(matching, ignoring: ignoring)
+    }
+
+    public var isStrict: Bool { matching == .strict }
+
+    public var description: String {
+        matching == .ignore ? "ignore(\(ignored.joined(separator: ", ")))" : matching.rawValue
+    }
+}
