@@ -31,7 +31,8 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let runner = BenchmarkRunner(runs: runs)
         let results = BenchmarkKernels.kernels(curve: curve.id).map { kernel in
-            runner.measure(name: kernel.name, kernel.run)
+            runner.measure(
+                name: kernel.name, operationsPerCall: BenchmarkKernels.operationsPerCall(kernel.name), kernel.run)
         }
         if json {
             print(BenchmarkFormatter.json(curve: curve.id, results: results))

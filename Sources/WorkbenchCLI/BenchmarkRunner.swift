@@ -33,27 +33,39 @@ public struct BenchmarkRunner: Sendable {
         warmUpRuns = max(3, min(50, runs / 10))
     }
 
-    public func measure(name: String, _ operation: () -> Void) -> BenchmarkResult {
+    /// Times `operation`, which performs `operationsPerCall` operations and returns a value that
+    /// depends on them (consumed, so that the work cannot be optimised away).
+    public func measure(name: String, operationsPerCall: Int = 1, _ operation: () -> Int) -> BenchmarkResult {
         let clock = ContinuousClock()
+        var sink = 0
         var batch = 1
         while batch < 1 << 24 {
-            let elapsed = Self.nanoseconds(clock.measure { Self.repeatCall(operation, batch) })
+            let elapsed = Self.nanoseconds(clock.measure { sink &+= Self.repeatCall(operation, batch) })
             if elapsed >= minimumSampleNanoseconds { break }
             batch *= elapsed * 4 < minimumSampleNanoseconds ? 4 : 2
         }
-        for _ in 0..<warmUpRuns { Self.repeatCall(operation, batch) }
+        for _ in 0..<warmUpRuns { sink &+= Self.repeatCall(operation, batch) }
         var samples: [Double] = []
         samples.reserveCapacity(runs)
+        let perSample = Double(batch * max(1, operationsPerCall))
         for _ in 0..<runs {
-            let elapsed = clock.measure { Self.repeatCall(operation, batch) }
-            samples.append(Self.nanoseconds(elapsed) / Double(batch))
+            let elapsed = clock.measure { sink &+= Self.repeatCall(operation, batch) }
+            samples.append(Self.nanoseconds(elapsed) / perSample)
         }
+        Self.consume(sink)
         return BenchmarkResult(name: name, medianNanoseconds: Self.median(samples), runs: runs, batch: batch)
     }
 
     @inline(never)
-    static func repeatCall(_ operation: () -> Void, _ count: Int) {
-        for _ in 0..<count { operation() }
+    static func repeatCall(_ operation: () -> Int, _ count: Int) -> Int {
+        var accumulated = 0
+        for _ in 0..<count { accumulated &+= operation() }
+        return accumulated
+    }
+
+    @inline(never)
+    static func consume(_ value: Int) {
+        if value == Int.min { print("", terminator: "") }
     }
 
     static func nanoseconds(_ duration: Duration) -> Double {
