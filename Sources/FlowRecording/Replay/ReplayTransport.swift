@@ -1,0 +1,26 @@
+import SDKSeams
+
+/// An `HTTPTransport` that answers from a `Replayer`'s cassette: each request is checked against
+/// the recorded one at its place and gets the recorded response (or transport error).
+///
+/// A request that does not match is answered with a `TransportError` (kind `other`) whose message
+/// starts with "replay divergence"; the full report comes from `Replayer.finish()`.
+public struct ReplayTransport: HTTPTransport {
+    public let replayer: Replayer
+    public let actor: EventActor
+
+    public init(replayer: Replayer, actor: EventActor = .sdk) {
+        self.replayer = replayer
+        self.actor = actor
+    }
+
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        switch replayer.serve(request, actor: actor) {
+        case .success(let exchange):
+            if let response = exchange.response { return response.httpResponse }
+            throw (exchange.error ?? .init(kind: "other", message: "no recorded response")).transportError(url: request.url)
+        case .failure(let error):
+            throw TransportError(kind: .other, message: "replay divergence: \(error.report.summary)", url: request.url)
+        }
+    }
+}

@@ -1,0 +1,308 @@
+import Synchronization
+import SDKSeams
+
+/// Drives a re-run from a cassette: serves the recorded responses, random bytes and clock readings
+/// through its seams, and checks everything the re-run does against the recording.
+///
+/// Use `transport(actor:)`, `randomSource(actor:)` and `clock(actor:)` in place of the live seams,
+/// feed the re-run's API results and crypto steps to `check(call:)` and `check(crypto:)` (the same
+/// events, at the same points, as the recording fed to its `Recorder`), then call `finish()`.
+///
+/// At the first divergence the replayer stops serving: the transport throws a `TransportError`
+/// that names the divergence, random sources return zero bytes, the clock returns the last recorded
+/// reading, and `finish()` throws the `ReplayError` with the full report. No global state: several
+/// replayers can run at once in one process.
+public final class Replayer: Sendable {
+    private struct State {
+        /// Strict mode: the next event to match.
+        var cursor = 0
+        /// Loose modes: per channel, the next position in `channels`.
+        var channelCursors: [Channel: Int] = [:]
+        var used: Set<Int> = []
+        var failure: ReplayError?
+        var step: ScenarioStep?
+        var lastClock: Int64 = 0
+    }
+
+    /// A kind of event with its own order in the loose modes (requests per actor).
+    enum Channel: Hashable, Sendable {
+        case http(EventActor), call, crypto, random, clock
+    }
+
+    /// The cassette with its placeholders filled in.
+    public let cassette: Cassette
+    public let mode: ReplayMode
+    /// The file the cassette came from, for reports.
+    public let path: String?
+    private let channels: [Channel: [Int]]
+    private let fallbackRandom: (any RandomSource)?
+    private let fallbackClock: (any SDKClock)?
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - cassette: the recording, possibly redacted.
+    ///   - mode: how strictly to match; nil takes the cassette's own `replayMode`, else strict.
+    ///   - placeholders: the values of the cassette's `{{placeholders}}`.
+    ///   - path: the cassette's file, named in reports and in the re-record command.
+    ///   - fallbackRandom, fallbackClock: used in the loose modes when the cassette has no random
+    ///     draws or clock readings (cassettes from other implementations).
+    /// - Throws: `ReplayError` of kind `.missingPlaceholders` naming every placeholder without a value.
+    public init(cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
+                fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil) throws(ReplayError) {
+        let chosen = mode ?? cassette.replayMode ?? .strict
+        do {
+            self.cassette = try Redactor.restore(cassette, values: placeholders, path: path)
+        } catch {
+            throw ReplayError(kind: .missingPlaceholders, report: DivergenceReport(
+                cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description,
+                rerecord: RerecordHint.command(for: cassette, path: path)))
+        }
+        self.mode = chosen
+        self.path = path
+        self.fallbackRandom = fallbackRandom
+        self.fallbackClock = fallbackClock
+        var channels: [Channel: [Int]] = [:]
+        for (index, event) in self.cassette.events.enumerated() {
+            channels[Self.channel(of: event), default: []].append(index)
+        }
+        self.channels = channels
+    }
+
+    static func channel(of event: CassetteEvent) -> Channel {
+        switch event.payload {
+        case .http: .http(event.actor)
+        case .call: .call
+        case .crypto: .crypto
+        case .random: .random
+        case .clock: .clock
+        }
+    }
+
+    /// Sets the scenario step of the re-run (named in reports of unexpected events).
+    public func beginStep(_ step: ScenarioStep?) {
+        state.withLock { $0.step = step }
+    }
+
+    /// The first divergence so far, if any.
+    public var failure: ReplayError? { state.withLock { $0.failure } }
+
+    /// Indices of the recorded events matched so far.
+    public var usedEvents: Set<Int> { state.withLock { $0.used } }
+
+    public func transport(actor: EventActor = .sdk) -> ReplayTransport { ReplayTransport(replayer: self, actor: actor) }
+    public func randomSource(actor: EventActor = .sdk) -> ReplayRandomSource { ReplayRandomSource(replayer: self, actor: actor) }
+    public func clock(actor: EventActor = .sdk) -> ReplayClock { ReplayClock(replayer: self, actor: actor) }
+
+    // MARK: - What the re-run does
+
+    /// Checks an API result of the re-run against the next recorded `call` event.
+    @discardableResult
+    public func check(call: CassetteEvent.Call, actor: EventActor = .sdk) -> ReplayError? {
+        if case .failure(let error) = match(.init(actor: actor, .call(call))) { return error }
+        return nil
+    }
+
+    /// Checks a crypto step of the re-run against the next recorded `crypto` event.
+    @discardableResult
+    public func check(crypto step: CassetteEvent.CryptoStep, actor: EventActor = .sdk) -> ReplayError? {
+        if case .failure(let error) = match(.init(actor: actor, .crypto(step))) { return error }
+        return nil
+    }
+
+    /// The recorded answer to a request.
+    func serve(_ request: HTTPRequest, actor: EventActor) -> Result<CassetteEvent.HTTPExchange, ReplayError> {
+        let incoming = CassetteEvent(actor: actor, .http(.init(request: .init(request), response: .init(status: 0))))
+        return match(incoming).map { event in
+            guard case .http(let exchange) = event?.payload else {
+                return .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange"))
+            }
+            return exchange
+        }
+    }
+
+    func drawRandom(count: Int, actor: EventActor) -> [UInt8] {
+        let incoming = CassetteEvent(actor: actor, .random(.init(hex: String(repeating: "00", count: count))))
+        switch match(incoming) {
+        case .success(let event?):
+            if case .random(let draw) = event.payload, let bytes = draw.bytes { return bytes }
+            return [UInt8](repeating: 0, count: count)
+        case .success(nil):
+            return fallbackRandom?.randomBytes(count: count) ?? [UInt8](repeating: 0, count: count)
+        case .failure:
+            return [UInt8](repeating: 0, count: count)
+        }
+    }
+
+    func readClock(actor: EventActor) -> Int64 {
+        switch match(CassetteEvent(actor: actor, .clock(.init(milliseconds: 0)))) {
+        case .success(let event?):
+            if case .clock(let read) = event.payload {
+                state.withLock { $0.lastClock = read.milliseconds }
+                return read.milliseconds
+            }
+            return state.withLock { $0.lastClock }
+        case .success(nil):
+            return fallbackClock?.nowMilliseconds() ?? state.withLock { $0.lastClock }
+        case .failure:
+            return state.withLock { $0.lastClock }
+        }
+    }
+
+    /// Ends the re-run: throws the first divergence, or a report of recorded events never reached.
+    public func finish() throws(ReplayError) {
+        let result: ReplayError? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            let unused: [Int]
+            if mode.isStrict {
+                unused = Array(state.cursor..<cassette.events.count)
+            } else {
+                unused = channels.flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) }.sorted()
+            }
+            guard let first = unused.first else { return nil }
+            let event = cassette.events[first]
+            let listed = unused.prefix(8).map { "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))" }
+            let error = ReplayError(kind: .unusedEvents, report: report(
+                at: first, summary: "the re-run ended with \(unused.count) recorded event\(unused.count == 1 ? "" : "s") unused",
+                expected: EventSummary.line(event), actual: "the end of the run",
+                differences: listed + (unused.count > 8 ? ["… and \(unused.count - 8) more"] : [])))
+            state.failure = error
+            return error
+        }
+        if let result { throw result }
+    }
+
+    // MARK: - Matching
+
+    /// Matches an incoming event; success carries the recorded event (nil: the cassette has none of
+    /// this kind and the mode lets it pass).
+    private func match(_ incoming: CassetteEvent) -> Result<CassetteEvent?, ReplayError> {
+        state.withLock { state in
+            if let failure = state.failure { return .failure(failure) }
+            let index: Int
+            if mode.isStrict {
+                guard state.cursor < cassette.events.count else {
+                    return .failure(fail(&state, .cassetteExhausted, at: nil, incoming: incoming,
+                                         summary: "the re-run went on after the last of the \(cassette.events.count) recorded events"))
+                }
+                index = state.cursor
+            } else {
+                let channel = Self.channel(of: incoming)
+                guard let indices = channels[channel], !indices.isEmpty else {
+                    switch incoming.payload {
+                    case .call, .crypto: return .success(nil)
+                    case .random where fallbackRandom != nil: return .success(nil)
+                    case .clock where fallbackClock != nil: return .success(nil)
+                    default:
+                        return .failure(fail(&state, incoming.type == "http" ? .cassetteExhausted : .noSource, at: nil, incoming: incoming,
+                                             summary: "the cassette has no recorded \(incoming.type) events for \(incoming.actor)"
+                                                + (incoming.type == "http" ? "" : " and no fallback source was given")))
+                    }
+                }
+                let position = state.channelCursors[channel, default: 0]
+                guard position < indices.count else {
+                    return .failure(fail(&state, .cassetteExhausted, at: nil, incoming: incoming,
+                                         summary: "the re-run made more \(incoming.type) events than the \(indices.count) recorded"))
+                }
+                index = indices[position]
+            }
+            let recorded = cassette.events[index]
+            if let problem = compare(recorded, incoming) {
+                return .failure(fail(&state, problem.kind, at: index, incoming: incoming, summary: problem.summary,
+                                     differences: problem.differences))
+            }
+            if mode.isStrict {
+                state.cursor += 1
+            } else {
+                state.channelCursors[Self.channel(of: incoming), default: 0] += 1
+            }
+            state.used.insert(index)
+            return .success(recorded)
+        }
+    }
+
+    private func compare(_ recorded: CassetteEvent, _ incoming: CassetteEvent)
+        -> (kind: ReplayError.Kind, summary: String, differences: [String])? {
+        if recorded.type != incoming.type || (mode.isStrict && recorded.actor != incoming.actor) {
+            return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has \(recorded.type == incoming.type ? "the same kind of event for \(recorded.actor)" : "a \(recorded.type) event")", [])
+        }
+        switch (recorded.payload, incoming.payload) {
+        case (.http(let e), .http(let a)):
+            let lines = EventComparison.request(e.request, a.request, mode: mode)
+            return lines.isEmpty ? nil : (.requestMismatch, "the request differs from the recorded one", lines)
+        case (.call(let e), .call(let a)):
+            let lines = EventComparison.call(e, a, mode: mode)
+            return lines.isEmpty ? nil : (.callMismatch, "the result of \(a.name) differs from the recorded one", lines)
+        case (.crypto(let e), .crypto(let a)):
+            let lines = EventComparison.crypto(e, a, mode: mode)
+            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one", lines)
+        case (.random(let e), .random(let a)):
+            let recordedCount = e.bytes?.count ?? -1, wanted = a.hex.count / 2
+            return recordedCount == wanted ? nil
+                : (.randomMismatch, "the re-run asked for \(wanted) random bytes, the recording drew \(recordedCount)", [])
+        default:
+            return nil
+        }
+    }
+
+    private func describe(_ event: CassetteEvent) -> String {
+        switch event.payload {
+        case .http(let exchange): "a request \(exchange.request.method) \(exchange.request.url) (\(event.actor))"
+        case .random(let draw): "a draw of \(draw.hex.count / 2) random bytes (\(event.actor))"
+        case .clock: "a clock read (\(event.actor))"
+        case .call(let call): "a call \(call.name) (\(event.actor))"
+        case .crypto(let step): "a crypto step \(step.primitive) (\(event.actor))"
+        }
+    }
+
+    private func fail(_ state: inout State, _ kind: ReplayError.Kind, at index: Int?, incoming: CassetteEvent, summary: String,
+                      differences: [String] = []) -> ReplayError {
+        var built = report(at: index, summary: summary,
+                           expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
+                           actual: actualLine(incoming), differences: differences)
+        if index == nil { built.step = state.step }
+        if case .http(let exchange) = incoming.payload { built.closest = closest(to: exchange.request, expected: index, used: state.used) }
+        let error = ReplayError(kind: kind, report: built)
+        state.failure = error
+        return error
+    }
+
+    private func actualLine(_ event: CassetteEvent) -> String {
+        switch event.payload {
+        case .http(let exchange):
+            "http \(exchange.request.method) \(exchange.request.url)" + (exchange.request.body.isEmpty ? "" : " (\(exchange.request.body.count) B)")
+        case .random(let draw): "a draw of \(draw.hex.count / 2) random bytes"
+        case .clock: "a clock read"
+        default: EventSummary.line(event)
+        }
+    }
+
+    private func report(at index: Int?, summary: String, expected: String?, actual: String?, differences: [String]) -> DivergenceReport {
+        let event = index.map { cassette.events[$0] }
+        return DivergenceReport(cassette: path ?? "cassette \"\(cassette.scenario.name)\"", mode: mode, eventIndex: index,
+                                step: event?.step, actor: event?.actor, summary: summary, expected: expected, actual: actual,
+                                differences: differences, rerecord: RerecordHint.command(for: cassette, path: path))
+    }
+
+    /// The recorded request most like `request`: same method and URL first, then fewest differences.
+    private func closest(to request: CassetteEvent.HTTPExchange.Request, expected index: Int?, used: Set<Int>) -> String? {
+        var best: (score: Int, index: Int, lines: [String])?
+        for (candidate, exchange) in cassette.httpExchanges {
+            let lines = EventComparison.request(exchange.request, request, mode: .strict)
+            var score = lines.count
+            if exchange.request.method != request.method { score += 100 }
+            if URLText.path(exchange.request.url) != URLText.path(request.url) { score += 50 }
+            if exchange.request.url != request.url { score += 10 }
+            if best == nil || score < best!.score || (score == best!.score && candidate == index) {
+                best = (score, candidate, lines)
+            }
+        }
+        guard let best else { return nil }
+        let event = cassette.events[best.index]
+        guard case .http(let exchange) = event.payload else { return nil }
+        let what = best.lines.isEmpty ? "identical" : "differs in " + best.lines.prefix(4).joined(separator: "; ")
+            + (best.lines.count > 4 ? "; … (\(best.lines.count) differences)" : "")
+        return "\(EventSummary.place(best.index, event)): \(exchange.request.method) \(exchange.request.url)"
+            + (best.index == index ? " (the expected one)" : (used.contains(best.index) ? " (already used)" : ""))
+            + " — \(what)"
+    }
+}

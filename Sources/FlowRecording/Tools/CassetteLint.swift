@@ -1,0 +1,80 @@
+/// `cassette lint`: checks a cassette file for the schema, the format version and canonical form,
+/// the consistency of the `json` views of bodies with their text, and of placeholders with the
+/// redaction manifest.
+public enum CassetteLint {
+    /// One problem found in a file.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// The problems of the file at `path` (empty: the file is fine).
+    public static func check(path: String) -> [Problem] {
+        let bytes: [UInt8]
+        do {
+            bytes = try CassetteFile.readBytes(path)
+        } catch {
+            return [Problem(path: path, message: readMessage(error))]
+        }
+        return check(bytes: bytes, path: path)
+    }
+
+    public static func check(bytes: [UInt8], path: String) -> [Problem] {
+        let cassette: Cassette
+        do {
+            cassette = try CassetteFile.decode(bytes)
+        } catch {
+            return [Problem(path: path, message: readMessage(error))]
+        }
+        var problems: [String] = []
+        let canonical = cassette.canonicalBytes
+        if canonical != bytes {
+            let mine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let theirs = String(decoding: canonical, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var line = 0
+            while line < mine.count, line < theirs.count, mine[line] == theirs[line] { line += 1 }
+            problems.append("line \(line + 1): not in canonical form (two-space indent, sorted keys, `\"name\": value`, "
+                + "trailing newline); `cassette lint --fix` rewrites it")
+        }
+        if let document = try? JSONParser.parse(bytes), let events = document["events"]?.arrayValue {
+            for (index, event) in events.enumerated() {
+                for side in ["request", "response"] {
+                    guard let body = event[side]?["body"], let view = body["json"], let text = body["text"]?.stringValue else { continue }
+                    let parsed = try? JSONParser.parse(text)
+                    if parsed == nil || !(parsed!.semanticallyEquals(view)) {
+                        problems.append("event \(index), field \(side).body.json: does not match the body text (only `text` is replayed)")
+                    }
+                }
+            }
+        }
+        for (index, event) in cassette.events.enumerated() {
+            if event.actor != .sdk && event.actor != .browser {
+                problems.append("event \(index), field actor: \"\(event.actor)\" is neither sdk nor browser")
+            }
+            if case .random(let draw) = event.payload, Placeholder.whole(draw.hex) == nil, draw.hex != draw.hex.lowercased() {
+                problems.append("event \(index), field bytes: hex should be lowercase")
+            }
+        }
+        let used = Set(Redactor.placeholderNames(in: cassette))
+        let declared = Set(cassette.redactions.map(\.placeholder))
+        for name in used.subtracting(declared).sorted() {
+            problems.append("placeholder \(Placeholder.text(name)) is used but not listed in `redactions`")
+        }
+        for name in declared.subtracting(used).sorted() {
+            problems.append("redactions lists \(Placeholder.text(name)), which no event uses")
+        }
+        return problems.map { Problem(path: path, message: $0) }
+    }
+}
+
+extension CassetteLint {
+    /// A reading error without the file name: `line 3, column 7: …`, `event 2, field request.url: …`.
+    static func readMessage(_ error: CassetteError) -> String {
+        var parts: [String] = []
+        if let line = error.line { parts.append("line \(line)" + (error.column.map { ", column \($0)" } ?? "")) }
+        if let index = error.eventIndex { parts.append("event \(index)") }
+        if let field = error.field { parts.append("field \(field)") }
+        return (parts.isEmpty ? "" : parts.joined(separator: ", ") + ": ") + error.message
+    }
+}

@@ -1,0 +1,41 @@
+/// One-line descriptions of events, for timelines and reports.
+public enum EventSummary {
+    public static func line(_ event: CassetteEvent) -> String {
+        switch event.payload {
+        case .call(let call):
+            let arguments = call.arguments.map { "\($0.name): \(short($0.value))" }.joined(separator: ", ")
+            var text = "call \(call.name)(\(arguments)) -> \(call.status.code)"
+            if !call.status.message.isEmpty { text += " \"\(short(call.status.message))\"" }
+            if let state = call.userState { text += ", user \(state)" }
+            if !call.outputs.isEmpty { text += ", returns " + call.outputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ") }
+            return text
+        case .http(let exchange):
+            var text = "http \(exchange.request.method) \(exchange.request.url)"
+            if !exchange.request.body.isEmpty { text += " (\(exchange.request.body.count) B)" }
+            if let response = exchange.response {
+                text += " -> \(response.status)" + (response.body.isEmpty ? "" : " (\(response.body.count) B)")
+            } else if let error = exchange.error {
+                text += " -> transport error \(error.kind): \(short(error.message))"
+            }
+            if let total = exchange.timings?.total { text += " in \(Int((total * 1000).rounded())) ms" }
+            return text
+        case .crypto(let step):
+            let inputs = step.inputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ")
+            let outputs = step.outputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ")
+            return "crypto \(step.primitive) [\(inputs)] -> [\(outputs)]"
+        case .random(let draw):
+            let size = draw.bytes.map { "\($0.count) random bytes" } ?? "random bytes"
+            return "\(size)" + (draw.purpose.map { " for \($0)" } ?? "") + ": \(short(draw.hex))"
+        case .clock(let read):
+            return "clock \(read.milliseconds) (\(UTCTime.iso8601(milliseconds: read.milliseconds)))"
+                + (read.purpose.map { " for \($0)" } ?? "")
+        }
+    }
+
+    /// The event's place: `event 5 (sdk, step 2 "finish registration")`.
+    public static func place(_ index: Int, _ event: CassetteEvent) -> String {
+        "event \(index) (\(event.actor)" + (event.step.map { ", \($0)" } ?? "") + ")"
+    }
+
+    static func short(_ text: String) -> String { TextShortening.middle(text, limit: 24) }
+}
