@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Pairing crypto core: pure Swift, no Foundation, no dependencies.
@@ -39,6 +40,11 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams"]),
+        // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
+        .target(name: "ReferenceBackend", dependencies: [
+            "MPinCrypto",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),

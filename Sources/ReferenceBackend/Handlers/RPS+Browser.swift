@@ -1,0 +1,97 @@
+/// The browser's side: access numbers and QR codes, the polling of `/rps/access`, and
+/// `/rps/codeStatus` from the phone (PROTOCOL §3.7, §5, §8.2).
+extension BackendCore {
+    /// A new access number: six random digits and the check digit of PROTOCOL §5.1 (numbers whose
+    /// check value would be 10 are drawn again), unique among live sessions.
+    func getAccessNumber(_ call: Call) async throws(APIError) -> Reply {
+        _ = try call.json(allowEmpty: true)
+        let now = self.now
+        var number = ""
+        while true {
+            let digits = random.digits(6)
+            guard let check = Self.checkDigit(digits) else { continue }
+            number = digits + String(check)
+            if await !store.hasLiveSession(wid: number, now: now) { break }
+        }
+        let session = try await newSession(wid: number, now: now)
+        return .ok([("ttlSeconds", .int(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
+                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .int(now)), ("localTimeEnd", .int(session.expires))])
+    }
+
+    /// The check digit of six digits (weights 7 down to 2, `(11 − S mod 11) mod 11`); nil when it is 10.
+    static func checkDigit(_ digits: String) -> Int? {
+        let values = digits.utf8.map { Int($0) - 48 }
+        guard values.count == 6, values.allSatisfy({ (0...9).contains($0) }) else { return nil }
+        let sum = zip(values, [7, 6, 5, 4, 3, 2]).reduce(0) { $0 + $1.0 * $1.1 }
+        let raw = (11 - sum % 11) % 11
+        return raw == 10 ? nil : raw
+    }
+
+    /// A QR code for the browser: `<base>#<access code>`.
+    func getQrURL(_ call: Call) async throws(APIError) -> Reply {
+        _ = try call.json(allowEmpty: true)
+        let now = self.now
+        let session = try await newSession(wid: random.hex(16), now: now)
+        return .ok([("ttlSeconds", .int(Int64(configuration.accessNumberLifetime))), ("qrUrl", .string(base.url + "#" + session.wid)),
+                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .int(now)), ("localTimeEnd", .int(session.expires))])
+    }
+
+    func newSession(wid: String, now: Int64, clientID: String = "", redirectURI: String = "", state: String = "")
+        async throws(APIError) -> BrowserSession {
+        let session = BrowserSession(wid: wid, webOTT: random.hex(16), expires: now + milliseconds(configuration.accessNumberLifetime),
+                                     clientID: clientID, redirectURI: redirectURI, state: state)
+        await store.putSession(session, now: now)
+        return session
+    }
+
+    /// The browser's poll: where its session stands, with the user and authOTT once the phone has
+    /// authenticated, and the redirect carrying an authorization code on the MFA platform.
+    func access(_ call: Call) async throws(APIError) -> Reply {
+        let webOTT = try call.json().string("webOTT", maxLength: 256)
+        let (found, expired) = await store.session(webOTT: webOTT, now: now)
+        guard let session = found else { throw APIError(.notFound, "Unknown webOTT") }
+        if expired {
+            return .ok([("status", "expired"), ("statusCode", 408), ("userId", .string(session.userID)), ("redirectURL", ""),
+                        ("authOTT", "")])
+        }
+        var redirect = ""
+        if session.status == .authenticate && !session.browserCode.isEmpty {
+            redirect = session.redirectURI + (session.redirectURI.contains("?") ? "&" : "?")
+                + QueryString.build([("code", session.browserCode), ("state", session.state)])
+        }
+        let statusCode: Int64 = session.status == .authenticate ? 200 : session.status == .aborted ? 410 : 0
+        return .ok([("status", .string(session.status.rawValue)), ("statusCode", .int(statusCode)), ("userId", .string(session.userID)),
+                    ("redirectURL", .string(redirect)), ("authOTT", .string(session.status == .authenticate ? session.authOTT : ""))])
+    }
+
+    /// The phone tells the backend about a scanned code: `wid` (answers the session details, with
+    /// the keys the SDK reads, not the open-source server's capitalised ones), `user`, `abort`.
+    func codeStatus(_ call: Call) async throws(APIError) -> Reply {
+        let body = try call.json()
+        let status = try body.string("status", maxLength: 32)
+        let wid = try body.string("wid", maxLength: 256)
+        let now = self.now
+        switch status {
+        case "wid":
+            guard await store.updateSession(wid: wid, now: now, { if $0.status == .new { $0.status = .wid } }) != nil else {
+                throw APIError(.notFound, "Unknown or expired access code")
+            }
+            return .ok([("prerollId", ""), ("appName", "MPin Workbench"), ("appLogoURL", ""), ("customerId", .string(customerID)),
+                        ("customerName", "MPin Workbench"), ("customerLogoURL", "")])
+        case "user":
+            let userID = try body.string("userId", maxLength: 256)
+            guard await store.updateSession(wid: wid, now: now, {
+                if $0.status == .new || $0.status == .wid { $0.status = .user }
+                $0.userID = userID
+            }) != nil else { throw APIError(.notFound, "Unknown or expired access code") }
+            return .ok([("status", "OK"), ("message", "")])
+        case "abort":
+            guard await store.updateSession(wid: wid, now: now, { if $0.status != .authenticate { $0.status = .aborted } }) != nil else {
+                throw APIError(.notFound, "Unknown or expired access code")
+            }
+            return .ok([("status", "OK"), ("message", "")])
+        default:
+            throw APIError(.badRequest, "status must be wid, user or abort")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import MPinCrypto
+
+/// Which backend the server plays.
+public enum BackendFlavour: String, Sendable, CaseIterable, Hashable {
+    /// The open-source Milagro stack: RPS, D-TAs and demo RPA, time permits on, access numbers
+    /// with a check digit.
+    case milagro
+    /// The MIRACL MFA platform: `/service`, `X-MIRACL-CID` required, no time permits, access codes
+    /// from an authorize URL, codeStatus, authorization codes.
+    case mfaPlatform = "mfa-platform"
+}
+
+/// How a new registration gets activated (the demo RPA's identity check).
+public enum ActivationMode: String, Sendable, CaseIterable, Hashable {
+    /// Active at once (`forceActivate`): the registration answer says `active: true`.
+    case auto
+    /// An activation link is "mailed"; opening it (`GET /mpinActivate?i&e&s`) activates the registration.
+    case email
+    /// An activation code is "mailed" on request (`POST /activationCode {"userId"}`); the app passes
+    /// it as `activateCode` when it starts the registration, which is then active at once.
+    case code
+}
+
+/// Everything that shapes the backend, fixed when it starts.
+public struct BackendConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    public var flavour: BackendFlavour
+    public var activation: ActivationMode
+    /// Seeds every random value (secrets, y, ids, access numbers); nil uses the system generator.
+    public var seed: String?
+    public var curve: CurveID
+    /// The client id the MFA flavour expects in `X-MIRACL-CID`; nil accepts any non-empty one.
+    public var clientID: String?
+    /// Largest request body accepted, in bytes (larger ones get 413).
+    public var maximumBodySize: Int
+    /// How long a pass-1 challenge y is kept, in seconds.
+    public var pass1Lifetime: Double
+    /// How long an authOTT from pass 2 may be presented, in seconds.
+    public var authLifetime: Double
+    /// How long a D-TA signature is valid, in seconds.
+    public var signatureLifetime: Double
+    /// How long an access number or access code lives, in seconds.
+    public var accessNumberLifetime: Double
+    /// How long a registration may wait for activation and its signature, in seconds.
+    public var registrationLifetime: Double
+    /// Failed authentications that block an M-Pin ID.
+    public var maximumAttempts: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,
+                activation: ActivationMode = .auto, seed: String? = nil, curve: CurveID = .bn254cx,
+                clientID: String? = nil, maximumBodySize: Int = 64 * 1024) {
+        self.host = host
+        self.port = port
+        self.flavour = flavour
+        self.activation = activation
+        self.seed = seed
+        self.curve = curve
+        self.clientID = clientID
+        self.maximumBodySize = maximumBodySize
+        pass1Lifetime = 15
+        authLifetime = 60
+        signatureLifetime = 60
+        accessNumberLifetime = 300
+        registrationLifetime = 3600
+        maximumAttempts = 3
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MPinCrypto
+
+/// The backend's fixed parts, shared by every request: configuration, crypto, secrets, clock,
+/// randomness and the state actor. Handlers are extensions of this type, one file per role.
+struct BackendCore: Sendable {
+    let configuration: BackendConfiguration
+    let mpin: MPin
+    let clock: any BackendClock
+    let random: BackendRandom
+    let store = BackendStore()
+    let signer: RequestSigner
+    let appID: String
+    let customerID: String
+    let dta1: TrustedAuthority
+    let dta2: TrustedAuthority
+    /// (s1 + s2)·Q, recombined from both D-TAs' shares.
+    let serverSecret: [UInt8]
+    let base: BaseURL
+    let mail: @Sendable (ActivationMessage) -> Void
+
+    /// Draws the secrets in a fixed order (share 1, share 2, app key, app id, customer id), so a
+    /// seed fixes them all.
+    init(configuration: BackendConfiguration, clock: any BackendClock, mail: @escaping @Sendable (ActivationMessage) -> Void) {
+        self.configuration = configuration
+        self.clock = clock
+        self.mail = mail
+        mpin = MPin(curve: configuration.curve)
+        random = BackendRandom(seed: configuration.seed)
+        let share1 = random.scalar(mpin)
+        let share2 = random.scalar(mpin)
+        signer = RequestSigner(appKey: random.bytes(32))
+        let generatedAppID = random.hex(16)
+        appID = configuration.flavour == .mfaPlatform ? "OIDC" : generatedAppID
+        let c = random.hex(16)
+        customerID = [c.prefix(8), c.dropFirst(8).prefix(4), c.dropFirst(12).prefix(4), c.dropFirst(16).prefix(4), c.dropFirst(20)]
+            .map(String.init).joined(separator: "-")
+        dta1 = TrustedAuthority(name: "dta1", masterSecret: share1, appID: appID, signer: signer, mpin: mpin)
+        dta2 = TrustedAuthority(name: "dta2", masterSecret: share2, appID: appID, signer: signer, mpin: mpin)
+        serverSecret = mpin.recombineG2(dta1.serverSecretShare, dta2.serverSecretShare) ?? []
+        base = BaseURL()
+    }
+
+    var now: Int64 { clock.nowMilliseconds() }
+
+    var usesPermits: Bool { configuration.flavour == .milagro }
+
+    func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
+
+    /// An M-Pin ID given in a path or body: hex of at most 2 KiB.
+    func mpinIDBytes(_ text: String) throws(APIError) -> [UInt8] {
+        guard !text.isEmpty, text.utf8.count <= 4096, let bytes = Hex.decode(text) else {
+            throw APIError(.badRequest, "The M-Pin ID must be hex")
+        }
+        return bytes
+    }
+
+    /// A G1 point in the 65-byte uncompressed form, on the curve.
+    func checkG1(_ bytes: [UInt8], _ name: String) throws(APIError) {
+        guard bytes.count == MPin.g1Size, mpin.recombineG1(bytes, bytes) != nil else {
+            throw APIError(.badRequest, "\(name) is not a point of G1")
+        }
+    }
+}
+
+/// The backend's own base URL (scheme, host and port), known once the server has bound its port.
+final class BaseURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+
+    var url: String { lock.withLock { value } }
+
+    func set(_ url: String) { lock.withLock { value = url } }
+}

@@ -1,0 +1,83 @@
+import Hummingbird
+
+/// The HTTP front: reads the request, routes it, and turns every refusal into a JSON 4xx. Handlers
+/// throw only `APIError` (typed throws), so nothing a client sends can crash the server.
+struct BackendResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let core: BackendCore
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        do {
+            let call = try await Call.read(request, limit: core.configuration.maximumBodySize)
+            return try await core.route(call).response
+        } catch {
+            return Reply.error(error).response
+        }
+    }
+}
+
+extension BackendCore {
+    /// Routes a call to its handler (the table is in the README, "Reference backend").
+    func route(_ call: Call) async throws(APIError) -> Reply {
+        let s = call.segments
+        let mfa = configuration.flavour == .mfaPlatform
+        func want(_ method: HTTPRequest.Method) throws(APIError) {
+            guard call.method == method else { throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(s.joined(separator: "/"))") }
+        }
+        switch s.first {
+        case "rps" where s.count >= 2:
+            if mfa && !["getAccessNumber", "getQrUrl", "access"].contains(s[1]) { try checkClientID(call) }
+            switch (s[1], s.count) {
+            case ("clientSettings", 2): try want(.get); return clientSettings()
+            case ("user", 2): try want(.put); return try await register(call, restarting: nil)
+            case ("user", 3): try want(.put); return try await register(call, restarting: s[2])
+            case ("signature", 3): try want(.get); return try await signature(call, mpinIDHex: s[2])
+            case ("timePermit", 3) where !mfa: try want(.get); return try await timePermit(mpinIDHex: s[2])
+            case ("pass1", 2): try want(.post); return try await pass1(call)
+            case ("pass2", 2): try want(.post); return try await pass2(call)
+            case ("authenticate", 2): try want(.post); return try await mobileAuthenticate(call)
+            case ("getAccessNumber", 2): try want(.post); return try await getAccessNumber(call)
+            case ("getQrUrl", 2): try want(.post); return try await getQrURL(call)
+            case ("access", 2): try want(.post); return try await access(call)
+            case ("codeStatus", 2): try want(.post); return try await codeStatus(call)
+            default: break
+            }
+        case "dta1" where s.count == 2, "dta2" where s.count == 2:
+            try want(.get)
+            return try authorityRequest(s[0] == "dta1" ? dta1 : dta2, s[1], call.query)
+        case "service" where s.count == 1:
+            try want(.get)
+            return service()
+        case "mpinAuthenticate" where s.count == 1 && !mfa:
+            try want(.post)
+            return try await rpaAuthenticate(call)
+        case "mpinActivate" where s.count == 1:
+            return try await activate(call)
+        case "activationCode" where s.count == 1 && configuration.activation == .code:
+            try want(.post)
+            return try await requestActivationCode(call)
+        case "logout" where s.count == 1:
+            try want(.post)
+            return try await logout(call)
+        case "authorize" where s.count == 1 && mfa:
+            return try await authorize(call)
+        case "token" where s.count == 1 && mfa:
+            try want(.post)
+            return try await token(call)
+        case "admin" where s.count == 2:
+            return try await admin(call, s[1])
+        default:
+            break
+        }
+        throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+    }
+
+    /// MFA platform: `X-MIRACL-CID` must be present (and equal the configured id, if any); 406 otherwise.
+    func checkClientID(_ call: Call) throws(APIError) {
+        let given = call.header("X-MIRACL-CID") ?? ""
+        guard !given.isEmpty, configuration.clientID == nil || configuration.clientID == given else {
+            throw APIError(.notAcceptable, "Cannot parse application for User-Agent ")
+        }
+    }
+}

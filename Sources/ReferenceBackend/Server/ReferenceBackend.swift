@@ -1,0 +1,168 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// A reference Milagro backend served in-process: RPS, two D-TAs, the demo RPA and the MFA
+/// platform's endpoints on one real HTTP server (Hummingbird), verifying authentications with
+/// the real pairing check.
+///
+/// ```swift
+/// let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "demo"))
+/// // point an SDK at backend.baseURL …
+/// await backend.stop()
+/// ```
+///
+/// Randomness comes from the configuration's seed (deterministic when given) and time from the
+/// injected clock, so the same scenario against the same seed and clock gets the same answers.
+public final class ReferenceBackend: Sendable {
+    public let configuration: BackendConfiguration
+    public let clock: any BackendClock
+    let core: BackendCore
+    private let task: Task<Void, any Error>
+    /// The bound port.
+    public let port: Int
+
+    public enum StartError: Error, CustomStringConvertible {
+        case failed(String)
+        public var description: String {
+            switch self {
+            case .failed(let message): return "The reference backend did not start: \(message)"
+            }
+        }
+    }
+
+    /// Starts a backend and returns once it listens.
+    /// - Parameters:
+    ///   - configuration: host, port (0 for a free one), flavour, activation mode, seed, limits.
+    ///   - clock: where time comes from.
+    ///   - logLevel: the server's own log messages at this level and above go to standard error.
+    ///   - onMail: called with each activation link or code the demo RPA "mails".
+    public static func start(_ configuration: BackendConfiguration = BackendConfiguration(),
+                             clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
+                             onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }) async throws -> ReferenceBackend {
+        let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
+        var logger = Logger(label: "mpin-workbench.reference-backend")
+        logger.logLevel = logLevel
+        let ready = ReadySignal()
+        let app = Application(
+            responder: BackendResponder(core: core),
+            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
+            logger: logger
+        )
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: [])
+                ready.resolve(.failure(StartError.failed("the server stopped before it listened")))
+            } catch {
+                ready.resolve(.failure(StartError.failed(String(describing: error))))
+                throw error
+            }
+        }
+        let port: Int
+        do {
+            port = try await ready.value()
+        } catch {
+            task.cancel()
+            throw error
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        core.base.set("http://\(host):\(port)")
+        return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, port: port)
+    }
+
+    private init(configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>, port: Int) {
+        self.configuration = configuration
+        self.clock = clock
+        self.core = core
+        self.task = task
+        self.port = port
+    }
+
+    /// `http://host:port`, the backend URL to give the SDK.
+    public var baseURL: String { core.base.url }
+
+    /// Stops listening and waits until the server has shut down.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Waits until the server stops (after `stop()` or a failure).
+    public func wait() async {
+        _ = await task.result
+    }
+
+    /// Every activation link or code "mailed" so far, oldest first.
+    public func mailbox() async -> [ActivationMessage] {
+        await core.store.mailbox
+    }
+
+    /// The latest activation message of a user.
+    public func lastMessage(for userID: String) async -> ActivationMessage? {
+        await core.store.mailbox.last { $0.userID == userID }
+    }
+
+    /// Revokes a user (every M-Pin ID of it): its time permits answer 410 from now on.
+    public func revoke(userID: String) async {
+        _ = await core.store.setRevoked(userID: userID, mpinID: nil, revoked: true)
+    }
+
+    /// Lifts a revocation.
+    public func restore(userID: String) async {
+        _ = await core.store.setRevoked(userID: userID, mpinID: nil, revoked: false)
+    }
+
+    /// The MFA platform's authorize URL for an app (`client_id`), as an app backend would make it.
+    public func authorizeURL(clientID: String, redirectURI: String = "http://127.0.0.1/callback", state: String = "workbench") -> String {
+        core.authorizeURL(clientID: clientID, redirectURI: redirectURI, state: state)
+    }
+
+    /// The app id and the settings the clients get, as name/value lines (for the serve banner).
+    public var summary: [(String, String)] {
+        var lines: [(String, String)] = [
+            ("flavour", configuration.flavour.rawValue), ("activation", configuration.activation.rawValue),
+            ("seed", configuration.seed ?? "(none: system randomness)"), ("curve", configuration.curve.rawValue),
+            ("appID", core.appID),
+        ]
+        if configuration.flavour == .mfaPlatform { lines.append(("customerId", core.customerID)) }
+        for (key, value) in core.settingsMembers() {
+            lines.append(("clientSettings." + key, value.text))
+        }
+        return lines
+    }
+
+    /// The check digit the backend appends to six digits (nil when it would be 10; such numbers are never issued).
+    public static func accessNumberCheckDigit(_ sixDigits: String) -> Int? {
+        BackendCore.checkDigit(sixDigits)
+    }
+}
+
+/// Resolves once with the bound port or the failure to bind.
+private final class ReadySignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var waiter: CheckedContinuation<Int, any Error>?
+
+    func resolve(_ value: Result<Int, any Error>) {
+        let continuation: CheckedContinuation<Int, any Error>? = lock.withLock {
+            guard result == nil else { return nil }
+            result = value
+            defer { waiter = nil }
+            return waiter
+        }
+        continuation?.resume(with: value)
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Int, any Error>? = lock.withLock {
+                if let result { return result }
+                waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Hummingbird
+
+/// A refusal: an HTTP status and a message, sent as `{"message": …}`. Every bad input ends as one
+/// of these; the backend answers 5xx only for its own faults.
+struct APIError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+    /// Extra members placed before `message` (the MFA platform's `{"status","message","code"}`).
+    var fields: [(String, JSONOut)]
+
+    init(_ status: HTTPResponse.Status, _ message: String, fields: [(String, JSONOut)] = []) {
+        self.status = status
+        self.message = message
+        self.fields = fields
+    }
+
+    var body: JSONOut {
+        fields.contains(where: { $0.0 == "message" }) ? .object(fields) : .object(fields + [("message", .string(message))])
+    }
+}
+
+extension HTTPResponse.Status {
+    static let requestTimeoutStatus = HTTPResponse.Status(code: 408, reasonPhrase: "Request Timeout")
+}

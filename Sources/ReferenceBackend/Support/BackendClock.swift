@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the backend reads the time: expiry of signatures, passes and access numbers, the day
+/// number of time permits, the `issued` field of M-Pin IDs.
+public protocol BackendClock: Sendable {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    func nowMilliseconds() -> Int64
+}
+
+/// The system's wall clock.
+public struct SystemBackendClock: BackendClock {
+    public init() {}
+
+    public func nowMilliseconds() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}
+
+/// A clock that moves only when told: for tests of expiry and of the midnight rule, and for
+/// recordings whose bytes must not depend on when they were made.
+public final class ManualBackendClock: BackendClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var now: Int64
+
+    public init(milliseconds: Int64) {
+        now = milliseconds
+    }
+
+    public func nowMilliseconds() -> Int64 { lock.withLock { now } }
+
+    public func set(milliseconds: Int64) { lock.withLock { now = milliseconds } }
+
+    public func advance(seconds: Double) { lock.withLock { now += Int64(seconds * 1000) } }
+}
