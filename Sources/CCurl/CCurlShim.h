@@ -7,6 +7,8 @@
 #include <curl/curl.h>
 
 typedef size_t (*ccurl_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
+typedef int (*ccurl_progress_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
+                                       curl_off_t ultotal, curl_off_t ulnow);
 
 static inline CURLcode ccurl_global_init_default(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -33,6 +35,10 @@ static inline CURLcode ccurl_setopt_slist(CURL *handle, CURLoption option, struc
 }
 
 static inline CURLcode ccurl_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_setopt_progress(CURL *handle, CURLoption option, ccurl_progress_callback value) {
     return curl_easy_setopt(handle, option, value);
 }
 

@@ -5,6 +5,7 @@ import SDKSeams
 struct CurlExchange {
     let request: HTTPRequest
     let options: CurlTransport.Options
+    let cancellation: CancellationFlag?
 
     func perform() throws(TransportError) -> HTTPResponse {
         let globalStatus = CurlGlobal.ensureInitialized()
@@ -23,7 +24,10 @@ struct CurlExchange {
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         defer { curl_slist_free_all(headerList) }
 
-        let accumulator = ResponseAccumulator()
+        if cancellation?.isCancelled == true {
+            throw TransportError(kind: .cancelled, message: "The request was cancelled before it was sent", url: request.url)
+        }
+        let accumulator = ResponseAccumulator(cancellation: cancellation)
         let context = Unmanaged.passRetained(accumulator)
         defer { context.release() }
 
@@ -92,6 +96,14 @@ struct CurlExchange {
             return length
         }
         setup.pointer(CURLOPT_HEADERDATA, context.toOpaque())
+        if cancellation != nil {
+            setup.long(CURLOPT_NOPROGRESS, 0)
+            setup.progress(CURLOPT_XFERINFOFUNCTION) { user, _, _, _, _ in
+                guard let user else { return 0 }
+                return Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue().isCancelled ? 1 : 0
+            }
+            setup.pointer(CURLOPT_XFERINFODATA, context.toOpaque())
+        }
 
         if let (option, code) = setup.firstFailure {
             throw TransportError(kind: .invalidRequest,
@@ -125,6 +137,7 @@ struct CurlExchange {
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR:
             return .tls
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_FUNCTION_ARGUMENT: return .invalidRequest
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
         default: return .other
         }
     }

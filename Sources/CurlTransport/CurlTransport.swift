@@ -16,7 +16,8 @@ import SDKSeams
 /// * Only `http` and `https` URLs are accepted.
 ///
 /// Each call runs one blocking `curl_easy_perform` on a dispatch worker, so calls from several
-/// tasks run in parallel. Task cancellation is not observed; use a timeout.
+/// tasks run in parallel. Cancelling the calling task aborts the transfer at libcurl's next
+/// progress check (within about a second) with a `.cancelled` error.
 public struct CurlTransport: HTTPTransport {
     /// Settings that apply to every request.
     public struct Options: Sendable, Hashable {
@@ -47,18 +48,23 @@ public struct CurlTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let options = self.options
-        let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(TransportError) -> HTTPResponse in
-                    try CurlExchange(request: request, options: options).perform()
-                })
+        let cancellation = CancellationFlag()
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: Result { () throws(TransportError) -> HTTPResponse in
+                        try CurlExchange(request: request, options: options, cancellation: cancellation).perform()
+                    })
+                }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
         return try result.get()
     }
 
     /// The same exchange, blocking the calling thread.
     public func sendBlocking(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
-        try CurlExchange(request: request, options: options).perform()
+        try CurlExchange(request: request, options: options, cancellation: nil).perform()
     }
 }

@@ -4,7 +4,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     /// The broad reason, for programmatic checks. New kinds may be added.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, other
+            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, cancelled, other
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -15,6 +15,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tls = Kind(.tls)
         /// The request could not be built (bad URL, unsupported scheme, ...).
         public static let invalidRequest = Kind(.invalidRequest)
+        /// The task that sent the request was cancelled.
+        public static let cancelled = Kind(.cancelled)
         public static let other = Kind(.other)
 
         public var description: String { base.rawValue }

@@ -205,3 +205,27 @@ struct CurlTransportTests {
         #expect(CurlTransport.libraryVersion.hasPrefix("libcurl/"))
     }
 }
+
+@Suite("CurlTransport cancellation")
+struct CurlTransportCancellationTests {
+    @Test("Cancelling the task aborts a slow request with a cancelled error")
+    func cancellation() async throws {
+        let server = try LocalHTTPServer { _ in .make(status: 200, delay: 5) }
+        defer { server.stop() }
+        let transport = CurlTransport()
+        let start = Date()
+        let task = Task { () -> TransportError? in
+            do throws(TransportError) {
+                _ = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/slow"))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let error = await task.value
+        #expect(error?.kind == .cancelled)
+        #expect(Date().timeIntervalSince(start) < 3)
+    }
+}
