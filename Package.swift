@@ -52,7 +52,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto"]),
-        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
     ],
     swiftLanguageModes: [.v6]
