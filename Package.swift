@@ -53,6 +53,9 @@ let package = Package(
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
+        .testTarget(name: "ReferenceBackendTests", dependencies: [
+            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",
+        ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
     ],
     swiftLanguageModes: [.v6]
