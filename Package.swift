@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "TestVectors", "FlowRecording",
+            "MPinCrypto", "TestVectors", "FlowRecording", "ReferenceBackend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),

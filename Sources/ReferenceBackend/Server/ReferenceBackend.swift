@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// A reference Milagro backend served in-process: RPS, two D-TAs, the demo RPA and the MFA
 /// platform's endpoints on one real HTTP server (Hummingbird), verifying authentications with
@@ -19,6 +20,7 @@ public final class ReferenceBackend: Sendable {
     public let clock: any BackendClock
     let core: BackendCore
     private let task: Task<Void, any Error>
+    private let group: ServiceGroup
     /// The bound port.
     public let port: Int
 
@@ -51,9 +53,10 @@ public final class ReferenceBackend: Sendable {
             onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
             logger: logger
         )
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
         let task = Task {
             do {
-                try await app.runService(gracefulShutdownSignals: [])
+                try await group.run()
                 ready.resolve(.failure(StartError.failed("the server stopped before it listened")))
             } catch {
                 ready.resolve(.failure(StartError.failed(String(describing: error))))
@@ -69,23 +72,26 @@ public final class ReferenceBackend: Sendable {
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         core.base.set("http://\(host):\(port)")
-        return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, port: port)
+        return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
     }
 
-    private init(configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>, port: Int) {
+    private init(configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>,
+                 group: ServiceGroup, port: Int) {
         self.configuration = configuration
         self.clock = clock
         self.core = core
         self.task = task
+        self.group = group
         self.port = port
     }
 
     /// `http://host:port`, the backend URL to give the SDK.
     public var baseURL: String { core.base.url }
 
-    /// Stops listening and waits until the server has shut down.
+    /// Stops listening (a graceful shutdown: requests in progress are answered) and waits until
+    /// the server has shut down.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = await task.result
     }
 

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import ReferenceBackend
+
+/// `mpin-workbench serve`: the reference backend on a real port until Ctrl-C.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the reference Milagro backend (RPS, two D-TAs, demo RPA or MFA platform).",
+        discussion: """
+            Prints the base URL to give an SDK (`backend`), the client settings it serves and, in \
+            the email and code activation modes, every activation link or code as it would be mailed. \
+            With --seed, every random value (master secrets, y, ids, access numbers) follows the seed; \
+            with --time as well, the clock stands still, so the same requests get the same answers. \
+            Ctrl-C stops it.
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 0
+
+    @Option(help: "Backend flavour: milagro or mfa-platform.")
+    var flavour = BackendFlavour.milagro
+
+    @Option(help: "How registrations are activated: auto, email or code.")
+    var activation = ActivationMode.auto
+
+    @Option(help: "Seed for every random value (deterministic backend).")
+    var seed: String?
+
+    @Option(help: "Freeze the clock at this time (seconds since 1970).")
+    var time: Int64?
+
+    @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
+    var clientID: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+    }
+
+    func run() throws {
+        var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
+        configuration.clientID = clientID
+        let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
+        let stopped = DispatchSemaphore(value: 0)
+        let outcome = ServeOutcome()
+
+        let task = Task {
+            do {
+                let backend = try await ReferenceBackend.start(configuration, clock: clock, logLevel: .warning) { message in
+                    switch message.kind {
+                    case .link: Self.say("activation link for \(message.userID): \(message.value)")
+                    case .code: Self.say("activation code for \(message.userID): \(message.value)")
+                    }
+                }
+                Self.say(Self.banner(backend))
+                await withTaskCancellationHandler {
+                    await backend.wait()
+                } onCancel: {
+                    Task { await backend.stop() }
+                }
+            } catch {
+                outcome.fail(error)
+            }
+            stopped.signal()
+        }
+
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Self.say("stopping")
+                task.cancel()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        stopped.wait()
+        sources.forEach { $0.cancel() }
+        if let error = outcome.error { throw error }
+    }
+
+    static func banner(_ backend: ReferenceBackend) -> String {
+        var lines = ["reference backend listening on \(backend.baseURL)", "  backend (SDK setting): \(backend.baseURL)"]
+        lines += backend.summary.map { "  \($0.0): \($0.1)" }
+        if backend.configuration.flavour == .mfaPlatform {
+            lines.append("  authorize URL: \(backend.authorizeURL(clientID: backend.configuration.clientID ?? "workbench"))")
+        }
+        if backend.configuration.activation == .code {
+            lines.append("  request a code: POST \(backend.baseURL)/activationCode {\"userId\": \"...\"}")
+        }
+        lines.append("Ctrl-C stops it.")
+        return lines.joined(separator: "\n")
+    }
+
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The error that ended the server, if any.
+private final class ServeOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    var error: (any Error)? { lock.withLock { stored } }
+
+    func fail(_ error: any Error) { lock.withLock { stored = error } }
+}
+
+extension BackendFlavour: ExpressibleByArgument {}
+extension ActivationMode: ExpressibleByArgument {}
