@@ -1,0 +1,73 @@
+@testable import ReferenceBackend
+import Testing
+
+/// The backend's small helpers: hex, HMAC, calendar, query strings, JSON in and out.
+@Suite struct SupportTests {
+    @Test func hex() {
+        #expect(Hex.encode([0x00, 0xAB, 0xFF]) == "00abff")
+        #expect(Hex.decode("00AbfF") == [0x00, 0xAB, 0xFF])
+        #expect(Hex.decode("abc") == nil && Hex.decode("zz") == nil && Hex.decode("") == [])
+    }
+
+    /// RFC 4231 test cases 1 and 2, and 6 (a key longer than the block).
+    @Test func hmacSHA256() {
+        #expect(Hex.encode(HMACSHA256.mac(key: [UInt8](repeating: 0x0B, count: 20), message: Array("Hi There".utf8)))
+            == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(HMACSHA256.sign(key: Array("Jefe".utf8), "what do ya want for nothing?")
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Hex.encode(HMACSHA256.mac(key: [UInt8](repeating: 0xAA, count: 131),
+                                          message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        #expect(HMACSHA256.equal("ab", "ab") && !HMACSHA256.equal("ab", "ac") && !HMACSHA256.equal("ab", "abc"))
+    }
+
+    @Test func civilTime() {
+        // 2016-10-11 is day 17085 (PROTOCOL §11).
+        #expect(CivilTime.iso8601(milliseconds: 17_085 * 86_400_000 + 13 * 3_600_000 + 59 * 60_000 + 16_000) == "2016-10-11T13:59:16Z")
+        #expect(CivilTime.issued(milliseconds: 1_476_194_297_696) == "2016-10-11 13:58:17.696000")
+        #expect(CivilTime.parseISO8601("2016-10-11T13:59:16Z") == 1_476_194_356_000)
+        #expect(CivilTime.parseISO8601("2024-02-29T00:00:00Z") == 1_709_164_800_000)
+        #expect(CivilTime.iso8601(milliseconds: 0) == "1970-01-01T00:00:00Z")
+        for bad in ["", "2016-10-11 13:59:16Z", "2016-13-11T13:59:16Z", "2016-10-11T24:00:00Z", "２016-10-11T13:59:16Z"] {
+            #expect(CivilTime.parseISO8601(bad) == nil)
+        }
+        for ms: Int64 in [0, 951_782_400_000, 1_700_000_000_123, 4_102_444_800_000] {
+            let fields = CivilTime.fields(milliseconds: ms)
+            #expect(CivilTime.milliseconds(fields) == ms)
+        }
+    }
+
+    @Test func queryStrings() {
+        #expect(QueryString.parse("a=1&b=x%3Ay&c=&d=a+b") == ["a": "1", "b": "x:y", "c": "", "d": "a b"])
+        #expect(QueryString.parse(nil) == [:])
+        #expect(QueryString.parse("a=%Z1") == nil && QueryString.parse("a=%") == nil && QueryString.parse("a=%FF") == nil)
+        #expect(QueryString.build([("expires", "2016-10-11T13:59:16Z"), ("e", "")]) == "expires=2016-10-11T13%3A59%3A16Z&e=")
+    }
+
+    @Test func jsonIn() throws {
+        let body = try JSONBody(Array("{\n\t\"userId\" : \"x\",\n\t\"mobile\" : 1, \"OTP\": true, \"n\": null}".utf8))
+        #expect(try body.string("userId") == "x")
+        #expect(body.truthy("OTP") && body.truthy("mobile") && !body.truthy("missing"))
+        #expect(try body.optionalString("n") == nil)
+        #expect(throws: APIError.self) { try body.string("mobile") }
+        #expect(throws: APIError.self) { try body.hex("userId") }
+        #expect(JSONBody.depth(of: Array(#"{"a":"[[[[","b":[{}]}"#.utf8)) == 3)
+        #expect(throws: APIError.self) { try JSONBody(Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8)) }
+    }
+
+    @Test func jsonOut() {
+        let value: JSONOut = .object([("b", "x\"\n\u{1}é"), ("a", .array([1, true, .null]))])
+        #expect(value.text == #"{"b":"x\"\n\u0001é","a":[1,true,null]}"#)
+    }
+
+    @Test func accessNumberCheckDigits() {
+        // PROTOCOL §5.3.
+        #expect(ReferenceBackend.accessNumberCheckDigit("424170") == 3)
+        #expect(ReferenceBackend.accessNumberCheckDigit("641879") == 1)
+        #expect(ReferenceBackend.accessNumberCheckDigit("123456") == 0)
+        #expect(ReferenceBackend.accessNumberCheckDigit("100000") == 4)
+        #expect(ReferenceBackend.accessNumberCheckDigit("000001") == 9)
+        #expect(ReferenceBackend.accessNumberCheckDigit("999999") == nil)
+        #expect(ReferenceBackend.accessNumberCheckDigit("12345") == nil)
+    }
+}
