@@ -16,7 +16,8 @@ public enum CassetteDiff {
             copy.events = []
             return copy.jsonValue.removing(fields: ["events"])
         }
-        out += JSONDiff.differences(metadata(a), metadata(b)).map { Difference(detail: $0.description) }
+        out += JSONDiff.differences(metadata(a), metadata(b))
+            .map { Difference(detail: $0.description.replacing("$.", with: "", maxReplacements: 1)) }
         for index in 0..<max(a.events.count, b.events.count) {
             guard index < a.events.count else {
                 out.append(.init(eventIndex: index, detail: "only in the second: \(EventSummary.line(b.events[index]))"))

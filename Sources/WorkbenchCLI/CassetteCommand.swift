@@ -1,0 +1,50 @@
+import ArgumentParser
+import FlowRecording
+import Foundation
+
+/// `mpin-workbench cassette …`: tools for cassette files.
+struct CassetteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cassette",
+        abstract: "Show, compare, check, redact, draw and import cassettes.",
+        discussion: """
+            A cassette is the JSON file of one recorded flow (format version \(Cassette.currentFormatVersion)): \
+            every API call with its result, every HTTP exchange with exact bytes, every crypto \
+            intermediate, random draw and clock reading, in order.
+
+            Exit status: 0 on success, 1 when `diff` finds differences or `lint` finds problems, 2 when \
+            a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which).
+            """,
+        subcommands: [
+            CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self,
+            CassetteRedactCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
+        ]
+    )
+}
+
+/// Output helpers shared by the cassette subcommands.
+enum CassetteOutput {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    /// Reads a cassette or exits with status 2 after printing why.
+    static func read(_ path: String) throws -> Cassette {
+        do {
+            return try CassetteFile.read(path)
+        } catch {
+            Self.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    /// Writes bytes atomically or exits with status 2.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try CassetteFile.writeAtomically(bytes, to: path)
+        } catch {
+            Self.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import FlowRecording
+
+/// `mpin-workbench cassette lint FILE...`: schema, format version, canonical form.
+struct CassetteLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check cassettes: schema, format version, canonical formatting, body views, placeholders.",
+        discussion: """
+            Prints one line per problem (`FILE: where: what`) and `FILE: ok` for clean files. With \
+            --fix, a readable file that is only out of canonical form is rewritten in place. Exit \
+            status 1 when any problem remains.
+            """
+    )
+
+    @Argument(help: "Cassette files.")
+    var files: [String]
+
+    @Flag(help: "Rewrite readable files in canonical form.")
+    var fix = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one cassette file.") }
+    }
+
+    func run() throws {
+        var failed = false
+        for path in files {
+            var problems = CassetteLint.check(path: path)
+            if fix, !problems.isEmpty, let cassette = try? CassetteFile.read(path) {
+                try CassetteOutput.write(cassette.canonicalBytes, to: path)
+                problems = CassetteLint.check(path: path)
+                if problems.isEmpty { print("\(path): rewritten in canonical form") }
+            }
+            if problems.isEmpty {
+                print("\(path): ok")
+            } else {
+                failed = true
+                for problem in problems { print(problem.description) }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,146 @@
+@testable import FlowRecording
+import SDKSeams
+import Testing
+
+@Suite struct CassetteFileTests {
+    @Test func roundTripIsByteIdentical() async throws {
+        let cassette = await Fixtures.record()
+        let directory = Fixtures.temporaryDirectory()
+        defer { FileManagerShim.remove(directory) }
+        let path = directory + "/toy.json"
+        try CassetteFile.write(cassette, to: path)
+        let first = try CassetteFile.readBytes(path)
+        let read = try CassetteFile.read(path)
+        #expect(read == cassette)
+        try CassetteFile.write(read, to: path)
+        #expect(try CassetteFile.readBytes(path) == first)
+        #expect(first.last == UInt8(ascii: "\n"))
+        #expect(read.canonicalBytes == first)
+    }
+
+    @Test func binaryBodiesAndTransportErrorsSurvive() throws {
+        var cassette = Fixtures.header()
+        cassette.events = [
+            CassetteEvent(.http(.init(request: .init(method: "POST", url: "http://x/bin", headers: ["A": "1", "a": "2"], body: [0xFF, 0x00, 0x80]),
+                                      response: .init(status: 200, body: [0xC3, 0x28])))),
+            CassetteEvent(actor: .browser, step: .init(index: 3, name: "unreachable"),
+                          .http(.init(request: .init(method: "GET", url: "https://unreachable.example/"),
+                                      error: .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6)))),
+            CassetteEvent(.random(.init(purpose: "x", bytes: [1, 2, 255]))),
+            CassetteEvent(.clock(.init(purpose: "date", milliseconds: -1))),
+        ]
+        let text = cassette.canonicalText
+        #expect(text.contains("\"base64\": \"/wCA\""))
+        #expect(text.contains("\"utc\": \"1969-12-31T23:59:59.999Z\""))
+        let read = try CassetteFile.decode(Array(text.utf8))
+        #expect(read == cassette)
+        guard case .http(let failed) = read.events[1].payload else { Issue.record("not http"); return }
+        #expect(failed.error?.transportError(url: "u").kind == .hostNotFound)
+    }
+
+    @Test func jsonBodiesGetAReadersView() throws {
+        var cassette = Fixtures.header()
+        cassette.events = [CassetteEvent(.http(.init(request: .init(method: "PUT", url: "http://x/rps/user",
+                                                                    body: Array("{\n\t\"userId\" : \"a\"\n}".utf8)),
+                                                     response: .init(status: 200, body: Array("[1,2]".utf8)))))]
+        let document = try JSONParser.parse(cassette.canonicalText)
+        let event = document["events"]!.arrayValue![0]
+        #expect(event["request"]?["body"]?["json"] == .object([.init("userId", "a")]))
+        #expect(event["request"]?["body"]?["text"] == "{\n\t\"userId\" : \"a\"\n}")
+        #expect(event["response"]?["body"]?["json"] == [1, 2])
+    }
+
+    @Test func writeIsAtomicAndLeavesNoTemporaryFile() async throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { FileManagerShim.remove(directory) }
+        let path = directory + "/toy.json"
+        FileManagerShim.write("old content", to: path)
+        try CassetteFile.write(await Fixtures.record(), to: path)
+        #expect(FileManagerShim.list(directory) == ["toy.json"])
+        #expect(FileManagerShim.read(path).hasPrefix("{\n  \"backend\": {"))
+        #expect(throws: CassetteError.self) { try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json") }
+        do {
+            try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json")
+        } catch {
+            #expect(error.kind == .writeFailed)
+        }
+    }
+
+    @Test func missingFile() {
+        #expect { try CassetteFile.read("/nonexistent/cassette.json") } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .missingFile && error.description == "/nonexistent/cassette.json: no such file"
+        }
+    }
+
+    @Test func directoryIsUnreadable() {
+        let directory = Fixtures.temporaryDirectory()
+        defer { FileManagerShim.remove(directory) }
+        #expect { try CassetteFile.read(directory) } throws: { ($0 as! CassetteError).kind == .unreadableFile }
+    }
+
+    @Test func invalidJSONNamesLineAndColumn() {
+        let text = "{\n  \"formatVersion\": 1,\n  \"events\": [,]\n}\n"
+        #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .invalidJSON && error.line == 3 && error.column == 14
+                && error.description.hasPrefix("cassette:3:14: not valid JSON")
+        }
+    }
+
+    @Test func newerFormatVersionSaysWhichToolIsNeeded() {
+        let text = #"{"formatVersion": 4, "tool": {"name": "mpin-workbench", "version": "2.3.0"}, "events": []}"#
+        #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .newerFormatVersion && error.foundVersion == 4 && error.supportedVersion == 1
+                && error.description.contains("needs mpin-workbench 2.3.0 or newer")
+        }
+    }
+
+    @Test func schemaErrorsNameEventAndField() throws {
+        var document = try JSONParser.parse(Fixtures.header().canonicalText)
+        let bad: JSONValue = .object([.init("type", "http"), .init("actor", "sdk"),
+                                      .init("request", .object([.init("method", 5), .init("url", "u"), .init("headers", []),
+                                                                .init("body", .object([.init("text", "")]))])),
+                                      .init("response", .object([.init("status", 200), .init("headers", []),
+                                                                 .init("body", .object([.init("text", "")]))]))])
+        let good: JSONValue = .object([.init("type", "clock"), .init("actor", "sdk"), .init("milliseconds", 5)])
+        if case .object(var members) = document {
+            members.removeAll { $0.name == "events" }
+            members.append(.init("events", [good, bad]))
+            document = .object(members)
+        }
+        #expect { try CassetteFile.decode(Array(JSONWriter.canonical(document).utf8)) } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .schema && error.eventIndex == 1 && error.field == "request.method"
+                && error.description == "cassette: event 1, field request.method: expected a string, found number"
+        }
+    }
+
+    @Test func unknownEventTypeAndMissingResponse() throws {
+        for (event, field) in [(#"{"type": "dance", "actor": "sdk"}"#, "type"),
+                               (#"{"type": "http", "actor": "sdk", "request": {"method": "GET", "url": "u", "headers": [], "body": {"text": ""}}}"#, "response"),
+                               (#"{"type": "random", "actor": "sdk", "bytes": "xyz"}"#, "bytes")] {
+            let text = #"{"formatVersion": 1, "tool": {"name": "t", "version": "1"}, "curve": "c", "scenario": {"name": "s"},"#
+                + #" "backend": {"url": "u", "flavour": "f"}, "events": ["# + event + "]}"
+            #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
+                let error = error as! CassetteError
+                return error.kind == .schema && error.eventIndex == 0 && error.field == field
+            }
+        }
+    }
+
+    @Test func olderVersionsMigrateThroughTheHook() throws {
+        // A made-up format 0 that called the events "interactions".
+        let old = #"{"formatVersion": 0, "tool": {"name": "t", "version": "0.0.1"}, "curve": "BN254CX", "scenario": {"name": "s"},"#
+            + #" "backend": {"url": "http://x", "flavour": "milagro"}, "interactions": []}"#
+        #expect { try CassetteFile.decode(Array(old.utf8)) } throws: { ($0 as! CassetteError).kind == .unsupportedFormatVersion }
+        let migration = CassetteMigration(from: 0) { document in
+            guard case .object(let members) = document else { return document }
+            let renamed = JSONValue.object(members.map { $0.name == "interactions" ? .init("events", $0.value) : $0 })
+            return CassetteMigration.setting(version: 1, in: renamed)
+        }
+        let cassette = try CassetteFile.decode(Array(old.utf8), migrations: [migration])
+        #expect(cassette.formatVersion == 1 && cassette.events.isEmpty && cassette.scenario.name == "s")
+    }
+}

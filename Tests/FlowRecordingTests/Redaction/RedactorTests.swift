@@ -1,0 +1,76 @@
+@testable import FlowRecording
+import Testing
+
+@Suite struct RedactorTests {
+    @Test func redactsEverywhereAndRestoresExactly() async throws {
+        let cassette = await Fixtures.record()
+        guard case .call(let call) = cassette.events.first(where: { $0.type == "call" })?.payload,
+              let authOTT = call.outputs.first(where: { $0.name == "authOTT" })?.value else {
+            Issue.record("no authenticate call"); return
+        }
+        let redacted = Redactor(fields: ["pin", "authOTT", "x"]).redact(cassette)
+        let text = redacted.canonicalText
+        #expect(!text.contains(authOTT))
+        #expect(text.contains("\"authOTT\": \"{{authOTT}}\""))           // JSON body, JSON-aware
+        #expect(text.contains("/rps/access?authOTT={{authOTT}}"))        // the later URL that carries it
+        #expect(text.contains("\"value\": \"{{pin}}\""))                 // call argument
+        #expect(Set(redacted.redactions.map(\.placeholder)) == ["pin", "authOTT", "x"])
+        #expect(redacted.redactions.first { $0.placeholder == "authOTT" }?.occurrences == 3)
+        // The random draw and every crypto value equal to it.
+        guard case .random(let draw) = redacted.events.first(where: { $0.type == "random" })?.payload else { return }
+        #expect(draw.hex == "{{x}}")
+        // Through the file and back.
+        let read = try CassetteFile.decode(Array(text.utf8))
+        #expect(read == redacted)
+        let values = ["authOTT": authOTT, "pin": "1234", "x": Hex.encode(SeededRandom(seed: 7).randomBytes(count: 8))]
+        let restored = try Redactor.restore(read, values: values)
+        var expected = cassette
+        expected.redactions = []
+        #expect(restored == expected)
+        #expect(restored.canonicalBytes == cassette.canonicalBytes)
+    }
+
+    @Test func missingPlaceholderIsNamed() async throws {
+        let redacted = Redactor(fields: ["pin", "authOTT"]).redact(await Fixtures.record())
+        #expect { try Redactor.restore(redacted, values: ["pin": "1234"], path: "toy.json") } throws: { error in
+            let error = error as! RedactionError
+            return error.missing == ["authOTT"] && error.description.contains("{{authOTT}}") && error.description.hasPrefix("toy.json")
+        }
+        await #expect { _ = try await Fixtures.replay(redacted, placeholders: [:]) } throws: { error in
+            let error = error as! ReplayError
+            return error.kind == .missingPlaceholders && error.description.contains("{{authOTT}}, {{pin}}")
+        }
+    }
+
+    @Test func replayOfRedactedCassetteWithValuesPasses() async throws {
+        let cassette = await Fixtures.record()
+        let redacted = Redactor(fields: ["pin"]).redact(cassette)
+        _ = try await Fixtures.replay(redacted, placeholders: ["pin": "1234"])
+    }
+
+    @Test func distinctValuesGetNumberedPlaceholdersAndRedactingTwiceKeepsOldOnes() {
+        var cassette = Fixtures.header()
+        cassette.events = [
+            CassetteEvent(.crypto(.init(primitive: "p", outputs: [.init("token", "aaaa")]))),
+            CassetteEvent(.crypto(.init(primitive: "p", outputs: [.init("token", "bbbb")]))),
+            CassetteEvent(.http(.init(request: .init(method: "GET", url: "http://x/a/bbbb", headers: ["Authorization": "Bearer q"]),
+                                      response: .init(status: 200, body: Array("plain text with secret-cccccccc inside".utf8))))),
+            CassetteEvent(.crypto(.init(primitive: "p", outputs: [.init("session", "secret-cccccccc")]))),
+        ]
+        let once = Redactor(fields: ["token"]).redact(cassette)
+        #expect(once.redactions.map(\.placeholder) == ["token", "token_2"])
+        let twice = Redactor(fields: ["authorization", "session"]).redact(once)
+        #expect(twice.redactions.map(\.placeholder) == ["token", "token_2", "authorization", "session"])
+        guard case .http(let exchange) = twice.events[2].payload else { return }
+        #expect(exchange.request.url == "http://x/a/{{token_2}}")
+        #expect(exchange.request.headers["Authorization"] == "{{authorization}}")  // named as given
+        #expect(exchange.response?.bodyTextForTest == "plain text with {{session}} inside")
+        let restored = try? Redactor.restore(twice, values: ["token": "aaaa", "token_2": "bbbb", "authorization": "Bearer q",
+                                                             "session": "secret-cccccccc"])
+        #expect(restored?.events == cassette.events)
+    }
+}
+
+extension CassetteEvent.HTTPExchange.Response {
+    var bodyTextForTest: String { String(decoding: body, as: UTF8.self) }
+}
