@@ -14,19 +14,18 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public var isOne: Bool { a.isOne && b.isZero }
     public var description: String { "[\(a), \(b)]" }
 
-    public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
-    public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
-    public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
+    @inline(__always) public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
+    @inline(__always) public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
+    @inline(__always) public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
     public static func += (x: inout Fp2, y: Fp2) { x = x + y }
     public static func -= (x: inout Fp2, y: Fp2) { x = x - y }
     public static func *= (x: inout Fp2, y: Fp2) { x = x * y }
 
-    /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i.
+    /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i, with one Montgomery
+    /// reduction per coefficient (``Montgomery/mulFp2``).
     public static func * (x: Fp2, y: Fp2) -> Fp2 {
-        let t0 = x.a * y.a
-        let t1 = x.b * y.b
-        let t2 = (x.a + x.b) * (y.a + y.b)
-        return Fp2(t0 - t1, t2 - t0 - t1)
+        let (re, im) = Montgomery.mulFp2(x.a.v, x.b.v, y.a.v, y.b.v, C._p, C._pInv)
+        return Fp2(Fp(montgomery: re), Fp(montgomery: im))
     }
 
     /// Multiplication by an element of F_p.
@@ -38,12 +37,12 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         return Fp2((a + b) * (a - b), t + t)
     }
 
-    public func doubled() -> Fp2 { Fp2(a + a, b + b) }
-    public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
+    @inline(__always) public func doubled() -> Fp2 { Fp2(a + a, b + b) }
+    @inline(__always) public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
     /// a - b·i.
-    public func conjugate() -> Fp2 { Fp2(a, -b) }
+    @inline(__always) public func conjugate() -> Fp2 { Fp2(a, -b) }
     /// Multiplication by ξ = 1 + i (AMCL `FP2_mul_ip`): (a - b) + (a + b)i.
-    public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
+    @inline(__always) public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
     /// Division by ξ = 1 + i (AMCL `FP2_div_ip`): (a + bi)(1 - i)/2.
     public func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
     /// Multiplication by i: -b + a·i.

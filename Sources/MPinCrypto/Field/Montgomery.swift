@@ -138,6 +138,108 @@ enum Montgomery {
         return reduceOnce((t0, t1, t2, t3), m)
     }
 
+    /// The 512-bit product a·b as (low, high) limbs (schoolbook, 16 multiplications).
+    @inline(__always)
+    static func mulWide(_ a: Limbs4, _ b: Limbs4) -> (Limbs4, Limbs4) {
+        var c: UInt64
+        var t0, t1, t2, t3, t4, t5, t6, t7: UInt64
+        (t0, c) = mac(0, a.0, b.0, 0)
+        (t1, c) = mac(0, a.1, b.0, c)
+        (t2, c) = mac(0, a.2, b.0, c)
+        (t3, t4) = mac(0, a.3, b.0, c)
+        (t1, c) = mac(t1, a.0, b.1, 0)
+        (t2, c) = mac(t2, a.1, b.1, c)
+        (t3, c) = mac(t3, a.2, b.1, c)
+        (t4, t5) = mac(t4, a.3, b.1, c)
+        (t2, c) = mac(t2, a.0, b.2, 0)
+        (t3, c) = mac(t3, a.1, b.2, c)
+        (t4, c) = mac(t4, a.2, b.2, c)
+        (t5, t6) = mac(t5, a.3, b.2, c)
+        (t3, c) = mac(t3, a.0, b.3, 0)
+        (t4, c) = mac(t4, a.1, b.3, c)
+        (t5, c) = mac(t5, a.2, b.3, c)
+        (t6, t7) = mac(t6, a.3, b.3, c)
+        return ((t0, t1, t2, t3), (t4, t5, t6, t7))
+    }
+
+    /// Montgomery reduction t·R^-1 mod m of a 512-bit t < m·R (R = 2^256), reduced to [0, m).
+    @inline(__always)
+    static func reduceWide(_ lo: Limbs4, _ hi: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
+        var (t0, t1, t2, t3) = lo
+        var (t4, t5, t6, t7) = hi
+        var c: UInt64, k: UInt64, junk: UInt64, cc: UInt64
+        k = t0 &* inv
+        (junk, c) = mac(t0, k, m.0, 0)
+        (t1, c) = mac(t1, k, m.1, c)
+        (t2, c) = mac(t2, k, m.2, c)
+        (t3, c) = mac(t3, k, m.3, c)
+        (t4, cc) = adc(t4, c, 0)
+        (t5, cc) = adc(t5, 0, cc)
+        (t6, cc) = adc(t6, 0, cc)
+        (t7, _) = adc(t7, 0, cc)
+        k = t1 &* inv
+        (junk, c) = mac(t1, k, m.0, 0)
+        (t2, c) = mac(t2, k, m.1, c)
+        (t3, c) = mac(t3, k, m.2, c)
+        (t4, c) = mac(t4, k, m.3, c)
+        (t5, cc) = adc(t5, c, 0)
+        (t6, cc) = adc(t6, 0, cc)
+        (t7, _) = adc(t7, 0, cc)
+        k = t2 &* inv
+        (junk, c) = mac(t2, k, m.0, 0)
+        (t3, c) = mac(t3, k, m.1, c)
+        (t4, c) = mac(t4, k, m.2, c)
+        (t5, c) = mac(t5, k, m.3, c)
+        (t6, cc) = adc(t6, c, 0)
+        (t7, _) = adc(t7, 0, cc)
+        k = t3 &* inv
+        (junk, c) = mac(t3, k, m.0, 0)
+        (t4, c) = mac(t4, k, m.1, c)
+        (t5, c) = mac(t5, k, m.2, c)
+        (t6, c) = mac(t6, k, m.3, c)
+        (t7, _) = adc(t7, c, 0)
+        _ = junk
+        return reduceOnce((t4, t5, t6, t7), m)
+    }
+
+    /// Karatsuba in F_p² = F_p[i]/(i² + 1) with lazy reduction: three 512-bit products and two
+    /// Montgomery reductions instead of three full Montgomery multiplications. Requires m < 2^254,
+    /// so that (2m)² < m·R and the unreduced sums a0 + a1 fit in 256 bits.
+    ///   re = a0·b0 - a1·b1 (+ m·R when negative), im = (a0 + a1)(b0 + b1) - a0·b0 - a1·b1.
+    @inline(__always)
+    static func mulFp2(_ a0: Limbs4, _ a1: Limbs4, _ b0: Limbs4, _ b1: Limbs4,
+                       _ m: Limbs4, _ inv: UInt64) -> (Limbs4, Limbs4) {
+        let (l0, h0) = mulWide(a0, b0)
+        let (l1, h1) = mulWide(a1, b1)
+        let (s0, c0) = adc(a0.0, a1.0, 0), (s1, c1) = adc(a0.1, a1.1, c0)
+        let (s2, c2) = adc(a0.2, a1.2, c1), (s3, _) = adc(a0.3, a1.3, c2)
+        let (u0, d0) = adc(b0.0, b1.0, 0), (u1, d1) = adc(b0.1, b1.1, d0)
+        let (u2, d2) = adc(b0.2, b1.2, d1), (u3, _) = adc(b0.3, b1.3, d2)
+        let (l2, h2) = mulWide((s0, s1, s2, s3), (u0, u1, u2, u3))
+        // re = t0 - t1
+        var (r0, b) = sbb(l0.0, l1.0, 0)
+        var r1, r2, r3, r4, r5, r6, r7: UInt64
+        (r1, b) = sbb(l0.1, l1.1, b); (r2, b) = sbb(l0.2, l1.2, b); (r3, b) = sbb(l0.3, l1.3, b)
+        (r4, b) = sbb(h0.0, h1.0, b); (r5, b) = sbb(h0.1, h1.1, b); (r6, b) = sbb(h0.2, h1.2, b)
+        (r7, b) = sbb(h0.3, h1.3, b)
+        let mask = 0 &- b
+        var c: UInt64
+        (r4, c) = adc(r4, m.0 & mask, 0); (r5, c) = adc(r5, m.1 & mask, c)
+        (r6, c) = adc(r6, m.2 & mask, c); (r7, _) = adc(r7, m.3 & mask, c)
+        // im = t2 - t0 - t1
+        var (i0, e) = sbb(l2.0, l0.0, 0)
+        var i1, i2, i3, i4, i5, i6, i7: UInt64
+        (i1, e) = sbb(l2.1, l0.1, e); (i2, e) = sbb(l2.2, l0.2, e); (i3, e) = sbb(l2.3, l0.3, e)
+        (i4, e) = sbb(h2.0, h0.0, e); (i5, e) = sbb(h2.1, h0.1, e); (i6, e) = sbb(h2.2, h0.2, e)
+        (i7, _) = sbb(h2.3, h0.3, e)
+        (i0, e) = sbb(i0, l1.0, 0); (i1, e) = sbb(i1, l1.1, e); (i2, e) = sbb(i2, l1.2, e)
+        (i3, e) = sbb(i3, l1.3, e); (i4, e) = sbb(i4, h1.0, e); (i5, e) = sbb(i5, h1.1, e)
+        (i6, e) = sbb(i6, h1.2, e); (i7, _) = sbb(i7, h1.3, e)
+        let re = reduceWide((r0, r1, r2, r3), (r4, r5, r6, r7), m, inv)
+        let im = reduceWide((i0, i1, i2, i3), (i4, i5, i6, i7), m, inv)
+        return (re, im)
+    }
+
     static func isZero(_ a: Limbs4) -> Bool { a.0 | a.1 | a.2 | a.3 == 0 }
 
     static func equal(_ a: Limbs4, _ b: Limbs4) -> Bool {

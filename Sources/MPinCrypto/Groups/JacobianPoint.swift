@@ -57,6 +57,7 @@ struct JacobianPoint<F: CurveField>: Sendable {
     /// (x, y) with x = X/Z², y = Y/Z³; nil at infinity.
     func affine() -> (x: F, y: F)? {
         if isInfinity { return nil }
+        if z == .one { return (x, y) }
         let zi = z.inverseOrZero
         let zi2 = zi.squared()
         return (x * zi2, y * zi2 * zi)
