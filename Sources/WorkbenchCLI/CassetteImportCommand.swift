@@ -56,7 +56,8 @@ struct CassetteImportCommand: ParsableCommand {
         for item in imported {
             let path = (out as NSString).appendingPathComponent(item.fileName)
             try CassetteOutput.write(item.cassette.canonicalBytes, to: path)
-            print("\(path): \(item.test), \(item.cassette.events.count) exchanges")
+            let count = item.cassette.events.count
+            print("\(path): \(item.test), \(count) exchange\(count == 1 ? "" : "s")")
         }
         print("\(imported.count) cassettes from \(file)")
     }

@@ -19,7 +19,7 @@ public enum CassetteTimeline {
         }
         var counts: [String: Int] = [:]
         for event in cassette.events { counts[event.type, default: 0] += 1 }
-        lines.append("  \(cassette.events.count) events: " + ["call", "http", "crypto", "random", "clock"]
+        lines.append("  \(cassette.events.count) event\(cassette.events.count == 1 ? "" : "s"): " + ["call", "http", "crypto", "random", "clock"]
             .compactMap { type in counts[type].map { "\($0) \(type)" } }.joined(separator: ", "))
         lines.append("")
         var currentStep: ScenarioStep?

@@ -52,7 +52,9 @@ public struct LegacyImporter: Sendable {
         }
         var order: [String] = []
         var byTest: [String: [CassetteEvent]] = [:]
+        // The backend: the first answered request's origin, else the first request's.
         var hosts: [String: String] = [:]
+        var firstAnswered: [String: Bool] = [:]
         for (index, item) in items.enumerated() {
             func field(_ object: JSONValue?, _ name: String, _ where_: String) throws(ImportError) -> JSONValue {
                 guard let value = object?[name] else {
@@ -90,7 +92,10 @@ public struct LegacyImporter: Sendable {
             }
             if byTest[testName] == nil { order.append(testName) }
             byTest[testName, default: []].append(CassetteEvent(actor: Self.actor(url: url, context: context), .http(exchange)))
-            if hosts[testName] == nil, exchange.response != nil { hosts[testName] = Self.origin(of: url) }
+            if hosts[testName] == nil || (exchange.response != nil && firstAnswered[testName] == nil) {
+                hosts[testName] = Self.origin(of: url)
+                if exchange.response != nil { firstAnswered[testName] = true }
+            }
         }
         return order.map { test in
             let cassette = Cassette(
