@@ -1,2 +1,5 @@
 // The seams are part of this module's API: users of MPinSDK see HTTPTransport, RandomSource, ...
 @_exported import SDKSeams
+// So are the crypto core's value types that the configuration names (PINMapping, CurveID) and the
+// access-number checksum (AccessNumber).
+@_exported import MPinCrypto

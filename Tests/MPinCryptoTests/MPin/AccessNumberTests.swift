@@ -1,4 +1,4 @@
-import MPinSDK
+import MPinCrypto
 import Testing
 
 @Suite struct AccessNumberTests {
