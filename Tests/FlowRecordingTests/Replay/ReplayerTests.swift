@@ -212,3 +212,26 @@ import Testing
         #expect(error.kind == .unexpectedEvent && error.report.eventIndex == poll)
     }
 }
+
+@Suite struct ReplayerRunTests {
+    @Test func oneCallPerCassetteFile() async throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { FileManagerShim.remove(directory) }
+        let path = directory + "/toy.json"
+        let recorder = Recorder(header: Fixtures.header())
+        await ToyFlow.run(sdk: recorder.transport(wrapping: ToyServer()), browser: recorder.transport(wrapping: ToyServer(), actor: .browser),
+                          random: recorder.randomSource(wrapping: SeededRandom(seed: 7), purpose: "x"),
+                          clock: recorder.clock(wrapping: FixedClock()), sink: ToyFlow.RecorderSink(recorder: recorder),
+                          step: { recorder.beginStep($0) })
+        let written = try recorder.write(to: path, redacting: ["pin"])
+        #expect(written.redactions.map(\.placeholder) == ["pin"])
+        try await Replayer.run(cassetteAt: path, placeholders: ["pin": "1234"]) { seams in
+            await ToyFlow.run(sdk: seams.transport, browser: seams.browserTransport, random: seams.randomSource, clock: seams.clock,
+                              sink: ToyFlow.ReplayerSink(replayer: seams.replayer), step: { seams.replayer.beginStep($0) })
+        }
+        await #expect(throws: CassetteError.self) { try await Replayer.run(cassetteAt: directory + "/missing.json") { _ in } }
+        await #expect(throws: ReplayError.self) {
+            try await Replayer.run(cassetteAt: path, placeholders: ["pin": "1234"]) { _ in }
+        }
+    }
+}
