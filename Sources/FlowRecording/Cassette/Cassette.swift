@@ -62,7 +62,8 @@ public struct Cassette: Sendable, Hashable {
             self.name = name
             self.path = path
             self.seed = seed
-            self.script = script
+            // Members sorted as in the file, so a cassette equals itself read back.
+            self.script = script?.sortingMembers()
         }
     }
 

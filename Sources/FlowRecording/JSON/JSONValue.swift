@@ -109,6 +109,16 @@ public indirect enum JSONValue: Sendable, Hashable {
         return out
     }
 
+    /// This value with the members of every object sorted by name, as the canonical writer orders them.
+    public func sortingMembers() -> JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map { $0.sortingMembers() })
+        case .object(let members):
+            return .object(JSONWriter.sortedMembers(members).map { Member($0.name, $0.value.sortingMembers()) })
+        default: return self
+        }
+    }
+
     /// This value with every member whose name is in `names` removed, at any depth; a name with dots
     /// (`mpinResponse.authOTT`) removes only that path from the root.
     public func removing(fields names: Set<String>) -> JSONValue {

@@ -18,6 +18,12 @@ import Testing
         #expect(read.canonicalBytes == first)
     }
 
+    @Test func scriptsWithUnsortedMembersReadBackEqual() throws {
+        var cassette = Fixtures.header()
+        cassette.scenario = .init(name: "s", script: .object([.init("steps", [.object([.init("z", 1), .init("a", 2)])]), .init("name", "s")]))
+        #expect(try CassetteFile.decode(cassette.canonicalBytes) == cassette)
+    }
+
     @Test func binaryBodiesAndTransportErrorsSurvive() throws {
         var cassette = Fixtures.header()
         cassette.events = [
