@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // Pairing crypto core: pure Swift, no Foundation, no dependencies.
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "TestVectors", "FlowRecording", "ReferenceBackend",
+            "MPinCrypto", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
@@ -46,6 +47,11 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
 
+        // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
+        .target(name: "Scenarios", dependencies: [
+            "MPinSDK", "FlowRecording", "SDKSeams", .product(name: "Yams", package: "Yams"),
+        ]),
+
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto"],
@@ -57,6 +63,9 @@ let package = Package(
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
+        .testTarget(name: "ScenariosTests", dependencies: [
+            "Scenarios", "FlowRecording", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+import FlowRecording
+import MPinSDK
+
+/// The three ways to run a script: live (`run`), live while recording a cassette (`record`), and
+/// offline from a cassette (`replay`).
+public enum ScenarioSession {
+    /// The cassette header of a recording of `script`.
+    public static func header(for script: ScenarioScript, backendURL: String, embedded: Bool, seed: String?,
+                              tool: Cassette.Tool) -> Cassette {
+        Cassette(tool: tool, curve: "BN254CX",
+                 scenario: .init(name: script.name, path: script.path, seed: seed, script: script.source),
+                 backend: .init(url: backendURL, flavour: script.flavour, embedded: embedded))
+    }
+
+    /// Runs `script` live, without a cassette.
+    public static func run(_ script: ScenarioScript, backendURL: String, transport: any HTTPTransport, random: any RandomSource,
+                           clock: any SDKClock, advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
+                           seed: String? = nil) async throws(ScenarioFailure) -> [StepOutcome] {
+        let environment = ScenarioEnvironment(backendURL: backendURL, transport: { _ in transport }, random: random, clock: clock,
+                                              advanceClock: advanceClock, canWait: canWait,
+                                              variables: seed.map { ["seed": $0] } ?? [:])
+        return try await ScenarioRunner(script: script, environment: environment).run()
+    }
+
+    /// Runs `script` live through `transport`, `random` and `clock`, each wrapped by a `Recorder`,
+    /// and returns the cassette.
+    public static func record(_ script: ScenarioScript, header: Cassette, transport: any HTTPTransport, random: any RandomSource,
+                              clock: any SDKClock, advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
+                              recordsTimings: Bool = true) async throws(ScenarioFailure) -> Cassette {
+        let recorder = Recorder(header: header, recordsTimings: recordsTimings)
+        let environment = ScenarioEnvironment(
+            backendURL: header.backend.url, transport: { actor in recorder.transport(wrapping: transport, actor: actor) },
+            random: recorder.randomSource(wrapping: random), clock: recorder.clock(wrapping: clock), sink: RecorderSink(recorder),
+            beginStep: { recorder.beginStep($0) }, advanceClock: advanceClock, canWait: canWait,
+            variables: header.scenario.seed.map { ["seed": $0] } ?? [:])
+        _ = try await ScenarioRunner(script: script, environment: environment).run()
+        return recorder.cassette()
+    }
+
+    /// Reads the cassette at `path` and replays it.
+    public static func replay(file path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+                              library: ScenarioLibrary = ScenarioLibrary()) async -> ReplayOutcome {
+        do {
+            let cassette = try CassetteFile.read(path)
+            return await replay(cassette, path: path, mode: mode, placeholders: placeholders, library: library)
+        } catch {
+            return ReplayOutcome(path: path, scenario: nil, events: 0, failure: error.description, kind: "cassette: \(error.kind)")
+        }
+    }
+
+    /// Replays a cassette offline: its scenario drives the SDK over replay seams, a `Replayer`
+    /// checks every request, API result, crypto step, random draw and clock read.
+    public static func replay(_ cassette: Cassette, path: String?, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+                              library: ScenarioLibrary = ScenarioLibrary()) async -> ReplayOutcome {
+        let name = path ?? cassette.scenario.name
+        func failed(_ message: String, _ kind: String) -> ReplayOutcome {
+            ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: message, kind: kind)
+        }
+        var script: ScenarioScript
+        do {
+            if let source = cassette.scenario.script {
+                script = try ScriptParser.parse(JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
+                script.path = cassette.scenario.path
+            } else if let found = try library.find(cassette.scenario.name) {
+                script = found
+            } else {
+                return failed("\(name): the cassette carries no script and no scenario named \"\(cassette.scenario.name)\" is in "
+                              + "\(library.directory)/", "scenario")
+            }
+        } catch {
+            return failed("\(name): \(error)", "scenario")
+        }
+        let replayer: Replayer
+        do {
+            replayer = try Replayer(cassette: cassette, mode: mode, placeholders: placeholders, path: path,
+                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? "replay"),
+                                    fallbackClock: FrozenClock(milliseconds: script.startTime))
+        } catch {
+            return failed(error.description, error.kind.description)
+        }
+        let environment = ScenarioEnvironment(
+            backendURL: cassette.backend.url, transport: { replayer.transport(actor: $0) }, random: replayer.randomSource(),
+            clock: replayer.clock(), sink: ReplayerSink(replayer), beginStep: { replayer.beginStep($0) }, canWait: true,
+            variables: cassette.scenario.seed.map { ["seed": $0] } ?? [:])
+        var scenarioFailure: ScenarioFailure?
+        do {
+            _ = try await ScenarioRunner(script: script, environment: environment).run()
+        } catch {
+            scenarioFailure = error
+        }
+        do {
+            try replayer.finish()
+        } catch {
+            let note = scenarioFailure.map { "\n  the scenario then stopped: \($0)" } ?? ""
+            return failed(error.description + note, error.kind.description)
+        }
+        if let scenarioFailure {
+            return failed("\(name): replay (\(replayer.mode)) matched the cassette but the scenario failed: \(scenarioFailure)", "expectation")
+        }
+        return ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: nil, kind: nil)
+    }
+}
+
+/// The verdict of one replayed cassette.
+public struct ReplayOutcome: Sendable, CustomStringConvertible {
+    public var path: String
+    public var scenario: String?
+    public var events: Int
+    /// The divergence report (or why the replay could not start); nil when it passed.
+    public var failure: String?
+    /// The kind of failure (`requestMismatch`, `cryptoMismatch`, `expectation`, `cassette: missingFile`, ...).
+    public var kind: String?
+
+    public var passed: Bool { failure == nil }
+
+    public var description: String {
+        failure ?? "\(path): passed (\(events) events)"
+    }
+}

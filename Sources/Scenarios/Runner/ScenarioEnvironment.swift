@@ -1,0 +1,40 @@
+import FlowRecording
+import MPinSDK
+
+/// Everything a run of a script talks to: the backend URL, a transport per actor, the SDK's
+/// random source and clock, where results go, and the hooks of the step markers and the clock.
+///
+/// `run`, `record` and `replay` differ only in the environment they build (see `ScenarioSession`).
+public struct ScenarioEnvironment: Sendable {
+    /// The backend URL (`$backend`).
+    public var backendURL: String
+    /// The transport of an actor (`sdk`, `browser`, `admin`).
+    public var transport: @Sendable (EventActor) -> any HTTPTransport
+    public var random: any RandomSource
+    public var clock: any SDKClock
+    public var sink: (any FlowSink)?
+    /// Called before each step (nil after the last one).
+    public var beginStep: @Sendable (ScenarioStep?) -> Void
+    /// Moves the frozen clock of an embedded backend (a no-op in replay and against live backends,
+    /// where `wait` steps fail unless `canWait`).
+    public var advanceClock: @Sendable (Int64) -> Void
+    public var canWait: Bool
+    /// Extra variables (`seed`, ...).
+    public var variables: [String: String]
+
+    public init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
+                random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,
+                beginStep: @escaping @Sendable (ScenarioStep?) -> Void = { _ in },
+                advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
+                variables: [String: String] = [:]) {
+        self.backendURL = backendURL
+        self.transport = transport
+        self.random = random
+        self.clock = clock
+        self.sink = sink
+        self.beginStep = beginStep
+        self.advanceClock = advanceClock
+        self.canWait = canWait
+        self.variables = variables
+    }
+}

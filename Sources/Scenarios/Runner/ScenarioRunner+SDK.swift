@@ -1,0 +1,109 @@
+import FlowRecording
+import MPinSDK
+
+extension ScenarioRunner {
+    /// Calls the SDK method of an `sdk` step; the status, user state and outputs come from the
+    /// observer's record of the call.
+    func sdkStep(_ step: ScriptStep, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
+                 state: inout RunState) async throws(ScenarioFailure) -> StepOutcome {
+        func text(_ name: String) -> String { arguments[name] ?? "" }
+        func optional(_ name: String) -> String? { arguments[name] }
+        func user() throws(ScenarioFailure) -> User {
+            if let id = arguments["user"] {
+                guard let user = state.users[id] else {
+                    throw failure(step, "no user \"\(id)\" in this run; make it first with makeNewUser")
+                }
+                return user
+            }
+            guard let user = state.lastUser else { throw failure(step, "no user yet; make one first with makeNewUser") }
+            return user
+        }
+        var target: User?
+        if ScriptAction.find(actor: "sdk", name: step.action)?.allowed.contains("user") == true { target = try user() }
+        var subject: User?
+        var thrown: MPinError?
+        _ = observer.takeResult()
+        do throws(MPinError) {
+            switch step.action {
+            case "initialize":
+                var configuration: [String: String] = [:]
+                if let backend = optional("backend") { configuration["backend"] = backend }
+                if let prefix = optional("rpsPrefix") { configuration["rpsPrefix"] = prefix }
+                try await client.initialize(configuration: configuration)
+            case "destroy": await client.destroy()
+            case "setBackend": try await client.setBackend(optional("url") ?? environment.backendURL, rpsPrefix: optional("rpsPrefix") ?? "rps")
+            case "testBackend": try await client.testBackend(optional("url") ?? environment.backendURL, rpsPrefix: optional("rpsPrefix") ?? "rps")
+            case "setClientID": try await client.setClientID(text("clientID"))
+            case "addTrustedDomain": try await client.addTrustedDomain(text("domain"))
+            case "clearTrustedDomains": try await client.clearTrustedDomains()
+            case "makeNewUser":
+                let made = try await client.makeNewUser(id: text("id"), deviceName: text("deviceName"))
+                state.users[made.id] = made
+                state.lastUser = made
+                subject = made
+            case "deleteUser":
+                subject = target
+                try await client.deleteUser(subject!)
+            case "listUsers":
+                if let backend = optional("backend") { _ = try await client.listUsers(backend: backend) } else { _ = try await client.listUsers() }
+            case "listAllUsers": _ = try await client.listAllUsers()
+            case "listBackends": _ = try await client.listBackends()
+            case "startRegistration":
+                subject = target
+                try await client.startRegistration(subject!, activateCode: text("activateCode"), userData: text("userData"))
+            case "restartRegistration":
+                subject = target
+                try await client.restartRegistration(subject!, userData: text("userData"))
+            case "confirmRegistration":
+                subject = target
+                try await client.confirmRegistration(subject!, pushMessageIdentifier: text("pushMessageIdentifier"))
+            case "finishRegistration":
+                subject = target
+                try await client.finishRegistration(subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
+            case "startAuthentication":
+                subject = target
+                try await client.startAuthentication(subject!, accessCode: text("accessCode"))
+            case "checkAccessNumber": try await client.checkAccessNumber(text("accessNumber"))
+            case "finishAuthentication":
+                subject = target
+                try await client.finishAuthentication(subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
+            case "finishAuthenticationOTP":
+                subject = target
+                _ = try await client.finishAuthenticationOTP(subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
+            case "finishAuthenticationAN":
+                subject = target
+                try await client.finishAuthenticationAN(subject!, pin: text("pin"), accessNumber: text("accessNumber"),
+                                                        secondFactor: optional("secondFactor"))
+            case "finishAuthenticationAC":
+                subject = target
+                try await client.finishAuthentication(subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
+                                                      accessCode: text("accessCode"))
+            case "finishAuthenticationAuthz":
+                subject = target
+                _ = try await client.finishAuthenticationAuthz(subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
+                                                               accessCode: text("accessCode"))
+            case "canLogout":
+                subject = target
+                _ = await client.canLogout(subject!)
+            case "logout":
+                subject = target
+                _ = await client.logout(subject!)
+            case "getServiceDetails": _ = try await client.getServiceDetails(url: text("url"))
+            case "getSessionDetails": _ = try await client.getSessionDetails(accessCode: text("accessCode"))
+            case "abortSession": try await client.abortSession(accessCode: text("accessCode"))
+            case "getAccessCode": _ = try await client.getAccessCode(authorizationURL: text("authorizationURL"))
+            default:
+                break
+            }
+        } catch {
+            thrown = error
+        }
+        let result = observer.takeResult()
+        let status = result?.status ?? thrown?.status ?? .ok
+        var outputs = (result?.outputs ?? []).map { (name: $0.name, value: $0.value) }
+        if let subject { outputs.append(("mpinId", subject.mpinID)) }
+        return StepOutcome(step: step, status: status.code.name, message: status.message,
+                           userState: (subject ?? (arguments["user"] == nil ? state.lastUser : nil))?.state.rawValue,
+                           outputs: outputs)
+    }
+}

@@ -1,0 +1,87 @@
+import FlowRecording
+import MPinSDK
+
+extension ScenarioRunner {
+    /// A `browser` or `admin` step: one or more HTTP requests through the actor's transport. The
+    /// outputs are the top-level members of the JSON answer (plus `accessCode` and `landingURL` of
+    /// a QR URL); a `call` event with the outputs closes the step in the cassette.
+    func httpStep(_ step: ScriptStep, _ arguments: [String: String], actor: EventActor) async throws(ScenarioFailure) -> StepOutcome {
+        let transport = environment.transport(actor)
+        let base = environment.backendURL
+        var last: (status: String, message: String, outputs: [(name: String, value: String)]) = ("", "", [])
+        func send(_ method: HTTPMethod, _ url: String, body: String?) async {
+            var headers = HTTPHeaders()
+            if body != nil { headers.append(name: "Content-Type", value: "application/json") }
+            let request = HTTPRequest(method: method, url: url, headers: headers, body: Array((body ?? "").utf8))
+            do throws(TransportError) {
+                let response = try await transport.send(request)
+                last = (String(response.status), "", Self.members(response.body))
+            } catch {
+                last = ("transport error", error.message, [])
+            }
+        }
+        func json(_ pairs: [(String, String)]) -> String {
+            JSONWriter.compact(.object(pairs.map { JSONValue.Member($0.0, .string($0.1)) }))
+        }
+        switch step.action {
+        case "getAccessNumber":
+            await send(.post, base + "/rps/getAccessNumber", body: "{}")
+        case "getQrUrl":
+            await send(.post, base + "/rps/getQrUrl", body: "{}")
+            if let qr = last.outputs.first(where: { $0.name == "qrUrl" || $0.name == "qrURL" })?.value, let hash = qr.lastIndex(of: "#") {
+                last.outputs.append(("accessCode", String(qr[qr.index(after: hash)...])))
+                last.outputs.append(("landingURL", String(qr[..<hash])))
+            }
+        case "poll":
+            let attempts = Int(arguments["attempts"] ?? "") ?? 10
+            let until = arguments["until"]
+            for _ in 0..<max(1, attempts) {
+                await send(.post, base + "/rps/access", body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                let status = last.outputs.first { $0.name == "status" }?.value
+                if last.status != "200" || until == nil || status == until { break }
+            }
+            if let until, last.status == "200", last.outputs.first(where: { $0.name == "status" })?.value != until {
+                last.message = "the session never reached \"\(until)\" in \(attempts) polls"
+                last.status = "poll timed out"
+            }
+        case "request":
+            let url = arguments["url"] ?? base + (arguments["path"] ?? "/")
+            let method = HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased()) ?? .get
+            await send(method, url, body: arguments["body"])
+        case "mailbox":
+            let user = HTTPRequest.percentEncode(arguments["userId"] ?? "")
+            await send(.get, base + "/admin/mailbox?userId=" + user, body: nil)
+            if let listed = last.outputs.first(where: { $0.name == "messages" })?.value,
+               let parsed = try? FlowRecording.JSONParser.parse(listed), case .array(let messages) = parsed {
+                last.outputs.append(("count", String(messages.count)))
+                if let latest = messages.last, case .object(let members) = latest {
+                    for member in members { last.outputs.append((member.name, Self.text(member.value))) }
+                }
+            }
+        case "revoke", "restore":
+            await send(.post, base + "/admin/" + step.action, body: json([("userId", arguments["userId"] ?? "")]))
+        default:
+            throw failure(step, "the runner does not know the \(step.actor) action \(step.action)")
+        }
+        let ordered = step.arguments.compactMap { argument in arguments[argument.name].map { NamedField(argument.name, $0) } }
+        environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: last.status, message: last.message),
+                                                  outputs: last.outputs.map { NamedField($0.name, $0.value) }), actor: actor)
+        return StepOutcome(step: step, status: last.status, message: last.message, userState: nil, outputs: last.outputs)
+    }
+
+    /// The top-level members of a JSON object body, as text.
+    static func members(_ body: [UInt8]) -> [(name: String, value: String)] {
+        guard let value = try? FlowRecording.JSONParser.parse(body), case .object(let members) = value else { return [] }
+        return members.map { ($0.name, text($0.value)) }
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .number(let literal): literal
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        default: JSONWriter.compact(value)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The variables of a run: `$name` or `${name}` in an argument is replaced by the value; a filter
+/// may follow in braces, `${an|tamper}`.
+///
+/// Filters: `tamper` (the last digit plus one, mod 10: a wrong check digit), `fragment` (the part
+/// after the last `#`), `origin` (the part before the last `#`), `lower`, `upper`. `$$` is a `$`.
+/// Built-in variables: `backend` (the backend URL) and `seed`.
+public struct Variables: Sendable {
+    public private(set) var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    public subscript(name: String) -> String? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+
+    static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+        }
+    }
+
+    /// The text with every variable replaced; an unknown variable or filter is an error message.
+    public func expand(_ text: String) -> Result<String, VariableError> {
+        guard text.contains("$") else { return .success(text) }
+        var out = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            var after = rest[rest.index(after: dollar)...]
+            if after.first == "$" {
+                out += "$"
+                rest = after.dropFirst()
+                continue
+            }
+            var name: Substring
+            var filters: [Substring] = []
+            if after.first == "{" {
+                guard let close = after.firstIndex(of: "}") else { return .failure(VariableError("unclosed ${ in \"\(text)\"")) }
+                let inner = after[after.index(after: after.startIndex)..<close]
+                let parts = inner.split(separator: "|", omittingEmptySubsequences: false)
+                name = parts.first ?? ""
+                filters = Array(parts.dropFirst())
+                after = after[after.index(after: close)...]
+            } else {
+                let end = after.firstIndex { !Self.isName(String($0)) } ?? after.endIndex
+                name = after[..<end]
+                after = after[end...]
+            }
+            guard Self.isName(String(name)) else { return .failure(VariableError("a lone $ in \"\(text)\" (write $$ for a dollar sign)")) }
+            guard var value = values[String(name)] else {
+                let known = values.keys.sorted().map { "$" + $0 }.joined(separator: ", ")
+                return .failure(VariableError("unknown variable $\(name) (known: \(known))"))
+            }
+            for filter in filters {
+                switch filter.trimmingSpaces {
+                case "tamper":
+                    guard let last = value.last, let digit = last.wholeNumberValue else {
+                        return .failure(VariableError("tamper needs a value ending in a digit, $\(name) is \"\(value)\""))
+                    }
+                    value = String(value.dropLast()) + String((digit + 1) % 10)
+                case "fragment":
+                    value = value.lastIndex(of: "#").map { String(value[value.index(after: $0)...]) } ?? ""
+                case "origin":
+                    value = value.lastIndex(of: "#").map { String(value[..<$0]) } ?? value
+                case "lower": value = value.lowercased()
+                case "upper": value = value.uppercased()
+                default: return .failure(VariableError("unknown filter \"\(filter)\" (tamper, fragment, origin, lower, upper)"))
+                }
+            }
+            out += value
+            rest = after
+        }
+        out += rest
+        return .success(out)
+    }
+}
+
+public struct VariableError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,75 @@
+import FlowRecording
+
+/// A parsed scenario script: the steps of one flow with their arguments and expectations.
+///
+/// Scripts are YAML (or JSON) files; the language is described in the README ("Scenarios").
+/// `ScriptParser` builds this value and checks every step against `ScriptAction.catalog`, so a
+/// script that parses also names only known actions and arguments.
+public struct ScenarioScript: Sendable {
+    /// The scenario's name (the `name` key, else the file name without extension).
+    public var name: String
+    public var description: String
+    /// The file the script came from, as given.
+    public var path: String?
+    /// `milagro` or `mfa-platform`: the SDK flavour, and the embedded backend's flavour.
+    public var flavour: String
+    /// `auto`, `email` or `code`: how the embedded backend activates registrations.
+    public var activation: String
+    /// The client id the MFA-platform embedded backend insists on, if any.
+    public var clientID: String?
+    /// The embedded backend's (and the SDK's) frozen clock at the start, ms since 1970.
+    public var startTime: Int64
+    /// The seed used when `record` is given none.
+    public var seed: String?
+    /// Other names the scenario answers to (names of upstream tests, ...).
+    public var aliases: [String]
+    public var steps: [ScriptStep]
+    /// The script as a JSON value, for the cassette (every scalar as a string).
+    public var source: JSONValue
+
+    /// 2026-01-01T00:00:00Z, the default frozen time of embedded recordings.
+    public static let defaultStartTime: Int64 = 1_767_225_600_000
+}
+
+/// One step: who acts, what it does, with which arguments, and what must come out.
+public struct ScriptStep: Sendable {
+    /// 0-based position in the script.
+    public var index: Int
+    public var name: String
+    /// `sdk`, `browser`, `admin` or `clock`.
+    public var actor: String
+    /// The action (`startRegistration`, `getAccessNumber`, `wait`, ...).
+    public var action: String
+    /// Arguments in script order; values may hold `$variables`.
+    public var arguments: [(name: String, value: String)]
+    public var expect: Expectation
+    /// `variable: output` pairs: after the step, `$variable` holds the output's value.
+    public var capture: [(variable: String, output: String)]
+    /// Line of the step in its file (1-based).
+    public var line: Int
+
+    public func argument(_ name: String) -> String? { arguments.last { $0.name == name }?.value }
+
+    public var scenarioStep: ScenarioStep { ScenarioStep(index: index, name: name) }
+}
+
+/// What a step must produce.
+public struct Expectation: Sendable {
+    /// SDK steps: a status name (`OK` when not given). Browser and admin steps: the HTTP status
+    /// (`200` when not given). `any` accepts every status.
+    public var status: String?
+    /// SDK steps: the user's state after the call (`REGISTERED`, `BLOCKED`, ...).
+    public var state: String?
+    /// Outputs that must have these values (`name: value`; `name#count` is the number of outputs
+    /// of that name).
+    public var values: [(name: String, value: String)]
+    /// Line of the `expect` key, for failure messages.
+    public var line: Int?
+
+    public init(status: String? = nil, state: String? = nil, values: [(name: String, value: String)] = [], line: Int? = nil) {
+        self.status = status
+        self.state = state
+        self.values = values
+        self.line = line
+    }
+}

@@ -1,0 +1,198 @@
+import FlowRecording
+import Foundation
+import Yams
+
+/// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
+/// keys, actors, actions and arguments; every error names the file, the line and the step.
+public enum ScriptParser {
+    static let topKeys = ["name", "description", "flavour", "activation", "clientID", "startTime", "seed", "aliases", "steps"]
+    static let stepKeys = ["name", "with", "expect", "capture", "note"] + ScriptAction.actors
+    static let expectKeys = ["status", "state", "values"]
+
+    /// Reads and parses the script at `path`.
+    public static func parse(file path: String) throws(ScriptError) -> ScenarioScript {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ScriptError(file: path, message: "no such scenario file")
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ScriptError(file: path, message: "cannot be read as UTF-8 text")
+        }
+        var script = try parse(text, file: path)
+        script.path = path
+        return script
+    }
+
+    /// Parses script text; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(ScriptError) -> ScenarioScript {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw ScriptError(file: file, line: 1, message: "the script is empty") }
+            root = node
+        } catch let error as ScriptError {
+            throw error
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        } catch {
+            throw ScriptError(file: file, message: "not YAML or JSON: \(error)")
+        }
+        guard let top = root.mapping else {
+            throw ScriptError(file: file, line: root.mark?.line, column: root.mark?.column,
+                              message: "expected a mapping at the top (name, steps, ...), found \(kind(root))")
+        }
+        for (key, _) in top {
+            let name = key.string ?? ""
+            if !topKeys.contains(name) {
+                throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
+                                  message: "unknown key \"\(name)\"; expected one of \(topKeys.joined(separator: ", "))")
+            }
+        }
+        func scalar(_ key: String) throws(ScriptError) -> String? {
+            guard let node = top[key] else { return nil }
+            guard let value = node.scalar?.string else {
+                throw ScriptError(file: file, line: node.mark?.line, message: "\"\(key)\" should be a single value, found \(kind(node))")
+            }
+            return value
+        }
+        let fileStem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let flavour = try scalar("flavour") ?? "milagro"
+        guard ["milagro", "mfa-platform"].contains(flavour) else {
+            throw ScriptError(file: file, line: top["flavour"]?.mark?.line, message: "flavour \"\(flavour)\" is not milagro or mfa-platform")
+        }
+        let activation = try scalar("activation") ?? "auto"
+        guard ["auto", "email", "code"].contains(activation) else {
+            throw ScriptError(file: file, line: top["activation"]?.mark?.line, message: "activation \"\(activation)\" is not auto, email or code")
+        }
+        var startTime = ScenarioScript.defaultStartTime
+        if let text = try scalar("startTime") {
+            guard let value = Int64(text) else {
+                throw ScriptError(file: file, line: top["startTime"]?.mark?.line, message: "startTime should be milliseconds since 1970")
+            }
+            startTime = value
+        }
+        var aliases: [String] = []
+        if let node = top["aliases"] {
+            guard let list = node.sequence?.compactMap({ $0.scalar?.string }) else {
+                throw ScriptError(file: file, line: node.mark?.line, message: "aliases should be a list of names")
+            }
+            aliases = list
+        }
+        guard let stepsNode = top["steps"] else {
+            throw ScriptError(file: file, line: root.mark?.line, message: "the script has no \"steps\"")
+        }
+        guard let stepNodes = stepsNode.sequence else {
+            throw ScriptError(file: file, line: stepsNode.mark?.line, message: "\"steps\" should be a list, found \(kind(stepsNode))")
+        }
+        var steps: [ScriptStep] = []
+        for (index, node) in stepNodes.enumerated() {
+            steps.append(try step(node, index: index, file: file))
+        }
+        return ScenarioScript(name: try scalar("name") ?? fileStem, description: try scalar("description") ?? "", path: nil,
+                              flavour: flavour, activation: activation, clientID: try scalar("clientID"), startTime: startTime,
+                              seed: try scalar("seed"), aliases: aliases, steps: steps, source: json(root))
+    }
+
+    static func step(_ node: Node, index: Int, file: String) throws(ScriptError) -> ScriptStep {
+        let line = node.mark?.line ?? 0
+        guard let map = node.mapping else {
+            throw ScriptError(file: file, line: line, column: node.mark?.column, stepIndex: index,
+                              message: "a step should be a mapping (sdk: ACTION, with: ..., expect: ...), found \(kind(node))")
+        }
+        let givenName = map["name"]?.scalar?.string
+        func fail(_ at: Node?, _ message: String) -> ScriptError {
+            ScriptError(file: file, line: at?.mark?.line ?? line, column: at?.mark?.column, stepIndex: index, stepName: givenName,
+                        message: message)
+        }
+        for (key, _) in map where !stepKeys.contains(key.string ?? "") {
+            throw fail(key, "unknown key \"\(key.string ?? "")\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
+                + "and optionally name, with, expect, capture, note")
+        }
+        let actors = ScriptAction.actors.filter { map[$0] != nil }
+        guard actors.count == 1, let actor = actors.first, let actionNode = map[actor] else {
+            throw fail(node, actors.isEmpty ? "the step names no actor (sdk, browser, admin or clock)"
+                : "the step names several actors (\(actors.joined(separator: ", "))); give one")
+        }
+        guard let actionName = actionNode.scalar?.string else { throw fail(actionNode, "the action should be a name") }
+        guard let action = ScriptAction.find(actor: actor, name: actionName) else {
+            throw fail(actionNode, "unknown \(actor) action \"\(actionName)\"; known: \(ScriptAction.names(for: actor).joined(separator: ", "))")
+        }
+        var arguments: [(name: String, value: String)] = []
+        if let with = map["with"] {
+            guard let pairs = with.mapping else { throw fail(with, "\"with\" should be a mapping of arguments") }
+            for (key, value) in pairs {
+                let name = key.string ?? ""
+                guard action.allowed.contains(name) else {
+                    let known = action.allowed.sorted()
+                    throw fail(key, "\(actionName) takes no argument \"\(name)\"" + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))"))
+                }
+                arguments.append((name, try text(value, fail)))
+            }
+        }
+        for name in action.required where !arguments.contains(where: { $0.name == name }) {
+            throw fail(map["with"] ?? actionNode, "\(actionName) needs the argument \"\(name)\"")
+        }
+        var expectation = Expectation()
+        if let expect = map["expect"] {
+            guard let pairs = expect.mapping else { throw fail(expect, "\"expect\" should be a mapping (status, state, values)") }
+            expectation.line = expect.mark?.line
+            for (key, value) in pairs {
+                switch key.string ?? "" {
+                case "status": expectation.status = try text(value, fail)
+                case "state": expectation.state = try text(value, fail)
+                case "values":
+                    guard let members = value.mapping else { throw fail(value, "\"values\" should be a mapping of output names to values") }
+                    for (name, wanted) in members { expectation.values.append((name.string ?? "", try text(wanted, fail))) }
+                default:
+                    throw fail(key, "unknown expectation \"\(key.string ?? "")\"; expected status, state or values")
+                }
+            }
+        }
+        var capture: [(variable: String, output: String)] = []
+        if let node = map["capture"] {
+            guard let pairs = node.mapping else { throw fail(node, "\"capture\" should be a mapping of variable names to output names") }
+            for (key, value) in pairs {
+                let variable = key.string ?? ""
+                guard Variables.isName(variable) else { throw fail(key, "\"\(variable)\" is not a variable name (letters, digits, _)") }
+                capture.append((variable, try text(value, fail)))
+            }
+        }
+        let name = givenName ?? "\(actor) \(actionName)"
+        return ScriptStep(index: index, name: name, actor: actor, action: actionName, arguments: arguments, expect: expectation,
+                          capture: capture, line: line)
+    }
+
+    static func text(_ node: Node, _ fail: (Node?, String) -> ScriptError) throws(ScriptError) -> String {
+        if let scalar = node.scalar { return scalar.string }
+        if let list = node.sequence, list.allSatisfy({ $0.scalar != nil }) {
+            return list.map { $0.scalar!.string }.joined(separator: "\n")
+        }
+        if node.mapping != nil { return JSONWriter.compact(json(node)) }
+        throw fail(node, "expected a value, found \(kind(node))")
+    }
+
+    static func kind(_ node: Node) -> String {
+        if node.scalar != nil { return "a single value" }
+        if node.mapping != nil { return "a mapping" }
+        if node.sequence != nil { return "a list" }
+        return "an alias"
+    }
+
+    /// The node as JSON, every scalar a string, mappings in script order.
+    static func json(_ node: Node) -> JSONValue {
+        if let scalar = node.scalar { return .string(scalar.string) }
+        if let list = node.sequence { return .array(list.map(json)) }
+        if let pairs = node.mapping { return .object(pairs.map { JSONValue.Member($0.key.string ?? "", json($0.value)) }) }
+        return .null
+    }
+
+    static func yamlError(_ error: YamlError, file: String) -> ScriptError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return ScriptError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
+        case .composer(_, let problem, let mark, _):
+            return ScriptError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
+        default:
+            return ScriptError(file: file, message: "not valid YAML: \(error)")
+        }
+    }
+}
