@@ -1,3 +1,4 @@
+import Foundation
 import MPinCrypto
 import Testing
 @testable import TestVectors
@@ -30,6 +31,33 @@ struct VectorVerifierTests {
         #expect(failure.line == 36)
         #expect(failure.expected.hasPrefix("0412d3a065011d"))
         #expect(failure.actual.hasPrefix("0412d3a065010d"))
+    }
+
+    @Test("the same vectors as a JSON list (C's shape: numbers, mpin_id, test_no) pass; a wrong mpin_id fails")
+    func twoPassJSON() throws {
+        let document = try AMCLTextReader.read(contentsOf: TestPaths.fixture("two_pass_first3.txt"))
+        let numeric: Set<String> = ["DATE", "PIN1", "PIN2", "SERVER_OUTPUT"]
+        var entries: [String] = []
+        for (index, block) in document.blocks.enumerated() {
+            var members = block.fields.map { field in
+                numeric.contains(field.key) ? "\"\(field.key)\": \(field.value)" : "\"\(field.key)\": \"\(field.value)\""
+            }
+            let id = String(decoding: VectorHex.decode(block["MPIN_ID_HEX"]!.value)!, as: UTF8.self)
+            let written = index == 2 ? id + "x" : id
+            members.append("\"mpin_id\": \"\(written.replacing("\"", with: "\\\""))\"")
+            members.append("\"test_no\": \(index)")
+            entries.append("{" + members.joined(separator: ", ") + "}")
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("two-pass-\(UInt64.random(in: 0...UInt64.max)).json").path
+        try Data(("[\n" + entries.joined(separator: ",\n") + "\n]\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = try verifier.verify(path: path)
+        #expect(report.format == VectorFormat.twoPass.rawValue)
+        #expect(report.verdicts.map(\.vector) == ["test_no 0", "test_no 1", "test_no 2"])
+        #expect(report.passed == 2)
+        #expect(report.verdicts[2].failures.map(\.field) == ["mpin_id"])
+        #expect(report.verdicts[2].failures.first?.line == 4)
     }
 
     @Test("the wrong curve fails every vector")
