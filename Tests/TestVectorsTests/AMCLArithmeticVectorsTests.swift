@@ -65,7 +65,8 @@ struct AMCLArithmeticVectorsTests {
         let verdicts = AMCLArithmeticVectors.check(blocks: blocks, kind: file.kind, curve: file.curve)
         #expect(verdicts.count == 10)
         for verdict in verdicts {
-            #expect(verdict.passed, "\(file) \(verdict.vector): \(verdict.failures.map { "\($0.field): \($0.actual)" })")
+            let failures = verdict.failures.map { "\($0.field): \($0.actual)" }
+            #expect(verdict.passed, "\(file) \(verdict.vector): \(failures)")
             // every field of the block is accounted for; all but the inputs are compared
             let block = try #require(blocks.first { $0.name == verdict.vector })
             let inputs = block.fields.filter { Self.inputKeys[file.kind]!.contains($0.key) }.count

@@ -39,7 +39,8 @@ enum ArithPointChecks<C: PairingCurve> {
         }
         l.output("ECPwrong", needs: "x:y coordinates in ECPwrong") {
             guard let wrong, let wrongPoint else { return nil }
-            return wrongPoint == nil ? "\(T.text(wrong.x)):\(T.text(wrong.y))" : "(on the curve: ECP_set would accept it)"
+            guard wrongPoint == nil else { return "(on the curve: ECP_set would accept it)" }
+            return "\(T.text(wrong.x)):\(T.text(wrong.y))"
         }
         l.output("ECPinf", needs: "ECPwrong") {
             guard let wrongPoint else { return nil }
@@ -82,7 +83,9 @@ enum ArithPointChecks<C: PairingCurve> {
         out("ECP2neg", needs: "ECP21") { q[0].map { -$0 } }
         out("ECP2sub", needs: "ECP21 and ECP22") { q[0].flatMap { p in q[1].map { p - $0 } } }
         out("ECP2dbl", needs: "ECP21") { q[0].map { $0.doubled() } }
-        out("ECP2mul", needs: "ECP21 and BIGscalar1") { q[0].flatMap { p in s[0].map { p.multiplied(by: exponent($0)) } } }
+        out("ECP2mul", needs: "ECP21 and BIGscalar1") {
+            q[0].flatMap { p in s[0].map { p.multiplied(by: exponent($0)) } }
+        }
         out("ECP2mul4", needs: "ECP21 … ECP24 and BIGscalar1 … BIGscalar4") {
             var sum = G2Point<C>.infinity
             for k in 0..<4 {

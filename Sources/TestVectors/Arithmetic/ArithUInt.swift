@@ -59,7 +59,9 @@ struct ArithUInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     var bytes: [UInt8] {
         var out: [UInt8] = []
         for limb in limbs.reversed() {
-            for index in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: limb >> UInt64(index))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: limb >> UInt64(shift)))
+            }
         }
         return Array(out.drop(while: { $0 == 0 }))
     }
