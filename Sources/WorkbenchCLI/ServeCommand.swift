@@ -38,11 +38,27 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
     var clientID: String?
 
+    @Flag(help: "Instead of serving, measure authentications per second with in-process SDK clients, then exit.")
+    var bench = false
+
+    @Option(name: .customLong("bench-clients"), parsing: .upToNextOption, help: "Concurrent clients to measure (with --bench).")
+    var benchClients = [1, 4, 16]
+
+    @Option(name: .customLong("bench-runs"), help: "Runs per client count; the median is reported (with --bench).")
+    var benchRuns = 5
+
+    @Option(name: .customLong("bench-authentications"), help: "Authentications per run (with --bench).")
+    var benchAuthentications = 64
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        guard benchRuns >= 1, benchAuthentications >= 1, benchClients.allSatisfy({ (1...256).contains($0) }) else {
+            throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
+        }
     }
 
     func run() throws {
+        if bench { return try runBenchmark() }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
         configuration.clientID = clientID
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
@@ -82,6 +98,22 @@ struct ServeCommand: ParsableCommand {
         }
         stopped.wait()
         sources.forEach { $0.cancel() }
+        if let error = outcome.error { throw error }
+    }
+
+    private func runBenchmark() throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = ServeOutcome()
+        let benchmark = ServeBenchmark(clientCounts: benchClients, runs: benchRuns, authenticationsPerRun: benchAuthentications)
+        Task {
+            do {
+                try await benchmark.run(say: Self.say)
+            } catch {
+                outcome.fail(error)
+            }
+            done.signal()
+        }
+        done.wait()
         if let error = outcome.error { throw error }
     }
 
