@@ -40,6 +40,26 @@ import Testing
         }
     }
 
+    /// Endpoints whose body may be empty still refuse a malformed one.
+    @Test func malformedOptionalBodies() async throws {
+        let harness = try await BackendHarness.start()
+        defer { Task { await harness.stop() } }
+        for path in ["/rps/getAccessNumber", "/rps/getQrUrl"] {
+            #expect(try await harness.send(.post, path, body: "").status == 200)
+            for (body, status) in Self.malformedBodies where !body.isEmpty {
+                let answer = try await harness.send(.post, path, body: body)
+                #expect(answer.status == status && !answer.message.isEmpty, "\(path) with \(body.prefix(20))")
+            }
+        }
+        let platform = try await BackendHarness.start(flavour: .mfaPlatform, activation: .code)
+        defer { Task { await platform.stop() } }
+        for (path, body) in [("/authorize?client_id=a&redirect_uri=b&response_type=code", "[1]"), ("/token", "{"),
+                             ("/activationCode", "{\"userId\":1}"), ("/rps/access", "nope")] {
+            let answer = try await platform.send(.post, path, body: body)
+            #expect(answer.status == 400 && !answer.message.isEmpty, "\(path)")
+        }
+    }
+
     @Test func hugeBodiesAre413() async throws {
         let harness = try await BackendHarness.start()
         defer { Task { await harness.stop() } }
