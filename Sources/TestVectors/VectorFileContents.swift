@@ -13,9 +13,10 @@ enum VectorFileContents {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw VectorFileError(file: path, line: nil, message: "cannot be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard var text = String(data: data, encoding: .utf8) else {
             throw VectorFileError(file: path, line: nil, message: "is not UTF-8 text")
         }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte-order mark
         return text
     }
 }
