@@ -1,0 +1,174 @@
+import Foundation
+import MPinCrypto
+
+/// SplitMix64: a small, fast, seedable generator. Each test draws from its own stream, derived from
+/// the seed and the test's position, so tests can be computed in any order on any core and the file
+/// stays the same.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64, stream: UInt64) {
+        state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03
+        _ = next()
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// `count` random bytes.
+    public mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+
+    /// The seed string as a 64-bit seed: the first 8 bytes of its SHA-256, big-endian.
+    public static func seedValue(_ seed: String) -> UInt64 {
+        MPin().hashID(Array(seed.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
+
+/// A group of tests to generate: shared parameters and one job per test.
+struct GroupPlan: Sendable {
+    var type: String
+    var parameters: [String: VectorJSON]
+    var jobs: [@Sendable (inout SeededRandom) -> VectorTestCase]
+}
+
+/// Generates a suite's vector file, deterministically from the seed.
+///
+/// ```swift
+/// let generator = VectorGenerator(suite: .mpinTwoPass, curve: .bn254cx, count: 24, seed: "workbench-1")
+/// let text = await generator.generate().canonicalText   // the same bytes for the same arguments
+/// ```
+public struct VectorGenerator: Sendable {
+    public var suite: VectorSuite
+    public var curve: CurveID
+    public var count: Int
+    public var seed: String
+    /// The command line written into the header (what produced the file).
+    public var command: String?
+    /// The tool version written into the file (`generatorVersion`, each group's `source`).
+    public var toolVersion: String = "0.1.0"
+
+    public init(suite: VectorSuite, curve: CurveID = .bn254cx, count: Int? = nil, seed: String, command: String? = nil) {
+        self.suite = suite
+        self.curve = curve
+        self.count = count ?? suite.defaultCount
+        self.seed = seed
+        self.command = command
+    }
+
+    var mpin: MPin { MPin(curve: curve) }
+
+    /// The groups and their jobs; cheap, nothing is computed yet.
+    func plan() -> [GroupPlan] {
+        switch suite {
+        case .pairing: pairingPlan()
+        case .hashToG1: hashToG1Plan()
+        case .mpinTwoPass: mpinPlan(flow: .twoPass)
+        case .mpinOnePass: mpinPlan(flow: .onePass)
+        case .mpinFull: mpinPlan(flow: .full)
+        case .encoding: encodingPlan()
+        case .accessNumber: accessNumberPlan()
+        case .pinMapping: pinMappingPlan()
+        }
+    }
+
+    /// The number of tests the file will hold.
+    public var numberOfTests: Int { plan().reduce(0) { $0 + $1.jobs.count } }
+
+    /// Generates the document: the tests are computed on all cores (at most `maxConcurrency` chunks at
+    /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk.
+    public func generate(maxConcurrency: Int? = nil,
+                         progress: (@Sendable (Int, Int) -> Void)? = nil) async -> VectorJSON {
+        let groups = plan()
+        let jobs = groups.flatMap(\.jobs)
+        let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
+        let cores = max(1, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = max(1, min(8, jobs.count / (cores * 4)))
+        let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { $0..<min($0 + chunkSize, jobs.count) }
+        var results = [VectorTestCase?](repeating: nil, count: jobs.count)
+        await withTaskGroup(of: (Range<Int>, [VectorTestCase]).self) { group in
+            var next = 0
+            func add() {
+                let range = chunks[next]
+                next += 1
+                group.addTask {
+                    (range, range.map { index in
+                        var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
+                        return jobs[index](&rng)
+                    })
+                }
+            }
+            while next < chunks.count && next < cores { add() }
+            var done = 0
+            for await (range, cases) in group {
+                for (offset, testCase) in cases.enumerated() { results[range.lowerBound + offset] = testCase }
+                done += cases.count
+                progress?(done, jobs.count)
+                if next < chunks.count { add() }
+            }
+        }
+        var tcId = 0
+        var index = 0
+        var testGroups: [VectorJSON] = []
+        for plan in groups {
+            var tests: [VectorJSON] = []
+            for _ in plan.jobs {
+                tcId += 1
+                tests.append(Self.testObject(results[index]!, tcId: tcId))
+                index += 1
+            }
+            var members = plan.parameters
+            members["type"] = .string(plan.type)
+            members["source"] = .object(["name": .string("mpin-workbench"), "version": .string(toolVersion)])
+            if suite.dependsOnCurve { members["curve"] = .string(curve.rawValue) }
+            members["tests"] = .array(tests)
+            testGroups.append(.object(members))
+        }
+        return document(groups: testGroups, numberOfTests: tcId)
+    }
+
+    static func testObject(_ test: VectorTestCase, tcId: Int) -> VectorJSON {
+        var members = test.fields
+        members["tcId"] = .integer(tcId)
+        members["comment"] = .string(test.comment)
+        members["flags"] = .array(test.flags.map(VectorJSON.string))
+        members["result"] = .string(test.result.rawValue)
+        if let error = test.expectedError { members["expectedError"] = .string(error) }
+        return .object(members)
+    }
+
+    func document(groups: [VectorJSON], numberOfTests: Int) -> VectorJSON {
+        var notes: [String: VectorJSON] = [:]
+        for (flag, note) in suite.notes {
+            notes[flag] = .object(["bugType": .string(note.bugType), "description": .string(note.description)])
+        }
+        let command = self.command ?? "mpin-workbench vectors generate --suite \(suite.rawValue) --curve \(curve.rawValue) --count \(count) --seed \(seed)"
+        var header = [
+            "Generated by mpin-workbench \(toolVersion): \(command)",
+            "Hex is big-endian. G1 = 65 bytes 04||x||y, G2 = 128 bytes x.re||x.im||y.re||y.im, GT = 384 bytes (w-powers 0,3,1,4,2,5, each re, im), scalars 32 bytes.",
+            "Upper-case fields carry AMCL's vector key names (CRYPTO.md §5-§6); tcId, comment, flags, result and expectedError are Wycheproof's.",
+        ]
+        if !suite.dependsOnCurve { header.append("The values do not depend on the curve.") }
+        var root: [String: VectorJSON] = [
+            "algorithm": .string(suite.algorithm),
+            "schema": .string(VectorMetaKeys.schema),
+            "formatVersion": .integer(VectorMetaKeys.formatVersion),
+            "generatorVersion": .string(toolVersion),
+            "numberOfTests": .integer(numberOfTests),
+            "header": .array(header.map(VectorJSON.string)),
+            "notes": .object(notes),
+            "suite": .string(suite.rawValue),
+            "seed": .string(seed),
+            "testGroups": .array(groups),
+        ]
+        if suite.dependsOnCurve { root["curve"] = .string(curve.rawValue) }
+        return .object(root)
+    }
+}
+
