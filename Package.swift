@@ -49,8 +49,10 @@ let package = Package(
 
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "FlowRecording", "SDKSeams", .product(name: "Yams", package: "Yams"),
+            "MPinSDK", "FlowRecording", "SDKSeams", "DeviceSecurity", .product(name: "Yams", package: "Yams"),
         ]),
+        // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
+        .target(name: "DeviceSecurity", dependencies: ["SDKSeams"]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
@@ -63,6 +65,7 @@ let package = Package(
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
+        .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport"]),
         .testTarget(name: "ScenariosTests", dependencies: [
             "Scenarios", "FlowRecording", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
         ]),

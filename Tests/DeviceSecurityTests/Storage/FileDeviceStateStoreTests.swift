@@ -1,0 +1,74 @@
+import DeviceSecurity
+import Foundation
+import Testing
+
+@Suite struct FileDeviceStateStoreTests {
+    func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "devicesecurity-tests-\(UUID().uuidString)"
+        return path
+    }
+
+    @Test func missingFileIsNoState() throws {
+        let store = FileDeviceStateStore(directory: temporaryDirectory())
+        #expect(try store.load() == nil)
+    }
+
+    @Test func saveThenLoadRoundTrips() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = FileDeviceStateStore(directory: directory + "/nested")
+        var state = DeviceState()
+        state.deviceID = "00112233445566778899aabbccddeeff"
+        state.deviceHash = "hash"
+        state.deviceBorrowTime = 3600
+        state.deviceConfirmedAt = 1_767_225_600_000
+        state.applications["app"] = .init(grantedAt: 1_767_225_600_000, borrowTime: 600)
+        try store.save(state)
+        #expect(try store.load() == state)
+        #expect(try FileDeviceStateStore(path: store.path).load() == state)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test func writesReplaceAtomicallyAndLeaveNoTemporaryFiles() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = FileDeviceStateStore(directory: directory)
+        for index in 0..<20 {
+            var state = DeviceState()
+            state.deviceHash = "hash-\(index)"
+            try store.save(state)
+        }
+        #expect(try store.load()?.deviceHash == "hash-19")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["devicesecurity.json"])
+    }
+
+    @Test func unreadableContentsAreAnErrorAndAreKept() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = FileDeviceStateStore(directory: directory)
+        try "not json".write(toFile: store.path, atomically: true, encoding: .utf8)
+        #expect(throws: DeviceStorageError.self) { try store.load() }
+        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "not json")
+    }
+
+    @Test func aFailedWriteKeepsThePreviousState() throws {
+        let directory = temporaryDirectory()
+        defer {
+            chmod(directory, 0o700)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        let store = FileDeviceStateStore(directory: directory)
+        var state = DeviceState()
+        state.deviceHash = "first"
+        try store.save(state)
+        guard getuid() != 0 else { return }  // root writes anywhere
+        chmod(directory, 0o500)
+        state.deviceHash = "second"
+        #expect(throws: DeviceStorageError.self) { try store.save(state) }
+        #expect(try store.load()?.deviceHash == "first")
+    }
+}
