@@ -9,6 +9,7 @@ struct BackendCore: Sendable {
     let clock: any BackendClock
     let random: BackendRandom
     let store = BackendStore()
+    let deviceSecurity = DeviceSecurityService()
     let signer: RequestSigner
     let appID: String
     let customerID: String

@@ -67,6 +67,8 @@ extension BackendCore {
             return try await token(call)
         case "admin" where s.count == 2:
             return try await admin(call, s[1])
+        case "devicesecurity":
+            return try await deviceSecurity.handle(call, core: self)
         default:
             break
         }

@@ -36,7 +36,7 @@ public struct ScriptAction: Sendable {
             .init("sdk", "listUsers", optional: ["backend"]),
             .init("sdk", "listAllUsers"),
             .init("sdk", "listBackends"),
-            .init("sdk", "startRegistration", optional: user + ["activateCode", "userData"]),
+            .init("sdk", "startRegistration", optional: user + ["activateCode", "userData", "accessCode", "pushToken"]),
             .init("sdk", "restartRegistration", optional: user + ["userData"]),
             .init("sdk", "confirmRegistration", optional: user + ["pushMessageIdentifier"]),
             .init("sdk", "finishRegistration", required: ["pin"], optional: user + ["secondFactor"]),
