@@ -37,6 +37,7 @@ public struct ScenarioRunner {
         let client = MPinClient(transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
                                 clock: environment.clock, observer: observer, options: .init(flavour: flavour))
         var state = RunState(variables: Variables(environment.variables.merging(["backend": environment.backendURL]) { $1 }))
+        let device = DeviceActor(environment: environment)
         var outcomes: [StepOutcome] = []
         defer { environment.beginStep(nil) }
         for step in script.steps {
@@ -52,6 +53,8 @@ public struct ScenarioRunner {
             switch step.actor {
             case "sdk":
                 outcome = try await sdkStep(step, arguments, client: client, observer: observer, state: &state)
+            case "device":
+                outcome = try await deviceStep(step, arguments, actor: device)
             case "clock":
                 guard environment.canWait else {
                     throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
@@ -89,7 +92,7 @@ public struct ScenarioRunner {
 
     func check(_ step: ScriptStep, _ outcome: StepOutcome, _ variables: Variables) throws(ScenarioFailure) {
         let line = step.expect.line
-        let wantedStatus = step.expect.status ?? (step.actor == "sdk" || step.actor == "clock" ? "OK" : "200")
+        let wantedStatus = step.expect.status ?? (["sdk", "clock", "device"].contains(step.actor) ? "OK" : "200")
         if wantedStatus != "any" && wantedStatus != outcome.status {
             throw failure(step, "expected status \(wantedStatus), got \(outcome.status)"
                 + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)

@@ -19,7 +19,7 @@ public struct ScriptAction: Sendable {
 
     public var allowed: Set<String> { Set(required + optional) }
 
-    public static let actors = ["sdk", "browser", "admin", "clock"]
+    public static let actors = ["sdk", "browser", "admin", "clock", "device"]
 
     public static let catalog: [ScriptAction] = {
         let user = ["user"]
@@ -62,7 +62,7 @@ public struct ScriptAction: Sendable {
             .init("admin", "revoke", required: ["userId"]),
             .init("admin", "restore", required: ["userId"]),
             .init("clock", "wait", required: ["seconds"]),
-        ]
+        ] + deviceActions
     }()
 
     public static func find(actor: String, name: String) -> ScriptAction? {
