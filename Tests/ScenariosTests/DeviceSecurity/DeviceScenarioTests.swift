@@ -3,7 +3,7 @@ import Foundation
 import Scenarios
 import Testing
 
-/// The DeviceSecurity cassettes in `Recordings/devicesecurity/` replay strictly (every request,
+/// The DeviceSecurity cassettes (`Recordings/ds-*.json`) replay strictly (every request,
 /// random draw, clock read and call result as recorded), and the device scenarios parse.
 @Suite struct DeviceScenarioTests {
     static let root: String = {
@@ -12,13 +12,13 @@ import Testing
         return url.path
     }()
 
-    static func files(_ folder: String, _ suffix: String) -> [String] {
+    static func files(_ folder: String, prefix: String = "", _ suffix: String) -> [String] {
         let directory = root + "/" + folder
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(suffix) }.sorted().map { directory + "/" + $0 }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.sorted().map { directory + "/" + $0 }
     }
 
-    static let cassettes = files("Recordings/devicesecurity", ".json")
+    static let cassettes = files("Recordings", prefix: "ds-", ".json")
     static let scripts = files("Scenarios/devicesecurity", ".yaml")
 
     @Test func everyScenarioHasACassette() {
