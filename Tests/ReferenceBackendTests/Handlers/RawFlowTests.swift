@@ -50,8 +50,8 @@ import Testing
         let pass2 = try await harness.rawPasses(identity)
         #expect(pass2.status == 200)
         let replay = try await harness.send(.post, "/rps/pass2", body: BackendHarness.json([
-            "mpin_id": identity.mpinID, "V": "04" + String(repeating: "00", count: 64), "WID": "0", "OTP": false]))
-        #expect(replay.status == 400 || replay.status == 403)
+            "mpin_id": identity.mpinID, "V": try await harness.validU(identity), "WID": "0", "OTP": false]))
+        #expect(replay.status == 403 && replay.message.contains("pass one"))
     }
 
     @Test func passOneAndAuthOTTExpire() async throws {
