@@ -51,7 +51,7 @@ extension DeviceSecurity {
 
     static func read(_ response: HTTPResponse) -> ServiceAnswer {
         guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let result = object["result"] as? NSNumber, !(object["result"] is Bool), result.intValue >= 0, result.intValue < 256
+              let result = object["result"] as? NSNumber, result.intValue >= 0, result.intValue < 256
         else {
             return ServiceAnswer(result: .serviceFault, code: DeviceResultCode.unreadableAnswer,
                                  message: "unreadable service answer (HTTP \(response.status))", members: [:])

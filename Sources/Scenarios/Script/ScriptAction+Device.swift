@@ -3,7 +3,7 @@ extension ScriptAction {
     ///
     /// `registerDevice`, `applicationLogin` and `doLogin` call the connector's methods of the same
     /// name; `doLogin`'s login provider answers with `mvSessionID`, or with `username`,
-    /// `password` and `group`, or cancels (`cancel: true`), or is absent when none is given.
+    /// `password` and `group` (default `school`), and cancels otherwise (or with `cancel: true`).
     /// `configure` sets the service URL (default `$backend/devicesecurity`) and the request time
     /// limit; `goOffline` sends the device's requests to an address where nothing listens
     /// (`http://127.0.0.1:1` unless `url` is given), `goOnline` to the service again.

@@ -51,7 +51,7 @@ import Testing
             return false
         })
         guard case .call(var call) = cassette.events[index].payload else { return }
-        call.status = .init(code: "Success|ServiceSuccess", message: call.status.message)
+        call.status = .init(code: "ApplicationBorrowTimeExpired|NetworkError", message: call.status.message)
         cassette.events[index].payload = .call(call)
         let outcome = await ScenarioSession.replay(cassette, path: path, library: ScenarioLibrary(directory: Self.root + "/Scenarios"))
         #expect(!outcome.passed)
