@@ -13,7 +13,8 @@ public struct WorkbenchCommand: ParsableCommand {
             crypto (`bench`). Recording and replaying flows come in later versions.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self]
+        subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self,
+                      ChecksumCommand.self]
     )
 
     public init() {}
