@@ -101,9 +101,11 @@ actor DeviceSecurityStore {
     }
 
     func openSession(username: String, sessionID: String, now: Int64) {
+        sweep(now: now)
         sessions[sessionID] = DeviceSecuritySession(username: username, opened: now)
     }
 
+    /// Drops timed-out sessions once there are many (bounded memory under load).
     private func sweep(now: Int64) {
         guard sessions.count > 1024 else { return }
         sessions = sessions.filter { now - $0.value.opened < settings.sessionLifetime * 1000 }
