@@ -13,8 +13,9 @@ import Darwin
 /// * A write goes to a new temporary file in the same directory, which is flushed (`fsync`) and
 ///   renamed over the old file, then the directory is flushed: a crash leaves the old or the new
 ///   state, never a mix.
-/// * A file that is not a readable state is a `DeviceStorageError` (it is never overwritten
-///   silently; the caller decides).
+/// * A file that is not a readable state is moved aside to `<path>.corrupt-<n>` (the first free n
+///   from 1) and reported as a `DeviceStorageError` naming where it went: the device starts afresh
+///   and nothing is ever overwritten unseen.
 public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
@@ -39,7 +40,12 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
         do {
             return try JSONDecoder().decode(DeviceState.self, from: data)
         } catch {
-            throw DeviceStorageError(path: path, reason: "not a device state: \(error)")
+            var number = 1
+            while FileManager.default.fileExists(atPath: path + ".corrupt-\(number)") { number += 1 }
+            let aside = path + ".corrupt-\(number)"
+            let moved = rename(path, aside) == 0
+            throw DeviceStorageError(path: path, reason: "not a device state (\(error)); "
+                + (moved ? "moved to \(aside)" : "could not be moved aside: \(Self.describe(errno))"))
         }
     }
 

@@ -51,8 +51,27 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = FileDeviceStateStore(directory: directory)
         try "not json".write(toFile: store.path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: DeviceStorageError.self) { try store.load() }
+        #expect(error?.reason.contains("moved to \(store.path).corrupt-1") == true)
+        #expect(try String(contentsOfFile: store.path + ".corrupt-1", encoding: .utf8) == "not json")
+        #expect(try store.load() == nil)
+        try "still not json".write(toFile: store.path, atomically: true, encoding: .utf8)
         #expect(throws: DeviceStorageError.self) { try store.load() }
-        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "not json")
+        #expect(try String(contentsOfFile: store.path + ".corrupt-2", encoding: .utf8) == "still not json")
+    }
+
+    @Test func aConnectorOverAnUnreadableFileStartsAfreshAndReportsIt() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = FileDeviceStateStore(directory: directory)
+        try "{\"version\": \"one\"}".write(toFile: store.path, atomically: true, encoding: .utf8)
+        let log = EventLog()
+        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: FakeService(clock: ManualClock()),
+                                    store: store, clock: ManualClock(), observer: log)
+        #expect(await device.deviceHash == nil)
+        #expect(log.all.contains { if case .storageFailure = $0 { true } else { false } })
+        #expect(FileManager.default.fileExists(atPath: store.path + ".corrupt-1"))
     }
 
     @Test func aFailedWriteKeepsThePreviousState() throws {
