@@ -37,9 +37,20 @@ test: deps
 	$(SWIFT) build -c release -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	$(SWIFT) test -c release -Xswiftc -enable-testing $(SWIFT_FLAGS)
 
-## Verify the reference vectors in Vectors/, then print the benchmark table.
+## The main job on the embedded default: record every bundled scenario (Scenarios/) against the
+## reference backend started in-process on a free loopback port, into a temporary folder; replay
+## them offline (strict, full crypto) with a summary table; verify the reference vectors in
+## Vectors/; print the benchmark table.
+DEMO_SCENARIOS := $(sort $(wildcard Scenarios/*.yaml Scenarios/*/*.yaml))
 demo: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	@out=$$(mktemp -d /tmp/mpin-workbench-demo.XXXXXX); \
+	echo "Recording $(words $(DEMO_SCENARIOS)) scenarios against the embedded backend into $$out"; \
+	for scenario in $(DEMO_SCENARIOS); do \
+	  name=$$(basename $${scenario%.*}); \
+	  $(WORKBENCH) record "$$scenario" --embedded --out "$$out/$$name.json" || exit 1; \
+	done; \
+	$(WORKBENCH) replay "$$out" --table
 	$(WORKBENCH) vectors verify $(DEMO_VECTORS)
 	$(WORKBENCH) bench
 

@@ -14,6 +14,7 @@ public struct WorkbenchCommand: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self,
+                      RunCommand.self, RecordCommand.self, ReplayCommand.self,
                       ChecksumCommand.self]
     )
 

@@ -1,4 +1,4 @@
-@testable import Scenarios
+import Scenarios
 import Testing
 
 /// Script errors name the file, the line and the step.

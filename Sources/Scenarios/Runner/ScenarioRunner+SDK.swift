@@ -50,7 +50,8 @@ extension ScenarioRunner {
             case "listBackends": _ = try await client.listBackends()
             case "startRegistration":
                 subject = target
-                try await client.startRegistration(subject!, activateCode: text("activateCode"), userData: text("userData"))
+                try await client.startRegistration(subject!, activateCode: text("activateCode"), userData: text("userData"),
+                                                   accessCode: text("accessCode"), pushToken: text("pushToken"))
             case "restartRegistration":
                 subject = target
                 try await client.restartRegistration(subject!, userData: text("userData"))

@@ -1,0 +1,143 @@
+import ArgumentParser
+import FlowRecording
+import Foundation
+import MPinSDK
+import Scenarios
+
+/// `mpin-workbench record SCENARIO`: runs a scenario live and writes its cassette.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run a scenario live through libcurl and write its cassette.",
+        discussion: """
+            With --embedded (the default when no --backend is given) the reference backend starts \
+            in-process on a free loopback port, seeded from --seed, on a clock frozen at the script's \
+            startTime; it is recorded as \(ScenarioCommandSupport.stableOrigin), without timings, so \
+            recording the same scenario twice writes the same bytes. Against --backend URL the SDK's \
+            randomness is seeded only when --seed is given, and a backend that is not on loopback gets \
+            its secrets redacted (--redact default) unless --redact none.
+            """
+    )
+
+    @Argument(help: "The scenario script (YAML or JSON).")
+    var scenario: String
+
+    @Option(help: "A live backend URL to record against.")
+    var backend: String?
+
+    @Flag(help: "Start the reference backend in-process (the default).")
+    var embedded = false
+
+    @Option(help: "Override the script's flavour: milagro or mfa-platform.")
+    var flavour: String?
+
+    @Option(help: "The cassette file (default: Recordings/<scenario name>.json).")
+    var out: String?
+
+    @Option(help: "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"workbench\").")
+    var seed: String?
+
+    @Option(parsing: .upToNextOption,
+            help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names.")
+    var redact: [String] = []
+
+    @Option(help: "Also time N unrecorded and N recorded runs against the embedded backend and print the recorder's overhead.")
+    var bench: Int?
+
+    func validate() throws {
+        if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
+        if let flavour, !["milagro", "mfa-platform"].contains(flavour) { throw ValidationError("--flavour is milagro or mfa-platform.") }
+    }
+
+    func run() throws {
+        var script = try ScenarioCommandSupport.readScript(scenario)
+        if let flavour { script.flavour = flavour }
+        let seed = seed ?? script.seed ?? "workbench"
+        let output = out ?? "Recordings/\(script.name).json"
+        let backendURL = backend
+        let fields = redactedFields(live: backendURL)
+        let (cassette, seconds) = try ScenarioCommandSupport.blocking { [script] in
+            try await Self.record(script, seed: seed, backendURL: backendURL)
+        }
+        var final = cassette
+        if !fields.isEmpty { final = Redactor(fields: fields).redact(final) }
+        let directory = (output as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        do {
+            try CassetteFile.write(final, to: output)
+        } catch {
+            ScenarioCommandSupport.error(error.description)
+            throw ExitCode(2)
+        }
+        let placeholders = final.redactions.map(\.placeholder)
+        print("\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
+              + String(format: "%.2f s", seconds) + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
+        if let bench { try benchmark(script, seed: seed, runs: bench) }
+    }
+
+    func redactedFields(live: String?) -> [String] {
+        if redact.contains("none") { return [] }
+        if redact.contains("default") || (redact.isEmpty && live.map { !ScenarioCommandSupport.isLoopback($0) } == true) {
+            return Redactor.defaultFields + redact.filter { $0 != "default" }
+        }
+        return redact
+    }
+
+    static func record(_ script: ScenarioScript, seed: String, backendURL: String?) async throws -> (Cassette, Double) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        if let backendURL {
+            let header = ScenarioSession.header(for: script, backendURL: backendURL, embedded: false, seed: seed, tool: ScenarioCommandSupport.tool)
+            let cassette = try await ScenarioSession.record(script, header: header, transport: ScenarioCommandSupport.curl(),
+                                                            random: SeededRandomSource(seed: seed), clock: SystemClock())
+            return (cassette, elapsed())
+        }
+        let session = try await EmbeddedSession.start(script, seed: seed)
+        do {
+            let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true, seed: seed,
+                                                tool: ScenarioCommandSupport.tool)
+            let clock = session.clock
+            let cassette = try await ScenarioSession.record(script, header: header, transport: session.transport,
+                                                            random: SeededRandomSource(seed: seed), clock: clock,
+                                                            advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+                                                            recordsTimings: false)
+            await session.stop()
+            return (cassette, elapsed())
+        } catch {
+            await session.stop()
+            throw error
+        }
+    }
+
+    /// Median seconds of `runs` plain runs and `runs` recorded runs, each against a fresh embedded backend.
+    func benchmark(_ script: ScenarioScript, seed: String, runs: Int) throws {
+        let (plain, recorded) = try ScenarioCommandSupport.blocking { [script] in
+            var plain: [Double] = [], recorded: [Double] = []
+            for _ in 0..<max(1, runs) {
+                let session = try await EmbeddedSession.start(script, seed: seed)
+                let clock = session.clock
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
+                                                  random: SeededRandomSource(seed: seed), clock: clock,
+                                                  advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed)
+                plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                await session.stop()
+                let second = try await EmbeddedSession.start(script, seed: seed)
+                let clock2 = second.clock
+                let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
+                                                    seed: seed, tool: ScenarioCommandSupport.tool)
+                let start2 = DispatchTime.now().uptimeNanoseconds
+                let cassette = try await ScenarioSession.record(script, header: header, transport: second.transport,
+                                                                random: SeededRandomSource(seed: seed), clock: clock2,
+                                                                advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
+                                                                recordsTimings: false)
+                _ = cassette.canonicalBytes
+                recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
+                await second.stop()
+            }
+            return (plain.sorted()[plain.count / 2], recorded.sorted()[recorded.count / 2])
+        }
+        print(String(format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
+                     script.name, plain * 1000, recorded * 1000, max(1, runs), (recorded / plain - 1) * 100))
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Dispatch
+import FlowRecording
+import Foundation
+import Scenarios
+
+/// `mpin-workbench replay CASSETTE...`: re-runs cassettes offline and reports divergences.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay cassettes offline; print `N passed, M failed` and a divergence report for each failure.",
+        discussion: """
+            Each cassette's scenario (its own copy of the script, else the bundled scenario of the \
+            same name under --scenarios) drives the SDK again over replay seams: requests are answered \
+            from the cassette, random draws and clock reads are served from it, and every request, API \
+            result and crypto intermediate is checked. Strict mode (the default for recordings) wants \
+            byte-identical requests in order; imported cassettes ask for method-url. Exit status: 0 when \
+            all pass, 1 when any fails.
+            """
+    )
+
+    @Argument(help: "Cassette files (a directory stands for every .json file in it).")
+    var cassettes: [String]
+
+    @Option(help: "strict, method-url, json or ignore (default: the cassette's own mode, else strict).")
+    var mode: String?
+
+    @Option(parsing: .upToNextOption, help: "With --mode ignore: JSON members, headers, query and call fields to ignore.")
+    var ignore: [String] = []
+
+    @Option(parsing: .upToNextOption, help: "Values of redacted placeholders, NAME=VALUE.")
+    var secret: [String] = []
+
+    @Option(help: "Where bundled scenarios are looked up by name.")
+    var scenarios = "Scenarios"
+
+    @Flag(help: "Print a summary table (cassette, scenario, events, result) instead of one line per cassette.")
+    var table = false
+
+    @Option(help: "Replay everything N times and print cassettes replayed per second (a benchmark).")
+    var bench: Int?
+
+    func validate() throws {
+        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url, json or ignore.") }
+        for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
+    }
+
+    func run() throws {
+        let files = Self.expand(cassettes)
+        let chosen = mode.flatMap { ReplayMode(name: $0, ignoring: ignore) }
+        var values: [String: String] = [:]
+        for pair in secret {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = String(parts[1])
+        }
+        let library = ScenarioLibrary(directory: scenarios)
+        let placeholders = values
+        let outcomes = try ScenarioCommandSupport.blocking {
+            var out: [ReplayOutcome] = []
+            for file in files { out.append(await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)) }
+            return out
+        }
+        if table {
+            print(Self.table(outcomes))
+            for outcome in outcomes where !outcome.passed { print(outcome.failure ?? outcome.path) }
+        } else {
+            for outcome in outcomes {
+                if outcome.passed {
+                    print("PASS \(outcome.path) (\(outcome.events) events)")
+                } else {
+                    print("FAIL \(outcome.failure ?? outcome.path)")
+                }
+            }
+        }
+        let failed = outcomes.filter { !$0.passed }.count
+        print("\(outcomes.count - failed) passed, \(failed) failed")
+        if let bench, bench > 0 { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    func benchmark(_ files: [String], mode: ReplayMode?, placeholders: [String: String], library: ScenarioLibrary, rounds: Int) throws {
+        let loaded = files.compactMap { file in (try? CassetteFile.read(file)).map { (file, $0) } }
+        let (count, seconds, events) = try ScenarioCommandSupport.blocking {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var count = 0, events = 0
+            for _ in 0..<rounds {
+                for (file, cassette) in loaded {
+                    _ = await ScenarioSession.replay(cassette, path: file, mode: mode, placeholders: placeholders, library: library)
+                    count += 1
+                    events += cassette.events.count
+                }
+            }
+            return (count, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, events)
+        }
+        print(String(format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
+                     count, events, seconds, Double(count) / seconds, Double(events) / seconds))
+    }
+
+    static func table(_ outcomes: [ReplayOutcome]) -> String {
+        let rows = [["cassette", "scenario", "events", "replay"]] + outcomes.map { outcome in
+            [(outcome.path as NSString).lastPathComponent, outcome.scenario ?? "-", String(outcome.events),
+             outcome.passed ? "pass" : "FAIL (\(outcome.kind ?? "?"))"]
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            "| " + zip(row, widths).enumerated().map { index, pair in
+                index == 2 ? String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+                    : pair.0 + String(repeating: " ", count: pair.1 - pair.0.count)
+            }.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.enumerated().map { index, width in
+            index == 2 ? String(repeating: "-", count: width + 1) + ":" : String(repeating: "-", count: width + 2)
+        }.joined(separator: "|") + "|"
+        return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+    }
+
+    /// Files, with directories expanded to their `.json` files (sorted).
+    static func expand(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import FlowRecording
+import Foundation
+import MPinSDK
+import ReferenceBackend
+import Scenarios
+
+/// What `run`, `record` and `replay` share: running async work from a synchronous command, the
+/// embedded backend, and reading scripts.
+enum ScenarioCommandSupport {
+    /// The address under which the embedded backend is recorded, whatever port it got.
+    static let stableOrigin = "http://127.0.0.1:8005"
+
+    static var tool: Cassette.Tool { .init(name: "mpin-workbench", version: WorkbenchVersion.current) }
+
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        return try box.get()
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    static func readScript(_ path: String) throws -> ScenarioScript {
+        do {
+            return try ScriptParser.parse(file: path)
+        } catch {
+            Self.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    static func curl() -> CurlTransport { CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)) }
+
+    /// Whether a URL's host is a loopback address (recordings of other hosts are redacted by default).
+    static func isLoopback(_ url: String) -> Bool {
+        guard let scheme = url.range(of: "://") else { return false }
+        var host = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if host.hasPrefix("[") { return host.hasPrefix("[::1]") }
+        let name = host.split(separator: ":").first.map(String.init)?.lowercased() ?? ""
+        return name == "localhost" || name.hasPrefix("127.")
+    }
+}
+
+/// The reference backend started in-process for one scenario, seeded, on a frozen clock, and seen
+/// by the SDK under `ScenarioCommandSupport.stableOrigin`.
+struct EmbeddedSession: Sendable {
+    let backend: ReferenceBackend
+    let clock: FrozenClock
+    let transport: StableOriginTransport
+
+    static func start(_ script: ScenarioScript, seed: String) async throws -> EmbeddedSession {
+        let clock = FrozenClock(milliseconds: script.startTime)
+        var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
+                                                 activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
+        configuration.clientID = script.clientID
+        let backend = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: clock))
+        let transport = StableOriginTransport(base: ScenarioCommandSupport.curl(), stableOrigin: ScenarioCommandSupport.stableOrigin,
+                                              actualOrigin: backend.baseURL, clock: clock)
+        return EmbeddedSession(backend: backend, clock: clock, transport: transport)
+    }
+
+    func stop() async { await backend.stop() }
+}
+
+/// The backend's view of a `FrozenClock`.
+struct FrozenBackendClock: BackendClock {
+    let clock: FrozenClock
+    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<T, any Error>?
+    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
+    func get() throws -> T { try lock.withLock { result! }.get() }
+}

@@ -1,0 +1,111 @@
+import FlowRecording
+import Foundation
+import Scenarios
+import Testing
+
+/// Replay fails, at the scenario level, with the right report when the cassette is tampered with.
+@Suite struct ReplayFailureTests {
+    static let path = RepoPaths.recordings + "/access-number-logout.json"
+
+    func cassette() throws -> Cassette { try CassetteFile.read(Self.path) }
+
+    func replay(_ cassette: Cassette) async -> ReplayOutcome {
+        let outcome = await ScenarioSession.replay(cassette, path: "tampered.json", library: RepoPaths.library)
+        #expect(!outcome.passed, "the tampered cassette replayed")
+        return outcome
+    }
+
+    func index(_ cassette: Cassette, _ predicate: (CassetteEvent) -> Bool) throws -> Int {
+        try #require(cassette.events.firstIndex(where: predicate))
+    }
+
+    func isHTTP(_ path: String) -> (CassetteEvent) -> Bool {
+        { if case .http(let exchange) = $0.payload { return exchange.request.url.hasSuffix(path) } else { return false } }
+    }
+
+    func isCrypto(_ primitive: String) -> (CassetteEvent) -> Bool {
+        { if case .crypto(let step) = $0.payload { return step.primitive == primitive } else { return false } }
+    }
+
+    static func flip(_ text: String, at offset: Int) -> String {
+        var chars = Array(text)
+        chars[offset] = chars[offset] == "0" ? "1" : "0"
+        return String(chars)
+    }
+
+    @Test func untouchedCassettePasses() async throws {
+        let outcome = await ScenarioSession.replay(try cassette(), path: Self.path, library: RepoPaths.library)
+        #expect(outcome.passed, "\(outcome)")
+    }
+
+    @Test func flippedResponseByteChangesTheNextCryptoStep() async throws {
+        var cassette = try cassette()
+        let pass1 = try index(cassette, isHTTP("/rps/pass1"))
+        guard case .http(var exchange) = cassette.events[pass1].payload, var response = exchange.response else { throw CancellationError() }
+        let text = String(decoding: response.body, as: UTF8.self)
+        let y = try #require(text.firstRange(of: "\"y\""))
+        let digit = try #require(text[y.upperBound...].firstIndex { $0.isHexDigit })
+        response.body = Array(Self.flip(text, at: text.distance(from: text.startIndex, to: digit) + 5).utf8)
+        exchange.response = response
+        cassette.events[pass1].payload = .http(exchange)
+        let outcome = await replay(cassette)
+        #expect(outcome.kind == "cryptoMismatch")
+        let client2 = try index(cassette, isCrypto("client2"))
+        #expect(outcome.failure?.contains("diverged at event \(client2) (sdk, step") == true, "\(outcome)")
+        #expect(outcome.failure?.contains("finishAuthenticationAN") == true || outcome.failure?.contains("sdk finishAuthenticationAN") == true)
+    }
+
+    @Test func flippedCryptoIntermediateIsACryptoMismatch() async throws {
+        var cassette = try cassette()
+        let client1 = try index(cassette, isCrypto("client1"))
+        guard case .crypto(var step) = cassette.events[client1].payload else { throw CancellationError() }
+        step.outputs[0].value = Self.flip(step.outputs[0].value, at: 10)
+        cassette.events[client1].payload = .crypto(step)
+        let outcome = await replay(cassette)
+        #expect(outcome.kind == "cryptoMismatch")
+        #expect(outcome.failure?.contains("diverged at event \(client1) ") == true, "\(outcome)")
+        #expect(outcome.failure?.contains("output \(step.outputs[0].name): expected") == true)
+    }
+
+    @Test func flippedRandomDrawChangesTheScalar() async throws {
+        var cassette = try cassette()
+        let draw = try index(cassette) { if case .random = $0.payload { return true } else { return false } }
+        guard case .random(var random) = cassette.events[draw].payload else { throw CancellationError() }
+        random.hex = Self.flip(random.hex, at: 0)
+        cassette.events[draw].payload = .random(random)
+        let outcome = await replay(cassette)
+        #expect(outcome.kind == "cryptoMismatch", "\(outcome)")
+        #expect(outcome.failure?.contains("randomScalar") == true)
+    }
+
+    @Test func droppedEventIsReportedWhereItWas() async throws {
+        var cassette = try cassette()
+        let pass2 = try index(cassette, isHTTP("/rps/pass2"))
+        cassette.events.remove(at: pass2)
+        let outcome = await replay(cassette)
+        #expect(outcome.kind == "unexpectedEvent", "\(outcome)")
+        #expect(outcome.failure?.contains("diverged at event \(pass2) ") == true)
+        #expect(outcome.failure?.contains("a request POST http://127.0.0.1:8005/rps/pass2") == true)
+    }
+
+    @Test func reorderedEventsAreReportedAtTheFirst() async throws {
+        var cassette = try cassette()
+        let client1 = try index(cassette, isCrypto("client1"))
+        cassette.events.swapAt(client1, client1 + 1)
+        let outcome = await replay(cassette)
+        #expect(outcome.kind == "unexpectedEvent", "\(outcome)")
+        #expect(outcome.failure?.contains("diverged at event \(client1) ") == true)
+    }
+
+    @Test func missingAndNewerCassettesAreDistinctErrors() async throws {
+        let missing = await ScenarioSession.replay(file: "/nonexistent/x.json", library: RepoPaths.library)
+        #expect(missing.kind == "cassette: missingFile")
+        var text = String(decoding: try CassetteFile.readBytes(Self.path), as: UTF8.self)
+        text = text.replacing("\"formatVersion\" : 1", with: "\"formatVersion\" : 9")
+        text = text.replacing("\"formatVersion\": 1", with: "\"formatVersion\": 9")
+        let file = NSTemporaryDirectory() + "/newer-\(UUID().uuidString).json"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let newer = await ScenarioSession.replay(file: file, library: RepoPaths.library)
+        #expect(newer.kind == "cassette: newerFormatVersion", "\(newer)")
+    }
+}

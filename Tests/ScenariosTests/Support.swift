@@ -1,0 +1,66 @@
+import CurlTransport
+import FlowRecording
+import Foundation
+import MPinSDK
+import ReferenceBackend
+import Scenarios
+import Testing
+
+/// Paths of the repository, from this file's location (Tests/ScenariosTests/Support.swift).
+enum RepoPaths {
+    static let root: String = {
+        if let override = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_ROOT"] { return override }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var recordings: String { root + "/Recordings" }
+    static var scenarios: String { root + "/Scenarios" }
+    static var library: ScenarioLibrary { ScenarioLibrary(directory: scenarios) }
+
+    /// Every cassette in Recordings/, sorted.
+    static func recordingFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+}
+
+/// The test helper: one call replays one cassette and records the divergence report as the
+/// test's issue when it fails.
+@discardableResult
+func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+                  sourceLocation: SourceLocation = #_sourceLocation) async -> ReplayOutcome {
+    let outcome = await ScenarioSession.replay(file: path, mode: mode, placeholders: placeholders, library: RepoPaths.library)
+    if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return outcome
+}
+
+/// Records a script against a reference backend started in-process (seeded, frozen clock, shown
+/// as http://127.0.0.1:8005), as `mpin-workbench record --embedded` does.
+func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench") async throws -> Cassette {
+    let clock = FrozenClock(milliseconds: script.startTime)
+    var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
+                                             activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
+    configuration.clientID = script.clientID
+    let backend = try await ReferenceBackend.start(configuration, clock: TestBackendClock(clock: clock))
+    let transport = StableOriginTransport(base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
+                                          stableOrigin: "http://127.0.0.1:8005", actualOrigin: backend.baseURL, clock: clock)
+    let header = ScenarioSession.header(for: script, backendURL: "http://127.0.0.1:8005", embedded: true, seed: seed,
+                                        tool: .init(name: "mpin-workbench", version: "0.1.0"))
+    do {
+        let cassette = try await ScenarioSession.record(script, header: header, transport: transport, random: SeededRandomSource(seed: seed),
+                                                        clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+                                                        recordsTimings: false)
+        await backend.stop()
+        return cassette
+    } catch {
+        await backend.stop()
+        throw error
+    }
+}
+
+struct TestBackendClock: BackendClock {
+    let clock: FrozenClock
+    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
+}
