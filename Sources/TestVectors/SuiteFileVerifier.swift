@@ -40,7 +40,7 @@ public struct SuiteFileReport: Sendable, Equatable {
 public enum SuiteFileVerifier {
     /// Whether a file's text is one of ours (a JSON object) rather than an AMCL list or text file.
     public static func isSuiteFile(_ text: String) -> Bool {
-        text.drop(while: \.isWhitespace).first == "{"
+        text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{"
     }
 
     public static func verify(path: String, crossCheck: Bool = false) throws(VectorFileError) -> SuiteFileReport {

@@ -4,7 +4,8 @@ import ArgumentParser
 struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
-        abstract: "Check known-answer vectors for the pairing crypto and the M-Pin primitives.",
-        subcommands: [VectorsVerifyCommand.self]
+        abstract: "Generate and check known-answer vectors for the pairing crypto and the M-Pin primitives.",
+        subcommands: [VectorsVerifyCommand.self, VectorsGenerateCommand.self, VectorsLintCommand.self,
+                      VectorsBenchCommand.self]
     )
 }

@@ -9,7 +9,8 @@ struct VectorsVerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Verify AMCL vector files field by field.",
         discussion: """
-            Reads AMCL's formats: the `.txt` blocks of `KEY = value,` (two-pass M-Pin, the AMCL-C \
+            Reads the workbench's own files (`vectors generate`: per-group results; --cross-check \
+            adds the GMP oracle) and AMCL's formats: the `.txt` blocks of `KEY = value,` (two-pass M-Pin, the AMCL-C \
             generated file, the arithmetic files) and the two-pass and one-pass `.json` lists. The \
             format is told from the content; the curve from the file (its header or its name), else \
             from --curve. Prints `FILE: N passed, M failed` per file and every field that does not \
@@ -29,6 +30,9 @@ struct VectorsVerifyCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also print each file's format and curve, and every vector that passes.")
     var verbose = false
 
+    @Flag(help: "For the workbench's own files, also re-check points and scalar relations with the GMP oracle.")
+    var crossCheck = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one vector file.") }
     }
@@ -40,6 +44,13 @@ struct VectorsVerifyCommand: ParsableCommand {
         var failed = 0
         for path in files {
             do {
+                if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+                   SuiteFileVerifier.isSuiteFile(text) {
+                    let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck)
+                    print(output.render(report), terminator: "")
+                    failed += report.fileReport.failed
+                    continue
+                }
                 let loaded = try verifier.load(path: path)
                 let report = FileReport(
                     file: path, format: loaded.formatName, curve: loaded.curve, verdicts: verifier.check(loaded))

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import MPinCrypto
+import TestVectors
+
+/// `mpin-workbench vectors generate`: writes one suite of Wycheproof-shaped vectors, deterministically.
+struct VectorsGenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate known-answer vectors (Wycheproof-shaped JSON) for one suite.",
+        discussion: """
+            Suites: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")). The same \
+            arguments always write the same bytes: every random value comes from a generator seeded \
+            with --seed, the suite, the curve and the test's position. Tests are computed on all cores \
+            and written in tcId order; the file is written atomically (a temporary file, then rename). \
+            --count sets the number of random cases (the fixed edge cases come on top).
+            """
+    )
+
+    @Option(help: "The suite: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var suite: String
+
+    @Option(help: "The curve.")
+    var curve: CurveArgument = CurveArgument(.bn254cx)
+
+    @Option(help: "Random cases (default: the suite's own).")
+    var count: Int?
+
+    @Option(help: "The seed (any string).")
+    var seed: String
+
+    @Option(help: "The file to write.")
+    var out: String
+
+    @Option(help: "At most this many chunks at once (default: all cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if VectorSuite(rawValue: suite) == nil {
+            throw ValidationError("Unknown suite '\(suite)'; one of: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if let count, count < 0 || count > 100_000 { throw ValidationError("--count must be between 0 and 100000.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() throws {
+        var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)
+        generator.command = "mpin-workbench vectors generate --suite \(suite) --curve \(curve.id.rawValue) --count \(generator.count) --seed \(seed)"
+        generator.toolVersion = WorkbenchVersion.current
+        let progress = ProgressBar.forStandardError(label: "\(suite) \(curve.id.rawValue)")
+        let jobs = self.jobs
+        let frozen = generator
+        let document = VectorsBlocking.run { await frozen.generate(maxConcurrency: jobs, progress: progress?.update) }
+        progress?.finish()
+        let text = document.canonicalText
+        do {
+            try AtomicFile.write(Data(text.utf8), to: out)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(out): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let tests = document["numberOfTests"]?.intValue ?? 0
+        print("\(out): \(tests) tests (\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
+    }
+}
+
+/// Runs an async body from a synchronous command.
+enum VectorsBlocking {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let box = VectorsResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.set(await body())
+            done.signal()
+        }
+        done.wait()
+        return box.get()
+    }
+}
+
+final class VectorsResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T?
+    func set(_ v: T) { lock.withLock { value = v } }
+    func get() -> T { lock.withLock { value! } }
+}
+
+/// Writes a file atomically: a temporary file in the same directory, flushed, then renamed.
+enum AtomicFile {
+    static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        FileManager.default.createFile(atPath: temporary.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: temporary)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let message = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message])
+        }
+    }
+}
+
+/// A progress bar on standard error, drawn only when standard error is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private let lock = NSLock()
+    private var last = -1
+
+    private init(label: String) { self.label = label }
+
+    static func forStandardError(label: String) -> ProgressBar? {
+        isatty(STDERR_FILENO) == 1 ? ProgressBar(label: label) : nil
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        lock.withLock {
+            let width = 30
+            let filled = total == 0 ? width : done * width / total
+            guard filled != last || done == total else { return }
+            last = filled
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+        }
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
