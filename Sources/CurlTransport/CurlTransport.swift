@@ -1,5 +1,6 @@
 import CCurl
 import Dispatch
+import Foundation
 import SDKSeams
 
 /// The HTTP seam over libcurl: exact request and response bytes, every status returned as a
@@ -51,11 +52,16 @@ public struct CurlTransport: HTTPTransport {
         let cancellation = CancellationFlag()
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                // A thread of its own for the blocking exchange: a worker of the global dispatch
+                // queue would be taken from the bounded pool that Swift concurrency also runs on,
+                // and many parallel requests to a server in the same process could starve it.
+                let thread = Thread {
                     continuation.resume(returning: Result { () throws(TransportError) -> HTTPResponse in
                         try CurlExchange(request: request, options: options, cancellation: cancellation).perform()
                     })
                 }
+                thread.stackSize = 1 << 20
+                thread.start()
             }
         } onCancel: {
             cancellation.cancel()

@@ -22,7 +22,7 @@ struct ServeBenchmark {
     func run(say: (String) -> Void) async throws {
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "bench"))
         defer { Task { await backend.stop() } }
-        let transport = ThreadPerRequestTransport(inner: CurlTransport(options: .init(defaultTimeout: 120, connectTimeout: 10)))
+        let transport = CurlTransport(options: .init(defaultTimeout: 120, connectTimeout: 10))
         say("reference backend at \(backend.baseURL); \(ProcessInfo.processInfo.activeProcessorCount) cores; "
             + "\(runs) runs of \(authenticationsPerRun) authentications per client count")
 
@@ -107,23 +107,5 @@ struct ServeBenchmark {
             CLIENT_1+CLIENT_2 %.2f ms (client)
             bound with server and clients sharing %.0f cores: about %.0f authentications/s (crypto alone)
             """, server, permitCost, client, cores, cores * 1000 / perAuthentication)
-    }
-}
-
-/// The libcurl transport with each exchange on its own thread, so that many parallel blocking
-/// exchanges cannot take every worker of the dispatch pool that the in-process server also needs.
-struct ThreadPerRequestTransport: HTTPTransport {
-    let inner: CurlTransport
-
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let inner = self.inner
-        let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: Result { () throws(TransportError) -> HTTPResponse in try inner.sendBlocking(request) })
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-        return try result.get()
     }
 }

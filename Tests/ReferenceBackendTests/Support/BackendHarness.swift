@@ -8,7 +8,7 @@ import SDKSeams
 /// of SDK clients pointed at it.
 struct BackendHarness {
     let backend: ReferenceBackend
-    let transport = ThreadedCurlTransport(inner: CurlTransport(options: .init(defaultTimeout: 300, connectTimeout: 30)))
+    let transport = CurlTransport(options: .init(defaultTimeout: 300, connectTimeout: 30))
 
     static func start(flavour: BackendFlavour = .milagro, activation: ActivationMode = .auto, seed: String? = "tests",
                       clientID: String? = nil, clock: any BackendClock = SystemBackendClock(),
