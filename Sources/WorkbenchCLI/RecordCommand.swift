@@ -56,9 +56,16 @@ struct RecordCommand: ParsableCommand {
         let output = out ?? "Recordings/\(script.name).json"
         let backendURL = backend
         let fields = redactedFields(live: backendURL)
-        let (cassette, seconds) = try ScenarioCommandSupport.blocking { [script] in
-            try await Self.record(script, seed: seed, backendURL: backendURL)
+        let recorded: (Cassette, Double)
+        do {
+            recorded = try ScenarioCommandSupport.blocking { [script] in
+                try await Self.record(script, seed: seed, backendURL: backendURL)
+            }
+        } catch let failure as ScenarioFailure {
+            ScenarioCommandSupport.error(failure.description + " (nothing written)")
+            throw ExitCode(1)
         }
+        let (cassette, seconds) = recorded
         var final = cassette
         if !fields.isEmpty { final = Redactor(fields: fields).redact(final) }
         let directory = (output as NSString).deletingLastPathComponent

@@ -16,7 +16,8 @@ import Testing
     }
 
     func index(_ cassette: Cassette, _ predicate: (CassetteEvent) -> Bool) throws -> Int {
-        try #require(cassette.events.firstIndex(where: predicate))
+        let found = cassette.events.firstIndex(where: predicate)
+        return try #require(found)
     }
 
     func isHTTP(_ path: String) -> (CassetteEvent) -> Bool {

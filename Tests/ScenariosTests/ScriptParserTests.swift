@@ -67,7 +67,7 @@ import Testing
         #expect(script.steps.map(\.action) == ["initialize", "wait"])
     }
 
-    @Test func variablesAndFilters() {
+    @Test func variablesAndFilters() throws {
         let variables = Variables(["an": "1234567", "qr": "http://h:1#abc"])
         #expect(try variables.expand("$an/${an|tamper}/${qr|fragment}/${qr|origin}/$$").get() == "1234567/1234568/abc/http://h:1/$")
         #expect(throws: VariableError.self) { try variables.expand("$nope").get() }

@@ -61,6 +61,11 @@ public enum ScenarioSession {
             if let source = cassette.scenario.script {
                 script = try ScriptParser.parse(JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
                 script.path = cassette.scenario.path
+                // The file it came from, when unchanged: its line numbers then mean something.
+                if let file = cassette.scenario.path, let original = try? ScriptParser.parse(file: file),
+                   original.source.semanticallyEquals(source) {
+                    script = original
+                }
             } else if let found = try library.find(cassette.scenario.name) {
                 script = found
             } else {

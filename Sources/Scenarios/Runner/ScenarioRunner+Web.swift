@@ -63,7 +63,8 @@ extension ScenarioRunner {
         default:
             throw failure(step, "the runner does not know the \(step.actor) action \(step.action)")
         }
-        let ordered = step.arguments.compactMap { argument in arguments[argument.name].map { NamedField(argument.name, $0) } }
+        // By name: a cassette keeps its script with sorted keys, so script order does not survive it.
+        let ordered = arguments.keys.sorted().map { NamedField($0, arguments[$0]!) }
         environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: last.status, message: last.message),
                                                   outputs: last.outputs.map { NamedField($0.name, $0.value) }), actor: actor)
         return StepOutcome(step: step, status: last.status, message: last.message, userState: nil, outputs: last.outputs)
