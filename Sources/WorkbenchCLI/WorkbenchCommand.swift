@@ -9,8 +9,9 @@ public struct WorkbenchCommand: ParsableCommand {
         commandName: "mpin-workbench",
         abstract: "Record, replay and vector tooling for the Milagro M-Pin authentication protocol.",
         discussion: """
-            Available today: known-answer vectors (`vectors verify`) and benchmarks of the pairing \
-            crypto (`bench`). Recording and replaying flows come in later versions.
+            Runs, records and replays scenario flows against a backend (or the embedded reference \
+            backend), inspects cassettes, verifies and generates known-answer vectors, and times \
+            the pairing crypto. `mpin-workbench help <subcommand>` describes each.
             """,
         version: WorkbenchVersion.current,
         subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self,
