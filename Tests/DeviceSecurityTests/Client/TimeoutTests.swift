@@ -55,7 +55,12 @@ final class SilentServer: @unchecked Sendable {
         #expect(result.contains(.applicationBorrowTimeExpired))
         #expect(await device.networkError?.kind == .timedOut)
         #expect(await device.serviceResCode == DeviceResultCode.networkError)
-        #expect(elapsed >= 1.9 && elapsed < 5, "took \(elapsed) s")
+        // libcurl's own measure of the wait ("Operation timed out after 2001 milliseconds …"); the
+        // wall time of the test may be longer when other suites load the machine, never shorter.
+        #expect(elapsed >= 1.9, "took \(elapsed) s")
+        let message = await device.networkError?.message ?? ""
+        let waited = message.split(separator: " ").compactMap { Int($0) }.first
+        #expect(waited.map { $0 >= 1900 && $0 < 3000 } ?? (elapsed < 5), "\(message); took \(elapsed) s")
         withExtendedLifetime(server) {}
     }
 
