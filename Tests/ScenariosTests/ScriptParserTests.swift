@@ -51,7 +51,7 @@ import Testing
     @Test func unknownActionMissingArgumentAndBadYAML() throws {
         let action = try #require(error("steps:\n  - sdk: fly\n"))
         #expect(action.line == 2 && action.stepIndex == 0 && action.message.hasPrefix("unknown sdk action \"fly\""))
-        let missing = try #require(error("steps:\n  - sdk: makeNewUser\n  - sdk: finishRegistration\n    with: {user: a}\n"))
+        let missing = try #require(error("steps:\n  - sdk: makeNewUser\n    with: {id: a}\n  - sdk: finishRegistration\n    with: {user: a}\n"))
         #expect(missing.stepIndex == 1 && missing.message == "finishRegistration needs the argument \"pin\"")
         let yaml = try #require(error("steps:\n  - sdk: [unclosed\n"))
         #expect(yaml.line != nil && yaml.message.hasPrefix("not valid YAML"))
