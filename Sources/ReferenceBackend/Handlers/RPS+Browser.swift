@@ -1,3 +1,5 @@
+import MPinCrypto
+
 /// The browser's side: access numbers and QR codes, the polling of `/rps/access`, and
 /// `/rps/codeStatus` from the phone (PROTOCOL §3.7, §5, §8.2).
 extension BackendCore {
@@ -18,13 +20,11 @@ extension BackendCore {
                     ("webOTT", .string(session.webOTT)), ("localTimeStart", .int(now)), ("localTimeEnd", .int(session.expires))])
     }
 
-    /// The check digit of six digits (weights 7 down to 2, `(11 − S mod 11) mod 11`); nil when it is 10.
+    /// The server's check digit of six digits (PROTOCOL §5.1, ``AccessNumber/rawChecksum(of:)``); nil
+    /// when the raw value is 10, which the server never issues (it draws new digits instead).
     static func checkDigit(_ digits: String) -> Int? {
-        let values = digits.utf8.map { Int($0) - 48 }
-        guard values.count == 6, values.allSatisfy({ (0...9).contains($0) }) else { return nil }
-        let sum = zip(values, [7, 6, 5, 4, 3, 2]).reduce(0) { $0 + $1.0 * $1.1 }
-        let raw = (11 - sum % 11) % 11
-        return raw == 10 ? nil : raw
+        guard let raw = AccessNumber.rawChecksum(of: digits), raw != 10 else { return nil }
+        return raw
     }
 
     /// A QR code for the browser: `<base>#<access code>`.
