@@ -7,6 +7,12 @@ public struct EventActor: RawRepresentable, Sendable, Hashable, CustomStringConv
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let sdk = EventActor(rawValue: "sdk")
     public static let browser = EventActor(rawValue: "browser")
+    /// The DeviceSecurity connector on the device.
+    public static let device = EventActor(rawValue: "device")
+    /// Operator steps of a scenario (revocation, faults) that talk to the backend directly.
+    public static let admin = EventActor(rawValue: "admin")
+    /// The actors a cassette may name; `cassette lint` flags any other.
+    public static let known: Set<EventActor> = [.sdk, .browser, .device, .admin]
     public var description: String { rawValue }
 }
 

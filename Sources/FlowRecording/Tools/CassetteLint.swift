@@ -49,8 +49,9 @@ public enum CassetteLint {
             }
         }
         for (index, event) in cassette.events.enumerated() {
-            if event.actor != .sdk && event.actor != .browser {
-                problems.append("event \(index), field actor: \"\(event.actor)\" is neither sdk nor browser")
+            if !EventActor.known.contains(event.actor) {
+                let names = EventActor.known.map(\.rawValue).sorted().joined(separator: ", ")
+                problems.append("event \(index), field actor: \"\(event.actor)\" is not one of \(names)")
             }
             if case .random(let draw) = event.payload, Placeholder.whole(draw.hex) == nil, draw.hex != draw.hex.lowercased() {
                 problems.append("event \(index), field bytes: hex should be lowercase")
