@@ -32,7 +32,7 @@ struct VectorCrossCheck: Sendable {
             result.failures.append(FieldFailure(vector: block.name, line: line, field: "cross-check \(key)",
                                                 expected: relation, actual: "does not hold (GMP oracle)"))
         }
-        func hex(_ key: String) -> [UInt8]? { block[key].flatMap { VectorHex.decode($0.value) } }
+        func hex(_ key: String) -> [UInt8]? { block[key].flatMap { Hex.decode($0.value) } }
         func point(_ key: String) -> GMPPoint? { hex(key).flatMap(curve.decode) }
         func scalar(_ key: String) -> GMPInteger? { hex(key).map { GMPInteger(bigEndian: $0) } }
         func int(_ key: String) -> Int? { block[key].flatMap { Int($0.value) } }

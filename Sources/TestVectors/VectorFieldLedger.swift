@@ -1,3 +1,4 @@
+import MPinCrypto
 /// What a checker could compute for one field.
 enum Computation<Value> {
     /// An input was missing from the vector: nothing to compare, the file's value is taken as given.
@@ -78,7 +79,7 @@ struct VectorFieldLedger {
     mutating func bytes(_ key: String) -> [UInt8]? {
         guard let field = block[key] else { return nil }
         usedKeys.insert(key)
-        guard let bytes = VectorHex.decode(field.value) else {
+        guard let bytes = Hex.decode(field.value) else {
             fail(field, actual: "not hexadecimal bytes")
             return nil
         }
@@ -115,12 +116,12 @@ struct VectorFieldLedger {
             usedKeys.insert(key)
             checkedFields += 1
             fail(field, actual: why)
-            return VectorHex.decode(field.value)
+            return Hex.decode(field.value)
         case .value(let value):
             guard let field = block[key] else { return value }
             usedKeys.insert(key)
             checkedFields += 1
-            let actual = VectorHex.encode(value)
+            let actual = Hex.encode(value)
             if actual != field.value.lowercased() { fail(field, actual: actual) }
             return value
         }

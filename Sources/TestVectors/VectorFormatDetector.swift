@@ -69,8 +69,8 @@ public enum VectorFormatDetector {
     /// The curve whose field modulus p appears in `text` as a run of hex digits.
     static func curve(byModulusIn text: String) -> CurveID? {
         let moduli: [(CurveID, String)] = [
-            (.bn254cx, VectorHex.encode(Fp<BN254CX>.modulusBytes)),
-            (.bn254, VectorHex.encode(Fp<BN254>.modulusBytes)),
+            (.bn254cx, Hex.encode(Fp<BN254CX>.modulusBytes)),
+            (.bn254, Hex.encode(Fp<BN254>.modulusBytes)),
         ]
         for run in hexRuns(in: text) {
             let digits = String(run.drop(while: { $0 == "0" }))

@@ -38,7 +38,7 @@ extension VectorGenerator {
         let user = "user\(rng.next() % 100_000)@example.com"
         if index % 2 == 1 { return user }
         let day = 1 + Int(rng.next() % 28)
-        let salt = VectorHex.encode(rng.bytes(8))
+        let salt = Hex.encode(rng.bytes(8))
         return "{\"mobile\": 1, \"issued\": \"2015-05-\(day < 10 ? "0" : "")\(day)T16:17:34Z\", \"userID\": \"\(user)\", \"salt\": \"\(salt)\"}"
     }
 

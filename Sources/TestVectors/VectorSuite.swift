@@ -140,5 +140,5 @@ enum VectorMetaKeys {
 
 extension [String: VectorJSON] {
     /// Hex fields.
-    mutating func hex(_ key: String, _ bytes: [UInt8]) { self[key] = .string(VectorHex.encode(bytes)) }
+    mutating func hex(_ key: String, _ bytes: [UInt8]) { self[key] = .string(Hex.encode(bytes)) }
 }

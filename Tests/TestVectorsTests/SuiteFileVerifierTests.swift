@@ -39,9 +39,9 @@ struct SuiteFileVerifierTests {
         for (key, value) in test where !VectorMetaKeys.test.contains(key) {
             switch value {
             case .string(let s):
-                if var bytes = VectorHex.decode(s), !bytes.isEmpty {
+                if var bytes = Hex.decode(s), !bytes.isEmpty {
                     bytes[bytes.count / 2] ^= 0x10
-                    out.append((key, .string(VectorHex.encode(bytes))))
+                    out.append((key, .string(Hex.encode(bytes))))
                 } else {
                     out.append((key, .string(s + "1")))
                 }

@@ -1,3 +1,4 @@
+import MPinCrypto
 import Testing
 @testable import TestVectors
 
@@ -77,9 +78,9 @@ struct VectorFieldLedgerTests {
 
     @Test("hex round trip")
     func hex() {
-        #expect(VectorHex.decode("00ffA0") == [0, 255, 160])
-        #expect(VectorHex.decode("abc") == nil)
-        #expect(VectorHex.decode("zz") == nil)
-        #expect(VectorHex.encode([0, 255, 160]) == "00ffa0")
+        #expect(Hex.decode("00ffA0") == [0, 255, 160])
+        #expect(Hex.decode("abc") == nil)
+        #expect(Hex.decode("zz") == nil)
+        #expect(Hex.encode([0, 255, 160]) == "00ffa0")
     }
 }

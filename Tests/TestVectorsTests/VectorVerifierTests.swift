@@ -42,7 +42,7 @@ struct VectorVerifierTests {
             var members = block.fields.map { field in
                 numeric.contains(field.key) ? "\"\(field.key)\": \(field.value)" : "\"\(field.key)\": \"\(field.value)\""
             }
-            let id = String(decoding: VectorHex.decode(block["MPIN_ID_HEX"]!.value)!, as: UTF8.self)
+            let id = String(decoding: Hex.decode(block["MPIN_ID_HEX"]!.value)!, as: UTF8.self)
             let written = index == 2 ? id + "x" : id
             members.append("\"mpin_id\": \"\(written.replacing("\"", with: "\\\""))\"")
             members.append("\"test_no\": \(index)")

@@ -1,3 +1,4 @@
+import MPinCrypto
 extension MPinClient {
     /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when
     /// JSON was not expected).

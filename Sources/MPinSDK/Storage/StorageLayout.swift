@@ -1,3 +1,4 @@
+import MPinCrypto
 /// The JSON documents kept in the two storages (format version 1, see the README).
 ///
 /// Non-secure:

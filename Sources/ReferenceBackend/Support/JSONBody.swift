@@ -1,3 +1,4 @@
+import MPinCrypto
 import Foundation
 
 /// A request body parsed as a JSON object, with typed, validating accessors that throw

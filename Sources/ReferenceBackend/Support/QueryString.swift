@@ -1,3 +1,4 @@
+import MPinCrypto
 /// `application/x-www-form-urlencoded` query strings: parsing with percent-decoding, and
 /// building with the unreserved set of RFC 3986 kept.
 enum QueryString {

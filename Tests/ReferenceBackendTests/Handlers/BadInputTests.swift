@@ -1,3 +1,4 @@
+import MPinCrypto
 import Foundation
 @testable import ReferenceBackend
 import SDKSeams

@@ -1,3 +1,4 @@
+import MPinCrypto
 @testable import ReferenceBackend
 import Testing
 

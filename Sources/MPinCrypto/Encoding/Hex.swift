@@ -1,10 +1,12 @@
-/// Lowercase hex, the encoding of every binary value on the wire (PROTOCOL §1).
-enum Hex {
+/// Hexadecimal text, the encoding of every binary value in M-Pin messages, vector files and reports:
+/// two lower-case digits a byte on output, either case accepted on input.
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    /// Lower-case hex, two digits a byte.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
+        out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
@@ -12,8 +14,8 @@ enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The bytes of an even-length hex string (either case); nil for anything else.
-    static func decode(_ text: String) -> [UInt8]? {
+    /// The bytes of an even number of hex digits (either case); nil for anything else.
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var out: [UInt8] = []
