@@ -7,7 +7,9 @@
 /// random draws, clock reads or crypto steps, and request bodies carry fresh randomness, so the
 /// cassettes replay in mode `method-url`. Exchanges of the access-number browser side
 /// (`/rps/getAccessNumber`, `/rps/accessnumber`, `/rps/access`, `/rps/getQrUrl`, and
-/// `/mpinAuthenticate` whose context names no user) get the actor `browser`.
+/// `/mpinAuthenticate` whose context names no user in a test that has opened a browser session with
+/// one of the former) get the actor `browser`. Outside an access-number or QR flow only the mobile
+/// SDK posts to `/mpinAuthenticate`, so there it stays with the SDK whatever its context says.
 public struct LegacyImporter: Sendable {
     /// The format name on the command line.
     public static let formatName = "milagro-sdk"
@@ -55,6 +57,8 @@ public struct LegacyImporter: Sendable {
         // The backend: the first answered request's origin, else the first request's.
         var hosts: [String: String] = [:]
         var firstAnswered: [String: Bool] = [:]
+        // Tests whose browser side has started (an access number or QR URL was asked for).
+        var browserSessions: Set<String> = []
         for (index, item) in items.enumerated() {
             func field(_ object: JSONValue?, _ name: String, _ where_: String) throws(ImportError) -> JSONValue {
                 guard let value = object?[name] else {
@@ -91,7 +95,9 @@ public struct LegacyImporter: Sendable {
                 exchange.error = .init(kind: Self.errorKind(message), message: message)
             }
             if byTest[testName] == nil { order.append(testName) }
-            byTest[testName, default: []].append(CassetteEvent(actor: Self.actor(url: url, context: context), .http(exchange)))
+            let actor = Self.actor(url: url, context: context, browserSession: browserSessions.contains(testName))
+            if actor == .browser { browserSessions.insert(testName) }
+            byTest[testName, default: []].append(CassetteEvent(actor: actor, .http(exchange)))
             if hosts[testName] == nil || (exchange.response != nil && firstAnswered[testName] == nil) {
                 hosts[testName] = Self.origin(of: url)
                 if exchange.response != nil { firstAnswered[testName] = true }
@@ -106,10 +112,12 @@ public struct LegacyImporter: Sendable {
         }
     }
 
-    static func actor(url: String, context: String) -> EventActor {
+    /// Who made a recorded request: `browserSession` tells whether the test's browser side has
+    /// already asked for an access number or QR URL.
+    static func actor(url: String, context: String, browserSession: Bool) -> EventActor {
         let path = URLText.path(url)
         if ["/rps/getAccessNumber", "/rps/accessnumber", "/rps/access", "/rps/getQrUrl"].contains(path) { return .browser }
-        if path == "/mpinAuthenticate" {
+        if path == "/mpinAuthenticate", browserSession {
             let user = context.split(separator: "@", omittingEmptySubsequences: false).first?
                 .split(separator: "-", omittingEmptySubsequences: false).first ?? ""
             if user.isEmpty { return .browser }

@@ -52,6 +52,23 @@ import Testing
         #expect(an.events.map(\.actor) == [.browser, .sdk, .browser, .browser])
     }
 
+    /// Outside an access-number flow, a `/mpinAuthenticate` with a user-less context is the SDK's
+    /// own post of the authOTT (testAuthenticate1-2), not a browser's.
+    @Test func mpinAuthenticateWithoutABrowserSessionIsTheSDKs() throws {
+        let file = #"""
+        [
+          { "request" : { "method" : "POST", "url" : "http://127.0.0.1:8005/rps/pass2", "data" : "{}", "context" : "@testAuthenticate1" },
+            "response" : { "success" : true, "error" : "", "httpStatus" : 200, "headers" : {}, "data" : "{\"authOTT\": \"cc\"}" } },
+          { "request" : { "method" : "POST", "url" : "http://127.0.0.1:8005/mpinAuthenticate", "data" : "{}", "context" : "@testAuthenticate1" },
+            "response" : { "success" : true, "error" : "", "httpStatus" : 200, "headers" : {}, "data" : "{}" } },
+          { "request" : { "method" : "POST", "url" : "http://127.0.0.1:8005/mpinAuthenticate", "data" : "{}", "context" : "bob-1111@testAuthenticate2" },
+            "response" : { "success" : true, "error" : "", "httpStatus" : 401, "headers" : {}, "data" : "" } }
+        ]
+        """#
+        let imported = try importer.importFile(Array(file.utf8), path: "recorded.json")
+        #expect(imported.map { $0.cassette.events.map(\.actor) } == [[.sdk, .sdk], [.sdk]])
+    }
+
     @Test func scenarioHookAttachesTheBundledScenario() throws {
         let hooked = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0")) { test in
             Cassette.Scenario(name: test, path: "Scenarios/\(test).yaml", script: .object([.init("name", .string(test))]))
