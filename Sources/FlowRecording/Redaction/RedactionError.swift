@@ -12,7 +12,7 @@ public struct RedactionError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         let list = missing.map(Placeholder.text).joined(separator: ", ")
-        let flags = missing.map { "--value \($0)=…" }.joined(separator: " ")
+        let flags = missing.map { "--secret \($0)=…" }.joined(separator: " ")
         return "\(path ?? "cassette"): no value for the placeholder\(missing.count == 1 ? "" : "s") \(list); "
             + "supply \(missing.count == 1 ? "it" : "them") at replay (\(flags))"
     }

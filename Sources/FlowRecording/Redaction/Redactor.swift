@@ -9,6 +9,11 @@
 /// substring of a non-JSON text body (values of 8 characters or more). A regOTT learned from one
 /// response is so also hidden in the later URL that carries it.
 ///
+/// The scenario script the cassette carries is redacted too: its members under the given field
+/// names are secrets (a wrong PIN that only the script names, say), and every whole string of the
+/// script equal to a secret becomes its placeholder. A number under a secret field (`pin: 1234`
+/// unquoted in YAML) becomes a placeholder string, so it restores as the string `"1234"`.
+///
 /// Each distinct value gets its own placeholder: the field name, then `name_2`, `name_3`, ... for
 /// further values of the same field. The cassette's `redactions` manifest lists them. Restoring
 /// replaces each placeholder by its value and gives back the exact original bytes.
@@ -49,12 +54,19 @@ public struct Redactor: Sendable {
         }
         var counts: [String: Int] = [:]
         var out = cassette
+        let whole: (String) -> String = { text in
+            guard let name = byValue[text] else { return text }
+            counts[name, default: 0] += 1
+            return Placeholder.text(name)
+        }
+        out.scenario.script = cassette.scenario.script.map { script in
+            Self.mapScript(script, secretFields: wanted) { literal, isNumber in
+                let replaced = whole(literal)
+                return isNumber && replaced == literal ? nil : replaced
+            }
+        }
         out.events = cassette.events.map { event in
-            Self.map(event, whole: { text in
-                guard let name = byValue[text] else { return text }
-                counts[name, default: 0] += 1
-                return Placeholder.text(name)
-            }, inText: { text in
+            Self.map(event, whole: whole, inText: { text in
                 var result = text
                 for (value, name) in byValue where value.count >= 8 && result.contains(value) {
                     counts[name, default: 0] += result.components(value)
@@ -78,6 +90,9 @@ public struct Redactor: Sendable {
         guard missing.isEmpty else { throw RedactionError(missing: missing, path: path) }
         guard !needed.isEmpty else { return cassette }
         var out = cassette
+        out.scenario.script = cassette.scenario.script.map { script in
+            mapScript(script, secretFields: []) { literal, isNumber in isNumber ? nil : Placeholder.fill(literal, values) }
+        }
         out.events = cassette.events.map { event in
             map(event, whole: { Placeholder.fill($0, values) }, inText: { Placeholder.fill($0, values) })
         }
@@ -88,6 +103,12 @@ public struct Redactor: Sendable {
     /// Every placeholder name used in the cassette's events, in order of first appearance.
     public static func placeholderNames(in cassette: Cassette) -> [String] {
         var names: [String] = []
+        if let script = cassette.scenario.script {
+            _ = mapScript(script, secretFields: []) { literal, _ in
+                for name in Placeholder.names(in: literal) where !names.contains(name) { names.append(name) }
+                return nil
+            }
+        }
         for event in cassette.events {
             _ = map(event, whole: { text in
                 for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
@@ -108,6 +129,7 @@ public struct Redactor: Sendable {
             guard wanted.contains(name.lowercased()), !value.isEmpty, Placeholder.whole(value) == nil else { return }
             found.append((fields.first { $0.lowercased() == name.lowercased() } ?? name, value))
         }
+        if let script = cassette.scenario.script { Self.collectScript(script, take) }
         for event in cassette.events {
             switch event.payload {
             case .call(let call):
@@ -146,7 +168,45 @@ public struct Redactor: Sendable {
         }
     }
 
+    /// Takes the string and number members of a scenario script, at any depth.
+    private static func collectScript(_ value: JSONValue, _ take: (String, String) -> Void) {
+        switch value {
+        case .array(let items):
+            for item in items { collectScript(item, take) }
+        case .object(let members):
+            for member in members {
+                switch member.value {
+                // `$name` is a script variable, not a value.
+                case .string(let text), .number(let text): if !text.hasPrefix("$") { take(member.name, text) }
+                default: collectScript(member.value, take)
+                }
+            }
+        default:
+            break
+        }
+    }
+
     // MARK: - Mapping every text slot
+
+    /// Applies `transform` to each string of a script, and to each number that is the value of a
+    /// member named in `secretFields` (lowercased); `transform` gets the literal and whether it was
+    /// a number, and returns the new string (nil: leave the value as it was).
+    static func mapScript(_ value: JSONValue, secretFields: Set<String>,
+                          _ transform: (_ literal: String, _ isNumber: Bool) -> String?) -> JSONValue {
+        func walk(_ value: JSONValue, secret: Bool) -> JSONValue {
+            switch value {
+            case .string(let text): return .string(transform(text, false) ?? text)
+            case .number(let literal) where secret: return transform(literal, true).map(JSONValue.string) ?? value
+            case .array(let items): return .array(items.map { walk($0, secret: false) })
+            case .object(let members):
+                return .object(members.map {
+                    JSONValue.Member($0.name, walk($0.value, secret: secretFields.contains($0.name.lowercased())))
+                })
+            default: return value
+            }
+        }
+        return walk(value, secret: false)
+    }
 
     /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies.
     static func map(_ event: CassetteEvent, whole: (String) -> String, inText: (String) -> String) -> CassetteEvent {

@@ -63,10 +63,12 @@ public struct DivergenceReport: Sendable, Hashable {
     public var closest: String?
     /// The command line that records the cassette again.
     public var rerecord: String?
+    /// The replay could not start (placeholders without a value): nothing diverged yet.
+    public var beforeStart: Bool
 
     public init(cassette: String, mode: ReplayMode, eventIndex: Int? = nil, step: ScenarioStep? = nil, actor: EventActor? = nil,
                 summary: String, expected: String? = nil, actual: String? = nil, differences: [String] = [],
-                closest: String? = nil, rerecord: String? = nil) {
+                closest: String? = nil, rerecord: String? = nil, beforeStart: Bool = false) {
         self.cassette = cassette
         self.mode = mode
         self.eventIndex = eventIndex
@@ -78,10 +80,12 @@ public struct DivergenceReport: Sendable, Hashable {
         self.differences = differences
         self.closest = closest
         self.rerecord = rerecord
+        self.beforeStart = beforeStart
     }
 
     /// The report as text, several lines.
     public var text: String {
+        if beforeStart { return "\(cassette): replay (\(mode)) cannot start: \(summary)" }
         var where_ = eventIndex.map { "event \($0)" } ?? "the end"
         var details: [String] = []
         if let actor { details.append(actor.rawValue) }

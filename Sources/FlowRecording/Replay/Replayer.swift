@@ -54,8 +54,7 @@ public final class Replayer: Sendable {
             self.cassette = try Redactor.restore(cassette, values: placeholders, path: path)
         } catch {
             throw ReplayError(kind: .missingPlaceholders, report: DivergenceReport(
-                cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description,
-                rerecord: RerecordHint.command(for: cassette, path: path)))
+                cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description, beforeStart: true))
         }
         self.mode = chosen
         self.path = path

@@ -57,8 +57,11 @@ public enum ScenarioSession {
             ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: message, kind: kind)
         }
         var script: ScenarioScript
+        // A redacted cassette's script has placeholders too; without every value the Replayer
+        // below refuses to start and names the missing ones.
+        let restored = (try? Redactor.restore(cassette, values: placeholders, path: path)) ?? cassette
         do {
-            if let source = cassette.scenario.script {
+            if let source = restored.scenario.script {
                 script = try ScriptParser.parse(JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
                 script.path = cassette.scenario.path
                 // The file it came from, when unchanged: its line numbers then mean something.

@@ -69,6 +69,31 @@ import Testing
                                                              "session": "secret-cccccccc"])
         #expect(restored?.events == cassette.events)
     }
+
+    /// The script a cassette carries names the PINs in clear (a wrong one only there): redaction
+    /// hides them, numbers included, and restoring brings back the strings.
+    @Test func theScenarioScriptIsRedactedToo() throws {
+        var cassette = Fixtures.header()
+        cassette.scenario.script = .object([
+            .init("name", "login"),
+            .init("steps", .array([
+                .object([.init("sdk", "finishRegistration"), .init("with", .object([.init("user", "bob"), .init("pin", "1234")]))]),
+                .object([.init("sdk", "finishAuthentication"), .init("with", .object([.init("user", "bob"), .init("pin", 1111)]))]),
+                .object([.init("sdk", "finishAuthentication"), .init("with", .object([.init("user", "bob"), .init("pin", "$pin")]))]),
+            ])),
+        ])
+        cassette.events = [CassetteEvent(.call(.init(name: "finishRegistration", arguments: [.init("pin", "1234")], status: .init(code: "OK"))))]
+        let redacted = Redactor(fields: ["pin"]).redact(cassette)
+        let text = redacted.canonicalText
+        #expect(!text.contains("1234") && !text.contains("1111"))
+        #expect(text.contains("\"pin\": \"{{pin}}\"") && text.contains("\"pin\": \"{{pin_2}}\"") && text.contains("\"$pin\""))
+        #expect(Redactor.placeholderNames(in: redacted) == ["pin", "pin_2"])
+        #expect(throws: RedactionError.self) { try Redactor.restore(redacted, values: ["pin": "1234"]) }
+        let restored = try Redactor.restore(redacted, values: ["pin": "1234", "pin_2": "1111"])
+        #expect(restored.events == cassette.events)
+        let steps = restored.scenario.script?["steps"]?.arrayValue ?? []
+        #expect(steps.map { $0["with"]?["pin"] } == ["1234", "1111", "$pin"])
+    }
 }
 
 extension CassetteEvent.HTTPExchange.Response {
