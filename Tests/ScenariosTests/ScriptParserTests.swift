@@ -33,6 +33,21 @@ import Testing
         #expect(script.steps[2].expect.status == "INCORRECT_PIN" && script.steps[2].line == 8)
     }
 
+    /// A body given as a mapping is sent with sorted keys, the order a cassette's copy of the script
+    /// has, so a replay from that copy sends the same bytes; a string body is sent as written.
+    @Test func mappingBodiesHaveSortedKeys() throws {
+        let script = try ScriptParser.parse("""
+            name: bodies
+            steps:
+              - browser: request
+                with: {path: /x, body: {zeta: 1, alpha: {b: 2, a: [{d: 4, c: 3}]}}}
+              - browser: request
+                with: {path: /x, body: '{"zeta":1,"alpha":2}'}
+            """, file: "x.yaml")
+        #expect(script.steps[0].argument("body") == #"{"alpha": {"a": [{"c": "3", "d": "4"}], "b": "2"}, "zeta": "1"}"#)
+        #expect(script.steps[1].argument("body") == #"{"zeta":1,"alpha":2}"#)
+    }
+
     @Test func unknownArgumentNamesFileLineAndStep() throws {
         let failure = try #require(error("""
             name: x
