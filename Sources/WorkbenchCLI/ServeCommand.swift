@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import FlowRecording
 import Foundation
 import ReferenceBackend
 
@@ -14,6 +15,14 @@ struct ServeCommand: ParsableCommand {
             With --seed, every random value (master secrets, y, ids, access numbers) follows the seed; \
             with --time as well, the clock stands still, so the same requests get the same answers. \
             Ctrl-C stops it.
+
+            With --cassette FILE it serves a recording instead: every request is answered with the \
+            recorded response of the same method and path, in recorded order (the last one repeated \
+            once a route's are used up), so an SDK of another platform can run the recorded flow \
+            against the same answers. Each request gets a log line (what was served, what differed); \
+            a request that matches nothing gets a 404 naming the closest recorded one. On exit it \
+            prints a summary; the exit status is 1 when a request matched nothing or a recorded \
+            exchange was never asked for.
             """
     )
 
@@ -38,6 +47,22 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
     var clientID: String?
 
+    @Option(help: "Serve this cassette's recorded responses instead of the reference backend.")
+    var cassette: String?
+
+    @Option(help: "With --cassette: route (method + path, each in recorded order) or sequential (the whole cassette in order).")
+    var order = CassettePlayback.Order.route
+
+    @Option(name: .customLong("actor"), parsing: .upToNextOption,
+            help: "With --cassette: whose recorded exchanges to serve (default: sdk browser device).")
+    var actors: [String] = []
+
+    @Option(parsing: .upToNextOption, help: "With --cassette: values of redacted placeholders, NAME=VALUE.")
+    var secret: [String] = []
+
+    @Flag(name: .customLong("exit-when-done"), help: "With --cassette: stop once every recorded exchange has been served.")
+    var exitWhenDone = false
+
     @Flag(help: "Instead of serving, measure authentications per second with in-process SDK clients, then exit.")
     var bench = false
 
@@ -55,10 +80,25 @@ struct ServeCommand: ParsableCommand {
         guard benchRuns >= 1, benchAuthentications >= 1, benchClients.allSatisfy({ (1...256).contains($0) }) else {
             throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
         }
+        for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
+        if cassette == nil, !actors.isEmpty || !secret.isEmpty || exitWhenDone {
+            throw ValidationError("--actor, --secret and --exit-when-done go with --cassette.")
+        }
+        if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
     }
 
     func run() throws {
         if bench { return try runBenchmark() }
+        if let cassette {
+            var values: [String: String] = [:]
+            for pair in secret {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                values[String(parts[0])] = String(parts[1])
+            }
+            let chosen = actors.isEmpty ? CassettePlayback.defaultActors : Set(actors.map(EventActor.init(rawValue:)))
+            return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
+                                       exitWhenDone: exitWhenDone).run()
+        }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
         configuration.clientID = clientID
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
@@ -146,4 +186,5 @@ private final class ServeOutcome: @unchecked Sendable {
 }
 
 extension BackendFlavour: ExpressibleByArgument {}
+extension CassettePlayback.Order: ExpressibleByArgument {}
 extension ActivationMode: ExpressibleByArgument {}

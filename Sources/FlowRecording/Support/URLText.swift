@@ -5,6 +5,14 @@ typealias HTTPHeadersValue = HTTPHeaders
 /// Splitting of URL text into path segments and query items, without decoding, so that rebuilt
 /// URLs are byte-identical.
 enum URLText {
+    /// `scheme://host[:port]` of an absolute URL (the text itself when it has no scheme).
+    static func origin(of url: String) -> String {
+        guard let scheme = url.firstRange(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return String(url[..<end])
+    }
+
     /// The path of an absolute URL (`/rps/user`), without query or fragment.
     static func path(_ url: String) -> String {
         var rest = Substring(url)

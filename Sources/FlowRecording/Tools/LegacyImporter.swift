@@ -99,7 +99,7 @@ public struct LegacyImporter: Sendable {
             if actor == .browser { browserSessions.insert(testName) }
             byTest[testName, default: []].append(CassetteEvent(actor: actor, .http(exchange)))
             if hosts[testName] == nil || (exchange.response != nil && firstAnswered[testName] == nil) {
-                hosts[testName] = Self.origin(of: url)
+                hosts[testName] = URLText.origin(of: url)
                 if exchange.response != nil { firstAnswered[testName] = true }
             }
         }
@@ -135,13 +135,6 @@ public struct LegacyImporter: Sendable {
     }
 
     /// `http://host:port` of a URL.
-    static func origin(of url: String) -> String {
-        guard let scheme = url.firstRange(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        return String(url[..<end])
-    }
-
     static func fileName(_ test: String) -> String {
         String(test.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".json"
     }

@@ -45,33 +45,9 @@ public final class ReferenceBackend: Sendable {
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
         var logger = Logger(label: "mpin-workbench.reference-backend")
         logger.logLevel = logLevel
-        let ready = ReadySignal()
-        let app = Application(
-            responder: BackendResponder(core: core),
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            do {
-                try await group.run()
-                ready.resolve(.failure(StartError.failed("the server stopped before it listened")))
-            } catch {
-                ready.resolve(.failure(StartError.failed(String(describing: error))))
-                throw error
-            }
-        }
-        let port: Int
-        do {
-            port = try await ready.value()
-        } catch {
-            task.cancel()
-            throw error
-        }
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        core.base.set("http://\(host):\(port)")
+        let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), host: configuration.host,
+                                                             port: configuration.port, logger: logger)
+        core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
         return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
     }
 
@@ -142,33 +118,5 @@ public final class ReferenceBackend: Sendable {
     /// The check digit the backend appends to six digits (nil when it would be 10; such numbers are never issued).
     public static func accessNumberCheckDigit(_ sixDigits: String) -> Int? {
         BackendCore.checkDigit(sixDigits)
-    }
-}
-
-/// Resolves once with the bound port or the failure to bind.
-private final class ReadySignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
-
-    func resolve(_ value: Result<Int, any Error>) {
-        let continuation: CheckedContinuation<Int, any Error>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = value
-            defer { waiter = nil }
-            return waiter
-        }
-        continuation?.resume(with: value)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Int, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = continuation
-                return nil
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
     }
 }

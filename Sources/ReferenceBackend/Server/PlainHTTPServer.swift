@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A small HTTP/1.1 server that hands every request to one closure and sends back what it returns:
+/// the server behind `mpin-workbench serve --cassette`, on the same Hummingbird plumbing as the
+/// reference backend.
+///
+/// ```swift
+/// let server = try await PlainHTTPServer.start(port: 0) { request in
+///     .init(status: 200, headers: [.init("Content-Type", "text/plain")], body: Array("hi".utf8))
+/// }
+/// // … clients talk to server.baseURL …
+/// await server.stop()
+/// ```
+public final class PlainHTTPServer: Sendable {
+    /// A header field, as received or to send.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A request as received: the method, the request target (`/path?query`, as sent), the header
+    /// fields in order and the body.
+    public struct Request: Sendable, Hashable {
+        public var method: String
+        public var target: String
+        public var headers: [Field]
+        public var body: [UInt8]
+    }
+
+    /// The answer to send. `Content-Length` is set by the server.
+    public struct Response: Sendable, Hashable {
+        public var status: Int
+        public var headers: [Field]
+        public var body: [UInt8]
+        public init(status: Int, headers: [Field] = [], body: [UInt8] = []) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    public typealias Handler = @Sendable (Request) async -> Response
+
+    /// The bound port.
+    public let port: Int
+    /// `http://host:port`.
+    public let baseURL: String
+    private let task: Task<Void, any Error>
+    private let group: ServiceGroup
+
+    /// Starts listening and returns once it does.
+    /// - Parameters:
+    ///   - host, port: where to listen (port 0: a free one).
+    ///   - maximumBodySize: larger request bodies are answered 413 without calling `handler`.
+    ///   - logLevel: the server's own log messages at this level and above go to standard error.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
+                             logLevel: Logger.Level = .critical, handler: @escaping Handler) async throws -> PlainHTTPServer {
+        var logger = Logger(label: "mpin-workbench.plain-server")
+        logger.logLevel = logLevel
+        let (task, group, bound) = try await ServerHost.start(ClosureResponder(limit: maximumBodySize, handler: handler),
+                                                              host: host, port: port, logger: logger)
+        return PlainHTTPServer(port: bound, baseURL: ServerHost.baseURL(host: host, port: bound), task: task, group: group)
+    }
+
+    private init(port: Int, baseURL: String, task: Task<Void, any Error>, group: ServiceGroup) {
+        self.port = port
+        self.baseURL = baseURL
+        self.task = task
+        self.group = group
+    }
+
+    /// Stops listening (requests in progress are answered) and waits until the server has shut down.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    /// Waits until the server stops.
+    public func wait() async {
+        _ = await task.result
+    }
+}
+
+/// Reads the whole request, calls the handler, writes its answer.
+private struct ClosureResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let limit: Int
+    let handler: PlainHTTPServer.Handler
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch {
+            return Self.response(.init(status: 413, headers: [.init("Content-Type", "text/plain")],
+                                       body: Array("The body is larger than \(limit) bytes\n".utf8)))
+        }
+        let fields = request.headers.map { PlainHTTPServer.Field($0.name.rawName, $0.value) }
+        let plain = PlainHTTPServer.Request(method: request.method.rawValue, target: request.uri.description, headers: fields,
+                                            body: Array(buffer.readableBytesView))
+        return Self.response(await handler(plain))
+    }
+
+    static func response(_ answer: PlainHTTPServer.Response) -> Response {
+        var fields = HTTPFields()
+        for field in answer.headers {
+            guard let name = HTTPFields.Element.Name(field.name) else { continue }
+            fields.append(HTTPFields.Element(name: name, value: field.value))
+        }
+        return Response(status: .init(code: answer.status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}

@@ -1,0 +1,178 @@
+import ArgumentParser
+import Dispatch
+import FlowRecording
+import Foundation
+import ReferenceBackend
+import Synchronization
+
+/// `mpin-workbench serve --cassette FILE`: answers HTTP clients (an SDK of another platform) with a
+/// cassette's recorded responses, until Ctrl-C or, with `exitWhenDone`, until every recorded
+/// exchange has been served. Exit status 0 when nothing missed and everything was served, else 1.
+struct CassetteServing {
+    var path: String
+    var host: String
+    var port: Int
+    var order: CassettePlayback.Order
+    var actors: Set<EventActor>
+    var secrets: [String: String]
+    var exitWhenDone: Bool
+
+    /// The status and reset endpoints, outside any backend's paths.
+    static let statusPath = "/__workbench/playback"
+    static let resetPath = "/__workbench/playback/reset"
+
+    func run() throws {
+        let recorded = try CassetteOutput.read(path)
+        // Only the placeholders of the HTTP exchanges need values: the rest (a PIN in the script or
+        // in a call's arguments) is never sent, so it keeps its placeholder.
+        var exchanges = recorded
+        exchanges.scenario.script = nil
+        exchanges.redactions = []
+        exchanges.events = recorded.events.filter { $0.type == "http" }
+        let needed = Set(Redactor.placeholderNames(in: exchanges))
+        var values = secrets
+        for name in Redactor.placeholderNames(in: recorded) + recorded.redactions.map(\.placeholder)
+            where !needed.contains(name) && values[name] == nil {
+            values[name] = Placeholder.text(name)
+        }
+        let cassette: Cassette
+        do {
+            cassette = try Redactor.restore(recorded, values: values, path: path)
+        } catch {
+            CassetteOutput.error(error.description.replacing(" at replay", with: ""))
+            throw ExitCode(2)
+        }
+        let offered = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors).offered
+        guard offered > 0 else {
+            let names = actors.map(\.rawValue).sorted().joined(separator: ", ")
+            CassetteOutput.error("\(path): no recorded HTTP exchange of the actors \(names) to serve (choose others with --actor)")
+            throw ExitCode(2)
+        }
+
+        let control = ServingControl()
+        let stopped = DispatchSemaphore(value: 0)
+        let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
+        let exitWhenDone = self.exitWhenDone
+        let task = Task {
+            do {
+                let server = try await PlainHTTPServer.start(host: host, port: port) { request in
+                    control.handle(request, exitWhenDone: exitWhenDone)
+                }
+                let playback = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors, servedOrigin: server.baseURL)
+                control.begin(playback)
+                ServeCommand.say(Self.banner(cassette: cassette, playback: playback, baseURL: server.baseURL, exitWhenDone: exitWhenDone))
+                await withTaskCancellationHandler {
+                    await server.wait()
+                } onCancel: {
+                    Task { await server.stop() }
+                }
+            } catch {
+                control.fail(error)
+            }
+            stopped.signal()
+        }
+        control.attach(task)
+
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                ServeCommand.say("stopping")
+                control.stop()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        stopped.wait()
+        sources.forEach { $0.cancel() }
+        if let error = control.error { throw error }
+        guard let summary = control.summary else { return }
+        ServeCommand.say(summary.text)
+        if !summary.passed { throw ExitCode(1) }
+    }
+
+    static func banner(cassette: Cassette, playback: CassettePlayback, baseURL: String, exitWhenDone: Bool) -> String {
+        var lines = [
+            "serving cassette \(playback.name) on \(baseURL)",
+            "  backend (SDK setting): \(baseURL)",
+            "  scenario: \(cassette.scenario.name), recorded against \(cassette.backend.url) (\(cassette.backend.flavour))",
+            "  \(playback.offered) recorded exchanges, order \(playback.order.rawValue)"
+                + (playback.order == .route ? " (method + path, each route in recorded order, its last answer repeated)" : " (each request must be the next recorded one)"),
+        ]
+        if !playback.recordedOrigin.isEmpty, playback.recordedOrigin != baseURL {
+            lines.append("  \(playback.recordedOrigin) in recorded responses is rewritten to \(baseURL)")
+        }
+        lines.append("  routes:")
+        lines += playback.routeList.map { "    " + $0 }
+        lines.append("  status: GET \(baseURL)\(statusPath); start again: POST \(baseURL)\(resetPath)")
+        lines.append(exitWhenDone ? "Stops when every recorded exchange has been served, or on Ctrl-C." : "Ctrl-C stops it and prints the summary.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The state shared by the request handler, the signal handlers and the command: the playback,
+/// the request count, the server task, and the error that ended it.
+private final class ServingControl: Sendable {
+    private struct State {
+        var playback: CassettePlayback?
+        var task: Task<Void, Never>?
+        var stopRequested = false
+        var requests = 0
+        var error: (any Error)?
+    }
+
+    private let state = Mutex(State())
+
+    func begin(_ playback: CassettePlayback) { state.withLock { $0.playback = playback } }
+
+    func attach(_ task: Task<Void, Never>) {
+        let stopNow = state.withLock { state -> Bool in
+            state.task = task
+            return state.stopRequested
+        }
+        if stopNow { task.cancel() }
+    }
+
+    func stop() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            state.stopRequested = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    func fail(_ error: any Error) { state.withLock { $0.error = error } }
+
+    var error: (any Error)? { state.withLock { $0.error } }
+
+    var summary: CassettePlayback.Summary? { state.withLock { $0.playback }?.summary }
+
+    func handle(_ request: PlainHTTPServer.Request, exitWhenDone: Bool) -> PlainHTTPServer.Response {
+        let (playback, number) = state.withLock { state -> (CassettePlayback?, Int) in
+            state.requests += 1
+            return (state.playback, state.requests)
+        }
+        guard let playback else {
+            return .init(status: 503, headers: [.init("Content-Type", "text/plain")], body: Array("starting\n".utf8))
+        }
+        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        switch (request.method, path) {
+        case ("GET", CassetteServing.statusPath):
+            return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: playback.summaryJSON)
+        case ("POST", CassetteServing.resetPath):
+            playback.reset()
+            ServeCommand.say("[\(number)] reset: serving from the first recorded exchange again")
+            return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: playback.summaryJSON)
+        default:
+            break
+        }
+        let answer = playback.answer(method: request.method, target: request.target, body: request.body)
+        ServeCommand.say("[\(number)] " + answer.log)
+        if exitWhenDone, playback.isComplete {
+            ServeCommand.say("every recorded exchange has been served")
+            stop()
+        }
+        return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+    }
+}
