@@ -25,7 +25,7 @@ struct CassetteCommand: ParsableCommand {
 /// Output helpers shared by the cassette subcommands.
 enum CassetteOutput {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Console.failure(message)
     }
 
     /// Reads a cassette or exits with status 2 after printing why.

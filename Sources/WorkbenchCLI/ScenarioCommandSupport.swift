@@ -27,7 +27,7 @@ enum ScenarioCommandSupport {
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Console.failure(message)
     }
 
     static func readScript(_ path: String) throws -> ScenarioScript {

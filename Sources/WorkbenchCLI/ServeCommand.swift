@@ -163,6 +163,8 @@ struct ServeCommand: ParsableCommand {
         if backend.configuration.flavour == .mfaPlatform {
             lines.append("  authorize URL: \(backend.authorizeURL(clientID: backend.configuration.clientID ?? "workbench"))")
         }
+        lines.append("  DeviceSecurity service (MVID connector): POST \(backend.baseURL)/devicesecurity/login, /registerDevice, "
+                     + "/applicationLogin; operator: \(backend.baseURL)/devicesecurity/admin/…")
         if backend.configuration.activation == .code {
             lines.append("  request a code: POST \(backend.baseURL)/activationCode {\"userId\": \"...\"}")
         }
@@ -171,7 +173,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        Console.out(text + "\n")
     }
 }
 

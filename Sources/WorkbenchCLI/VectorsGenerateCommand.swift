@@ -56,7 +56,7 @@ struct VectorsGenerateCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(text.utf8), to: out)
         } catch {
-            FileHandle.standardError.write(Data("error: \(out): \(error)\n".utf8))
+            Console.error("error: \(out): \(error)\n")
             throw ExitCode(2)
         }
         let tests = document["numberOfTests"]?.intValue ?? 0
@@ -130,11 +130,11 @@ final class ProgressBar: @unchecked Sendable {
             guard filled != last || done == total else { return }
             last = filled
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+            Console.error("\r\(label) [\(bar)] \(done)/\(total)")
         }
     }
 
     func finish() {
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.error("\n")
     }
 }

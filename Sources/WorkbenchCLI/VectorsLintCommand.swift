@@ -26,7 +26,7 @@ struct VectorsLintCommand: ParsableCommand {
         var unreadable = 0
         for file in files {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("error: \(file): cannot be read as UTF-8 text\n".utf8))
+                Console.error("error: \(file): cannot be read as UTF-8 text\n")
                 unreadable += 1
                 continue
             }

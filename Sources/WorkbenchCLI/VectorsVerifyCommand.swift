@@ -59,7 +59,7 @@ struct VectorsVerifyCommand: ParsableCommand {
             } catch {
                 unreadable += 1
                 output.totalUnreadable += 1
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                Console.error("error: \(error)\n")
             }
         }
         if files.count > 1 { print(output.renderTotal()) }
