@@ -73,19 +73,7 @@ struct CassetteServing {
         }
         control.attach(task)
 
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                ServeCommand.say("stopping")
-                control.stop()
-            }
-            source.resume()
-            sources.append(source)
-        }
-        stopped.wait()
-        sources.forEach { $0.cancel() }
+        ServeCommand.waitForStop(stopped) { control.stop() }
         if let error = control.error { throw error }
         guard let summary = control.summary else { return }
         ServeCommand.say(summary.text)

@@ -125,20 +125,25 @@ struct ServeCommand: ParsableCommand {
             stopped.signal()
         }
 
+        Self.waitForStop(stopped) { task.cancel() }
+        if let error = outcome.error { throw error }
+    }
+
+    /// Waits for `stopped`, calling `stop` (after saying "stopping") on Ctrl-C or SIGTERM meanwhile.
+    static func waitForStop(_ stopped: DispatchSemaphore, stop: @escaping @Sendable () -> Void) {
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                Self.say("stopping")
-                task.cancel()
+                say("stopping")
+                stop()
             }
             source.resume()
             sources.append(source)
         }
         stopped.wait()
         sources.forEach { $0.cancel() }
-        if let error = outcome.error { throw error }
     }
 
     private func runBenchmark() throws {
