@@ -124,8 +124,23 @@ struct CurlExchange {
     }
 
     private func failure(_ code: CURLcode, detail: String) -> TransportError {
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        var message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        if code == CURLE_OPERATION_TIMEDOUT {
+            let limit = message.hasPrefix("Operation") ? request.timeout ?? options.defaultTimeout : options.connectTimeout
+            message = Self.withoutElapsedTime(message, limit: limit.map(Self.milliseconds))
+        }
         return TransportError(kind: Self.kind(of: code), message: message, url: request.url, code: Int(code.rawValue))
+    }
+
+    /// libcurl's timeout text with the measured time ("after 2001 milliseconds") replaced by the
+    /// limit that was hit ("at the 2000 ms limit"), so that the same timeout gives the same message
+    /// every run and a recording of it is reproducible.
+    static func withoutElapsedTime(_ message: String, limit: Int?) -> String {
+        guard let after = message.range(of: "after "),
+              let unit = message.range(of: " milliseconds", range: after.upperBound..<message.endIndex),
+              message[after.upperBound..<unit.lowerBound].allSatisfy(\.isNumber) else { return message }
+        let replacement = limit.map { "at the \($0) ms limit" } ?? "at the time limit"
+        return message.replacingCharacters(in: after.lowerBound..<unit.upperBound, with: replacement)
     }
 
     static func kind(of code: CURLcode) -> TransportError.Kind {

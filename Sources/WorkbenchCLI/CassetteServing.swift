@@ -16,6 +16,9 @@ struct CassetteServing {
     var actors: Set<EventActor>
     var secrets: [String: String]
     var exitWhenDone: Bool
+    /// The URL clients reach the server under, when not the listening address (a phone on the LAN,
+    /// an emulator's host alias); recorded absolute URLs are rewritten to it.
+    var publicURL: String?
 
     /// The status and reset endpoints, outside any backend's paths.
     static let statusPath = "/__workbench/playback"
@@ -52,15 +55,17 @@ struct CassetteServing {
         let control = ServingControl()
         let stopped = DispatchSemaphore(value: 0)
         let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
-        let exitWhenDone = self.exitWhenDone
+        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL
         let task = Task {
             do {
                 let server = try await PlainHTTPServer.start(host: host, port: port) { request in
                     control.handle(request, exitWhenDone: exitWhenDone)
                 }
-                let playback = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors, servedOrigin: server.baseURL)
+                let baseURL = publicURL ?? server.baseURL
+                let playback = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors, servedOrigin: baseURL)
                 control.begin(playback)
-                ServeCommand.say(Self.banner(cassette: cassette, playback: playback, baseURL: server.baseURL, exitWhenDone: exitWhenDone))
+                if baseURL != server.baseURL { ServeCommand.say("listening on \(server.baseURL)") }
+                ServeCommand.say(Self.banner(cassette: cassette, playback: playback, baseURL: baseURL, exitWhenDone: exitWhenDone))
                 await withTaskCancellationHandler {
                     await server.wait()
                 } onCancel: {

@@ -60,6 +60,10 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "With --cassette: values of redacted placeholders, NAME=VALUE.")
     var secret: [String] = []
 
+    @Option(name: .customLong("public-url"),
+            help: "With --cassette: the URL clients reach this server under (default: the listening address); recorded absolute URLs are rewritten to it.")
+    var publicURL: String?
+
     @Flag(name: .customLong("exit-when-done"), help: "With --cassette: stop once every recorded exchange has been served.")
     var exitWhenDone = false
 
@@ -81,8 +85,15 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
         }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
-        if cassette == nil, !actors.isEmpty || !secret.isEmpty || exitWhenDone {
-            throw ValidationError("--actor, --secret and --exit-when-done go with --cassette.")
+        if cassette == nil, !actors.isEmpty || !secret.isEmpty || exitWhenDone || publicURL != nil {
+            throw ValidationError("--actor, --secret, --public-url and --exit-when-done go with --cassette.")
+        }
+        if let publicURL {
+            let origin = publicURL.hasSuffix("/") ? publicURL.dropLast() : Substring(publicURL)
+            guard let scheme = origin.range(of: "://"), ["http", "https"].contains(origin[..<scheme.lowerBound]),
+                  !origin[scheme.upperBound...].isEmpty, !origin[scheme.upperBound...].contains("/") else {
+                throw ValidationError("--public-url is an origin such as http://192.168.1.20:8005, got \"\(publicURL)\".")
+            }
         }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
     }
@@ -97,7 +108,7 @@ struct ServeCommand: ParsableCommand {
             }
             let chosen = actors.isEmpty ? CassettePlayback.defaultActors : Set(actors.map(EventActor.init(rawValue:)))
             return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
-                                       exitWhenDone: exitWhenDone).run()
+                                       exitWhenDone: exitWhenDone, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }).run()
         }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
         configuration.clientID = clientID
