@@ -20,6 +20,16 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         case .added(let actual): "\(path): unexpected (got \(JSONDiff.brief(actual)))"
         }
     }
+
+    /// The difference between two peers rather than an expectation and a result, named by
+    /// `first` and `second` (`cassette diff`: "the first", "the second").
+    public func description(first: String, second: String) -> String {
+        switch change {
+        case .changed(let a, let b): "\(path): \(JSONDiff.brief(a)) in \(first), \(JSONDiff.brief(b)) in \(second)"
+        case .missing(let a): "\(path): only in \(first) (\(JSONDiff.brief(a)))"
+        case .added(let b): "\(path): only in \(second) (\(JSONDiff.brief(b)))"
+        }
+    }
 }
 
 /// Path-by-path comparison of JSON values: objects by member name (order ignored), arrays by position.

@@ -51,14 +51,15 @@ enum EventComparison {
         return out
     }
 
-    static func bodyBytes(_ expected: [UInt8], _ actual: [UInt8]) -> [String] {
+    /// `peers`: name the sides as two peers (`cassette diff`) instead of expected and got.
+    static func bodyBytes(_ expected: [UInt8], _ actual: [UInt8], peers: (String, String)? = nil) -> [String] {
         guard expected != actual else { return [] }
         if let e = try? JSONParser.parse(expected), let a = try? JSONParser.parse(actual) {
             let paths = JSONDiff.differences(e, a, path: "body $")
-            if !paths.isEmpty { return paths.map(\.description) }
-            return ["body: the same JSON written differently; " + firstByteDifference(expected, actual)]
+            if !paths.isEmpty { return paths.map { peers.map($0.description) ?? $0.description } }
+            return ["body: the same JSON written differently; " + firstByteDifference(expected, actual, peers: peers)]
         }
-        return ["body: " + firstByteDifference(expected, actual)]
+        return ["body: " + firstByteDifference(expected, actual, peers: peers)]
     }
 
     static func bodySemantic(_ expected: [UInt8], _ actual: [UInt8], ignoring: Set<String>) -> [String] {
@@ -68,8 +69,9 @@ enum EventComparison {
         return expected == actual ? [] : ["body: " + firstByteDifference(expected, actual)]
     }
 
-    /// "first difference at byte 17: expected …"abc"…, got …"abd"…".
-    static func firstByteDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String {
+    /// "first difference at byte 17: expected …"abc"…, got …"abd"…" (with `peers`: "…"abc"… in
+    /// the first, …"abd"… in the second").
+    static func firstByteDifference(_ expected: [UInt8], _ actual: [UInt8], peers: (String, String)? = nil) -> String {
         var offset = 0
         while offset < expected.count, offset < actual.count, expected[offset] == actual[offset] { offset += 1 }
         func window(_ bytes: [UInt8]) -> String {
@@ -78,6 +80,10 @@ enum EventComparison {
             let slice = Array(bytes[start..<end])
             let text = String(validating: slice, as: UTF8.self).map { JSONWriter.quoted($0) } ?? "0x" + Hex.encode(slice)
             return (start > 0 ? "…" : "") + text + (end < bytes.count ? "…" : "")
+        }
+        if let (first, second) = peers {
+            return "\(expected.count) bytes in \(first), \(actual.count) in \(second); first difference at byte \(offset): "
+                + "\(window(expected)) in \(first), \(window(actual)) in \(second)"
         }
         return "\(expected.count) bytes expected, \(actual.count) sent; first difference at byte \(offset): "
             + "expected \(window(expected)), got \(window(actual))"

@@ -1,5 +1,8 @@
 /// `cassette diff`: every difference between two cassettes, JSON-aware for JSON bodies.
 public enum CassetteDiff {
+    /// How differences name the two cassettes.
+    static let peers = ("the first", "the second")
+
     /// One difference: where (metadata field or event index and field) and what.
     public struct Difference: Sendable, Hashable, CustomStringConvertible {
         public var eventIndex: Int?
@@ -17,7 +20,7 @@ public enum CassetteDiff {
             return copy.jsonValue.removing(fields: ["events"])
         }
         out += JSONDiff.differences(metadata(a), metadata(b))
-            .map { Difference(detail: $0.description.replacing("$.", with: "", maxReplacements: 1)) }
+            .map { Difference(detail: $0.description(first: peers.0, second: peers.1).replacing("$.", with: "", maxReplacements: 1)) }
         for index in 0..<max(a.events.count, b.events.count) {
             guard index < a.events.count else {
                 out.append(.init(eventIndex: index, detail: "only in the second: \(EventSummary.line(b.events[index]))"))
@@ -42,13 +45,13 @@ public enum CassetteDiff {
         var bodies: [String] = []
         if case .http(let x) = a.payload, case .http(let y) = b.payload {
             dropped.formUnion(["request.body", "response.body"])
-            bodies += EventComparison.bodyBytes(x.request.body, y.request.body).map { "request " + $0 }
+            bodies += EventComparison.bodyBytes(x.request.body, y.request.body, peers: peers).map { "request " + $0 }
             if let r = x.response, let s = y.response {
-                bodies += EventComparison.bodyBytes(r.body, s.body).map { "response " + $0 }
+                bodies += EventComparison.bodyBytes(r.body, s.body, peers: peers).map { "response " + $0 }
             }
         }
         let lines = JSONDiff.differences(a.jsonValue.removing(fields: dropped), b.jsonValue.removing(fields: dropped))
-            .map { $0.description.replacing("$.", with: "", maxReplacements: 1) }
+            .map { $0.description(first: peers.0, second: peers.1).replacing("$.", with: "", maxReplacements: 1) }
         return lines + bodies
     }
 

@@ -22,8 +22,8 @@ import Testing
         b.backend.flavour = "mfa-platform"
         let found = CassetteDiff.differences(a, b)
         #expect(found.count == 2)
-        #expect(found[0].description == "backend.flavour: expected \"milagro\", got \"mfa-platform\"")
-        #expect(found[1].eventIndex == pass1 && found[1].detail.hasPrefix("response body $.y: expected \""))
+        #expect(found[0].description == "backend.flavour: \"milagro\" in the first, \"mfa-platform\" in the second")
+        #expect(found[1].eventIndex == pass1 && found[1].detail.hasPrefix("response body $.y: \""))
         let text = CassetteDiff.text(a, b, names: ("a.json", "b.json"))
         #expect(text.hasPrefix("a.json and b.json: 2 differences\nfirst: backend.flavour"))
         #expect(CassetteDiff.text(a, a, names: ("a", "b")) == "a and b: no differences\n")
@@ -33,7 +33,7 @@ import Testing
         timed.timings?.total = 9
         c.events[1].payload = .http(timed)
         #expect(CassetteDiff.differences(a, c).isEmpty)
-        #expect(CassetteDiff.differences(a, c, includeTimings: true).map(\.description) == ["event 1: timings.total: expected 0.005, got 9"])
+        #expect(CassetteDiff.differences(a, c, includeTimings: true).map(\.description) == ["event 1: timings.total: 0.005 in the first, 9 in the second"])
     }
 
     @Test func lintAcceptsCanonicalFilesAndFindsProblems() async throws {
