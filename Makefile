@@ -31,11 +31,12 @@ deps:
 build:
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-## The whole test suite with optimisation. The build step uses the test flags too, so that
-## `swift test` reuses it instead of compiling everything a second time.
+## The whole test suite with optimisation. One build of everything, tests included, with the
+## test flags; `swift test --skip-build` then runs it (a plain `swift test` after `swift build`
+## compiled the whole package a second time).
 test: deps
-	$(SWIFT) build -c release -Xswiftc -enable-testing $(SWIFT_FLAGS)
-	$(SWIFT) test -c release -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(SWIFT) build -c release -Xswiftc -enable-testing --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test -c release -Xswiftc -enable-testing --skip-build $(SWIFT_FLAGS)
 
 ## The main job on the embedded default: record every bundled scenario (Scenarios/) against the
 ## reference backend started in-process on a free loopback port, into a temporary folder; replay
