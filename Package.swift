@@ -23,6 +23,8 @@ let package = Package(
     targets: [
         // Pairing crypto core: pure Swift, no Foundation, no dependencies.
         .target(name: "MPinCrypto", swiftSettings: optimise),
+        // JSON that keeps member order and number literals: value, strict parser, canonical writer; pure Swift.
+        .target(name: "OrderedJSON"),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),
@@ -40,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
-        .target(name: "FlowRecording", dependencies: ["SDKSeams"]),
+        .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
             "MPinCrypto",
@@ -49,12 +51,13 @@ let package = Package(
 
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "FlowRecording", "SDKSeams", "DeviceSecurity", .product(name: "Yams", package: "Yams"),
+            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", .product(name: "Yams", package: "Yams"),
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams"]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto"],
                     resources: [.copy("Fixtures")]),
@@ -64,10 +67,10 @@ let package = Package(
         .testTarget(name: "ReferenceBackendTests", dependencies: [
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",
         ]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "SDKSeams"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport"]),
         .testTarget(name: "ScenariosTests", dependencies: [
-            "Scenarios", "FlowRecording", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+            "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import FlowRecording
 import Foundation
+import OrderedJSON
 import Scenarios
 import Testing
 

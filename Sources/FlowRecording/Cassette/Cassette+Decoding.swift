@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 import SDKSeams
 
 /// Reads a JSON value against the cassette schema, naming the event index and field of any problem.

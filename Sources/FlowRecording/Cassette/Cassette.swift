@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// One recorded flow: metadata and the ordered list of everything that happened.
 ///
 /// A cassette is a value; `CassetteFile` reads and writes it in the canonical JSON form (format

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Converts the JSON of a cassette of format version N to version N + 1.
 ///
 /// Migrations run on read, in a chain, before the schema is checked; they see and return the whole

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// One difference between two JSON values, at a path such as `$.mpinResponse.authOTT` or `$.items[2]`.
 public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     public enum Change: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Replaces secrets by `{{name}}` placeholders, and puts them back.
 ///
 /// Redaction works in two passes. First it collects the secret values: the values found under the

@@ -1,3 +1,4 @@
+import OrderedJSON
 import SDKSeams
 
 /// Comparison of a re-run's events with recorded ones, under a `ReplayMode`; each difference is a

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// `cassette diff`: every difference between two cassettes, JSON-aware for JSON bodies.
 public enum CassetteDiff {
     /// How differences name the two cassettes.

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// `cassette lint`: checks a cassette file for the schema, the format version and canonical form,
 /// the consistency of the `json` views of bodies with their text, and of placeholders with the
 /// redaction manifest.

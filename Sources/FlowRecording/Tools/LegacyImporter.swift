@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
 /// test harness (`tests/common/http_recorder.cpp`).
 ///

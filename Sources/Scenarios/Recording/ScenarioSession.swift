@@ -1,5 +1,6 @@
 import FlowRecording
 import MPinSDK
+import OrderedJSON
 
 /// The three ways to run a script: live (`run`), live while recording a cassette (`record`), and
 /// offline from a cassette (`replay`).

@@ -1,5 +1,6 @@
 import FlowRecording
 import MPinSDK
+import OrderedJSON
 
 extension ScenarioRunner {
     /// A `browser` or `admin` step: one or more HTTP requests through the actor's transport. The
@@ -52,7 +53,7 @@ extension ScenarioRunner {
             let user = HTTPRequest.percentEncode(arguments["userId"] ?? "")
             await send(.get, base + "/admin/mailbox?userId=" + user, body: nil)
             if let listed = last.outputs.first(where: { $0.name == "messages" })?.value,
-               let parsed = try? FlowRecording.JSONParser.parse(listed), case .array(let messages) = parsed {
+               let parsed = try? JSONParser.parse(listed), case .array(let messages) = parsed {
                 last.outputs.append(("count", String(messages.count)))
                 if let latest = messages.last, case .object(let members) = latest {
                     for member in members { last.outputs.append((member.name, Self.text(member.value))) }
@@ -72,7 +73,7 @@ extension ScenarioRunner {
 
     /// The top-level members of a JSON object body, as text.
     static func members(_ body: [UInt8]) -> [(name: String, value: String)] {
-        guard let value = try? FlowRecording.JSONParser.parse(body), case .object(let members) = value else { return [] }
+        guard let value = try? JSONParser.parse(body), case .object(let members) = value else { return [] }
         return members.map { ($0.name, text($0.value)) }
     }
 

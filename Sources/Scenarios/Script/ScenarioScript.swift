@@ -1,4 +1,5 @@
 import FlowRecording
+import OrderedJSON
 
 /// A parsed scenario script: the steps of one flow with their arguments and expectations.
 ///

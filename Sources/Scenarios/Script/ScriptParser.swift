@@ -1,5 +1,6 @@
 import FlowRecording
 import Foundation
+import OrderedJSON
 import Yams
 
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking

@@ -1,4 +1,5 @@
 @testable import FlowRecording
+import OrderedJSON
 import Testing
 
 @Suite struct RedactorTests {

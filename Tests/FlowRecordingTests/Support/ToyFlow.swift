@@ -1,4 +1,5 @@
 @testable import FlowRecording
+import OrderedJSON
 import SDKSeams
 
 /// A small deterministic flow over the three seams, shaped like an M-Pin authentication: read the

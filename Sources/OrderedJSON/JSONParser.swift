@@ -1,17 +1,12 @@
-/// A JSON syntax error with its position (1-based line and column, counted in UTF-8 bytes).
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var line: Int
-    public var column: Int
-    /// Byte offset of the error in the input.
-    public var offset: Int
-
-    public var description: String { "line \(line), column \(column): \(message)" }
-}
-
 /// A strict RFC 8259 parser producing `JSONValue`s that keep number literals and member order.
 ///
-/// Errors carry the line and column, which Foundation's parser does not report reliably on Linux.
+/// It accepts exactly one JSON text: surrounding whitespace is allowed and a leading UTF-8 byte
+/// order mark is skipped; anything else that RFC 8259 does not allow is an error (trailing commas,
+/// leading zeros, unescaped control characters, invalid UTF-8, unpaired surrogates, text after the
+/// value). Objects keep every member in document order, repeated names included; numbers keep
+/// their literal text. Nesting deeper than 512 arrays and objects is refused, so hostile input
+/// cannot exhaust the stack. Errors carry the line and column, which Foundation's parser does
+/// not report reliably on Linux.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0

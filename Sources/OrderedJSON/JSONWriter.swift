@@ -1,9 +1,11 @@
 /// Writes `JSONValue`s as text.
 ///
 /// The canonical form (used for cassettes): two-space indentation, members sorted by name (by their
-/// UTF-8 bytes, so the order does not depend on locale), `"name": value`, empty containers as `{}`
-/// and `[]`, strings with only `"`, `\` and control characters escaped (slashes and non-ASCII kept),
-/// number literals as read, and a trailing newline. Equal values give identical bytes.
+/// UTF-8 bytes, so the order does not depend on locale; repeated names keep their order),
+/// `"name": value`, empty containers as `{}` and `[]`, number literals as read, and a trailing
+/// newline. Equal values give identical bytes. Every form writes strings through `quoted(_:)`:
+/// only `"`, `\` and control characters (U+0000 to U+001F and U+007F) are escaped, slashes and
+/// non-ASCII text are kept as they are.
 public enum JSONWriter {
     /// The canonical pretty form, with a trailing newline.
     public static func canonical(_ value: JSONValue) -> String {
@@ -13,7 +15,8 @@ public enum JSONWriter {
         return out
     }
 
-    /// One line, members in their order (for messages and diffs).
+    /// One line with `", "` and `": "` between items, members in their order unless `sorted` (for
+    /// messages and diffs).
     public static func compact(_ value: JSONValue, sorted: Bool = false) -> String {
         var out = ""
         write(value, indent: 0, pretty: false, sorted: sorted, into: &out)

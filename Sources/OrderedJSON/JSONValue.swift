@@ -1,8 +1,9 @@
 /// A JSON value that keeps what a reader needs to reproduce a document exactly: numbers keep their
 /// literal text and objects keep their members in document order.
 ///
-/// Equality (`==`) is structural and order-sensitive; `semanticallyEquals(_:)` is the comparison of
-/// JSON meaning (member order ignored, numbers compared by value).
+/// Nothing is normalised: repeated member names stay, in order (lookups by name take the last
+/// one). Equality (`==`) is structural and order-sensitive; `semanticallyEquals(_:)` is the
+/// comparison of JSON meaning (member order ignored, numbers compared by value).
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -44,11 +45,13 @@ public indirect enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// The number as an `Int` when its literal is an integer in range (no fraction, no exponent).
     public var intValue: Int? {
         if case .number(let text) = self { return Int(text) }
         return nil
     }
 
+    /// The number as the nearest `Double`.
     public var doubleValue: Double? {
         if case .number(let text) = self { return Double(text) }
         return nil

@@ -1,0 +1,50 @@
+import OrderedJSON
+import Testing
+
+@Suite struct JSONParserTests {
+    @Test func keepsNumberLiteralsAndMemberOrder() throws {
+        let value = try JSONParser.parse(#"{"b": 1.50, "a": [true, null, "x\u00e9"]}"#)
+        #expect(value == .object([.init("b", .number("1.50")), .init("a", [true, nil, "xé"])]))
+    }
+
+    @Test func keepsRepeatedNamesInOrderAndLooksUpTheLast() throws {
+        let value = try JSONParser.parse(#"{"a": 1, "b": 2, "a": 3}"#)
+        #expect(value.objectMembers?.map(\.name) == ["a", "b", "a"])
+        #expect(value["a"] == .number("3"))
+        #expect(value.uniqueMembers == ["a": .number("3"), "b": .number("2")])
+    }
+
+    @Test func reportsLineAndColumn() {
+        #expect {
+            try JSONParser.parse("{\n  \"a\": 1,\n  \"b\" 2\n}")
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            return error.line == 3 && error.column == 7 && error.message.contains("':'")
+        }
+    }
+
+    @Test func skipsAByteOrderMark() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(#" {"a": []} "#.utf8)) == .object([.init("a", [])]))
+    }
+
+    @Test func surrogatePairsAndEscapes() throws {
+        #expect(try JSONParser.parse(#""\ud83d\ude00\/\b\f\n\r\t\"\\""#) == .string("😀/\u{08}\u{0C}\n\r\t\"\\"))
+    }
+
+    @Test func limitsNesting() throws {
+        let deepest = String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONParser.parse(deepest) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[" + deepest + "]") }
+    }
+
+    @Test(arguments: ["", " ", "{", "{\"a\" 1}", "{\"a\":1,}", "[1,]", "01", "-", "1.", "1e", ".5", "+1", "\"\\x\"",
+                      "tru", "nul", "{\"a\":1} x", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "'a'",
+                      "{a:1}", "\u{FEFF}"])
+    func rejectsInvalid(text: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    }
+}
