@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
-        .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto"]),
+        .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",

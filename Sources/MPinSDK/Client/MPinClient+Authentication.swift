@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 extension MPinClient {
     /// Prepares authentication of a REGISTERED user (`StartAuthentication`, PROTOCOL §3.4): tells a
@@ -23,7 +24,7 @@ extension MPinClient {
             let record = user.record
             let permit = try await request(.getTimePermit1, .get, settings.timePermitsURL + "/" + record.mpinIDHex)
             let share1 = try requiredHex(permit, "timePermit", context: .getTimePermit1)
-            guard let dateValue = permit.json?["date"]?.intValue, let date = UInt32(exactly: dateValue) else {
+            guard let dateValue = permit.json?[first: "date"]?.truncatedIntValue, let date = UInt32(exactly: dateValue) else {
                 throw MPinError(.responseParseError, "The time permit has no valid 'date'", context: .init(request: "timePermit"))
             }
             let storageID = permit.string("storageId") ?? ""
@@ -94,15 +95,15 @@ extension MPinClient {
                           user: user, outputs: Self.otpOutputs) { () async throws(MPinError) in
             let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: "", otp: true, authz: false)
             var otp = OTP(receivedAt: now(for: "otpReceived"))
-            guard let issued = result.pass2["OTP"]?.stringValue ?? result.pass2["OTP"]?.intValue.map(String.init), !issued.isEmpty
+            guard let issued = result.pass2[first: "OTP"]?.stringValue ?? result.pass2[first: "OTP"]?.truncatedIntValue.map(String.init), !issued.isEmpty
             else {
                 otp.status = MPinStatus(.responseParseError, "OTP not issued")
                 return otp
             }
             otp.otp = issued
-            otp.ttlSeconds = result.json?["ttlSeconds"]?.intValue ?? 0
-            otp.expireTime = (result.json?["expireTime"]?.intValue ?? 0) / 1000
-            otp.nowTime = (result.json?["nowTime"]?.intValue ?? 0) / 1000
+            otp.ttlSeconds = result.json?[first: "ttlSeconds"]?.truncatedIntValue ?? 0
+            otp.expireTime = (result.json?[first: "expireTime"]?.truncatedIntValue ?? 0) / 1000
+            otp.nowTime = (result.json?[first: "nowTime"]?.truncatedIntValue ?? 0) / 1000
             if otp.ttlSeconds == 0 || otp.expireTime == 0 || otp.nowTime == 0 {
                 otp.status = MPinStatus(.responseParseError, "OTP data is malformed")
             }
@@ -143,7 +144,7 @@ extension MPinClient {
                           user: user, outputs: { [NamedValue("authorizationCode", $0)] }) { () async throws(MPinError) in
             let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessCode,
                                                 otp: false, authz: true)
-            guard let code = result.json?["code"]?.stringValue else {
+            guard let code = result.json?[first: "code"]?.stringValue else {
                 throw MPinError(.responseParseError, "The answer has no authorization 'code'")
             }
             return code
@@ -167,7 +168,7 @@ extension MPinClient {
             guard !record.logoutData.isEmpty, !record.logoutURL.isEmpty else {
                 throw MPinError.flow("No logout data: authenticate with an access number first")
             }
-            let body = (try? JSONParser.parse(record.logoutData)) ?? .string(record.logoutData)
+            let body = (try? JSONParser.parseRefusingByteOrderMark(record.logoutData)) ?? .string(record.logoutData)
             _ = try await request(.logout, .post, backendURL + record.logoutURL, body: body, expectJSON: false)
             user.update {
                 $0.logoutData = ""
@@ -181,9 +182,9 @@ extension MPinClient {
                                           accessNumber: String) async throws(MPinError) {
         let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessNumber,
                                             otp: false, authz: false)
-        guard let logoutData = result.json?["logoutData"] else { return }
-        let text: String = logoutData.stringValue ?? logoutData.compact()
-        let url = result.json?["logoutURL"]?.stringValue ?? ""
+        guard let logoutData = result.json?[first: "logoutData"] else { return }
+        let text: String = logoutData.stringValue ?? logoutData.milagroCompact()
+        let url = result.json?[first: "logoutURL"]?.stringValue ?? ""
         user.update {
             $0.logoutData = text
             $0.logoutURL = url
@@ -245,14 +246,14 @@ extension MPinClient {
         let (sec, u, ut) = (pass1Values[1], pass1Values[2], pass1Values[3])
 
         let pass1 = try await request(.authenticatePass1, .post, settings.mpinAuthServerURL + "/pass1", body: .fields([
-            "pass": .int(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(ut)), "U": .string(Hex.encode(u)),
+            "pass": .integer(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(ut)), "U": .string(Hex.encode(u)),
         ]))
         let y = try requiredHex(pass1, "y", context: .authenticatePass1)
         let v = try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
             mpin.client2(x: x, y: y, sec: sec).map { [$0] }
         }[0]
         let pass2 = try await request(.authenticatePass2, .post, settings.mpinAuthServerURL + "/pass2", body: .fields([
-            "pass": .int(2), "OTP": .bool(otp), "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
+            "pass": .integer(2), "OTP": .bool(otp), "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
             "V": .string(Hex.encode(v)), "mpin_id": .string(record.mpinIDHex),
         ]))
         let pass2JSON = pass2.json ?? .object([])
@@ -269,7 +270,7 @@ extension MPinClient {
         do throws(MPinError) {
             let answer = try await request(.authenticateRPA, .post, url, body: body, expectJSON: false)
             let text = answer.response.bodyText ?? ""
-            return AuthenticationResult(pass2: pass2JSON, json: try? JSONParser.parse(answer.response.body), text: text)
+            return AuthenticationResult(pass2: pass2JSON, json: try? JSONParser.parseRefusingByteOrderMark(answer.response.body), text: text)
         } catch {
             if error.context.httpStatus == 410 {
                 user.update {

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 extension MPinClient {
     /// Checks that `url` is an M-Pin backend by fetching its client settings (`TestBackend`).
     public func testBackend(_ url: String, rpsPrefix: String = "rps") async throws(MPinError) {
@@ -30,7 +32,7 @@ extension MPinClient {
         while prefix.hasPrefix("/") { prefix.removeFirst() }
         while prefix.hasSuffix("/") { prefix.removeLast() }
         let answer = try await request(.getClientSettings, .get, base + "/" + prefix + "/clientSettings")
-        guard let json = answer.json, json.members != nil else {
+        guard let json = answer.json, json.objectMembers != nil else {
             throw MPinError(.responseParseError, "The client settings are not a JSON object",
                             context: .init(request: "GET \(base)/\(prefix)/clientSettings"))
         }

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 extension MPinClient {
     /// Sets the client (customer) id sent with every request: `X-MIRACL-CID` on the MFA platform,
     /// `X-MIRACL-Client-ID` in the Milagro flavour.

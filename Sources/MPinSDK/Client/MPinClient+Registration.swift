@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 extension MPinClient {
     /// Starts registering a user in state INVALID (`StartRegistration`, PROTOCOL §3.1): the server
@@ -22,12 +23,12 @@ extension MPinClient {
             if options.flavour == .milagro, users[key(id: user.id, backend: backendKey, customerID: "", appID: "")] != nil {
                 throw MPinError.flow("The user \(user.id) already exists on \(backendKey)")
             }
-            var body: [JSONValue.Member] = [.init(key: "userId", value: .string(user.id)), .init(key: "mobile", value: .int(1))]
-            if !user.deviceName.isEmpty { body.append(.init(key: "deviceName", value: .string(user.deviceName))) }
-            if !userData.isEmpty { body.append(.init(key: "userData", value: .string(userData))) }
-            if !activateCode.isEmpty { body.append(.init(key: "activateCode", value: .string(activateCode))) }
-            if !accessCode.isEmpty { body.append(.init(key: "wid", value: .string(accessCode))) }
-            if !pushToken.isEmpty { body.append(.init(key: "pushToken", value: .string(pushToken))) }
+            var body: [JSONValue.Member] = [.init("userId", .string(user.id)), .init("mobile", .integer(1))]
+            if !user.deviceName.isEmpty { body.append(.init("deviceName", .string(user.deviceName))) }
+            if !userData.isEmpty { body.append(.init("userData", .string(userData))) }
+            if !activateCode.isEmpty { body.append(.init("activateCode", .string(activateCode))) }
+            if !accessCode.isEmpty { body.append(.init("wid", .string(accessCode))) }
+            if !pushToken.isEmpty { body.append(.init("pushToken", .string(pushToken))) }
             let answer = try await request(.register, .put, settings.registerURL, body: .object(body))
             let mpinID = try required(answer, "mpinId", context: .register)
             let regOTT = try required(answer, "regOTT", context: .register)
@@ -40,7 +41,7 @@ extension MPinClient {
             if users[newKey] != nil {
                 throw MPinError.flow("The user \(user.id) is already registered as \(newKey)")
             }
-            let active = answer.json?["active"]?.boolValue ?? false
+            let active = answer.json?[first: "active"]?.boolValue ?? false
             user.update {
                 $0.backend = backendKey
                 $0.mpinIDHex = mpinID
@@ -62,14 +63,14 @@ extension MPinClient {
             let settings = try requireBackend()
             try requireState(user, [.startedRegistration], "RestartRegistration")
             let record = user.record
-            var body: [JSONValue.Member] = [.init(key: "userId", value: .string(user.id)), .init(key: "mobile", value: .int(1))]
-            if !user.deviceName.isEmpty { body.append(.init(key: "deviceName", value: .string(user.deviceName))) }
-            if !userData.isEmpty { body.append(.init(key: "userData", value: .string(userData))) }
-            if !record.accessCode.isEmpty { body.append(.init(key: "wid", value: .string(record.accessCode))) }
-            body.append(.init(key: "regOTT", value: .string(record.regOTT)))
+            var body: [JSONValue.Member] = [.init("userId", .string(user.id)), .init("mobile", .integer(1))]
+            if !user.deviceName.isEmpty { body.append(.init("deviceName", .string(user.deviceName))) }
+            if !userData.isEmpty { body.append(.init("userData", .string(userData))) }
+            if !record.accessCode.isEmpty { body.append(.init("wid", .string(record.accessCode))) }
+            body.append(.init("regOTT", .string(record.regOTT)))
             let answer = try await request(.register, .put, settings.registerURL + "/" + record.mpinIDHex, body: .object(body))
             let regOTT = try required(answer, "regOTT", context: .register)
-            let active = answer.json?["active"]?.boolValue ?? false
+            let active = answer.json?[first: "active"]?.boolValue ?? false
             user.update {
                 $0.regOTT = regOTT
                 if let mpinID = answer.string("mpinId"), !mpinID.isEmpty { $0.mpinIDHex = mpinID }

@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 extension MPinClient {
     /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when
     /// JSON was not expected).
@@ -6,7 +7,7 @@ extension MPinClient {
         var response: HTTPResponse
         var json: JSONValue?
 
-        func string(_ key: String) -> String? { json?[key]?.stringValue }
+        func string(_ key: String) -> String? { json?[first: key]?.stringValue }
     }
 
     /// Makes one request the way the Milagro core's `MakeRequest` does (PROTOCOL §1).
@@ -27,7 +28,7 @@ extension MPinClient {
         if method != .get {
             headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8")
             headers.addIfAbsent(name: "Accept", value: "text/plain")
-            bytes = Array((body ?? .object([])).formatted().utf8)
+            bytes = Array((body ?? .object([])).milagroFormatted().utf8)
         }
         let sorted = HTTPHeaders(headers.fields.enumerated().sorted {
             $0.element.name == $1.element.name ? $0.offset < $1.offset : $0.element.name < $1.element.name
@@ -54,14 +55,14 @@ extension MPinClient {
         let snippet = text.isEmpty ? nil : String(text.prefix(512))
         guard (200..<300).contains(response.status) else {
             let code = HTTPStatusMapping.status(forHTTPStatus: response.status, in: context, flavour: options.flavour)
-            let serverMessage = (try? JSONParser.parse(response.body))?["message"]?.stringValue
+            let serverMessage = (try? JSONParser.parseRefusingByteOrderMark(response.body))?[first: "message"]?.stringValue
             var message = "\(code.defaultMessage) (HTTP \(response.status))"
             if let detail = serverMessage ?? snippet.map({ String($0.prefix(200)) }) { message += ": " + detail }
             throw MPinError(code, message, context: .init(request: described, httpStatus: response.status, responseBody: snippet))
         }
         guard expectJSON, !response.body.isEmpty else { return Answer(response: response, json: nil) }
-        do throws(JSONParser.Failure) {
-            return Answer(response: response, json: try JSONParser.parse(response.body))
+        do throws(JSONSyntaxError) {
+            return Answer(response: response, json: try JSONParser.parseRefusingByteOrderMark(response.body))
         } catch {
             throw MPinError(.responseParseError, "The response is not JSON: \(error)",
                             context: .init(request: described, httpStatus: response.status, responseBody: snippet))

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, PROTOCOL §2),
 /// after the relative-URL rewrite and the cSum rule.
 struct ClientSettings: Sendable, Hashable {
@@ -20,7 +22,7 @@ struct ClientSettings: Sendable, Hashable {
             }
         }
         json = .object(members)
-        if (json["cSum"]?.intValue ?? 0) == 0 {
+        if (json[first: "cSum"]?.truncatedIntValue ?? 0) == 0 {
             json.set("accessNumberUseCheckSum", .bool(false))
         }
     }
@@ -29,24 +31,24 @@ struct ClientSettings: Sendable, Hashable {
         json = .object([])
     }
 
-    func string(_ key: String) -> String { json[key]?.stringValue ?? "" }
+    func string(_ key: String) -> String { json[first: key]?.stringValue ?? "" }
 
     func bool(_ key: String, default fallback: Bool) -> Bool {
-        switch json[key] {
+        switch json[first: key] {
         case .bool(let flag)?: return flag
-        case .number?: return (json[key]?.intValue ?? 0) != 0
+        case .number?: return (json[first: key]?.truncatedIntValue ?? 0) != 0
         default: return fallback
         }
     }
 
-    func int(_ key: String, default fallback: Int) -> Int { json[key]?.intValue ?? fallback }
+    func int(_ key: String, default fallback: Int) -> Int { json[first: key]?.truncatedIntValue ?? fallback }
 
     /// `GetClientParam`: strings as they are, numbers as integers, booleans as `true`/`false`,
     /// anything else (or a missing key) as an empty string.
     func parameter(_ key: String) -> String {
-        switch json[key] {
+        switch json[first: key] {
         case .string(let text)?: return text
-        case .number?: return json[key]?.intValue.map(String.init) ?? ""
+        case .number?: return json[first: key]?.truncatedIntValue.map(String.init) ?? ""
         case .bool(let flag)?: return flag ? "true" : "false"
         default: return ""
         }

@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 /// The JSON documents kept in the two storages (format version 1, see the README).
 ///
 /// Non-secure:
@@ -30,27 +31,27 @@ enum StorageLayout {
             let record = user.record
             guard record.state != .invalid, !record.mpinIDHex.isEmpty else { continue }
             var entry: [JSONValue.Member] = [
-                .init(key: "id", value: .string(user.id)),
-                .init(key: "backend", value: .string(record.backend)),
-                .init(key: "state", value: .string(record.state.rawValue)),
-                .init(key: "timePermitCache", value: .fields([
-                    "date": .int(Int(record.timePermitCacheDate)),
+                .init("id", .string(user.id)),
+                .init("backend", .string(record.backend)),
+                .init("state", .string(record.state.rawValue)),
+                .init("timePermitCache", .fields([
+                    "date": .integer(record.timePermitCacheDate),
                     "timePermit": .string(Hex.encode(record.timePermitCache)),
                 ])),
             ]
-            if !user.deviceName.isEmpty { entry.append(.init(key: "deviceName", value: .string(user.deviceName))) }
-            if !record.customerID.isEmpty { entry.append(.init(key: "customerId", value: .string(record.customerID))) }
-            if !record.appID.isEmpty { entry.append(.init(key: "appId", value: .string(record.appID))) }
-            nonSecure.append(.init(key: record.mpinIDHex, value: .object(entry)))
+            if !user.deviceName.isEmpty { entry.append(.init("deviceName", .string(user.deviceName))) }
+            if !record.customerID.isEmpty { entry.append(.init("customerId", .string(record.customerID))) }
+            if !record.appID.isEmpty { entry.append(.init("appId", .string(record.appID))) }
+            nonSecure.append(.init(record.mpinIDHex, .object(entry)))
 
             var secrets: [JSONValue.Member] = []
-            if !record.regOTT.isEmpty { secrets.append(.init(key: "regOTT", value: .string(record.regOTT))) }
-            if !record.accessCode.isEmpty { secrets.append(.init(key: "accessCode", value: .string(record.accessCode))) }
-            if !record.token.isEmpty { secrets.append(.init(key: "token", value: .string(record.token))) }
-            secure.append(.init(key: record.mpinIDHex, value: .object(secrets)))
+            if !record.regOTT.isEmpty { secrets.append(.init("regOTT", .string(record.regOTT))) }
+            if !record.accessCode.isEmpty { secrets.append(.init("accessCode", .string(record.accessCode))) }
+            if !record.token.isEmpty { secrets.append(.init("token", .string(record.token))) }
+            secure.append(.init(record.mpinIDHex, .object(secrets)))
         }
         func document(_ data: [JSONValue.Member]) -> String {
-            JSONValue.fields(["version": .int(version), "data": .object(data)]).formatted(sortedKeys: true) + "\n"
+            JSONValue.fields(["version": .integer(version), "data": .object(data)]).milagroFormatted(sortedKeys: true) + "\n"
         }
         return (document(secure), document(nonSecure))
     }
@@ -60,12 +61,12 @@ enum StorageLayout {
         let nonSecure = try entries(nonSecureText, kind: .nonSecure)
         var loaded: [Loaded] = []
         for (mpinID, entry, legacyBackend) in nonSecure {
-            guard entry.members != nil else { throw Failure(kind: .nonSecure, reason: "the entry of \(mpinID) is not an object") }
-            guard let stateName = entry["state"]?.stringValue, let state = UserState(rawValue: stateName), state != .invalid else {
+            guard entry.objectMembers != nil else { throw Failure(kind: .nonSecure, reason: "the entry of \(mpinID) is not an object") }
+            guard let stateName = entry[first: "state"]?.stringValue, let state = UserState(rawValue: stateName), state != .invalid else {
                 throw Failure(kind: .nonSecure, reason: "the user \(mpinID) has no valid state")
             }
             let id: String
-            if let stored = entry["id"]?.stringValue {
+            if let stored = entry[first: "id"]?.stringValue {
                 id = stored
             } else if let recovered = userID(fromMPinID: mpinID) {
                 id = recovered
@@ -76,15 +77,15 @@ enum StorageLayout {
             var record = User.Record()
             record.state = state
             record.mpinIDHex = mpinID
-            record.backend = legacyBackend ?? entry["backend"]?.stringValue ?? ""
-            record.customerID = entry["customerId"]?.stringValue ?? ""
-            record.appID = entry["appId"]?.stringValue ?? ""
-            record.regOTT = secrets?["regOTT"]?.stringValue ?? ""
-            record.accessCode = secrets?["accessCode"]?.stringValue ?? ""
-            record.token = secrets?["token"]?.stringValue ?? ""
-            if let cache = entry["timePermitCache"] {
-                record.timePermitCacheDate = UInt32(clamping: max(0, cache["date"]?.intValue ?? 0))
-                record.timePermitCache = Hex.decode(cache["timePermit"]?.stringValue ?? "") ?? []
+            record.backend = legacyBackend ?? entry[first: "backend"]?.stringValue ?? ""
+            record.customerID = entry[first: "customerId"]?.stringValue ?? ""
+            record.appID = entry[first: "appId"]?.stringValue ?? ""
+            record.regOTT = secrets?[first: "regOTT"]?.stringValue ?? ""
+            record.accessCode = secrets?[first: "accessCode"]?.stringValue ?? ""
+            record.token = secrets?[first: "token"]?.stringValue ?? ""
+            if let cache = entry[first: "timePermitCache"] {
+                record.timePermitCacheDate = UInt32(clamping: max(0, cache[first: "date"]?.truncatedIntValue ?? 0))
+                record.timePermitCache = Hex.decode(cache[first: "timePermit"]?.stringValue ?? "") ?? []
             }
             switch state {
             case .startedRegistration, .activated:
@@ -98,7 +99,7 @@ enum StorageLayout {
             default:
                 break
             }
-            loaded.append(Loaded(id: id, deviceName: entry["deviceName"]?.stringValue ?? "", record: record))
+            loaded.append(Loaded(id: id, deviceName: entry[first: "deviceName"]?.stringValue ?? "", record: record))
         }
         return loaded
     }
@@ -107,30 +108,30 @@ enum StorageLayout {
     private static func entries(_ text: String?, kind: StorageKind) throws(Failure) -> [(String, JSONValue, String?)] {
         guard let text, !text.allSatisfy({ $0.isWhitespace }) else { return [] }
         let json: JSONValue
-        do throws(JSONParser.Failure) {
-            json = try JSONParser.parse(text)
+        do throws(JSONSyntaxError) {
+            json = try JSONParser.parseRefusingByteOrderMark(text)
         } catch {
             throw Failure(kind: kind, reason: "not valid JSON (\(error))")
         }
-        guard let members = json.members else { throw Failure(kind: kind, reason: "not a JSON object") }
-        if let versionValue = json["version"] {
-            guard versionValue.intValue == version else {
-                throw Failure(kind: kind, reason: "unsupported format version \(versionValue.compact())")
+        guard let members = json.objectMembers else { throw Failure(kind: kind, reason: "not a JSON object") }
+        if let versionValue = json[first: "version"] {
+            guard versionValue.truncatedIntValue == version else {
+                throw Failure(kind: kind, reason: "unsupported format version \(versionValue.milagroCompact())")
             }
-            guard let data = json["data"]?.members else { throw Failure(kind: kind, reason: "no 'data' object") }
-            return data.map { ($0.key, $0.value, nil) }
+            guard let data = json[first: "data"]?.objectMembers else { throw Failure(kind: kind, reason: "no 'data' object") }
+            return data.map { ($0.name, $0.value, nil) }
         }
         // The Milagro core 2.2 layout.
         switch kind {
         case .secure:
-            return members.map { ($0.key, $0.value, nil) }
+            return members.map { ($0.name, $0.value, nil) }
         case .nonSecure:
             var result: [(String, JSONValue, String?)] = []
             for backend in members {
-                guard let users = backend.value.members else {
-                    throw Failure(kind: kind, reason: "the backend \(backend.key) is not an object")
+                guard let users = backend.value.objectMembers else {
+                    throw Failure(kind: kind, reason: "the backend \(backend.name) is not an object")
                 }
-                result += users.map { ($0.key, $0.value, backend.key) }
+                result += users.map { ($0.name, $0.value, backend.name) }
             }
             return result
         }
@@ -138,7 +139,7 @@ enum StorageLayout {
 
     /// The `userID` inside an M-Pin ID (hex of a JSON document, PROTOCOL §3.1).
     static func userID(fromMPinID hex: String) -> String? {
-        guard let bytes = Hex.decode(hex), let json = try? JSONParser.parse(bytes) else { return nil }
-        return json["userID"]?.stringValue
+        guard let bytes = Hex.decode(hex), let json = try? JSONParser.parseRefusingByteOrderMark(bytes) else { return nil }
+        return json[first: "userID"]?.stringValue
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MPinSDK
+import OrderedJSON
 import Testing
 
 @Suite struct AuthenticationTests {
@@ -17,12 +18,12 @@ import Testing
 
         let bodies = harness.bodies
         let pass1 = try JSONParser.parse(bodies[bodies.count - 3])
-        #expect(pass1.members?.map(\.key) == ["pass", "mpin_id", "UT", "U"])
+        #expect(pass1.objectMembers?.map(\.name) == ["pass", "mpin_id", "UT", "U"])
         #expect(pass1["mpin_id"]?.stringValue == Canned.mpinID)
         #expect(pass1["U"]?.stringValue?.count == 130)
         #expect(pass1["UT"]?.stringValue?.count == 130)
         let pass2 = try JSONParser.parse(bodies[bodies.count - 2])
-        #expect(pass2.members?.map(\.key) == ["pass", "OTP", "WID", "V", "mpin_id"])
+        #expect(pass2.objectMembers?.map(\.name) == ["pass", "OTP", "WID", "V", "mpin_id"])
         #expect(pass2["OTP"] == .bool(false))
         #expect(pass2["WID"]?.stringValue == "0")
         // Milagro flavour: the whole pass-2 answer goes to the RPA.

@@ -1,5 +1,6 @@
 @testable import MPinSDK
 import MPinCrypto
+import OrderedJSON
 import Testing
 
 /// Flows checked against the crypto values of PROTOCOL §6.7(b) and against the server-side check

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MPinSDK
+import OrderedJSON
 import Testing
 
 @Suite struct PlatformTests {

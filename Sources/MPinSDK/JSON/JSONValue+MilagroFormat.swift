@@ -1,30 +1,38 @@
+import OrderedJSON
+
+/// The bytes the SDK writes: request bodies and the stored documents.
+///
+/// These are a wire format and differ from `JSONWriter`'s on purpose: tabs and `"key" : value`
+/// (no spaces in the compact form), sorting by Swift's `String` order, and U+007F written as it
+/// is rather than escaped.
 extension JSONValue {
-    /// The Milagro core's request-body format: tab-indented, `"key" : value`, members in order,
-    /// `{}` / `[]` for empty containers, e.g. `{\n\t"userId" : "x",\n\t"mobile" : 1\n}`.
-    /// Non-ASCII text is written as UTF-8; `"`, `\` and control characters are escaped.
-    func formatted(sortedKeys: Bool = false) -> String {
+    /// The Milagro core's request-body format: tab-indented, `"key" : value`, members in order
+    /// (by name with `sortedKeys`), `{}` / `[]` for empty containers, number literals as they are,
+    /// e.g. `{\n\t"userId" : "x",\n\t"mobile" : 1\n}`. Strings as `milagroQuoted(_:)`.
+    func milagroFormatted(sortedKeys: Bool = false) -> String {
         var out = ""
         write(to: &out, depth: 0, sortedKeys: sortedKeys)
         return out
     }
 
-    /// Single-line form without spaces, for messages and compact storage.
-    func compact() -> String {
+    /// Single-line form without spaces (`{"a":[1,true]}`), members in order, for messages and
+    /// compact storage.
+    func milagroCompact() -> String {
         switch self {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let literal): return literal
-        case .string(let text): return Self.quoted(text)
-        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .string(let text): return Self.milagroQuoted(text)
+        case .array(let items): return "[" + items.map { $0.milagroCompact() }.joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.compact() }.joined(separator: ",") + "}"
+            return "{" + members.map { Self.milagroQuoted($0.name) + ":" + $0.value.milagroCompact() }.joined(separator: ",") + "}"
         }
     }
 
     private func write(to out: inout String, depth: Int, sortedKeys: Bool) {
         switch self {
         case .null, .bool, .number, .string:
-            out += compact()
+            out += milagroCompact()
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
@@ -36,10 +44,10 @@ extension JSONValue {
             out += String(repeating: "\t", count: depth) + "]"
         case .object(let unsorted):
             if unsorted.isEmpty { out += "{}"; return }
-            let members = sortedKeys ? unsorted.sorted { $0.key < $1.key } : unsorted
+            let members = sortedKeys ? unsorted.sorted { $0.name < $1.name } : unsorted
             out += "{\n"
             for (index, member) in members.enumerated() {
-                out += String(repeating: "\t", count: depth + 1) + Self.quoted(member.key) + " : "
+                out += String(repeating: "\t", count: depth + 1) + Self.milagroQuoted(member.name) + " : "
                 member.value.write(to: &out, depth: depth + 1, sortedKeys: sortedKeys)
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
@@ -47,7 +55,9 @@ extension JSONValue {
         }
     }
 
-    static func quoted(_ text: String) -> String {
+    /// A JSON string literal: `"`, `\` and U+0000 to U+001F escaped (`\n`, `\r`, `\t`, `\b`, `\f`,
+    /// else `\u00XX`); everything else, `/`, U+007F and non-ASCII included, written as UTF-8.
+    static func milagroQuoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
