@@ -62,8 +62,10 @@ public enum JSONWriter {
         }.map(\.element)
     }
 
-    /// A JSON string literal for `text`.
-    public static func quoted(_ text: String) -> String {
+    /// A JSON string literal for `text`: `"`, `\` and U+0000 to U+001F escaped (`\n`, `\r`, `\t`,
+    /// `\b`, `\f`, else `\u00XX`), U+007F as `\u007f` unless `escapingDelete` is false; everything
+    /// else, `/` and non-ASCII included, written as UTF-8.
+    public static func quoted(_ text: String, escapingDelete: Bool = true) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -75,7 +77,7 @@ public enum JSONWriter {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (escapingDelete && scalar.value == 0x7F) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -55,28 +55,9 @@ extension JSONValue {
         }
     }
 
-    /// A JSON string literal: `"`, `\` and U+0000 to U+001F escaped (`\n`, `\r`, `\t`, `\b`, `\f`,
-    /// else `\u00XX`); everything else, `/`, U+007F and non-ASCII included, written as UTF-8.
+    /// A JSON string literal as the Milagro core writes it: `JSONWriter.quoted`'s escapes, with
+    /// U+007F written as is.
     static func milagroQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONWriter.quoted(text, escapingDelete: false)
     }
 }
