@@ -96,6 +96,10 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
+        if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto {
+            throw ValidationError("--flavour, --activation, --seed, --time and --client-id set up the reference backend; "
+                                  + "a served cassette answers as recorded.")
+        }
     }
 
     func run() throws {
