@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Cassette files (a directory stands for every .json file in it).")
     var cassettes: [String]
 
-    @Option(help: "strict, method-url, json or ignore (default: the cassette's own mode, else strict).")
+    @Option(help: "strict, method-url (or loose), json or ignore (default: the cassette's own mode, else strict).")
     var mode: String?
 
     @Option(parsing: .upToNextOption, help: "With --mode ignore: JSON members, headers, query and call fields to ignore.")
@@ -41,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
     var bench: Int?
 
     func validate() throws {
-        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url, json or ignore.") }
+        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json or ignore.") }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
     }
 

@@ -34,9 +34,10 @@ public struct ReplayMode: Sendable, Hashable, CustomStringConvertible {
     public static let json = ReplayMode(.json)
     public static func ignore(_ names: [String]) -> ReplayMode { ReplayMode(.ignore, ignoring: names) }
 
-    /// Parses `strict`, `method-url`, `json` or `ignore` (with the names to ignore).
+    /// Parses `strict`, `method-url` (also `loose`: method + URL + order, the mode of cassettes from
+    /// other implementations), `json` or `ignore` (with the names to ignore).
     public init?(name: String, ignoring: [String] = []) {
-        guard let matching = Matching(rawValue: name) else { return nil }
+        guard let matching = name == "loose" ? .methodURL : Matching(rawValue: name) else { return nil }
         self.init(matching, ignoring: ignoring)
     }
 

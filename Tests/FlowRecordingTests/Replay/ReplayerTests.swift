@@ -15,6 +15,12 @@ import Testing
         }
     }
 
+    @Test func modeNamesParse() {
+        #expect(ReplayMode(name: "strict") == .strict && ReplayMode(name: "method-url") == .methodURL)
+        #expect(ReplayMode(name: "loose") == .methodURL && ReplayMode(name: "json") == .json)
+        #expect(ReplayMode(name: "ignore", ignoring: ["U"]) == .ignore(["U"]) && ReplayMode(name: "fuzzy") == nil)
+    }
+
     @Test func strictPassesOnIdenticalRun() async throws {
         let cassette = await Fixtures.record()
         let replayer = try await Fixtures.replay(cassette)
