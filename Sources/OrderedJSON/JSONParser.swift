@@ -6,28 +6,84 @@
 /// value). Objects keep every member in document order, repeated names included; numbers keep
 /// their literal text. Nesting deeper than 512 arrays and objects is refused, so hostile input
 /// cannot exhaust the stack. Errors carry the line and column, which Foundation's parser does
-/// not report reliably on Linux.
+/// not report reliably on Linux. `parseDocument(_:)` also tells where each value is written.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
+    /// Whether to record `positions` (only `parseDocument` does).
+    private var recordsPositions = false
+    /// The path of the value being parsed, while recording.
+    private var path: [JSONPath.Component] = []
+    private var positions: [JSONPath: JSONPosition] = [:]
+    /// The line and column of `cursor.offset`; positions are recorded in increasing offset order, so
+    /// each byte is counted once.
+    private var cursor = JSONPosition(line: 1, column: 1, offset: 0)
+
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
-        return value
+        return try parser.parseText()
     }
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
+    }
+
+    /// Parses one JSON document as `parse(_:)` does (same value, same errors) and also returns where
+    /// each value is written, by path (see `JSONDocument`).
+    public static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(bytes)
+        parser.recordsPositions = true
+        let value = try parser.parseText()
+        return JSONDocument(value: value, positions: parser.positions)
+    }
+
+    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
+        try parseDocument(Array(text.utf8))
+    }
+
+    private mutating func parseText() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        record(at: index)
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// Records that the value at the current path is written at `offset` (when recording).
+    private mutating func record(at offset: Int) {
+        guard recordsPositions else { return }
+        while cursor.offset < offset {
+            if bytes[cursor.offset] == UInt8(ascii: "\n") {
+                cursor.line += 1
+                cursor.column = 1
+            } else {
+                cursor.column += 1
+            }
+            cursor.offset += 1
+        }
+        positions[JSONPath(path)] = cursor
+    }
+
+    /// Forgets the positions of `value`, written at `path`, and of everything in it: a repeated
+    /// member name replaces the earlier member. The cost is the size of `value`, so that each value is
+    /// forgotten at most once.
+    private mutating func forgetPositions(of value: JSONValue, at path: JSONPath) {
+        positions[path] = nil
+        switch value {
+        case .array(let items):
+            for (position, item) in items.enumerated() { forgetPositions(of: item, at: path.index(position)) }
+        case .object(let members):
+            for member in members { forgetPositions(of: member.value, at: path.member(member.name)) }
+        default: break
+        }
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -82,6 +138,8 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [JSONValue.Member] = []
+        /// While recording: where in `members` the last member of each name is.
+        var lastMember: [String: Int] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -89,6 +147,7 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, found \(describeNext())")
             }
+            let nameOffset = index
             let name = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -96,7 +155,14 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
+            if recordsPositions {
+                path.append(.member(name))
+                if let earlier = lastMember[name] { forgetPositions(of: members[earlier].value, at: JSONPath(path)) }
+                lastMember[name] = members.count
+                record(at: nameOffset)
+            }
             members.append(.init(name, try parseValue()))
+            if recordsPositions { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -114,7 +180,12 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
+            if recordsPositions {
+                path.append(.index(items.count))
+                record(at: index)
+            }
             items.append(try parseValue())
+            if recordsPositions { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

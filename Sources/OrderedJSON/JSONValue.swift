@@ -40,6 +40,23 @@ public indirect enum JSONValue: Sendable, Hashable {
         return members.last { $0.name == name }?.value
     }
 
+    /// The value `path` leads to (members looked up as `self[name]` does, the last one winning); nil
+    /// when a step names no member or no element.
+    public func value(at path: JSONPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch component {
+            case .member(let name):
+                guard let member = current[name] else { return nil }
+                current = member
+            case .index(let position):
+                guard let items = current.arrayValue, items.indices.contains(position) else { return nil }
+                current = items[position]
+            }
+        }
+        return current
+    }
+
     public var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
