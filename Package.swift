@@ -29,10 +29,10 @@ let package = Package(
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),
         // Known-answer vectors: readers for AMCL's formats, checks and verdicts.
-        .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle"]),
+        .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle", "OrderedJSON"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
+            "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
-        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto"],
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON"]),

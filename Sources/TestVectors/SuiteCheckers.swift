@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// Recomputes one test of one of our suites from its inputs, field by field (through `MPin`), and
 /// says what its `result` and `expectedError` should be.
@@ -22,7 +23,7 @@ struct SuiteTestChecker {
         var expectedError: String?
     }
 
-    func check(_ block: AMCLBlock, groupType: String, parameters: [String: VectorJSON]) -> Outcome {
+    func check(_ block: AMCLBlock, groupType: String, parameters: [String: JSONValue]) -> Outcome {
         switch suite {
         case .mpinTwoPass, .mpinOnePass, .mpinFull: checkMPin(block)
         case .pairing: checkPairing(block, type: groupType)

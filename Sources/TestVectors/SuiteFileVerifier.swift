@@ -1,37 +1,5 @@
 import MPinCrypto
-
-/// The verdicts on one group of one of our files.
-public struct SuiteGroupReport: Sendable, Equatable {
-    public var index: Int
-    public var type: String
-    /// The group's shared parameters, `key=value` joined by commas.
-    public var parameters: String
-    public var verdicts: [VectorVerdict]
-    public var passed: Int { verdicts.filter(\.passed).count }
-    public var failed: Int { verdicts.count - passed }
-}
-
-/// The verdicts on one of our files: per group, plus the file's structure.
-public struct SuiteFileReport: Sendable, Equatable {
-    public var file: String
-    public var suite: String
-    public var curve: CurveID
-    public var groups: [SuiteGroupReport]
-    /// Schema, tcId and count problems (formatting is `lint`'s business).
-    public var structure: [LintProblem]
-
-    /// All verdicts, with the structure problems as one more failing vector named `file structure`.
-    public var fileReport: FileReport {
-        var verdicts = groups.flatMap(\.verdicts)
-        if !structure.isEmpty {
-            let failures = structure.map {
-                FieldFailure(vector: "file structure", line: $0.line ?? 1, field: $0.path, expected: "", actual: $0.message)
-            }
-            verdicts.append(VectorVerdict(vector: "file structure", line: 1, checkedFields: failures.count, failures: failures))
-        }
-        return FileReport(file: file, format: "workbench-\(suite)", curve: curve, verdicts: verdicts)
-    }
-}
+import OrderedJSON
 
 /// Verifies the workbench's own (Wycheproof-shaped) vector files: every test is recomputed from
 /// its inputs, its `result` and `expectedError` are recomputed too, every data field must be
@@ -49,73 +17,75 @@ public enum SuiteFileVerifier {
     }
 
     public static func verify(text: String, file: String, crossCheck: Bool = false) throws(VectorFileError) -> SuiteFileReport {
-        let parsed: ParsedVectorJSON
+        let document: JSONDocument
         do {
-            parsed = try VectorJSONParser.parse(text)
+            document = try JSONParser.parseDocument(text)
         } catch {
-            throw VectorFileError(file: file, line: error.line, message: "not JSON: \(error.message)")
+            throw VectorFileError(file: file, line: error.line, message: error.reportMessage)
         }
-        guard let suiteName = parsed.value["suite"]?.stringValue, let suite = VectorSuite(rawValue: suiteName) else {
-            throw VectorFileError(file: file, line: parsed.lines["suite"], message: "not a workbench vector file (no known `suite`)")
+        let root = document.value
+        guard let suiteName = root["suite"]?.stringValue, let suite = VectorSuite(rawValue: suiteName) else {
+            throw VectorFileError(file: file, line: document.line(of: ["suite"]), message: "not a workbench vector file (no known `suite`)")
         }
-        guard let groups = parsed.value["testGroups"]?.arrayValue else {
+        guard let groups = root["testGroups"]?.arrayValue else {
             throw VectorFileError(file: file, line: nil, message: "no testGroups")
         }
-        let curve = parsed.value["curve"]?.stringValue.flatMap(CurveID.init(rawValue:)) ?? .bn254cx
+        let curve = root["curve"]?.stringValue.flatMap(CurveID.init(rawValue:)) ?? .bn254cx
         let checker = SuiteTestChecker(suite: suite, curve: curve)
         let oracle = crossCheck ? VectorCrossCheck(curve: curve) : nil
 
+        /// One test to check: its data fields as a block, its group's parameters, and what the file
+        /// says about its outcome, with the lines where it says so.
         struct Job {
             var group: Int
             var block: AMCLBlock
             var type: String
-            var parameters: [String: VectorJSON]
-            var meta: [String: VectorJSON]
+            var parameters: [String: JSONValue]
+            var result: String?
+            var resultLine: Int
+            var expectedError: String?
+            var expectedErrorLine: Int
         }
         var jobs: [Job] = []
         var groupInfo: [(type: String, parameters: String)] = []
         for (g, group) in groups.enumerated() {
-            let members = group.objectValue ?? [:]
-            let type = members["type"]?.stringValue ?? "?"
-            var parameters = members
-            for key in VectorMetaKeys.group where key != "type" { parameters[key] = nil }
-            parameters["type"] = nil
-            let summary = VectorJSON.sortedKeys(parameters).map { "\($0)=\(parameters[$0]!.fieldText ?? "…")" }
+            let type = group["type"]?.stringValue ?? "?"
+            var parameters = group.uniqueMembers
+            for key in VectorMetaKeys.group { parameters[key] = nil }
+            let summary = sortedByName(parameters).map { "\($0.key)=\($0.value.fieldText ?? "…")" }
             groupInfo.append((type, summary.joined(separator: ", ")))
-            for (t, test) in (members["tests"]?.arrayValue ?? []).enumerated() {
-                let path = "testGroups[\(g)].tests[\(t)]"
-                let fields = test.objectValue ?? [:]
-                let name = fields["tcId"]?.intValue.map { "tcId \($0)" } ?? "test \(t + 1) of group \(g + 1)"
-                let line = parsed.lines["\(path).tcId"] ?? parsed.lines[path + ".comment"] ?? 1
-                var blockFields: [AMCLBlock.Field] = []
-                for key in VectorJSON.sortedKeys(fields) where !VectorMetaKeys.test.contains(key) {
-                    blockFields.append(AMCLBlock.Field(key: key, value: fields[key]!.fieldText ?? "", line: parsed.lines["\(path).\(key)"] ?? line))
+            for (t, test) in (group["tests"]?.arrayValue ?? []).enumerated() {
+                let path = JSONPath.test(group: g, test: t)
+                let name = test["tcId"]?.intValue.map { "tcId \($0)" } ?? "test \(t + 1) of group \(g + 1)"
+                let line = document.line(of: path.member("tcId")) ?? document.line(of: path.member("comment"))
+                    ?? document.line(of: path) ?? 1
+                let fields = sortedByName(test.uniqueMembers).filter { !VectorMetaKeys.test.contains($0.key) }.map {
+                    AMCLBlock.Field(key: $0.key, value: $0.value.fieldText ?? "", line: document.line(of: path.member($0.key)) ?? line)
                 }
-                jobs.append(Job(group: g, block: AMCLBlock(name: name, line: line, fields: blockFields), type: type,
-                                parameters: parameters, meta: fields.filter { VectorMetaKeys.test.contains($0.key) }
-                                    .merging([("__line_result", .integer(parsed.lines["\(path).result"] ?? line)),
-                                              ("__line_error", .integer(parsed.lines["\(path).expectedError"] ?? line))]) { a, _ in a }))
+                let resultLine = document.line(of: path.member("result")) ?? line
+                jobs.append(Job(group: g, block: AMCLBlock(name: name, line: line, fields: fields), type: type,
+                                parameters: parameters, result: test["result"]?.stringValue, resultLine: resultLine,
+                                expectedError: test["expectedError"]?.stringValue,
+                                expectedErrorLine: document.line(of: path.member("expectedError")) ?? resultLine))
             }
         }
         let verdicts = VectorVerifier.concurrentMap(jobs) { job -> VectorVerdict in
             let outcome = checker.check(job.block, groupType: job.type, parameters: job.parameters)
             var verdict = outcome.ledger.verdict
             let name = job.block.name
-            let resultLine = job.meta["__line_result"]?.intValue ?? job.block.line
-            let fileResult = job.meta["result"]?.stringValue ?? ""
+            let fileResult = job.result ?? ""
             verdict.checkedFields += 1
             if fileResult != outcome.result.rawValue && fileResult != VectorResult.acceptable.rawValue {
-                verdict.failures.append(FieldFailure(vector: name, line: resultLine, field: "result",
+                verdict.failures.append(FieldFailure(vector: name, line: job.resultLine, field: "result",
                                                      expected: fileResult, actual: outcome.result.rawValue))
             }
-            let fileError = job.meta["expectedError"]?.stringValue
-            if let fileError, fileError != outcome.expectedError {
+            if let fileError = job.expectedError, fileError != outcome.expectedError {
                 verdict.checkedFields += 1
-                verdict.failures.append(FieldFailure(vector: name, line: job.meta["__line_error"]?.intValue ?? resultLine,
+                verdict.failures.append(FieldFailure(vector: name, line: job.expectedErrorLine,
                                                      field: "expectedError", expected: fileError,
                                                      actual: outcome.expectedError ?? "none (the test passes)"))
-            } else if fileError == nil, let computed = outcome.expectedError, outcome.result != .valid {
-                verdict.failures.append(FieldFailure(vector: name, line: resultLine, field: "expectedError",
+            } else if job.expectedError == nil, let computed = outcome.expectedError, outcome.result != .valid {
+                verdict.failures.append(FieldFailure(vector: name, line: job.resultLine, field: "expectedError",
                                                      expected: "(missing)", actual: computed))
             }
             for key in outcome.ledger.unusedKeys {
@@ -135,6 +105,11 @@ public enum SuiteFileVerifier {
         }
         for (job, verdict) in zip(jobs, verdicts) { reports[job.group].verdicts.append(verdict) }
         return SuiteFileReport(file: file, suite: suite.rawValue, curve: curve, groups: reports,
-                               structure: VectorLinter.structure(parsed, file: file))
+                               structure: VectorLinter.structure(document, file: file))
+    }
+
+    /// Members sorted by the UTF-8 bytes of their names, as the files write them.
+    private static func sortedByName(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }

@@ -1,5 +1,6 @@
 import GMPOracle
 import MPinCrypto
+import OrderedJSON
 
 /// `vectors verify --cross-check`: re-checks a test with the GMP oracle, independently of the fast
 /// code (only SHA-256 is shared): every G1 field on the curve and of order r, H(ID) and HT by an
@@ -23,7 +24,7 @@ struct VectorCrossCheck: Sendable {
     static let g1Keys = ["CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "U", "UT", "SEC", "V",
                          "HID", "HTID", "HT", "Z", "T", "BP", "ABP", "BP1", "BP2", "POINT"]
 
-    func check(_ block: AMCLBlock, suite: VectorSuite, groupType: String, parameters: [String: VectorJSON]) -> Result {
+    func check(_ block: AMCLBlock, suite: VectorSuite, groupType: String, parameters: [String: JSONValue]) -> Result {
         var result = Result()
         func expect(_ ok: Bool, _ key: String, _ relation: String) {
             result.checked += 1

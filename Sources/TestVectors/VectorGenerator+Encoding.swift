@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// The `encoding`, `access-number` and `pin-mapping` suites.
 extension VectorGenerator {
@@ -16,7 +17,7 @@ extension VectorGenerator {
 
     /// A test for one encoding; the verdict and error class come from the decoder itself.
     static func encodingCase(mpin: MPin, g2: Bool, encoding: [UInt8], flag: String, comment: String) -> VectorTestCase {
-        var f: [String: VectorJSON] = [:]
+        var f: [String: JSONValue] = [:]
         f.hex("ENCODING", encoding)
         switch g2 ? mpin.decodeG2(encoding) : mpin.decodeG1(encoding) {
         case .success(let point):
@@ -257,7 +258,7 @@ enum AccessNumberRules {
     }
 
     static func testCase(_ an: String, useChecksum: Bool, digits: Int, flags: [String], comment: String) -> VectorTestCase {
-        var f: [String: VectorJSON] = ["ACCESS_NUMBER": .string(an)]
+        var f: [String: JSONValue] = ["ACCESS_NUMBER": .string(an)]
         if let check = checkDigit(an) { f["CHECK_DIGIT"] = .integer(check) }
         let error = verdict(an, useChecksum: useChecksum, digits: digits)
         return VectorTestCase(comment: comment, flags: flags, result: error == nil ? .valid : .invalid,
@@ -273,7 +274,7 @@ enum PINMappingRules {
     }
 
     static func testCase(_ pin: String, mapping: PINMapping, flags: [String], comment: String) -> VectorTestCase {
-        var f: [String: VectorJSON] = ["PIN": .string(pin)]
+        var f: [String: JSONValue] = ["PIN": .string(pin)]
         guard let value = mapping.scalar(for: pin) else {
             return VectorTestCase(comment: comment, flags: flags + ["Unmappable"], result: .invalid,
                                   expectedError: "unmappable", fields: f)

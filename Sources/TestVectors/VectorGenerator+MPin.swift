@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// The M-Pin flow suites: two trusted authorities, enrolment, and the two-pass, one-pass or Full
 /// authentication, with every intermediate under AMCL's key names (CRYPTO.md §5).
@@ -23,7 +24,7 @@ extension VectorGenerator {
                 let wrong = index % 3 == 2
                 return { rng in Self.mpinCase(mpin: mpin, flow: flow, permits: permits, wrongPIN: wrong, index: index, rng: &rng) }
             }
-            let parameters: [String: VectorJSON] = [
+            let parameters: [String: JSONValue] = [
                 "timePermits": .bool(permits),
                 "pinBits": .integer(MPin.pinBits),
                 "maxPIN": .integer(MPin.maxPIN),
@@ -44,7 +45,7 @@ extension VectorGenerator {
 
     static func mpinCase(mpin: MPin, flow: Flow, permits: Bool, wrongPIN: Bool, index: Int,
                          rng: inout SeededRandom) -> VectorTestCase {
-        var f: [String: VectorJSON] = [:]
+        var f: [String: JSONValue] = [:]
         let idText = identity(&rng, index: index)
         let id = Array(idText.utf8)
         f.hex("MPIN_ID_HEX", id)

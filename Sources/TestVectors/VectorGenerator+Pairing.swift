@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// The `pairing` and `hash-to-g1` suites.
 extension VectorGenerator {
@@ -8,7 +9,7 @@ extension VectorGenerator {
         let known: [Job] = (0..<max(1, count / 2)).map { _ in
             { rng in
                 let a = mpin.randomScalar(using: &rng), b = mpin.randomScalar(using: &rng)
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 let aq = mpin.g2Multiple(scalar: a, inverse: false, g: mpin.g2Generator)!
                 let bp = mpin.g1Multiple(scalar: b, hashed: false, g: mpin.g1Generator)!
                 f.hex("A", a); f.hex("B", b); f.hex("AQ", aq); f.hex("BP", bp)
@@ -22,7 +23,7 @@ extension VectorGenerator {
                 let wrong = index % 2 == 1
                 var ab = mpin.scalarProduct(a, b)
                 if wrong { ab = mpin.scalarSum(ab, [1]) }
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 let aq = mpin.g2Multiple(scalar: a, inverse: false, g: mpin.g2Generator)!
                 let bp = mpin.g1Multiple(scalar: b, hashed: false, g: mpin.g1Generator)!
                 let abq = mpin.g2Multiple(scalar: ab, inverse: false, g: mpin.g2Generator)!
@@ -46,7 +47,7 @@ extension VectorGenerator {
                 // B2 = −A1·B1/A2 makes A1·B1 + A2·B2 = 0: the product is 1.
                 let b2 = one ? mpin.scalarNegation(mpin.scalarProduct(mpin.scalarProduct(a1, b1), mpin.scalarInverse(a2)!))
                     : mpin.randomScalar(using: &rng)
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 let aq1 = mpin.g2Multiple(scalar: a1, inverse: false, g: mpin.g2Generator)!
                 let bp1 = mpin.g1Multiple(scalar: b1, hashed: false, g: mpin.g1Generator)!
                 let aq2 = mpin.g2Multiple(scalar: a2, inverse: false, g: mpin.g2Generator)!
@@ -64,14 +65,14 @@ extension VectorGenerator {
         let order = mpin.groupOrder
         let degenerate: [Job] = [
             { _ in
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 f.hex("A", [1]); f.hex("B", [1]); f.hex("AQ", mpin.g2Generator); f.hex("BP", mpin.g1Generator)
                 f.hex("PAIRING", mpin.pairing(g2: mpin.g2Generator, g1: mpin.g1Generator)!)
                 return VectorTestCase(comment: "e(Q, P) for the generators, not 1", flags: ["NonDegenerate"],
                                       result: .valid, fields: f)
             },
             { rng in
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 let b = mpin.randomScalar(using: &rng)
                 f.hex("A", [0]); f.hex("B", b)
                 f.hex("AQ", [UInt8](repeating: 0, count: MPin.g2Size))
@@ -80,7 +81,7 @@ extension VectorGenerator {
                                       result: .invalid, expectedError: "pointAtInfinity", fields: f)
             },
             { rng in
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 let a = mpin.randomScalar(using: &rng)
                 f.hex("A", a); f.hex("B", order)
                 f.hex("AQ", mpin.g2Multiple(scalar: a, inverse: false, g: mpin.g2Generator)!)
@@ -124,7 +125,7 @@ extension VectorGenerator {
                 let permitHash = mpin.hashID([UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
                                               UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date)] + hcid)
                 let trace = mpin.mapToG1Trace(permitHash)
-                var f: [String: VectorJSON] = [:]
+                var f: [String: JSONValue] = [:]
                 f.hex("MPIN_ID_HEX", id); f.hex("HASH_MPIN_ID_HEX", hcid)
                 f["DATE"] = .integer(Int(date))
                 f.hex("HASH_DATE_ID", permitHash)
@@ -146,7 +147,7 @@ extension VectorGenerator {
     static func hashCase(mpin: MPin, id: [UInt8], flags: [String], comment: String) -> VectorTestCase {
         let hcid = mpin.hashID(id)
         let trace = mpin.mapToG1Trace(hcid)
-        var f: [String: VectorJSON] = [:]
+        var f: [String: JSONValue] = [:]
         f.hex("MPIN_ID_HEX", id); f.hex("HASH_MPIN_ID_HEX", hcid)
         f.hex("MAP_X0", trace.firstCandidate)
         f["MAP_INCREMENTS"] = .integer(trace.increments)

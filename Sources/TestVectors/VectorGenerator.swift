@@ -1,48 +1,17 @@
 import Foundation
 import MPinCrypto
-
-/// SplitMix64: a small, fast, seedable generator. Each test draws from its own stream, derived from
-/// the seed and the test's position, so tests can be computed in any order on any core and the file
-/// stays the same.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64, stream: UInt64) {
-        state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03
-        _ = next()
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `count` random bytes.
-    public mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-    }
-
-    /// The seed string as a 64-bit seed: the first 8 bytes of its SHA-256, big-endian.
-    public static func seedValue(_ seed: String) -> UInt64 {
-        MPin().hashID(Array(seed.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
-}
-
-/// A group of tests to generate: shared parameters and one job per test.
-struct GroupPlan: Sendable {
-    var type: String
-    var parameters: [String: VectorJSON]
-    var jobs: [@Sendable (inout SeededRandom) -> VectorTestCase]
-}
+import OrderedJSON
 
 /// Generates a suite's vector file, deterministically from the seed.
 ///
+/// The file is the document written by `JSONWriter.canonical` (members sorted by the UTF-8 bytes of
+/// their names, two-space indentation, a trailing newline), the form `vectors lint` expects. The
+/// document holds strings, integers, booleans and nested arrays and objects only, and each object's
+/// members are already in canonical order.
+///
 /// ```swift
 /// let generator = VectorGenerator(suite: .mpinTwoPass, curve: .bn254cx, count: 24, seed: "workbench-1")
-/// let text = await generator.generate().canonicalText   // the same bytes for the same arguments
+/// let text = JSONWriter.canonical(await generator.generate())   // the same bytes for the same arguments
 /// ```
 public struct VectorGenerator: Sendable {
     public var suite: VectorSuite
@@ -84,7 +53,7 @@ public struct VectorGenerator: Sendable {
     /// Generates the document: the tests are computed on all cores (at most `maxConcurrency` chunks at
     /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk.
     public func generate(maxConcurrency: Int? = nil,
-                         progress: (@Sendable (Int, Int) -> Void)? = nil) async -> VectorJSON {
+                         progress: (@Sendable (Int, Int) -> Void)? = nil) async -> JSONValue {
         let groups = plan()
         let jobs = groups.flatMap(\.jobs)
         let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
@@ -115,9 +84,9 @@ public struct VectorGenerator: Sendable {
         }
         var tcId = 0
         var index = 0
-        var testGroups: [VectorJSON] = []
+        var testGroups: [JSONValue] = []
         for plan in groups {
-            var tests: [VectorJSON] = []
+            var tests: [JSONValue] = []
             for _ in plan.jobs {
                 tcId += 1
                 tests.append(Self.testObject(results[index]!, tcId: tcId))
@@ -125,28 +94,28 @@ public struct VectorGenerator: Sendable {
             }
             var members = plan.parameters
             members["type"] = .string(plan.type)
-            members["source"] = .object(["name": .string("mpin-workbench"), "version": .string(toolVersion)])
+            members["source"] = .sortedObject(["name": .string("mpin-workbench"), "version": .string(toolVersion)])
             if suite.dependsOnCurve { members["curve"] = .string(curve.rawValue) }
             members["tests"] = .array(tests)
-            testGroups.append(.object(members))
+            testGroups.append(.sortedObject(members))
         }
         return document(groups: testGroups, numberOfTests: tcId)
     }
 
-    static func testObject(_ test: VectorTestCase, tcId: Int) -> VectorJSON {
+    static func testObject(_ test: VectorTestCase, tcId: Int) -> JSONValue {
         var members = test.fields
         members["tcId"] = .integer(tcId)
         members["comment"] = .string(test.comment)
-        members["flags"] = .array(test.flags.map(VectorJSON.string))
+        members["flags"] = .array(test.flags.map(JSONValue.string))
         members["result"] = .string(test.result.rawValue)
         if let error = test.expectedError { members["expectedError"] = .string(error) }
-        return .object(members)
+        return .sortedObject(members)
     }
 
-    func document(groups: [VectorJSON], numberOfTests: Int) -> VectorJSON {
-        var notes: [String: VectorJSON] = [:]
+    func document(groups: [JSONValue], numberOfTests: Int) -> JSONValue {
+        var notes: [String: JSONValue] = [:]
         for (flag, note) in suite.notes {
-            notes[flag] = .object(["bugType": .string(note.bugType), "description": .string(note.description)])
+            notes[flag] = .sortedObject(["bugType": .string(note.bugType), "description": .string(note.description)])
         }
         let command = self.command ?? "mpin-workbench vectors generate --suite \(suite.rawValue) --curve \(curve.rawValue) --count \(count) --seed \(seed)"
         var header = [
@@ -155,20 +124,19 @@ public struct VectorGenerator: Sendable {
             "Upper-case fields carry AMCL's vector key names (CRYPTO.md §5-§6); tcId, comment, flags, result and expectedError are Wycheproof's.",
         ]
         if !suite.dependsOnCurve { header.append("The values do not depend on the curve.") }
-        var root: [String: VectorJSON] = [
+        var root: [String: JSONValue] = [
             "algorithm": .string(suite.algorithm),
             "schema": .string(VectorMetaKeys.schema),
             "formatVersion": .integer(VectorMetaKeys.formatVersion),
             "generatorVersion": .string(toolVersion),
             "numberOfTests": .integer(numberOfTests),
-            "header": .array(header.map(VectorJSON.string)),
-            "notes": .object(notes),
+            "header": .array(header.map(JSONValue.string)),
+            "notes": .sortedObject(notes),
             "suite": .string(suite.rawValue),
             "seed": .string(seed),
             "testGroups": .array(groups),
         ]
         if suite.dependsOnCurve { root["curve"] = .string(curve.rawValue) }
-        return .object(root)
+        return .sortedObject(root)
     }
 }
-

@@ -1,38 +1,26 @@
 import MPinCrypto
-
-/// One problem `lint` (or the verifier's structure check) found in a vector file.
-public struct LintProblem: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    /// The JSON path of the offending member, e.g. `testGroups[0].tests[2].tcId`.
-    public var path: String
-    /// The test's tcId, when the problem is inside a test.
-    public var tcId: Int?
-    public var message: String
-
-    public var description: String {
-        var location = file
-        if let line { location += ":\(line)" }
-        let test = tcId.map { " (tcId \($0))" } ?? ""
-        return "\(location): \(path)\(test): \(message)"
-    }
-}
+import OrderedJSON
 
 /// Checks our vector files (`vectors lint`): the schema (root, group and test members and their
-/// types, flags that name notes, results), tcIds numbered 1…N in file order, `numberOfTests`, and
-/// canonical formatting (the bytes the generator would write for the same content).
+/// types, flags that name notes, results), no repeated member names, integers as the only numbers,
+/// tcIds numbered 1…N in file order, `numberOfTests`, and canonical formatting (the bytes
+/// `JSONWriter.canonical` writes for the same content, as the generator does).
+///
+/// Every problem names the JSON path of the offending value and, when the text has it, the line
+/// where that value is written; problems inside a test also name its tcId.
 public enum VectorLinter {
     /// Problems in the text of one file; empty when it is clean.
     public static func lint(text: String, file: String, checkFormatting: Bool = true) -> [LintProblem] {
-        let parsed: ParsedVectorJSON
+        let document: JSONDocument
         do {
-            parsed = try VectorJSONParser.parse(text)
+            document = try JSONParser.parseDocument(text)
         } catch {
-            return [LintProblem(file: file, line: error.line, path: "$", tcId: nil, message: "not JSON: \(error.message)")]
+            return [LintProblem(file: file, line: error.line, path: "$", tcId: nil, message: error.reportMessage)]
         }
-        var problems = structure(parsed, file: file)
-        if checkFormatting, parsed.value.canonicalText != text {
-            let line = firstDifferentLine(text, parsed.value.canonicalText)
+        var problems = structure(document, file: file)
+        let canonical = JSONWriter.canonical(document.value)
+        if checkFormatting, canonical != text {
+            let line = firstDifferentLine(text, canonical)
             problems.append(LintProblem(file: file, line: line, path: "$", tcId: nil,
                                         message: "not canonical (sorted keys, two-space indentation, a trailing newline)"))
         }
@@ -47,113 +35,157 @@ public enum VectorLinter {
     }
 
     /// The schema, tcId and count checks.
-    static func structure(_ parsed: ParsedVectorJSON, file: String) -> [LintProblem] {
+    static func structure(_ document: JSONDocument, file: String) -> [LintProblem] {
         var problems: [LintProblem] = []
-        func problem(_ path: String, _ message: String, tcId: Int? = nil) {
-            problems.append(LintProblem(file: file, line: parsed.lines[path], path: path, tcId: tcId, message: message))
+        func problem(_ path: JSONPath, _ message: String, tcId: Int? = nil) {
+            problems.append(LintProblem(file: file, line: document.line(of: path), path: path.reportText, tcId: tcId,
+                                        message: message))
         }
-        guard let root = parsed.value.objectValue else {
-            problem("$", "the root is not an object")
+        let root = document.value
+        guard root.objectMembers != nil else {
+            problem(.root, "the root is not an object")
             return problems
         }
         for key in ["algorithm", "schema", "generatorVersion", "suite"] where root[key]?.stringValue == nil {
-            problem(key, root[key] == nil ? "missing" : "must be a string")
+            problem([.member(key)], root[key] == nil ? "missing" : "must be a string")
         }
         if let schema = root["schema"]?.stringValue, schema != VectorMetaKeys.schema {
-            problem("schema", "unknown schema \"\(schema)\" (expected \"\(VectorMetaKeys.schema)\")")
+            problem(["schema"], "unknown schema \"\(schema)\" (expected \"\(VectorMetaKeys.schema)\")")
         }
         if root["formatVersion"]?.intValue != VectorMetaKeys.formatVersion {
-            problem("formatVersion", "must be \(VectorMetaKeys.formatVersion)")
+            problem(["formatVersion"], "must be \(VectorMetaKeys.formatVersion)")
         }
         let suite = root["suite"]?.stringValue.flatMap(VectorSuite.init(rawValue:))
-        if root["suite"]?.stringValue != nil, suite == nil { problem("suite", "unknown suite") }
+        if root["suite"]?.stringValue != nil, suite == nil { problem(["suite"], "unknown suite") }
         if let curve = root["curve"] {
-            if curve.stringValue.flatMap(CurveID.init(rawValue:)) == nil { problem("curve", "unknown curve") }
+            if curve.stringValue.flatMap(CurveID.init(rawValue:)) == nil { problem(["curve"], "unknown curve") }
         } else if suite?.dependsOnCurve == true {
-            problem("curve", "missing")
+            problem(["curve"], "missing")
         }
         if let header = root["header"] {
-            if header.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true { problem("header", "must be a list of strings") }
+            if header.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true { problem(["header"], "must be a list of strings") }
         } else {
-            problem("header", "missing")
+            problem(["header"], "missing")
         }
         var noteNames: Set<String> = []
-        if let notes = root["notes"]?.objectValue {
-            for (name, note) in notes {
+        if let notes = root["notes"], notes.objectMembers != nil {
+            for (name, note) in distinctMembers(notes) {
                 noteNames.insert(name)
-                if note["bugType"]?.stringValue == nil { problem("notes.\(name)", "a note needs a bugType") }
+                if note["bugType"]?.stringValue == nil { problem(["notes", .member(name)], "a note needs a bugType") }
             }
         } else {
-            problem("notes", "missing or not an object")
+            problem(["notes"], "missing or not an object")
         }
-        for key in root.keys where !VectorMetaKeys.root.contains(key) { problem(key, "unknown member") }
+        for (key, _) in distinctMembers(root) where !VectorMetaKeys.root.contains(key) { problem([.member(key)], "unknown member") }
+        repeatsAndNumbers(in: root, at: .root, root: root, problem: problem)
         guard let groups = root["testGroups"]?.arrayValue else {
-            problem("testGroups", "missing or not a list")
+            problem(["testGroups"], "missing or not a list")
             return problems
         }
         var expectedTcId = 1
         var seen: Set<Int> = []
         for (g, group) in groups.enumerated() {
-            let groupPath = "testGroups[\(g)]"
-            guard let members = group.objectValue else {
+            let groupPath: JSONPath = ["testGroups", .index(g)]
+            guard group.objectMembers != nil else {
                 problem(groupPath, "a group must be an object")
                 continue
             }
-            if members["type"]?.stringValue == nil { problem("\(groupPath).type", "missing") }
-            guard let tests = members["tests"]?.arrayValue else {
-                problem("\(groupPath).tests", "missing or not a list")
+            if group["type"]?.stringValue == nil { problem(groupPath.member("type"), "missing") }
+            guard let tests = group["tests"]?.arrayValue else {
+                problem(groupPath.member("tests"), "missing or not a list")
                 continue
             }
             for (t, test) in tests.enumerated() {
-                let path = "\(groupPath).tests[\(t)]"
-                guard let fields = test.objectValue else {
+                let path = JSONPath.test(group: g, test: t)
+                guard test.objectMembers != nil else {
                     problem(path, "a test must be an object")
                     continue
                 }
-                let tcId = fields["tcId"]?.intValue
+                let tcId = test["tcId"]?.intValue
                 if let tcId {
                     if !seen.insert(tcId).inserted {
-                        problem("\(path).tcId", "duplicate tcId \(tcId)", tcId: tcId)
+                        problem(path.member("tcId"), "duplicate tcId \(tcId)", tcId: tcId)
                     } else if tcId != expectedTcId {
-                        problem("\(path).tcId", "tcId \(tcId) out of sequence (expected \(expectedTcId))", tcId: tcId)
+                        problem(path.member("tcId"), "tcId \(tcId) out of sequence (expected \(expectedTcId))", tcId: tcId)
                     }
                 } else {
-                    problem("\(path).tcId", "missing or not an integer")
+                    problem(path.member("tcId"), "missing or not an integer")
                 }
                 expectedTcId += 1
-                if fields["comment"]?.stringValue == nil { problem("\(path).comment", "missing or not a string", tcId: tcId) }
-                if let result = fields["result"]?.stringValue {
+                if test["comment"]?.stringValue == nil { problem(path.member("comment"), "missing or not a string", tcId: tcId) }
+                if let result = test["result"]?.stringValue {
                     if VectorResult(rawValue: result) == nil {
-                        problem("\(path).result", "must be valid, invalid or acceptable", tcId: tcId)
+                        problem(path.member("result"), "must be valid, invalid or acceptable", tcId: tcId)
                     }
                 } else {
-                    problem("\(path).result", "missing or not a string", tcId: tcId)
+                    problem(path.member("result"), "missing or not a string", tcId: tcId)
                 }
-                if let flags = fields["flags"]?.arrayValue {
+                if let flags = test["flags"]?.arrayValue {
                     for flag in flags {
                         guard let name = flag.stringValue else {
-                            problem("\(path).flags", "flags must be strings", tcId: tcId)
+                            problem(path.member("flags"), "flags must be strings", tcId: tcId)
                             continue
                         }
-                        if !noteNames.contains(name) { problem("\(path).flags", "flag \"\(name)\" has no note", tcId: tcId) }
+                        if !noteNames.contains(name) { problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId) }
                     }
                 } else {
-                    problem("\(path).flags", "missing or not a list", tcId: tcId)
+                    problem(path.member("flags"), "missing or not a list", tcId: tcId)
                 }
-                if let error = fields["expectedError"], error.stringValue == nil {
-                    problem("\(path).expectedError", "must be a string", tcId: tcId)
+                if let error = test["expectedError"], error.stringValue == nil {
+                    problem(path.member("expectedError"), "must be a string", tcId: tcId)
                 }
-                for (key, value) in fields where !VectorMetaKeys.test.contains(key) && value.fieldText == nil {
-                    problem("\(path).\(key)", "a data field must be a string, an integer or a boolean", tcId: tcId)
+                for (key, value) in distinctMembers(test) where !VectorMetaKeys.test.contains(key) && value.fieldText == nil {
+                    problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
                 }
             }
         }
         let total = expectedTcId - 1
         if let count = root["numberOfTests"]?.intValue {
-            if count != total { problem("numberOfTests", "says \(count) but the file holds \(total) tests") }
+            if count != total { problem(["numberOfTests"], "says \(count) but the file holds \(total) tests") }
         } else {
-            problem("numberOfTests", "missing or not an integer")
+            problem(["numberOfTests"], "missing or not an integer")
         }
         return problems
+    }
+
+    /// The members of an object by name, each name once (its last value, as lookups see it), in the
+    /// order the names first appear.
+    static func distinctMembers(_ object: JSONValue) -> [(name: String, value: JSONValue)] {
+        var seen: Set<String> = []
+        return (object.objectMembers ?? []).compactMap { member in
+            seen.insert(member.name).inserted ? (member.name, object[member.name]!) : nil
+        }
+    }
+
+    /// Repeated member names and numbers that are not integers, anywhere under `value` (at `path` in
+    /// `root`); a problem inside a test names the test's tcId.
+    private static func repeatsAndNumbers(in value: JSONValue, at path: JSONPath, root: JSONValue,
+                                          problem: (JSONPath, String, Int?) -> Void) {
+        switch value {
+        case .number where !value.isIntegerNumber:
+            problem(path, "a number must be an integer (no fraction or exponent, at most 64 bits)", tcId(at: path, in: root))
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                repeatsAndNumbers(in: item, at: path.index(index), root: root, problem: problem)
+            }
+        case .object(let members):
+            var count: [String: Int] = [:]
+            for member in members { count[member.name, default: 0] += 1 }
+            for (name, member) in distinctMembers(value) {
+                if let times = count[name], times > 1 {
+                    problem(path.member(name), "named \(times) times in one object (the last one counts)",
+                            tcId(at: path, in: root))
+                }
+                repeatsAndNumbers(in: member, at: path.member(name), root: root, problem: problem)
+            }
+        default: break
+        }
+    }
+
+    /// The tcId of the test that holds `path` (`testGroups[g].tests[t]...`), if it has one.
+    private static func tcId(at path: JSONPath, in root: JSONValue) -> Int? {
+        let components = path.components
+        guard components.count >= 4, components[0] == "testGroups", components[2] == "tests" else { return nil }
+        return root.value(at: JSONPath(Array(components.prefix(4))))?["tcId"]?.intValue
     }
 }

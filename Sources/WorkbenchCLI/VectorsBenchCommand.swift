@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MPinCrypto
+import OrderedJSON
 import TestVectors
 
 /// `mpin-workbench vectors bench`: two-pass vectors generated per second on one core and on all

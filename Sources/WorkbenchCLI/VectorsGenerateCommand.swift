@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MPinCrypto
+import OrderedJSON
 import TestVectors
 
 /// `mpin-workbench vectors generate`: writes one suite of Wycheproof-shaped vectors, deterministically.
@@ -52,7 +53,7 @@ struct VectorsGenerateCommand: ParsableCommand {
         let frozen = generator
         let document = VectorsBlocking.run { await frozen.generate(maxConcurrency: jobs, progress: progress?.update) }
         progress?.finish()
-        let text = document.canonicalText
+        let text = JSONWriter.canonical(document)
         do {
             try AtomicFile.write(Data(text.utf8), to: out)
         } catch {

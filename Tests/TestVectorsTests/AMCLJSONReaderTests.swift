@@ -45,6 +45,25 @@ struct AMCLJSONReaderTests {
         #expect(error?.file == "bad.json")
     }
 
+    @Test("errors say what was found and where", arguments: [
+        ("[\n{\"A\": [1]}\n]", "bad.json:2: field A: values must be strings or numbers, found an array"),
+        ("[\n  7]", "bad.json:2: expected a JSON object (one vector), found a number"),
+        ("\n{\"A\": \"1\"}", "bad.json:2: expected a JSON array of vectors, found an object"),
+        ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", "bad.json:3: not JSON at column 1: expected ',' or '}' in object, found '\"'"),
+        ("[{\"A\": \"1\",\n \"A\": \"2\"}]", "bad.json:2: key A appears more than once in one object"),
+    ])
+    func messages(text: String, message: String) {
+        let error = #expect(throws: VectorFileError.self) { try AMCLJSONReader.parse(text, file: "bad.json") }
+        #expect(error?.description == message)
+    }
+
+    @Test("an empty object is a block without fields, placed at its brace")
+    func emptyObject() throws {
+        let blocks = try AMCLJSONReader.parse("[\n{\"A\": \"1\"},\n  {}\n]", file: "e.json")
+        #expect(blocks.map(\.line) == [2, 3])
+        #expect(blocks.map(\.name) == ["entry 1", "entry 2"])
+    }
+
     @Test("the one-pass fixtures read completely")
     func fixtures() throws {
         let cBlocks = try AMCLJSONReader.read(contentsOf: TestPaths.fixture("one_pass_first2.json"))

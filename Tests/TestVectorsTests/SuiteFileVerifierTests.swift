@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import OrderedJSON
 import Testing
 @testable import TestVectors
 
@@ -7,37 +8,42 @@ import Testing
 @Suite("workbench vector files: verify")
 struct SuiteFileVerifierTests {
     /// A file cut down to one test (group `group`, test `index`), renumbered 1.
-    static func single(_ text: String, group: Int, index: Int) throws -> VectorJSON {
-        guard case .object(var root) = try VectorJSONParser.parse(text).value,
-              let groups = root["testGroups"]?.arrayValue, group < groups.count,
-              case .object(var g) = groups[group], let tests = g["tests"]?.arrayValue, index < tests.count,
-              var test = tests[index].objectValue else { throw CancellationError() }
+    static func single(_ text: String, group: Int, index: Int) throws -> JSONValue {
+        var root = try JSONParser.parse(text).uniqueMembers
+        let groups = try #require(root["testGroups"]?.arrayValue)
+        try #require(group < groups.count)
+        var g = groups[group].uniqueMembers
+        let tests = try #require(g["tests"]?.arrayValue)
+        try #require(index < tests.count)
+        var test = tests[index].uniqueMembers
         test["tcId"] = .integer(1)
-        g["tests"] = .array([.object(test)])
-        root["testGroups"] = .array([.object(g)])
+        g["tests"] = .array([.sortedObject(test)])
+        root["testGroups"] = .array([.sortedObject(g)])
         root["numberOfTests"] = .integer(1)
-        return .object(root)
+        return .sortedObject(root)
     }
 
-    static func replacing(_ document: VectorJSON, _ key: String, with value: VectorJSON?) -> VectorJSON {
-        guard case .object(var root) = document, case .object(var g) = root["testGroups"]!.arrayValue![0] else { return document }
-        var test = g["tests"]!.arrayValue![0].objectValue!
+    static func replacing(_ document: JSONValue, _ key: String, with value: JSONValue?) -> JSONValue {
+        var root = document.uniqueMembers
+        var g = root["testGroups"]!.arrayValue![0].uniqueMembers
+        var test = g["tests"]!.arrayValue![0].uniqueMembers
         test[key] = value
-        g["tests"] = .array([.object(test)])
-        root["testGroups"] = .array([.object(g)])
-        return .object(root)
+        g["tests"] = .array([.sortedObject(test)])
+        root["testGroups"] = .array([.sortedObject(g)])
+        return .sortedObject(root)
     }
 
-    static func failed(_ document: VectorJSON) throws -> [FieldFailure] {
-        try SuiteFileVerifier.verify(text: document.canonicalText, file: "mutated").fileReport.verdicts.flatMap(\.failures)
+    static func failed(_ document: JSONValue) throws -> [FieldFailure] {
+        try SuiteFileVerifier.verify(text: JSONWriter.canonical(document), file: "mutated").fileReport.verdicts.flatMap(\.failures)
     }
 
     /// Every data field of the test, with one byte flipped (hex) or the value changed (integers, booleans, text).
-    static func mutations(_ document: VectorJSON) -> [(String, VectorJSON)] {
-        let test = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0].objectValue!
-        var out: [(String, VectorJSON)] = []
-        for (key, value) in test where !VectorMetaKeys.test.contains(key) {
-            switch value {
+    static func mutations(_ document: JSONValue) -> [(String, JSONValue)] {
+        let test = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0].objectMembers!
+        var out: [(String, JSONValue)] = []
+        for member in test where !VectorMetaKeys.test.contains(member.name) {
+            let key = member.name
+            switch member.value {
             case .string(let s):
                 if var bytes = Hex.decode(s), !bytes.isEmpty {
                     bytes[bytes.count / 2] ^= 0x10
@@ -45,7 +51,7 @@ struct SuiteFileVerifierTests {
                 } else {
                     out.append((key, .string(s + "1")))
                 }
-            case .integer(let i): out.append((key, .integer(i + 1)))
+            case .number(let literal): out.append((key, .integer(Int(literal)! + 1)))
             case .bool(let b): out.append((key, .bool(!b)))
             default: break
             }
@@ -59,7 +65,7 @@ struct SuiteFileVerifierTests {
         (.encoding, 0, 0), (.encoding, 0, 1), (.encoding, 1, 0), (.pinMapping, 1, 0),
     ])
     func flippedByte(suite: VectorSuite, group: Int, index: Int) async throws {
-        let text = await VectorGenerator(suite: suite, count: 6, seed: "flip").generate().canonicalText
+        let text = JSONWriter.canonical(await VectorGenerator(suite: suite, count: 6, seed: "flip").generate())
         let document = try Self.single(text, group: group, index: index)
         #expect(try Self.failed(document).isEmpty)
         let mutations = Self.mutations(document)
@@ -72,27 +78,41 @@ struct SuiteFileVerifierTests {
 
     @Test("a wrong result or expectedError fails the test, naming the field")
     func wrongResult() async throws {
-        let text = await VectorGenerator(suite: .mpinTwoPass, count: 3, seed: "result").generate().canonicalText
+        let text = JSONWriter.canonical(await VectorGenerator(suite: .mpinTwoPass, count: 3, seed: "result").generate())
         let document = try Self.single(text, group: 0, index: 0)
         let failures = try Self.failed(Self.replacing(document, "result", with: .string("invalid")))
         #expect(failures.map(\.field) == ["result"])
-        let access = await VectorGenerator(suite: .accessNumber, count: 1, seed: "result").generate().canonicalText
+        let access = JSONWriter.canonical(await VectorGenerator(suite: .accessNumber, count: 1, seed: "result").generate())
         let one = try Self.single(access, group: 0, index: 0)
         let flipped = Self.replacing(Self.replacing(one, "result", with: .string("invalid")), "expectedError",
                                      with: .string("wrongCheckDigit"))
         #expect(Set(try Self.failed(flipped).map(\.field)) == ["result", "expectedError"])
     }
 
+    @Test("result and expectedError failures point at the lines of those members")
+    func failureLines() async throws {
+        let access = JSONWriter.canonical(await VectorGenerator(suite: .accessNumber, count: 1, seed: "lines").generate())
+        let one = try Self.single(access, group: 0, index: 0)
+        let text = JSONWriter.canonical(Self.replacing(Self.replacing(one, "result", with: .string("invalid")), "expectedError",
+                                                       with: .string("wrongCheckDigit")))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(of member: String) -> Int? { lines.firstIndex { $0.contains("\"\(member)\": ") }.map { $0 + 1 } }
+        let failures = try SuiteFileVerifier.verify(text: text, file: "lines").fileReport.verdicts.flatMap(\.failures)
+        #expect(failures.first { $0.field == "result" }?.line == line(of: "result"))
+        #expect(failures.first { $0.field == "expectedError" }?.line == line(of: "expectedError"))
+        #expect(line(of: "result") != line(of: "expectedError"))
+    }
+
     @Test("an unknown field fails: every field must be checked")
     func unknownField() async throws {
-        let text = await VectorGenerator(suite: .pinMapping, count: 1, seed: "unknown").generate().canonicalText
+        let text = JSONWriter.canonical(await VectorGenerator(suite: .pinMapping, count: 1, seed: "unknown").generate())
         let document = try Self.single(text, group: 0, index: 0)
         #expect(try Self.failed(Self.replacing(document, "EXTRA", with: .string("00"))).map(\.field) == ["EXTRA"])
     }
 
     @Test("a renumbered, duplicated or swapped tcId fails the file")
     func renumbered() async throws {
-        let text = await VectorGenerator(suite: .pinMapping, count: 2, seed: "tcid").generate().canonicalText
+        let text = JSONWriter.canonical(await VectorGenerator(suite: .pinMapping, count: 2, seed: "tcid").generate())
         for (from, to) in [("\"tcId\": 2\n", "\"tcId\": 7\n"), ("\"tcId\": 2\n", "\"tcId\": 1\n"), ("\"tcId\": 3\n", "\"tcId\": 2\n")] {
             let changed = text.replacingOccurrences(of: from, with: to)
             #expect(changed != text)
@@ -105,15 +125,15 @@ struct SuiteFileVerifierTests {
 
     @Test("cross-check catches a relation the fast checker would also catch, from GMP alone")
     func crossCheck() async throws {
-        let text = await VectorGenerator(suite: .mpinTwoPass, count: 2, seed: "cross").generate().canonicalText
+        let text = JSONWriter.canonical(await VectorGenerator(suite: .mpinTwoPass, count: 2, seed: "cross").generate())
         let document = try Self.single(text, group: 0, index: 0)
-        let report = try SuiteFileVerifier.verify(text: document.canonicalText, file: "cross", crossCheck: true)
+        let report = try SuiteFileVerifier.verify(text: JSONWriter.canonical(document), file: "cross", crossCheck: true)
         #expect(report.fileReport.failed == 0)
         #expect(report.fileReport.verdicts[0].checkedFields > 40)
         let u = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0]["V"]!.stringValue!
         let other = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0]["U"]!.stringValue!
         let swapped = Self.replacing(document, "V", with: .string(other))
-        let failures = try SuiteFileVerifier.verify(text: swapped.canonicalText, file: "cross", crossCheck: true)
+        let failures = try SuiteFileVerifier.verify(text: JSONWriter.canonical(swapped), file: "cross", crossCheck: true)
             .fileReport.verdicts.flatMap(\.failures).map(\.field)
         #expect(failures.contains("cross-check V"))
         #expect(u != other)

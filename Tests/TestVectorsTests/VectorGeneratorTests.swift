@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import OrderedJSON
 import Testing
 @testable import TestVectors
 
@@ -8,8 +9,8 @@ import Testing
 struct VectorGeneratorTests {
     static func generate(_ suite: VectorSuite, curve: CurveID = .bn254cx, count: Int, seed: String = "test",
                          concurrency: Int? = nil) async -> String {
-        await VectorGenerator(suite: suite, curve: curve, count: count, seed: seed)
-            .generate(maxConcurrency: concurrency).canonicalText
+        JSONWriter.canonical(await VectorGenerator(suite: suite, curve: curve, count: count, seed: seed)
+            .generate(maxConcurrency: concurrency))
     }
 
     @Test("the same arguments give the same bytes, on one core or many")
@@ -31,8 +32,8 @@ struct VectorGeneratorTests {
             let report = try SuiteFileVerifier.verify(text: text, file: "\(suite)-\(curve)", crossCheck: true)
             let summary = report.fileReport
             #expect(summary.failed == 0, "\(summary.verdicts.filter { !$0.passed }.prefix(3))")
-            let parsed = try VectorJSONParser.parse(text)
-            #expect(parsed.value["numberOfTests"]?.intValue == summary.passed)
+            let parsed = try JSONParser.parse(text)
+            #expect(parsed["numberOfTests"]?.intValue == summary.passed)
             #expect(text.hasSuffix("}\n"))
         }
     }
@@ -41,16 +42,16 @@ struct VectorGeneratorTests {
     func firstCandidateSearch() async throws {
         let text = await Self.generate(.hashToG1, count: 4)
         #expect(text.contains("\"FirstCandidateNotOnCurve\""))
-        let parsed = try VectorJSONParser.parse(text)
-        let increments = (parsed.value["testGroups"]?.arrayValue ?? []).flatMap { $0["tests"]?.arrayValue ?? [] }
+        let parsed = try JSONParser.parse(text)
+        let increments = (parsed["testGroups"]?.arrayValue ?? []).flatMap { $0["tests"]?.arrayValue ?? [] }
             .compactMap { $0["MAP_INCREMENTS"]?.intValue }
         #expect(increments.contains { $0 > 0 })
     }
 
     @Test("two-pass files hold good and wrong PINs, with E, F and KANGAROO on the wrong ones")
     func wrongPINs() async throws {
-        let parsed = try VectorJSONParser.parse(await Self.generate(.mpinTwoPass, count: 6))
-        let tests = (parsed.value["testGroups"]?.arrayValue ?? []).flatMap { $0["tests"]?.arrayValue ?? [] }
+        let parsed = try JSONParser.parse(await Self.generate(.mpinTwoPass, count: 6))
+        let tests = (parsed["testGroups"]?.arrayValue ?? []).flatMap { $0["tests"]?.arrayValue ?? [] }
         let wrong = tests.filter { $0["result"]?.stringValue == "invalid" }
         #expect(!wrong.isEmpty)
         for test in wrong {
@@ -63,8 +64,8 @@ struct VectorGeneratorTests {
 
     @Test("the access-number suite mirrors CheckAccessNumber, including check value 10")
     func accessNumbers() async throws {
-        let parsed = try VectorJSONParser.parse(await Self.generate(.accessNumber, count: 2))
-        let groups = parsed.value["testGroups"]?.arrayValue ?? []
+        let parsed = try JSONParser.parse(await Self.generate(.accessNumber, count: 2))
+        let groups = parsed["testGroups"]?.arrayValue ?? []
         #expect(groups.count == 3)
         func verdict(_ group: Int, _ an: String) -> String? {
             groups[group]["tests"]?.arrayValue?.first { $0["ACCESS_NUMBER"]?.stringValue == an }?["result"]?.stringValue
@@ -77,11 +78,52 @@ struct VectorGeneratorTests {
         #expect(verdict(1, "") == "invalid")
     }
 
-    @Test("canonical JSON: sorted keys, two spaces, escapes, and it reads back equal")
+    @Test("files are OrderedJSON's canonical form: sorted keys, two spaces, escapes, and they read back equal")
     func canonicalJSON() throws {
-        let value = VectorJSON.object(["b": .array([.integer(-1), .bool(true), .null]), "a": .string("x\"\n\u{1}é"), "c": .object([:])])
-        let text = value.canonicalText
-        #expect(text == "{\n  \"a\": \"x\\\"\\n\\u0001é\",\n  \"b\": [\n    -1,\n    true,\n    null\n  ],\n  \"c\": {}\n}\n")
-        #expect(try VectorJSONParser.parse(text).value == value)
+        let value = JSONValue.sortedObject(["b": .array([.integer(-1), .bool(true), .null]), "a": .string("x\"\n\u{1}é\u{7F}"),
+                                            "c": .sortedObject([:]), "B": .sortedObject(["z": 0, "é": 1, "y": 2])])
+        #expect(value.objectMembers?.map(\.name) == ["B", "a", "b", "c"])
+        let text = JSONWriter.canonical(value)
+        #expect(text == """
+            {
+              "B": {
+                "y": 2,
+                "z": 0,
+                "é": 1
+              },
+              "a": "x\\"\\n\\u0001é\\u007f",
+              "b": [
+                -1,
+                true,
+                null
+              ],
+              "c": {}
+            }
+
+            """)
+        #expect(try JSONParser.parse(text) == value)
+        #expect(VectorLinter.lint(text: text, file: "f").allSatisfy { !$0.message.contains("canonical") })
+    }
+
+    @Test("the committed files in Vectors/generated are regenerated byte for byte from their header's command")
+    func regeneratesCommittedFiles() async throws {
+        let files = SuiteFileVerifierTests.committedFiles
+        #expect(files.count >= 14)
+        for file in files {
+            let committed = try String(contentsOfFile: file, encoding: .utf8)
+            let document = try JSONParser.parse(committed)
+            let suite = try #require(document["suite"]?.stringValue.flatMap(VectorSuite.init(rawValue:)))
+            let curve = try #require(CurveID(rawValue: document["curve"]?.stringValue ?? "bn254cx"))
+            let seed = try #require(document["seed"]?.stringValue)
+            // "Generated by mpin-workbench VERSION: COMMAND"
+            let header = try #require(document["header"]?.arrayValue?.first?.stringValue)
+            let command = String(try #require(header.firstRange(of: ": ").map { header[$0.upperBound...] }))
+            let words = command.split(separator: " ")
+            let count = try #require(words.firstIndex(of: "--count").flatMap { Int(words[$0 + 1]) })
+            var generator = VectorGenerator(suite: suite, curve: curve, count: count, seed: seed, command: command)
+            generator.toolVersion = try #require(document["generatorVersion"]?.stringValue)
+            let text = JSONWriter.canonical(await generator.generate())
+            #expect(text == committed, "\(file)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 import Testing
 @testable import TestVectors
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("vector lint")
 struct VectorLinterTests {
     static func clean() async -> String {
-        await VectorGenerator(suite: .pinMapping, count: 1, seed: "lint").generate().canonicalText
+        JSONWriter.canonical(await VectorGenerator(suite: .pinMapping, count: 1, seed: "lint").generate())
     }
 
     @Test("a generated file is clean")
@@ -40,6 +41,25 @@ struct VectorLinterTests {
         #expect(problem.tcId == 30)
         #expect(problem.line != nil)
         #expect(problem.description.hasPrefix("f.json:\(problem.line!): testGroups[0].tests[2].tcId (tcId 30)"))
+    }
+
+    @Test("a repeated member name and a number that is not an integer are found, with line, path and tcId")
+    func repeatsAndNumbers() async throws {
+        let text = await Self.clean()
+        let repeated = text.replacingOccurrences(of: "\"tcId\": 2\n", with: "\"tcId\": 2,\n\"tcId\": 2\n")
+        #expect(repeated != text)
+        let problem = try #require(VectorLinter.lint(text: repeated, file: "f.json", checkFormatting: false).first)
+        // The problem is placed at the last member of that name.
+        let repeatLine = repeated.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0 == "\"tcId\": 2" }.map { $0 + 1 }
+        #expect(problem.line == repeatLine)
+        #expect(problem.description == "f.json:\(repeatLine!): testGroups[0].tests[1].tcId (tcId 2): named 2 times in one object (the last one counts)")
+
+        let fraction = text.replacingOccurrences(of: "\"tcId\": 3\n", with: "\"tcId\": 3.0\n")
+        #expect(fraction != text)
+        let problems = VectorLinter.lint(text: fraction, file: "f.json", checkFormatting: false)
+        #expect(problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message.contains("must be an integer") })
+        #expect(problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message == "missing or not an integer" })
     }
 
     @Test("a trailing newline is required, and not-JSON is reported with its line")

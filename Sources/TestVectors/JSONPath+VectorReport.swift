@@ -1,0 +1,14 @@
+import OrderedJSON
+
+extension JSONPath {
+    /// The path as the vector reports write it: without the leading `$.` (`testGroups[0].tests[2].tcId`),
+    /// and `$` for the root.
+    var reportText: String {
+        let text = description
+        if text.hasPrefix("$.") { return String(text.dropFirst(2)) }
+        return text.count > 1 ? String(text.dropFirst()) : text
+    }
+
+    /// The path of test `test` of group `group`: `testGroups[group].tests[test]`.
+    static func test(group: Int, test: Int) -> JSONPath { ["testGroups", .index(group), "tests", .index(test)] }
+}

@@ -1,0 +1,4 @@
+/// A test's `result`, as Wycheproof.
+public enum VectorResult: String, Sendable, CaseIterable {
+    case valid, invalid, acceptable
+}
