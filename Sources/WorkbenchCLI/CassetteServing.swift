@@ -7,7 +7,8 @@ import Synchronization
 
 /// `mpin-workbench serve --cassette FILE`: answers HTTP clients (an SDK of another platform) with a
 /// cassette's recorded responses, until Ctrl-C or, with `exitWhenDone`, until every recorded
-/// exchange has been served. Exit status 0 when nothing missed and everything was served, else 1.
+/// exchange has been served. Exit status 0 when nothing missed and everything was served, else 1;
+/// 2 when it could not start (unreadable cassette, missing values, nothing to serve, port in use).
 struct CassetteServing {
     var path: String
     var host: String
@@ -58,7 +59,7 @@ struct CassetteServing {
         let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL
         let task = Task {
             do {
-                let server = try await PlainHTTPServer.start(host: host, port: port) { request in
+                let server = try await PlainHTTPServer.start(host: host, port: port, name: "cassette server") { request in
                     control.handle(request, exitWhenDone: exitWhenDone)
                 }
                 let baseURL = publicURL ?? server.baseURL
@@ -79,7 +80,10 @@ struct CassetteServing {
         control.attach(task)
 
         ServeCommand.waitForStop(stopped) { control.stop() }
-        if let error = control.error { throw error }
+        if let error = control.error {
+            CassetteOutput.error("\(error)")
+            throw ExitCode(2)
+        }
         guard let summary = control.summary else { return }
         ServeCommand.say(summary.text)
         if !summary.passed { throw ExitCode(1) }

@@ -24,15 +24,6 @@ public final class ReferenceBackend: Sendable {
     /// The bound port.
     public let port: Int
 
-    public enum StartError: Error, CustomStringConvertible {
-        case failed(String)
-        public var description: String {
-            switch self {
-            case .failed(let message): return "The reference backend did not start: \(message)"
-            }
-        }
-    }
-
     /// Starts a backend and returns once it listens.
     /// - Parameters:
     ///   - configuration: host, port (0 for a free one), flavour, activation mode, seed, limits.
@@ -45,7 +36,7 @@ public final class ReferenceBackend: Sendable {
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
         var logger = Logger(label: "mpin-workbench.reference-backend")
         logger.logLevel = logLevel
-        let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), host: configuration.host,
+        let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), name: "reference backend", host: configuration.host,
                                                              port: configuration.port, logger: logger)
         core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
         return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)

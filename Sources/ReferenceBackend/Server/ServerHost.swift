@@ -5,9 +5,9 @@ import ServiceLifecycle
 
 /// The Hummingbird plumbing shared by the servers of this module: an HTTP/1.1 application on
 /// `host:port` (0 for a free port) in its own service group, started in a task, returned once it
-/// listens.
+/// listens. `name` says which server a `ServerStartError` is about.
 enum ServerHost {
-    static func start<Responder: HTTPResponder>(_ responder: Responder, host: String, port: Int, logger: Logger) async throws
+    static func start<Responder: HTTPResponder>(_ responder: Responder, name: String, host: String, port: Int, logger: Logger) async throws
         -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) where Responder.Context == BasicRequestContext {
         let ready = ReadySignal()
         let app = Application(
@@ -21,9 +21,11 @@ enum ServerHost {
         let task = Task {
             do {
                 try await group.run()
-                ready.resolve(.failure(ReferenceBackend.StartError.failed("the server stopped before it listened")))
+                ready.resolve(.failure(ServerStartError(server: name, address: baseURL(host: host, port: port),
+                                                        reason: "it stopped before it listened")))
             } catch {
-                ready.resolve(.failure(ReferenceBackend.StartError.failed(String(describing: error))))
+                ready.resolve(.failure(ServerStartError(server: name, address: baseURL(host: host, port: port),
+                                                        reason: String(describing: error))))
                 throw error
             }
         }
