@@ -42,12 +42,12 @@ public final class CassettePlayback: Sendable {
         var path: String
         var exchange: CassetteEvent.HTTPExchange
 
-        var route: String { method + " " + path }
-        var label: String {
-            var text = "event \(eventIndex) (\(actor)"
-            if let step { text += ", \(step)" }
-            return text + "): \(method) \(path)"
+        var route: String { CassettePlayback.route(method, path) }
+        /// `event 5 (sdk, step 3 "…")`.
+        var place: String {
+            "event \(eventIndex) (\(actor)" + (step.map { ", \($0)" } ?? "") + ")"
         }
+        var label: String { "\(place): \(method) \(path)" }
     }
 
     /// The answer to one request.
@@ -179,10 +179,11 @@ public final class CassettePlayback: Sendable {
                 state.cursor += 1
                 return serve(&state, position: state.cursor - 1, body: body, repeated: false)
             case .route:
-                guard let positions = routes[method + " " + path] else { return miss(&state, method, path, expected: nil) }
-                let next = state.routeCursors[method + " " + path, default: 0]
+                let route = Self.route(method, path)
+                guard let positions = routes[route] else { return miss(&state, method, path, expected: nil) }
+                let next = state.routeCursors[route, default: 0]
                 if next < positions.count {
-                    state.routeCursors[method + " " + path] = next + 1
+                    state.routeCursors[route] = next + 1
                     return serve(&state, position: positions[next], body: body, repeated: false)
                 }
                 state.repeats += 1
@@ -214,8 +215,11 @@ public final class CassettePlayback: Sendable {
             .init("misses", .array(summary.misses.map(JSONValue.string))),
             .init("unserved", .array(summary.unserved.map(JSONValue.string))),
         ])
-        return Array((JSONWriter.canonical(value)).utf8)
+        return Array(JSONWriter.canonical(value).utf8)
     }
+
+    /// The key of a route: `METHOD /path`.
+    static func route(_ method: String, _ path: String) -> String { method + " " + path }
 
     // MARK: - Answers
 
@@ -242,7 +246,7 @@ public final class CassettePlayback: Sendable {
                             body: Array(JSONWriter.compact(document).utf8), eventIndex: entry.eventIndex, log: "")
             log += "502 (recorded transport error: \(failure.kind): \(failure.message))"
         }
-        log += ", " + entry.label.replacing(": \(entry.method) \(entry.path)", with: "")
+        log += ", " + entry.place
         if repeated { log += ", repeated: the route's recorded exchanges are used up" }
         if let note = Self.bodyNote(recorded: entry.exchange.request.body, received: body) { log += "; " + note }
         answer.log = log

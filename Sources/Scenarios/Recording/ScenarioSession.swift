@@ -58,8 +58,9 @@ public enum ScenarioSession {
             ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: message, kind: kind)
         }
         var script: ScenarioScript
-        // A redacted cassette's script has placeholders too; without every value the Replayer
-        // below refuses to start and names the missing ones.
+        // A redacted cassette's script has placeholders too. Restored once here; without every
+        // value `restored` is the cassette as read, and the Replayer below refuses to start and
+        // names the missing ones.
         let restored = (try? Redactor.restore(cassette, values: placeholders, path: path)) ?? cassette
         do {
             if let source = restored.scenario.script {
@@ -81,7 +82,7 @@ public enum ScenarioSession {
         }
         let replayer: Replayer
         do {
-            replayer = try Replayer(cassette: cassette, mode: mode, placeholders: placeholders, path: path,
+            replayer = try Replayer(cassette: restored, mode: mode, placeholders: placeholders, path: path,
                                     fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? "replay"),
                                     fallbackClock: FrozenClock(milliseconds: script.startTime))
         } catch {
