@@ -30,19 +30,22 @@ struct VectorReportPrinter {
                     + "\(report.verdicts.count) vectors, \(fields) fields checked")
         }
         lines.append("\(report.file): \(report.passed) passed, \(report.failed) failed")
-        for verdict in report.verdicts {
-            if verdict.passed {
-                if verbose { lines.append("  ok   \(verdict.vector) (line \(verdict.line)): \(verdict.checkedFields) fields") }
-                continue
-            }
-            lines.append("  FAIL \(verdict.vector) (line \(verdict.line)): \(verdict.failures.count) of \(verdict.checkedFields) fields")
-            for failure in verdict.failures {
-                lines.append("    \(failure.field) (line \(failure.line))")
-                lines.append("      expected: \(failure.expected)")
-                lines.append("      actual:   \(failure.actual)")
-            }
-        }
+        for verdict in report.verdicts { lines += verdictLines(verdict, indent: "  ") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One vector's lines: `ok` (verbose only) or `FAIL` with each failing field, expected and actual.
+    func verdictLines(_ verdict: VectorVerdict, indent: String) -> [String] {
+        if verdict.passed {
+            return verbose ? ["\(indent)ok   \(verdict.vector) (line \(verdict.line)): \(verdict.checkedFields) fields"] : []
+        }
+        var lines = ["\(indent)FAIL \(verdict.vector) (line \(verdict.line)): \(verdict.failures.count) of \(verdict.checkedFields) fields"]
+        for failure in verdict.failures {
+            lines.append("\(indent)  \(failure.field) (line \(failure.line))")
+            lines.append("\(indent)    expected: \(failure.expected)")
+            lines.append("\(indent)    actual:   \(failure.actual)")
+        }
+        return lines
     }
 
     func renderTotal() -> String {

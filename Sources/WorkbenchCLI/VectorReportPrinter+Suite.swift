@@ -1,0 +1,24 @@
+import TestVectors
+
+extension VectorReportPrinter {
+    /// A workbench vector file: the file line, one line per group, then each failure.
+    mutating func render(_ report: SuiteFileReport) -> String {
+        let summary = report.fileReport
+        totalPassed += summary.passed
+        totalFailed += summary.failed
+        var lines: [String] = []
+        if verbose {
+            lines.append("\(report.file): format \(summary.format), curve \(report.curve.rawValue), \(summary.verdicts.count) vectors")
+        }
+        lines.append("\(report.file): \(summary.passed) passed, \(summary.failed) failed")
+        for group in report.groups {
+            let parameters = group.parameters.isEmpty ? "" : " (\(group.parameters))"
+            lines.append("  group \(group.index) \(group.type)\(parameters): \(group.passed) passed, \(group.failed) failed")
+            for verdict in group.verdicts { lines += verdictLines(verdict, indent: "    ") }
+        }
+        for problem in report.structure {
+            lines.append("  FAIL file structure: \(problem.description)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
