@@ -47,6 +47,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
     var clientID: String?
 
+    @Option(name: .customLong("login-timeout"),
+            help: "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).")
+    var loginTimeout: Double?
+
     @Option(help: "Serve this cassette's recorded responses instead of the reference backend.")
     var cassette: String?
 
@@ -81,6 +85,10 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        if let loginTimeout, !BackendConfiguration.isValidLoginTimeout(loginTimeout) {
+            throw ValidationError("--login-timeout must be more than 0 and at most \(Int(BackendConfiguration.maximumLoginTimeout)) seconds, "
+                                  + "got \(loginTimeout).")
+        }
         guard benchRuns >= 1, benchAuthentications >= 1, benchClients.allSatisfy({ (1...256).contains($0) }) else {
             throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
         }
@@ -96,8 +104,8 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
-        if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto {
-            throw ValidationError("--flavour, --activation, --seed, --time and --client-id set up the reference backend; "
+        if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil {
+            throw ValidationError("--flavour, --activation, --seed, --time, --client-id and --login-timeout set up the reference backend; "
                                   + "a served cassette answers as recorded.")
         }
     }
@@ -116,6 +124,7 @@ struct ServeCommand: ParsableCommand {
         }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
         configuration.clientID = clientID
+        if let loginTimeout { configuration.loginTimeout = loginTimeout }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let stopped = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()

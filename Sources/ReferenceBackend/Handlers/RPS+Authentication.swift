@@ -1,7 +1,8 @@
 import MPinCrypto
 
-/// Authentication: time permits, pass 1, pass 2, and the two places an authOTT is redeemed, the
-/// demo RPA's `/mpinAuthenticate` and the RPS's `/rps/authenticate` (PROTOCOL §3.4, §3.6, §6.5, §8.2).
+/// Authentication: time permits, pass 1, pass 2, and the phone's login for an access number or
+/// code, the RPS's `/rps/authenticate` (PROTOCOL §3.4, §3.6, §6.5, §8.2). The demo RPA's side is in
+/// `RPA.swift`.
 extension BackendCore {
     /// Share 1 of today's time permit and the signature for share 2; 410 for a revoked user.
     func timePermit(mpinIDHex: String) async throws(APIError) -> Reply {
@@ -87,87 +88,87 @@ extension BackendCore {
         return false
     }
 
-    /// The demo RPA's login for a direct authentication: user data, or the OTP's times when an
-    /// OTP was issued.
-    func rpaAuthenticate(_ call: Call) async throws(APIError) -> Reply {
-        let body = try call.json()
-        let authOTT = try body.object("mpinResponse").string("authOTT", maxLength: 256)
-        let now = self.now
-        switch await store.redeem(authOTT: authOTT, now: now, maximumAttempts: configuration.maximumAttempts) {
-        case .unknown, .expired:
-            throw APIError(.requestTimeoutStatus, "Expired authentication request")
-        case .blocked:
-            throw APIError(.gone, "User blocked")
-        case .wrongPIN:
-            throw APIError(.unauthorized, "Wrong PIN.")
-        case .ok(let record):
-            if record.otp != nil {
-                return .ok([("expireTime", .int(now + 60_000)), ("ttlSeconds", 60), ("nowTime", .int(now))])
-            }
-            return .ok([("someUserData", "This will be handled by onSuccessLogin handler."), ("userId", .string(record.userID))])
-        }
-    }
-
-    /// The RPS's login for an access number or code: logs the browser session in and answers
-    /// logout data (Milagro) or `{status, message, code}` with an authorization code when asked (MFA).
+    /// The RPS's login for an access number or code, `POST /rps/authenticate {"mpinResponse":
+    /// {"authOTT"}[, "authzRequest"]}` (PROTOCOL §3.6, §8.2, §13). Refusals are answered at once:
+    /// 412 unknown, 408 expired, 401 wrong PIN, 410 blocked. A right PIN for a browser's session
+    /// is held: the session shows `authenticate` with the user and the authOTT, and the answer
+    /// waits until the browser logs in at the RPA with that authOTT (then 200 with the browser
+    /// session's logout data; MFA: `{status, message, code}`), at most `loginTimeout` seconds
+    /// (then 408 "Authentication timed out", and the session ends). A direct login (no session)
+    /// and an in-app login asking for an authorization code (`authzRequest`, PROTOCOL §10: the app
+    /// itself is the relying party, no browser waits) are answered at once.
     func mobileAuthenticate(_ call: Call) async throws(APIError) -> Reply {
         let body = try call.json()
         let authOTT = try body.object("mpinResponse").string("authOTT", maxLength: 256)
         let authz = body.truthy("authzRequest")
         let mfa = configuration.flavour == .mfaPlatform
         let now = self.now
-        func refuse(_ status: Int, _ message: String) -> APIError {
-            let code = APIErrorStatus.from(status)
-            return mfa ? APIError(code, message, fields: [("status", .int(Int64(status))), ("message", .string(message)), ("code", "")])
-                : APIError(code, message)
-        }
         let record: AuthRecord
         switch await store.redeem(authOTT: authOTT, now: now, maximumAttempts: configuration.maximumAttempts) {
-        case .unknown: throw refuse(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
-        case .expired: throw refuse(408, "Authentication timed out")
-        case .blocked: throw refuse(410, mfa ? "Authentication Failed. Invalid Token." : "Wrong PIN.")
-        case .wrongPIN: throw refuse(401, mfa ? "Authentication Failed. Invalid Token." : "Wrong PIN.")
+        case .unknown: throw mobileRefusal(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
+        case .expired: throw mobileRefusal(408, "Authentication timed out")
+        case .blocked: throw mobileRefusal(410, mfa ? "Authentication Failed. Invalid Token." : "Wrong PIN.")
+        case .wrongPIN: throw mobileRefusal(401, mfa ? "Authentication Failed. Invalid Token." : "Wrong PIN.")
         case .ok(let found): record = found
         }
 
-        var session: BrowserSession?
-        if !record.wid.isEmpty {
-            let token = random.hex(16)
-            let browserCode = mfa ? random.hex(16) : ""
-            session = await store.updateSession(wid: record.wid, now: now) {
+        if record.wid.isEmpty {
+            return mfa ? await platformLoginAnswer(record, authz: authz, clientID: "")
+                : .ok([("message", "OK"), ("userId", .string(record.userID))])
+        }
+        let browserCode = mfa ? random.hex(16) : ""
+        if mfa && authz {
+            guard let session = await store.updateSession(wid: record.wid, now: now, {
                 $0.status = .authenticate
                 $0.userID = record.userID
-                $0.sessionToken = token
                 if !$0.redirectURI.isEmpty { $0.browserCode = browserCode }
-            }
-            if let session, !session.browserCode.isEmpty {
-                await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
-                                                                           clientID: session.clientID, expires: now + 600_000))
-            }
+            }) else { throw mobileRefusal(412, "Invalid or expired authOTT") }
+            await storeBrowserCode(session, record, now: now)
+            return await platformLoginAnswer(record, authz: true, clientID: session.clientID)
         }
-        if mfa {
-            var code = ""
-            if authz {
-                code = random.hex(16)
-                await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
-                                                            clientID: session?.clientID ?? "", expires: now + 600_000))
-            }
-            return .ok([("status", 200), ("message", "OK"), ("code", .string(code))])
+
+        guard let session = await store.beginHeldLogin(wid: record.wid, authOTT: authOTT, userID: record.userID, browserCode: browserCode,
+                                                       now: now) else {
+            throw mobileRefusal(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
         }
-        guard let session else { return .ok([("message", "OK"), ("userId", .string(record.userID))]) }
-        return .ok([("logoutURL", "/logout"),
-                    ("logoutData", .object([("userId", .string(record.userID)), ("sessionToken", .string(session.sessionToken))]))])
+        await storeBrowserCode(session, record, now: now)
+        let outcome = await store.holds.outcome(of: authOTT, clock: clock, deadline: now + milliseconds(configuration.loginTimeout),
+                                                realTimeLimit: .milliseconds(milliseconds(configuration.loginTimeout)))
+        switch outcome {
+        case .timedOut:
+            await store.endHeldLogin(authOTT: authOTT)
+            throw mobileRefusal(408, "Authentication timed out")
+        case .loggedIn(let sessionToken, let userID):
+            if mfa { return await platformLoginAnswer(record, authz: false, clientID: session.clientID) }
+            return .ok([("logoutURL", "/logout"),
+                        ("logoutData", .object([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
+        }
     }
 
-    /// The mobile logout of a browser session: `{userId, sessionToken}`; 400 when they do not match.
-    func logout(_ call: Call) async throws(APIError) -> Reply {
-        let body = try call.json()
-        let userID = try body.string("userId", maxLength: 256)
-        let token = try body.string("sessionToken", maxLength: 256)
-        guard await store.logout(sessionToken: token, userID: userID) else {
-            throw APIError(.badRequest, "No browser session for this user and session token")
+    /// A refusal of `/rps/authenticate`: `{"message"}`, or the MFA platform's `{status, message, code}`.
+    func mobileRefusal(_ status: Int, _ message: String) -> APIError {
+        let code = APIErrorStatus.from(status)
+        guard configuration.flavour == .mfaPlatform else { return APIError(code, message) }
+        return APIError(code, message, fields: [("status", .int(Int64(status))), ("message", .string(message)), ("code", "")])
+    }
+
+    /// The MFA platform's login answer, `{status: 200, message: "OK", code}`, with a fresh
+    /// authorization code when one was asked for.
+    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String) async -> Reply {
+        var code = ""
+        if authz {
+            code = random.hex(16)
+            await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID, clientID: clientID,
+                                                        expires: now + 600_000))
         }
-        return .empty(.ok)
+        return .ok([("status", 200), ("message", "OK"), ("code", .string(code))])
+    }
+
+    /// Keeps the authorization code of an OIDC session's redirect, for the app backend's `/token`.
+    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64) async {
+        guard !session.browserCode.isEmpty else { return }
+        await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
+                                                                   clientID: session.clientID, expires: now + 600_000))
     }
 }
 

@@ -44,24 +44,28 @@ extension BackendCore {
         return session
     }
 
-    /// The browser's poll: where its session stands, with the user and authOTT once the phone has
-    /// authenticated, and the redirect carrying an authorization code on the MFA platform.
+    /// The browser's poll, `POST /rps/access {"webOTT"}` (PROTOCOL §8.2, §13): where its session
+    /// stands (`new`, `wid`, `user`, `authenticate`, `aborted`, `expired`), with the user, and the
+    /// authOTT only once the phone's login has succeeded and is held for the browser (plus, on the
+    /// MFA platform, the redirect carrying an authorization code). A session the browser has
+    /// logged in with, or whose time or login timeout ran out, answers `expired`. `statusCode` is
+    /// always 0, as the open-source RPS answers.
     func access(_ call: Call) async throws(APIError) -> Reply {
         let webOTT = try call.json().string("webOTT", maxLength: 256)
-        let (found, expired) = await store.session(webOTT: webOTT, now: now)
-        guard let session = found else { throw APIError(.notFound, "Unknown webOTT") }
-        if expired {
-            return .ok([("status", "expired"), ("statusCode", 408), ("userId", .string(session.userID)), ("redirectURL", ""),
-                        ("authOTT", "")])
+        switch await store.session(webOTT: webOTT, now: now) {
+        case .unknown:
+            throw APIError(.notFound, "Unknown webOTT")
+        case .expired(let userID):
+            return .ok([("status", "expired"), ("statusCode", 0), ("userId", .string(userID)), ("redirectURL", ""), ("authOTT", "")])
+        case .live(let session):
+            var redirect = ""
+            if session.status == .authenticate && !session.browserCode.isEmpty {
+                redirect = session.redirectURI + (session.redirectURI.contains("?") ? "&" : "?")
+                    + QueryString.build([("code", session.browserCode), ("state", session.state)])
+            }
+            return .ok([("status", .string(session.status.rawValue)), ("statusCode", 0), ("userId", .string(session.userID)),
+                        ("redirectURL", .string(redirect)), ("authOTT", .string(session.status == .authenticate ? session.authOTT : ""))])
         }
-        var redirect = ""
-        if session.status == .authenticate && !session.browserCode.isEmpty {
-            redirect = session.redirectURI + (session.redirectURI.contains("?") ? "&" : "?")
-                + QueryString.build([("code", session.browserCode), ("state", session.state)])
-        }
-        let statusCode: Int64 = session.status == .authenticate ? 200 : session.status == .aborted ? 410 : 0
-        return .ok([("status", .string(session.status.rawValue)), ("statusCode", .int(statusCode)), ("userId", .string(session.userID)),
-                    ("redirectURL", .string(redirect)), ("authOTT", .string(session.status == .authenticate ? session.authOTT : ""))])
     }
 
     /// The phone tells the backend about a scanned code: `wid` (answers the session details, with

@@ -47,10 +47,19 @@ public struct BackendConfiguration: Sendable {
     public var registrationLifetime: Double
     /// Failed authentications that block an M-Pin ID.
     public var maximumAttempts: Int
+    /// How long the RPS holds a phone's access-number or access-code login with a right PIN,
+    /// waiting for the browser to log in at the RPA, in seconds (PROTOCOL §8.2, §13: the open-source
+    /// RPS's `MOBILE_LOGIN_AUTHENTICATION_TIMEOUT_SECONDS`, 10). Measured on the backend's clock and
+    /// also capped by as many seconds of real time. More than 0 and at most 3600.
+    public var loginTimeout: Double
+    /// Whose answers the backend gives: the workbench's own (`default`) or the open-source server's
+    /// exactly (`milagro-oss`, PROTOCOL §13).
+    public var profile: BackendProfile
 
     public init(host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,
                 activation: ActivationMode = .auto, seed: String? = nil, curve: CurveID = .bn254cx,
-                clientID: String? = nil, maximumBodySize: Int = 64 * 1024) {
+                clientID: String? = nil, maximumBodySize: Int = 64 * 1024, loginTimeout: Double = 10,
+                profile: BackendProfile = .default) {
         self.host = host
         self.port = port
         self.flavour = flavour
@@ -65,5 +74,15 @@ public struct BackendConfiguration: Sendable {
         accessNumberLifetime = 300
         registrationLifetime = 3600
         maximumAttempts = 3
+        self.loginTimeout = loginTimeout
+        self.profile = profile
+    }
+
+    /// The largest `loginTimeout`, in seconds (an hour).
+    public static let maximumLoginTimeout: Double = 3600
+
+    /// Whether `seconds` is a usable `loginTimeout`: more than 0 and at most an hour.
+    public static func isValidLoginTimeout(_ seconds: Double) -> Bool {
+        seconds > 0 && seconds <= maximumLoginTimeout
     }
 }

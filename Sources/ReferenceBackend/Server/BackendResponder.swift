@@ -49,9 +49,12 @@ extension BackendCore {
         case "service" where s.count == 1:
             try want(.get)
             return service()
-        case "mpinAuthenticate" where s.count == 1 && !mfa:
+        case "mpinAuthenticate" where s.count == 1:
             try want(.post)
             return try await rpaAuthenticate(call)
+        case "session" where s.count == 1:
+            try want(.get)
+            return try await browserSession(call)
         case "mpinActivate" where s.count == 1:
             return try await activate(call)
         case "activationCode" where s.count == 1 && configuration.activation == .code:

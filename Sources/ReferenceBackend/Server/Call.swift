@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// One request as the handlers see it: method, path segments, decoded query, headers and the
@@ -50,5 +51,18 @@ struct Call: Sendable {
     func header(_ name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.canonicalName == wanted }?.value
+    }
+
+    /// The value of a cookie from the `Cookie` header fields (`name=value; other=value`), if sent.
+    func cookie(_ name: String) -> String? {
+        for field in headers where field.name == .cookie {
+            for pair in field.value.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        return nil
     }
 }

@@ -33,6 +33,11 @@ public final class ReferenceBackend: Sendable {
     public static func start(_ configuration: BackendConfiguration = BackendConfiguration(),
                              clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
                              onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }) async throws -> ReferenceBackend {
+        guard BackendConfiguration.isValidLoginTimeout(configuration.loginTimeout) else {
+            throw ServerStartError(server: "reference backend", address: ServerHost.baseURL(host: configuration.host, port: configuration.port),
+                                   reason: "loginTimeout must be more than 0 and at most \(Int(BackendConfiguration.maximumLoginTimeout)) seconds, "
+                                       + "not \(configuration.loginTimeout)")
+        }
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
         var logger = Logger(label: "mpin-workbench.reference-backend")
         logger.logLevel = logLevel
@@ -55,9 +60,16 @@ public final class ReferenceBackend: Sendable {
     /// `http://host:port`, the backend URL to give the SDK.
     public var baseURL: String { core.base.url }
 
-    /// Stops listening (a graceful shutdown: requests in progress are answered) and waits until
-    /// the server has shut down.
+    /// The phones' access-number or access-code logins currently held waiting for a browser
+    /// (PROTOCOL §8.2, §13): counted from just before the browser can see the authOTT in its
+    /// `/rps/access` poll until the browser's `POST /mpinAuthenticate` releases the login or the
+    /// login timeout ends it, in both cases before either answer is written. Thread-safe.
+    public var heldLogins: Int { core.store.holds.count }
+
+    /// Stops listening (a graceful shutdown: requests in progress are answered; held phone logins
+    /// time out at once) and waits until the server has shut down.
     public func stop() async {
+        core.store.holds.resolveAll()
         await group.triggerGracefulShutdown()
         _ = await task.result
     }

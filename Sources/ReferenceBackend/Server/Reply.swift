@@ -1,21 +1,38 @@
 import Hummingbird
 
 /// What a handler answers: JSON with a status (200 for every success, as the clients require),
-/// or an empty body.
+/// or an empty body, with any extra header fields (a `Set-Cookie`, a `WWW-Authenticate`).
 enum Reply: Sendable {
-    case json(HTTPResponse.Status, JSONOut)
-    case empty(HTTPResponse.Status)
+    case json(HTTPResponse.Status, JSONOut, headers: HTTPFields = HTTPFields())
+    case empty(HTTPResponse.Status, headers: HTTPFields = HTTPFields())
 
     static func ok(_ members: [(String, JSONOut)]) -> Reply { .json(.ok, .object(members)) }
 
+    var status: HTTPResponse.Status {
+        switch self {
+        case .json(let status, _, _), .empty(let status, _): return status
+        }
+    }
+
+    /// The same answer with one more header field.
+    func adding(_ name: HTTPFields.Element.Name, _ value: String) -> Reply {
+        switch self {
+        case .json(let status, let body, var headers):
+            headers.append(HTTPFields.Element(name: name, value: value))
+            return .json(status, body, headers: headers)
+        case .empty(let status, var headers):
+            headers.append(HTTPFields.Element(name: name, value: value))
+            return .empty(status, headers: headers)
+        }
+    }
+
     var response: Response {
         switch self {
-        case .json(let status, let value):
-            var headers = HTTPFields()
+        case .json(let status, let value, var headers):
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.text)))
-        case .empty(let status):
-            return Response(status: status, body: ResponseBody())
+        case .empty(let status, let headers):
+            return Response(status: status, headers: headers, body: ResponseBody())
         }
     }
 

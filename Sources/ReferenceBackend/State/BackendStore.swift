@@ -1,6 +1,8 @@
 /// All mutable state of the backend, behind one actor so that concurrent requests see it
 /// consistently. Expensive crypto never runs in here; handlers do it before or after.
 actor BackendStore {
+    /// The phones' logins held for a browser; resolved from inside this actor by the browser's login.
+    nonisolated let holds = LoginHolds()
     private var registrations: [String: RegistrationRecord] = [:]
     private var identities: [String: IdentityRecord] = [:]
     private var revokedUsers: Set<String> = []
@@ -9,7 +11,10 @@ actor BackendStore {
     private var auths: [String: AuthRecord] = [:]
     private var sessions: [String: BrowserSession] = [:]
     private var widByWebOTT: [String: String] = [:]
-    private var widBySessionToken: [String: String] = [:]
+    /// The session of each held phone login, by authOTT.
+    private var heldWIDs: [String: String] = [:]
+    /// Browser sessions logged in by the demo RPA, by session token.
+    private var rpaSessions: [String: RPASession] = [:]
     private var codes: [String: AuthorizationCode] = [:]
     private var activationCodes: [String: (code: String, expires: Int64)] = [:]
     private(set) var mailbox: [ActivationMessage] = []
@@ -109,11 +114,12 @@ actor BackendStore {
     }
 
     /// Stores the verdict of pass 2. With a WID it is attached to that browser session, and
-    /// dropped (so that the authOTT is unknown later) when no live session has it.
+    /// dropped (so that the authOTT is unknown later) when no live session waiting for a phone has it.
     func putAuth(authOTT: String, _ record: AuthRecord, now: Int64) {
         sweep(now: now)
         if !record.wid.isEmpty {
-            guard var session = sessions[record.wid], session.expires >= now, session.status != .aborted else { return }
+            guard var session = sessions[record.wid], Self.isLive(session, now: now),
+                  [.new, .wid, .user].contains(session.status) else { return }
             session.authOTT = authOTT
             sessions[record.wid] = session
         }
@@ -132,7 +138,10 @@ actor BackendStore {
 
     /// Redeems an authOTT once, applying the attempt rule: a failure counts, the failure that
     /// reaches the limit and every attempt after it is `blocked`, a success resets the count.
-    func redeem(authOTT: String, now: Int64, maximumAttempts: Int) -> Redemption {
+    /// With `directOnly`, the authOTT of an access-number or access-code login is `unknown` and
+    /// stays for the phone (the RPA's login presents only direct ones for a verdict).
+    func redeem(authOTT: String, now: Int64, maximumAttempts: Int, directOnly: Bool = false) -> Redemption {
+        if directOnly, let record = auths[authOTT], !record.wid.isEmpty { return .unknown }
         guard let record = auths.removeValue(forKey: authOTT) else { return .unknown }
         guard record.expires >= now else { return .expired }
         var identity = identities[record.mpinID] ?? IdentityRecord(userID: record.userID)
@@ -155,40 +164,107 @@ actor BackendStore {
         widByWebOTT[session.webOTT] = session.wid
     }
 
+    /// A session is live while it waits for a phone and its time has not run out, and while its
+    /// phone's login is held for the browser.
+    static func isLive(_ session: BrowserSession, now: Int64) -> Bool {
+        switch session.status {
+        case .expired: return false
+        case .authenticate: return true
+        case .new, .wid, .user, .aborted: return session.expires >= now
+        }
+    }
+
     func hasLiveSession(wid: String, now: Int64) -> Bool {
         guard let session = sessions[wid] else { return false }
-        return session.expires >= now
+        return Self.isLive(session, now: now)
     }
 
     func session(wid: String, now: Int64) -> BrowserSession? {
-        guard let session = sessions[wid], session.expires >= now else { return nil }
+        guard let session = sessions[wid], Self.isLive(session, now: now) else { return nil }
         return session
     }
 
-    /// The session of a webOTT; `expired` is true when it existed but has expired.
-    func session(webOTT: String, now: Int64) -> (session: BrowserSession?, expired: Bool) {
-        guard let wid = widByWebOTT[webOTT], let session = sessions[wid] else { return (nil, false) }
-        return session.expires >= now || session.status == .authenticate || session.status == .logout
-            ? (session, false) : (session, true)
+    enum SessionLookup {
+        /// No session ever had this webOTT.
+        case unknown
+        /// It had one, now over: the user it had, if any.
+        case expired(userID: String)
+        case live(BrowserSession)
+    }
+
+    /// The session of a webOTT, as the browser's poll sees it.
+    func session(webOTT: String, now: Int64) -> SessionLookup {
+        guard let wid = widByWebOTT[webOTT] else { return .unknown }
+        guard let session = sessions[wid], session.webOTT == webOTT else { return .expired(userID: "") }
+        return Self.isLive(session, now: now) ? .live(session) : .expired(userID: session.userID)
     }
 
     /// Changes a live session; nil when there is none.
     @discardableResult
     func updateSession(wid: String, now: Int64, _ change: (inout BrowserSession) -> Void) -> BrowserSession? {
-        guard var session = sessions[wid], session.expires >= now || session.status == .authenticate else { return nil }
+        guard var session = sessions[wid], Self.isLive(session, now: now) else { return nil }
         change(&session)
         sessions[wid] = session
-        if !session.sessionToken.isEmpty { widBySessionToken[session.sessionToken] = wid }
         return session
     }
 
-    /// Logs a browser session out by its session token; false when the token or user do not match.
-    func logout(sessionToken: String, userID: String) -> Bool {
-        guard let wid = widBySessionToken[sessionToken], var session = sessions[wid],
-              session.status == .authenticate, session.userID == userID else { return false }
-        session.status = .logout
+    // MARK: - Held logins (PROTOCOL §8.2, §13)
+
+    /// The phone's right PIN for a session: opens the hold of its authOTT (counted before the
+    /// browser can see it), then shows the session as `authenticate` with the user and the
+    /// authOTT, and, for an OIDC session, the authorization code of the browser's redirect. Nil
+    /// when the session is gone or no longer waits for this authOTT.
+    func beginHeldLogin(wid: String, authOTT: String, userID: String, browserCode: String, now: Int64) -> BrowserSession? {
+        guard var session = sessions[wid], Self.isLive(session, now: now), session.authOTT == authOTT,
+              [.new, .wid, .user].contains(session.status) else { return nil }
+        holds.open(authOTT)
+        session.status = .authenticate
+        session.userID = userID
+        if !session.redirectURI.isEmpty { session.browserCode = browserCode }
         sessions[wid] = session
-        widBySessionToken[sessionToken] = nil
+        heldWIDs[authOTT] = wid
+        return session
+    }
+
+    /// The browser's login at the RPA with the authOTT of a held phone login: makes the RPA's
+    /// browser session (its token from `makeToken`), ends the access session (later polls say
+    /// `expired`) and releases the phone, all before the browser's answer is written. Nil when no
+    /// phone login with that authOTT is held (never was, timed out, or already picked up).
+    func completeHeldLogin(authOTT: String, now: Int64, makeToken: () -> String) -> (sessionToken: String, userID: String)? {
+        guard let wid = heldWIDs[authOTT], var session = sessions[wid], session.status == .authenticate,
+              holds.isWaiting(authOTT) else { return nil }
+        let token = makeToken()
+        guard holds.resolve(authOTT, .loggedIn(sessionToken: token, userID: session.userID)) else { return nil }
+        heldWIDs[authOTT] = nil
+        session.status = .expired
+        sessions[wid] = session
+        rpaSessions[token] = RPASession(userID: session.userID, loggedIn: true, expires: now + Self.rpaSessionLifetime)
+        return (token, session.userID)
+    }
+
+    /// A held login that no browser picked up in time: its session ends (later polls say `expired`).
+    func endHeldLogin(authOTT: String) {
+        guard let wid = heldWIDs.removeValue(forKey: authOTT), var session = sessions[wid] else { return }
+        session.status = .expired
+        sessions[wid] = session
+    }
+
+    // MARK: - The RPA's browser sessions
+
+    /// How long the RPA remembers a browser session, in milliseconds (a day).
+    static let rpaSessionLifetime: Int64 = 86_400_000
+
+    func rpaSession(token: String, now: Int64) -> RPASession? {
+        guard let session = rpaSessions[token], session.expires >= now else { return nil }
+        return session
+    }
+
+    /// Logs a browser session out by its session token; false when the token or user do not match
+    /// or it is already logged out.
+    func logout(sessionToken: String, userID: String, now: Int64) -> Bool {
+        guard var session = rpaSession(token: sessionToken, now: now), session.loggedIn, session.userID == userID else { return false }
+        session.loggedIn = false
+        rpaSessions[sessionToken] = session
         return true
     }
 
@@ -214,16 +290,17 @@ actor BackendStore {
         auths = auths.filter { $0.value.expires >= now }
         codes = codes.filter { $0.value.expires >= now }
         let stale = sessions.filter { $0.value.expires + 3_600_000 < now }
-        for (wid, session) in stale {
+        for (wid, session) in stale where session.status != .authenticate {
             sessions[wid] = nil
-            widByWebOTT[session.webOTT] = nil
-            if !session.sessionToken.isEmpty { widBySessionToken[session.sessionToken] = nil }
+            if widByWebOTT[session.webOTT] == wid { widByWebOTT[session.webOTT] = nil }
         }
+        rpaSessions = rpaSessions.filter { $0.value.expires >= now }
     }
 
     /// Counts of live records, for tests and the admin endpoint.
     func counts() -> [String: Int] {
         ["registrations": registrations.count, "identities": identities.count, "pass1": pass1.count,
-         "auths": auths.count, "sessions": sessions.count, "codes": codes.count]
+         "auths": auths.count, "sessions": sessions.count, "codes": codes.count,
+         "heldLogins": holds.count, "browserSessions": rpaSessions.count]
     }
 }

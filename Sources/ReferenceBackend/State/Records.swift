@@ -37,8 +37,11 @@ struct AuthRecord: Sendable {
 
 /// A browser session waiting for a phone: an access number (Milagro) or an access code (MFA platform).
 struct BrowserSession: Sendable {
+    /// What the browser's poll reports (PROTOCOL §8.2). `authenticate`: the phone's login is held
+    /// for the browser; `expired`: the session is over (the browser logged in, no browser came in
+    /// time, or its time ran out).
     enum Status: String, Sendable {
-        case new, wid, user, authenticate, aborted, logout
+        case new, wid, user, authenticate, aborted, expired
     }
 
     var wid: String
@@ -46,14 +49,24 @@ struct BrowserSession: Sendable {
     var expires: Int64
     var status: Status = .new
     var userID = ""
+    /// The authOTT of the latest pass 2 for this session; shown to the browser only once the
+    /// phone's login has succeeded (`authenticate`).
     var authOTT = ""
-    var sessionToken = ""
     /// OIDC parameters of an authorize request (MFA platform).
     var clientID = ""
     var redirectURI = ""
     var state = ""
     /// The authorization code handed to the browser's redirect, when one was issued.
     var browserCode = ""
+}
+
+/// A browser session logged in by the demo RPA (`POST /mpinAuthenticate` with a held phone
+/// login), named by its session token; the phone's `POST /logout` logs it out (PROTOCOL §8.3).
+struct RPASession: Sendable {
+    var userID: String
+    var loggedIn: Bool
+    /// When it is forgotten (milliseconds), to bound memory.
+    var expires: Int64
 }
 
 /// An OIDC authorization code (MFA platform), exchangeable once.

@@ -5,8 +5,9 @@ import ReferenceBackend
 import SDKSeams
 import Testing
 
-/// Authentication flows of the SDK against the backend: wrong PINs to BLOCKED, OTP, access
-/// numbers with the browser polling, revocation, expiry, the midnight rule.
+/// Authentication flows of the SDK against the backend: wrong PINs to BLOCKED, OTP, wrong access
+/// numbers, revocation, expiry, the midnight rule (the held access-number login is in
+/// `SDKHeldLoginTests`).
 @Suite struct SDKAuthenticationFlowTests {
     @Test func wrongPINThreeTimesBlocks() async throws {
         let harness = try await BackendHarness.start()
@@ -48,31 +49,6 @@ import Testing
         #expect(otp.otp.count == 6 && otp.otp.allSatisfy(\.isNumber))
         #expect(otp.status.code == .ok)
         #expect(otp.ttlSeconds == 60 && otp.expireTime == otp.nowTime + 60)
-    }
-
-    @Test func accessNumberWithBrowserPollingThenLogout() async throws {
-        let harness = try await BackendHarness.start()
-        defer { Task { await harness.stop() } }
-        let client = try await harness.client()
-        let user = try await harness.registeredUser(client, id: "grace")
-
-        let browser = try await harness.send(.post, "/rps/getAccessNumber", body: "{}")
-        let accessNumber = browser.string("accessNumber"), webOTT = browser.string("webOTT")
-        #expect(accessNumber.count == 7)
-        let poll = #"{"webOTT":"\#(webOTT)"}"#
-        #expect(try await harness.send(.post, "/rps/access", body: poll).string("status") == "new")
-
-        try await client.checkAccessNumber(accessNumber)
-        try await client.startAuthentication(user)
-        try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: accessNumber)
-
-        let done = try await harness.send(.post, "/rps/access", body: poll)
-        #expect(done.string("status") == "authenticate" && done.string("userId") == "grace")
-        #expect(!done.string("authOTT").isEmpty)
-        #expect(await client.canLogout(user))
-        #expect(await client.logout(user))
-        #expect(try await harness.send(.post, "/rps/access", body: poll).string("status") == "logout")
-        #expect(!(await client.canLogout(user)))
     }
 
     @Test func tamperedAndUnknownAccessNumbers() async throws {

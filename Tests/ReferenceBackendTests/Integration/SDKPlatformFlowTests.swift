@@ -2,8 +2,8 @@ import MPinSDK
 import ReferenceBackend
 import Testing
 
-/// The MFA-platform flavour through the SDK: client id required, QR login with the browser
-/// polling, and the in-app login ending in an authorization code.
+/// The MFA-platform flavour through the SDK: client id required, QR and authorize-URL web logins
+/// held until the browser logs in, and the in-app login (not held) ending in an authorization code.
 @Suite struct SDKPlatformFlowTests {
     @Test func clientIDIsRequired() async throws {
         let harness = try await BackendHarness.start(flavour: .mfaPlatform)
@@ -35,13 +35,53 @@ import Testing
 
         let user = try await harness.registeredUser(client, id: "lena@example.com", accessCode: accessCode)
         #expect(user.customerID == details.customerID && user.appID == "OIDC")
-        let poll = #"{"webOTT":"\#(webOTT)"}"#
+        let browser = BrowserPinPad(harness: harness, webOTT: webOTT)
         try await client.startAuthentication(user, accessCode: accessCode)
-        let chosen = try await harness.send(.post, "/rps/access", body: poll)
+        let chosen = try await browser.poll()
         #expect(chosen.string("status") == "user" && chosen.string("userId") == "lena@example.com")
-        try await client.finishAuthentication(user, pin: "1234", accessCode: accessCode)
-        let done = try await harness.send(.post, "/rps/access", body: poll)
-        #expect(done.string("status") == "authenticate" && done.string("userId") == "lena@example.com")
+
+        // The phone's login is held until the browser logs in with the authOTT of its poll.
+        let returned = Flag()
+        let phone = Task {
+            defer { returned.raise() }
+            try await client.finishAuthentication(user, pin: "1234", accessCode: accessCode)
+        }
+        let held = try await browser.poll(until: "authenticate")
+        #expect(held.string("userId") == "lena@example.com" && held.json["statusCode"] as? Int == 0)
+        #expect(!returned.isSet && harness.backend.heldLogins == 1)
+        let login = try await browser.logIn(authOTT: held.string("authOTT"))
+        #expect(login.status == 200 && login.string("userId") == "lena@example.com")
+        #expect(harness.backend.heldLogins == 0)
+        try await phone.value
+        #expect(try await browser.poll().string("status") == "expired")
+    }
+
+    /// A web login whose access code comes from the authorize URL (the browser shows it as a QR
+    /// code; the phone asks no authorization code): held like a QR login, and the browser's poll
+    /// carries the redirect with the authorization code its app backend exchanges.
+    @Test func authorizeURLWebLoginIsHeld() async throws {
+        let harness = try await BackendHarness.start(flavour: .mfaPlatform)
+        defer { Task { await harness.stop() } }
+        let client = try await harness.client(flavour: .mfaPlatform, clientID: "workbench")
+        let registrationCode = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
+        let user = try await harness.registeredUser(client, id: "olga@example.com", accessCode: registrationCode)
+
+        let shown = try await harness.send(.post, String(harness.backend.authorizeURL(clientID: "workbench").dropFirst(harness.baseURL.count)),
+                                           body: "{}")
+        let qrURL = shown.string("qrURL")
+        let accessCode = String(qrURL[qrURL.index(after: try #require(qrURL.lastIndex(of: "#")))...])
+        let browser = BrowserPinPad(harness: harness, webOTT: shown.string("webOTT"))
+        try await client.startAuthentication(user, accessCode: accessCode)
+        let phone = Task { try await client.finishAuthentication(user, pin: "1234", accessCode: accessCode) }
+        let held = try await browser.poll(until: "authenticate")
+        #expect(harness.backend.heldLogins == 1)
+        let redirect = held.string("redirectURL")
+        #expect(redirect.hasPrefix("http://127.0.0.1/callback?code="))
+        #expect(try await browser.logIn(authOTT: held.string("authOTT")).status == 200)
+        try await phone.value
+        let code = String(redirect.dropFirst("http://127.0.0.1/callback?code=".count).prefix { $0 != "&" })
+        let exchanged = try await harness.send(.post, "/token", body: #"{"code":"\#(code)"}"#)
+        #expect(exchanged.status == 200 && exchanged.string("userId") == "olga@example.com")
     }
 
     @Test func authorizationCodeLogin() async throws {
