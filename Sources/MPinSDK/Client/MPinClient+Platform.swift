@@ -51,7 +51,9 @@ extension MPinClient {
     }
 
     /// Details of the browser session of an access code (PROTOCOL §3.7); empty details when the
-    /// backend has no `codeStatusURL`. Also tells the backend the code was scanned.
+    /// backend has no `codeStatusURL`. Also tells the backend the code was scanned. Reads the
+    /// platform's `prerollId`, `appName`, `appLogoURL` and, when absent, the open-source RPS's
+    /// `PrerollId`, `AppName`, `AppLogoUrl`.
     public func getSessionDetails(accessCode: String) async throws(MPinError) -> SessionDetails {
         try await perform("getSessionDetails", [NamedValue("accessCode", accessCode)], outputs: { details in
             [NamedValue("prerollId", details.prerollID), NamedValue("appName", details.appName),
@@ -63,8 +65,11 @@ extension MPinClient {
             let answer = try await request(.getSessionDetails, .post, settings.codeStatusURL, body: .fields([
                 "status": .string("wid"), "wid": .string(accessCode),
             ]))
-            return SessionDetails(prerollID: answer.string("prerollId") ?? "", appName: answer.string("appName") ?? "",
-                                  appIconURL: answer.string("appLogoURL") ?? "", customerID: answer.string("customerId") ?? "",
+            // The open-source RPS capitalises the first three (`PrerollId`, `AppName`, `AppLogoUrl`, PROTOCOL §3.7).
+            return SessionDetails(prerollID: answer.string("prerollId") ?? answer.string("PrerollId") ?? "",
+                                  appName: answer.string("appName") ?? answer.string("AppName") ?? "",
+                                  appIconURL: answer.string("appLogoURL") ?? answer.string("AppLogoUrl") ?? "",
+                                  customerID: answer.string("customerId") ?? "",
                                   customerName: answer.string("customerName") ?? "",
                                   customerIconURL: answer.string("customerLogoURL") ?? "")
         }

@@ -55,3 +55,13 @@ extension BackendCore {
         return (hash, date)
     }
 }
+
+/// The time-permit storage the client settings name (`timePermitsStorageURL`, PROTOCOL §2, §8.4):
+/// an S3-style cache of share 2 at `<storage>/<appID>/<date>/<storageId>`. It holds nothing, so
+/// every GET under it answers 404 and the SDK asks D-TA 2.
+extension BackendCore {
+    func timePermitStorage(_ call: Call) throws(APIError) -> Reply {
+        let path = "/" + call.segments.joined(separator: "/")
+        throw APIError(.notFound, "No time permit in storage at \(path): ask the D-TA")
+    }
+}

@@ -1,6 +1,16 @@
 /// `GET /rps/clientSettings` and `GET /service` (PROTOCOL §2, §3.0).
 extension BackendCore {
+    /// Where the client settings point the time-permit storage (PROTOCOL §2, §8.4): every GET under
+    /// it answers 404, so the SDK asks D-TA 2 for share 2.
+    static let timePermitsStorageSegment = "timePermitsStorage"
+
     /// The client settings, with relative URLs the client prefixes with the backend URL.
+    ///
+    /// `requestOTP` (Milagro flavour) says what the demo RPA does with an OTP: `true`, because it
+    /// answers a login whose pass 2 asked for an OTP with the OTP's validity (`expireTime`,
+    /// `ttlSeconds`, `nowTime`), and any other login with user data. The open-source server adds
+    /// `accessNumberURL`/`getAccessNumberURL` only when `requestOTP` is false (its OTP mode has no
+    /// browser PIN pad); this backend serves both, so it keeps them (README, "Reference backend").
     func clientSettings() -> Reply {
         .json(.ok, .object(settingsMembers()))
     }
@@ -10,10 +20,11 @@ extension BackendCore {
         case .milagro:
             return [
                 ("registerURL", "/rps/user"), ("signatureURL", "/rps/signature"), ("certivoxURL", "/dta2/"),
-                ("timePermitsURL", "/rps/timePermit"), ("usePermits", true), ("appID", .string(appID)),
+                ("timePermitsURL", "/rps/timePermit"), ("timePermitsStorageURL", .string("/" + Self.timePermitsStorageSegment)),
+                ("usePermits", true), ("appID", .string(appID)),
                 ("mpinAuthServerURL", "/rps"), ("authenticateURL", "/mpinAuthenticate"),
                 ("mobileAuthenticateURL", "/rps/authenticate"), ("accessNumberDigits", 7),
-                ("accessNumberUseCheckSum", true), ("cSum", 1), ("setDeviceName", false), ("requestOTP", false),
+                ("accessNumberUseCheckSum", true), ("cSum", 1), ("setDeviceName", false), ("requestOTP", true),
                 ("accessNumberURL", "/rps/access"), ("getAccessNumberURL", "/rps/getAccessNumber"),
             ]
         case .mfaPlatform:

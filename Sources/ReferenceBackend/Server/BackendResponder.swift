@@ -46,6 +46,9 @@ extension BackendCore {
         case "dta1" where s.count == 2, "dta2" where s.count == 2:
             try want(.get)
             return try authorityRequest(s[0] == "dta1" ? dta1 : dta2, s[1], call.query)
+        case .some(Self.timePermitsStorageSegment) where !mfa:
+            try want(.get)
+            return try timePermitStorage(call)
         case "service" where s.count == 1:
             try want(.get)
             return service()
