@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport"]),
         .testTarget(name: "ScenariosTests", dependencies: [
             "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
-        ]),
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

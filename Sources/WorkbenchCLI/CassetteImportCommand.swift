@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowRecording
 import Foundation
+import Scenarios
 
 /// `mpin-workbench cassette import --format milagro-sdk FILE --out DIR`.
 struct CassetteImportCommand: ParsableCommand {
@@ -12,7 +13,12 @@ struct CassetteImportCommand: ParsableCommand {
             of request/response pairs whose context ends in @<testName>) and writes DIR/<testName>.json \
             for each test. The cassettes replay in mode method-url (the harness kept no request headers \
             and its bodies hold fresh randomness); the browser side of access-number flows gets the \
-            browser actor. Each cassette's scenario is named after its test.
+            browser actor, and the phone's held login, written after the browser's exchanges that \
+            released it, is moved back to where it was sent. A file holding one sequential run of the \
+            harness's suite over one SDK (tests using the state earlier tests left) gives every test of \
+            the suite a cassette that starts with the earlier tests' exchanges as setup and a script \
+            that runs their steps first (the suite description milagro-sdk-unit-tests under \
+            --scenarios); otherwise each test stands alone and replays with the scenario of its name.
             """
     )
 
@@ -24,6 +30,9 @@ struct CassetteImportCommand: ParsableCommand {
 
     @Option(help: "The directory for the cassettes (created if missing).")
     var out: String
+
+    @Option(help: "Where the suite description of sequential runs is looked up (its suites/ folders).")
+    var scenarios = "Scenarios"
 
     func validate() throws {
         if format != LegacyImporter.formatName {
@@ -39,10 +48,17 @@ struct CassetteImportCommand: ParsableCommand {
             CassetteOutput.error(error.description)
             throw ExitCode(2)
         }
-        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current))
-        let imported: [LegacyImporter.Imported]
+        let suite: LegacySuite?
         do {
-            imported = try importer.importFile(bytes, path: file)
+            suite = try ScenarioLibrary(directory: scenarios).suite(named: LegacyImporter.suiteName)
+        } catch {
+            CassetteOutput.error(error.description)
+            throw ExitCode(2)
+        }
+        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current), suite: suite)
+        let outcome: LegacyImporter.Outcome
+        do {
+            outcome = try importer.run(bytes, path: file)
         } catch {
             CassetteOutput.error(error.description)
             throw ExitCode(2)
@@ -53,12 +69,18 @@ struct CassetteImportCommand: ParsableCommand {
             CassetteOutput.error("\(out): cannot create the directory: \(error.localizedDescription)")
             throw ExitCode(2)
         }
-        for item in imported {
+        for note in outcome.notes { print("note: " + note) }
+        for item in outcome.cassettes {
             let path = (out as NSString).appendingPathComponent(item.fileName)
             try CassetteOutput.write(item.cassette.canonicalBytes, to: path)
-            let count = item.cassette.events.count
-            print("\(path): \(item.test), \(count) exchange\(count == 1 ? "" : "s")")
+            var line = "\(path): \(item.test), \(item.ownExchanges) exchange\(item.ownExchanges == 1 ? "" : "s")"
+            if outcome.suite != nil { line += " (+ \(item.setupExchanges) of the earlier tests as setup)" }
+            print(line)
         }
-        print("\(imported.count) cassettes from \(file)")
+        var summary = "\(outcome.cassettes.count) cassettes from \(file)"
+        if let name = outcome.suite {
+            summary += " (one sequential run of the suite \(name): each cassette replays the earlier tests first)"
+        }
+        print(summary)
     }
 }

@@ -4,8 +4,9 @@ import OrderedJSON
 import Scenarios
 import Testing
 
-/// Cassettes imported from the Milagro SDK core's harness format find their bundled scenario by
-/// test name and replay (method + URL).
+/// Cassettes imported from the Milagro SDK core's harness format, of tests that stand alone (each
+/// initialises the SDK itself), find their bundled scenario by test name and replay (method + URL).
+/// Recordings of one sequential run of the whole suite: `LegacyImportSuiteTests`.
 @Suite struct LegacyImportTests {
     /// The exchanges of a recording written in the harness's format, `context` ending in `@test`.
     static func legacyFile(from cassette: Cassette, test: String) -> [UInt8] {
@@ -34,9 +35,12 @@ import Testing
     @Test(arguments: ["testInit", "testRegister1", "testAuthenticate2", "testAuthenticateAN1", "testBackend"])
     func importedUpstreamTestReplays(_ test: String) async throws {
         let recorded = try CassetteFile.read(RepoPaths.recordings + "/\(test).json")
-        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0"))
-        let imported = try importer.importFile(Self.legacyFile(from: recorded, test: test), path: "unit_tests_recorded_data.json")
-        #expect(imported.count == 1 && imported[0].test == test)
+        // With the suite description at hand too: a test that asks for the client settings itself stands alone.
+        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0"), suite: try LegacyImportSuiteTests.suite())
+        let imports = try importer.run(Self.legacyFile(from: recorded, test: test), path: "unit_tests_recorded_data.json")
+        #expect(imports.suite == nil && imports.notes.isEmpty, "\(imports.notes)")
+        let imported = imports.cassettes
+        #expect(imported.count == 1 && imported[0].test == test && imported[0].setupExchanges == 0)
         let cassette = imported[0].cassette
         #expect(cassette.scenario.script == nil && cassette.replayMode == .methodURL)
         let outcome = await ScenarioSession.replay(cassette, path: "\(test).json", library: RepoPaths.library)

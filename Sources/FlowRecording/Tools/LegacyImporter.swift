@@ -1,20 +1,39 @@
 import OrderedJSON
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
-/// test harness (`tests/common/http_recorder.cpp`).
+/// test harness (`tests/common/http_recorder.cpp`, read by `LegacyRecording`).
 ///
-/// The file is a JSON array of `{request: {method, url, data, context}, response: {success, error,
-/// httpStatus, headers, data}}`. The test is the part of `context` after the last `@`; each test
-/// becomes one cassette, its exchanges in file order. The harness recorded no request headers,
-/// random draws, clock reads or crypto steps, and request bodies carry fresh randomness, so the
-/// cassettes replay in mode `method-url`. Exchanges of the access-number browser side
-/// (`/rps/getAccessNumber`, `/rps/accessnumber`, `/rps/access`, `/rps/getQrUrl`, and
-/// `/mpinAuthenticate` whose context names no user in a test that has opened a browser session with
-/// one of the former) get the actor `browser`. Outside an access-number or QR flow only the mobile
-/// SDK posts to `/mpinAuthenticate`, so there it stays with the SDK whatever its context says.
+/// Each test becomes one cassette. The harness recorded no request headers, random draws, clock
+/// reads or crypto steps, and request bodies carry fresh randomness, so the cassettes replay in
+/// mode `method-url`. Exchanges of the access-number browser side (`/rps/getAccessNumber`,
+/// `/rps/accessnumber`, `/rps/access`, `/rps/getQrUrl`, and `/mpinAuthenticate` whose context
+/// names no user in a test that has opened a browser session with one of the former) get the
+/// actor `browser`. Outside an access-number or QR flow only the mobile SDK posts to
+/// `/mpinAuthenticate`, so there it stays with the SDK whatever its context says.
+///
+/// The harness wrote each exchange when its response came, so the phone's held
+/// `POST /rps/authenticate` of an access-number login follows the browser's exchanges that
+/// released it. A cassette places an exchange where its request was sent: the importer moves such
+/// a request back before those browser exchanges, right after the phone's previous exchange.
+///
+/// Two kinds of files:
+/// * tests that stand alone (each asks for the client settings before using the backend): one
+///   cassette per test holding its own exchanges, replayed by the scenario named after the test;
+/// * one sequential run of the whole `suite` over one SDK instance, where tests use the state the
+///   earlier ones left (the upstream `unit_tests_recorded_data.json`). Then every test of the suite
+///   up to the last recorded one gets a cassette whose exchanges start with those of the earlier
+///   tests (the setup prelude, their events' steps named `setup <test>`) and whose script runs the
+///   earlier tests' steps as setup before the test's own (`LegacySuite.script(upTo:…)`).
 public struct LegacyImporter: Sendable {
     /// The format name on the command line.
     public static let formatName = "milagro-sdk"
+    /// The suite description of the format's sequential runs (a script under a `suites/` folder of
+    /// the scenario library).
+    public static let suiteName = "milagro-sdk-unit-tests"
+    /// Script variables the importer fills in from the recording: the backend other than the main
+    /// one that answered its client settings, and the one that failed at the transport.
+    public static let otherBackendVariable = "otherBackend"
+    public static let unreachableBackendVariable = "unreachableBackend"
 
     /// One imported test.
     public struct Imported: Sendable {
@@ -22,97 +41,214 @@ public struct LegacyImporter: Sendable {
         public var cassette: Cassette
         /// A file name for the cassette: the test name made safe, with `.json`.
         public var fileName: String
+        /// Exchanges of earlier tests at the start of the cassette (0 when the test stands alone).
+        public var setupExchanges: Int
+        /// The test's own exchanges.
+        public var ownExchanges: Int
+    }
+
+    /// What an import gives.
+    public struct Outcome: Sendable {
+        public var cassettes: [Imported]
+        /// The suite whose run the file holds (its cassettes carry setup preludes); nil when each
+        /// test stands alone.
+        public var suite: String?
+        /// What the import moved, or could not do, one line each.
+        public var notes: [String]
     }
 
     public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         public var path: String
+        /// The line the problem is on, when it is one exchange's.
+        public var line: Int?
         public var message: String
-        public var description: String { "\(path): \(message)" }
+
+        public init(path: String, line: Int? = nil, message: String) {
+            self.path = path
+            self.line = line
+            self.message = message
+        }
+
+        public var description: String { path + (line.map { ":\($0)" } ?? "") + ": " + message }
     }
 
     public var tool: Cassette.Tool
     public var curve: String
-    /// The scenario attached to each test's cassette. The default names it after the test; the
-    /// bundled scenarios hook in here (same name, with their script and path).
+    /// The harness's suite, for files that hold one sequential run of it (nil: every test is
+    /// imported on its own).
+    public var suite: LegacySuite?
+    /// The scenario attached to the cassette of a test that stands alone. The default names it
+    /// after the test; the bundled scenarios hook in here (same name, with their script and path).
     public var scenarioName: @Sendable (String) -> Cassette.Scenario
 
-    public init(tool: Cassette.Tool, curve: String = "BN254CX",
+    public init(tool: Cassette.Tool, curve: String = "BN254CX", suite: LegacySuite? = nil,
                 scenarioName: @escaping @Sendable (String) -> Cassette.Scenario = { Cassette.Scenario(name: $0) }) {
         self.tool = tool
         self.curve = curve
+        self.suite = suite
         self.scenarioName = scenarioName
     }
 
-    /// The cassettes of the file's bytes, one per test, in order of first appearance.
+    /// The cassettes of the file's bytes, one per test, in run order.
     public func importFile(_ bytes: [UInt8], path: String) throws(ImportError) -> [Imported] {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw ImportError(path: path, message: "not valid JSON: \(error)")
-        }
-        guard let items = document.arrayValue else {
-            throw ImportError(path: path, message: "expected a JSON array of recorded exchanges, found \(document.kindName)")
-        }
-        var order: [String] = []
-        var byTest: [String: [CassetteEvent]] = [:]
-        // The backend: the first answered request's origin, else the first request's.
-        var hosts: [String: String] = [:]
-        var firstAnswered: [String: Bool] = [:]
+        try run(bytes, path: path).cassettes
+    }
+
+    /// The cassettes of the file's bytes, with what the import did.
+    public func run(_ bytes: [UInt8], path: String) throws(ImportError) -> Outcome {
+        importRecording(try LegacyRecording.parse(bytes, path: path))
+    }
+
+    /// One recorded exchange as an event, with where it came from.
+    struct Entry {
+        var source: LegacyRecording.Exchange
+        var event: CassetteEvent
+    }
+
+    /// The cassettes of a read recording.
+    public func importRecording(_ recording: LegacyRecording) -> Outcome {
+        var notes: [String] = []
+        var byTest: [String: [Entry]] = [:]
         // Tests whose browser side has started (an access number or QR URL was asked for).
         var browserSessions: Set<String> = []
-        for (index, item) in items.enumerated() {
-            func field(_ object: JSONValue?, _ name: String, _ where_: String) throws(ImportError) -> JSONValue {
-                guard let value = object?[name] else {
-                    throw ImportError(path: path, message: "exchange \(index): missing \(where_).\(name)")
-                }
-                return value
-            }
-            func text(_ object: JSONValue?, _ name: String, _ where_: String) throws(ImportError) -> String {
-                let raw = try field(object, name, where_)
-                guard let value = raw.stringValue else {
-                    throw ImportError(path: path, message: "exchange \(index): \(where_).\(name) should be a string")
-                }
-                return value
-            }
-            let request = try field(item, "request", "exchange")
-            let response = try field(item, "response", "exchange")
-            let method = try text(request, "method", "request"), url = try text(request, "url", "request")
-            let context = request["context"]?.stringValue ?? ""
-            let test = context.lastIndex(of: "@").map { String(context[context.index(after: $0)...]) } ?? ""
-            let testName = test.isEmpty ? "unnamed" : test
-            var exchange = CassetteEvent.HTTPExchange(
-                request: .init(method: method, url: url, body: Array((request["data"]?.stringValue ?? "").utf8)), context: context)
-            if response["success"]?.boolValue ?? true {
-                var headers = HTTPHeadersValue()
-                for member in response["headers"]?.objectMembers ?? [] {
-                    headers.append(name: member.name, value: member.value.stringValue ?? JSONWriter.compact(member.value))
-                }
-                guard let status = try field(response, "httpStatus", "response").intValue else {
-                    throw ImportError(path: path, message: "exchange \(index): response.httpStatus should be an integer")
-                }
-                exchange.response = .init(status: status, headers: headers, body: Array((response["data"]?.stringValue ?? "").utf8))
-            } else {
-                let message = response["error"]?.stringValue ?? ""
-                exchange.error = .init(kind: Self.errorKind(message), message: message)
-            }
-            if byTest[testName] == nil { order.append(testName) }
-            let actor = Self.actor(url: url, context: context, browserSession: browserSessions.contains(testName))
-            if actor == .browser { browserSessions.insert(testName) }
-            byTest[testName, default: []].append(CassetteEvent(actor: actor, .http(exchange)))
-            if hosts[testName] == nil || (exchange.response != nil && firstAnswered[testName] == nil) {
-                hosts[testName] = URLText.origin(of: url)
-                if exchange.response != nil { firstAnswered[testName] = true }
-            }
+        for exchange in recording.exchanges {
+            let actor = Self.actor(url: exchange.url, context: exchange.context, browserSession: browserSessions.contains(exchange.test))
+            if actor == .browser { browserSessions.insert(exchange.test) }
+            byTest[exchange.test, default: []].append(Entry(source: exchange, event: CassetteEvent(actor: actor, .http(exchange.exchange))))
         }
-        return order.map { test in
+        for test in recording.tests {
+            byTest[test] = Self.movingHeldRequests(byTest[test] ?? [], test: test, path: recording.path, notes: &notes)
+        }
+        let main = Self.mainBackend(recording)
+        let reliant = recording.tests.filter { Self.reliesOnEarlierTests(byTest[$0] ?? [], main: main) }
+        if let suite, !reliant.isEmpty {
+            switch Self.suiteOrder(recording.tests, suite: suite, byTest: byTest) {
+            case .success(let positions):
+                return suiteRun(recording, suite: suite, positions: positions, byTest: byTest, main: main, notes: notes)
+            case .failure(let reason):
+                notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend "
+                    + "without asking for its client settings first, but the file is not one run of the suite \(suite.name): \(reason); "
+                    + "each test is imported on its own")
+            }
+        } else if !reliant.isEmpty {
+            notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend without "
+                + "asking for its client settings first (state left by earlier tests of the run); without the suite description "
+                + "\(Self.suiteName) each test is imported on its own and such tests will not replay")
+        }
+        let cassettes = recording.tests.map { test -> Imported in
+            let entries = byTest[test] ?? []
+            let answered = entries.first { $0.source.exchange.response != nil } ?? entries.first
             let cassette = Cassette(
                 tool: tool, curve: curve, scenario: scenarioName(test),
-                backend: .init(url: hosts[test] ?? "", flavour: "milagro"),
-                replayMode: .methodURL, origin: .init(format: Self.formatName, file: path, test: test), events: byTest[test] ?? [])
-            return Imported(test: test, cassette: cassette, fileName: Self.fileName(test))
+                backend: .init(url: answered.map { URLText.origin(of: $0.source.url) } ?? "", flavour: "milagro"),
+                replayMode: .methodURL, origin: .init(format: Self.formatName, file: recording.path, test: test),
+                events: entries.map(\.event))
+            return Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: 0, ownExchanges: entries.count)
         }
+        return Outcome(cassettes: cassettes, suite: nil, notes: notes)
     }
+
+    /// The cassettes of a sequential run of `suite`: every suite test up to the last recorded one.
+    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, positions: [Int], byTest: [String: [Entry]],
+                  main: String?, notes: [String]) -> Outcome {
+        let bindings = Self.bindings(recording, main: main)
+        let last = positions.max() ?? 0
+        var cassettes: [Imported] = []
+        for position in 0...last {
+            let test = suite.tests[position].name
+            let earlier = position == 0 ? "no tests" : position == 1 ? "the test" : "the \(position) tests"
+            let composition = suite.script(upTo: position, bindings: bindings, description:
+                "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier) before it run first as setup, "
+                + "over one SDK instance, as the harness ran them")
+            var events: [CassetteEvent] = []
+            var setup = 0
+            for (index, name) in composition.tests.enumerated() {
+                let isOwn = index == composition.tests.count - 1
+                let step = composition.firstSteps[index].map { ScenarioStep(index: $0, name: (isOwn ? "" : LegacySuite.setupPrefix) + name) }
+                for entry in byTest[name] ?? [] {
+                    var event = entry.event
+                    event.step = step
+                    events.append(event)
+                    if !isOwn { setup += 1 }
+                }
+            }
+            let scenario = Cassette.Scenario(name: test, script: composition.script)
+            let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? "milagro"
+            let cassette = Cassette(tool: tool, curve: curve, scenario: scenario, backend: .init(url: main ?? "", flavour: flavour),
+                                    replayMode: .methodURL, origin: .init(format: Self.formatName, file: recording.path, test: test),
+                                    events: events)
+            cassettes.append(Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: setup,
+                                      ownExchanges: events.count - setup))
+        }
+        return Outcome(cassettes: cassettes, suite: suite.name, notes: notes)
+    }
+
+    // MARK: - The file's layout
+
+    /// The suite position of each recorded test, when the file is one run of the suite: every test
+    /// is one of the suite's, in the suite's order, its exchanges together.
+    static func suiteOrder(_ tests: [String], suite: LegacySuite, byTest: [String: [Entry]]) -> Result<[Int], LayoutProblem> {
+        var positions: [Int] = []
+        for test in tests {
+            guard let position = suite.position(of: test) else { return .failure(.init("\(test) is not one of its tests")) }
+            if let previous = positions.last, previous >= position {
+                return .failure(.init("\(test) comes after \(suite.tests[previous].name) in the file but not in the suite"))
+            }
+            let indices = (byTest[test] ?? []).map(\.source.index).sorted()
+            if let first = indices.first, let last = indices.last, last - first + 1 != indices.count {
+                return .failure(.init("the exchanges of \(test) are not together"))
+            }
+            positions.append(position)
+        }
+        return .success(positions)
+    }
+
+    struct LayoutProblem: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The main backend: the URL whose client settings were first answered (the part before
+    /// `/<rps prefix>/clientSettings`), else the origin of the first answered request.
+    static func mainBackend(_ recording: LegacyRecording) -> String? {
+        let answered = recording.exchanges.filter { $0.exchange.response != nil }
+        if let settings = answered.first(where: { settingsBase($0) != nil }) { return settingsBase(settings) }
+        return answered.first.map { URLText.origin(of: $0.url) }
+    }
+
+    /// The backend URL a `GET <backend>/<prefix>/clientSettings` asked, nil for other requests.
+    static func settingsBase(_ exchange: LegacyRecording.Exchange) -> String? {
+        guard exchange.method.uppercased() == "GET" else { return nil }
+        let origin = URLText.origin(of: exchange.url)
+        var segments = exchange.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count >= 3, segments.last == "clientSettings" else { return nil }
+        segments.removeLast(2)
+        return origin + segments.joined(separator: "/")
+    }
+
+    /// Whether a test talks to the main backend without asking for its client settings first: it
+    /// relies on an SDK the earlier tests initialised.
+    static func reliesOnEarlierTests(_ entries: [Entry], main: String?) -> Bool {
+        guard let main else { return false }
+        let origin = URLText.origin(of: main)
+        guard let first = entries.first(where: { $0.event.actor == .sdk && URLText.origin(of: $0.source.url) == origin }) else {
+            return false
+        }
+        return settingsBase(first.source) == nil
+    }
+
+    /// The variables the suite's steps may use for the other backends the run talked to.
+    static func bindings(_ recording: LegacyRecording, main: String?) -> [String: String] {
+        var out: [String: String] = [:]
+        for exchange in recording.exchanges {
+            guard let base = settingsBase(exchange), base != main else { continue }
+            let name = exchange.exchange.response != nil ? otherBackendVariable : unreachableBackendVariable
+            if out[name] == nil { out[name] = base }
+        }
+        return out
+    }
+
+    // MARK: - Events
 
     /// Who made a recorded request: `browserSession` tells whether the test's browser side has
     /// already asked for an access number or QR URL.
@@ -127,6 +263,34 @@ public struct LegacyImporter: Sendable {
         return .sdk
     }
 
+    /// The test's events with each held phone login moved to where its request was sent: an SDK
+    /// `POST …/authenticate` written right after browser exchanges that include the browser's
+    /// `/mpinAuthenticate` (the login that released it) goes before those browser exchanges.
+    static func movingHeldRequests(_ entries: [Entry], test: String, path: String, notes: inout [String]) -> [Entry] {
+        var out = entries
+        var position = 0
+        while position < out.count {
+            let entry = out[position]
+            let segment = entry.source.path.split(separator: "/").last
+            guard entry.event.actor == .sdk, entry.source.method.uppercased() == "POST", segment == "authenticate" else {
+                position += 1
+                continue
+            }
+            var start = position
+            while start > 0, out[start - 1].event.actor == .browser { start -= 1 }
+            let browserRun = out[start..<position]
+            if browserRun.contains(where: { $0.source.path.split(separator: "/").last == "mpinAuthenticate" }) {
+                out.remove(at: position)
+                out.insert(entry, at: start)
+                notes.append("\(path):\(entry.source.line): \(test): the phone's POST \(entry.source.path) (exchange \(entry.source.index)) "
+                    + "was written after the \(browserRun.count) browser exchange\(browserRun.count == 1 ? "" : "s") that released it; "
+                    + "moved back before \(browserRun.count == 1 ? "it" : "them"), where its request was sent")
+            }
+            position += 1
+        }
+        return out
+    }
+
     static func errorKind(_ message: String) -> String {
         let lower = message.lowercased()
         if lower.contains("resolve") { return "hostNotFound" }
@@ -136,7 +300,7 @@ public struct LegacyImporter: Sendable {
         return "other"
     }
 
-    /// `http://host:port` of a URL.
+    /// A file name for a test's cassette.
     static func fileName(_ test: String) -> String {
         String(test.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".json"
     }
