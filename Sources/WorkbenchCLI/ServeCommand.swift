@@ -35,6 +35,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Backend flavour: milagro or mfa-platform.")
     var flavour = BackendFlavour.milagro
 
+    @Option(help: "Whose answers: default (the workbench's) or milagro-oss (the open-source Milagro server's, as measured).")
+    var profile = BackendProfile.default
+
     @Option(help: "How registrations are activated: auto, email or code.")
     var activation = ActivationMode.auto
 
@@ -89,6 +92,12 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--login-timeout must be more than 0 and at most \(Int(BackendConfiguration.maximumLoginTimeout)) seconds, "
                                   + "got \(loginTimeout).")
         }
+        if profile == .milagroOSS && flavour != .milagro {
+            throw ValidationError("--profile milagro-oss is the open-source Milagro server: it goes with --flavour milagro.")
+        }
+        if profile == .milagroOSS && activation == .code {
+            throw ValidationError("--profile milagro-oss has no activation codes: use --activation auto or email.")
+        }
         guard benchRuns >= 1, benchAuthentications >= 1, benchClients.allSatisfy({ (1...256).contains($0) }) else {
             throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
         }
@@ -104,8 +113,9 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
-        if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil {
-            throw ValidationError("--flavour, --activation, --seed, --time, --client-id and --login-timeout set up the reference backend; "
+        if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil
+            || profile != .default {
+            throw ValidationError("--flavour, --profile, --activation, --seed, --time, --client-id and --login-timeout set up the reference backend; "
                                   + "a served cassette answers as recorded.")
         }
     }
@@ -122,7 +132,7 @@ struct ServeCommand: ParsableCommand {
             return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
                                        exitWhenDone: exitWhenDone, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }).run()
         }
-        var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed)
+        var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
         configuration.clientID = clientID
         if let loginTimeout { configuration.loginTimeout = loginTimeout }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
@@ -219,3 +229,4 @@ private final class ServeOutcome: @unchecked Sendable {
 extension BackendFlavour: ExpressibleByArgument {}
 extension CassettePlayback.Order: ExpressibleByArgument {}
 extension ActivationMode: ExpressibleByArgument {}
+extension BackendProfile: ExpressibleByArgument {}

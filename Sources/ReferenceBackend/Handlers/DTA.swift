@@ -3,16 +3,19 @@ import MPinCrypto
 /// The D-TAs' HTTP endpoints, `/dta1/...` and `/dta2/...` (PROTOCOL §8.1). `certivoxURL` points
 /// the client at `/dta2/`; the RPS asks `dta1` in-process through the same checks.
 extension BackendCore {
+    /// A client-secret or time-permit share answers `version` "3" (the CertiVox D-TA's); the
+    /// `milagro-oss` profile's D-TAs, like the open-source ones, send none (PROTOCOL §13).
     func authorityRequest(_ authority: TrustedAuthority, _ operation: String, _ query: [String: String]) throws(APIError) -> Reply {
         let now = self.now
+        let version: [(String, JSONOut)] = openSource ? [] : [("version", "3")]
         switch operation {
         case "clientSecret":
             let share = try clientSecretShare(authority, query, now: now)
-            return .ok([("clientSecret", .string(Hex.encode(share))), ("message", "OK"), ("version", "3")])
+            return .ok([("clientSecret", .string(Hex.encode(share))), ("message", "OK")] + version)
         case "timePermit":
             let (hash, date) = try permitRequest(authority, query, now: now)
             return .ok([("timePermit", .string(Hex.encode(authority.timePermitShare(hashMpinID: hash, date: date)))),
-                        ("message", "OK"), ("version", "3")])
+                        ("message", "OK")] + version)
         case "timePermits":
             let (hash, date) = try permitRequest(authority, query, now: now)
             guard let count = Int(query["count"] ?? "1"), (1...31).contains(count) else {

@@ -20,12 +20,17 @@ extension BackendCore {
     ///   "Expired authentication request"; the phone's login is left as it was.
     /// * A direct login (Milagro flavour): the verdict of pass 2 (401 wrong PIN, 410 blocked, 408
     ///   expired), with user data, or the OTP's validity when the login asked for an OTP.
+    ///
+    /// The `milagro-oss` profile answers as the open-source demo RPA (PROTOCOL §13): user data
+    /// without `userId`, `{"someUserData"}` for 401 and 410 too, no cookie, and never the OTP's
+    /// validity (its `requestOTP` is off), so an OTP login ends in RESPONSE_PARSE_ERROR on the client.
     func rpaAuthenticate(_ call: Call) async throws(APIError) -> Reply {
         let body = try call.json()
         let authOTT = try body.object("mpinResponse").string("authOTT", maxLength: 256)
         let now = self.now
         let random = self.random
         if let login = await store.completeHeldLogin(authOTT: authOTT, now: now, makeToken: { random.hex(16) }) {
+            if openSource { return .ok([("someUserData", Self.someUserData)]) }
             var headers = HTTPFields()
             headers[.setCookie] = "\(Self.sessionCookie)=\(login.sessionToken); Path=/; HttpOnly"
             return .json(.ok, .object([("someUserData", Self.someUserData), ("userId", .string(login.userID))]), headers: headers)
@@ -35,10 +40,13 @@ extension BackendCore {
         case .unknown, .expired:
             throw APIError(.requestTimeoutStatus, "Expired authentication request")
         case .blocked:
+            if openSource { return .json(.gone, .object([("someUserData", Self.someUserData)])) }
             throw APIError(.gone, "User blocked")
         case .wrongPIN:
+            if openSource { return .json(.unauthorized, .object([("someUserData", Self.someUserData)])) }
             throw APIError(.unauthorized, "Wrong PIN.")
         case .ok(let record):
+            if openSource { return .ok([("someUserData", Self.someUserData)]) }
             if record.otp != nil {
                 return .ok([("expireTime", .int(now + 60_000)), ("ttlSeconds", 60), ("nowTime", .int(now))])
             }

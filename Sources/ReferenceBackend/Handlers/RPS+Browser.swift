@@ -69,7 +69,8 @@ extension BackendCore {
     }
 
     /// The phone tells the backend about a scanned code: `wid` (answers the session details, with
-    /// the keys the SDK reads, not the open-source server's capitalised ones), `user`, `abort`.
+    /// the keys the SDK reads; the `milagro-oss` profile answers the open-source RPS's capitalised
+    /// `PrerollId`, `AppName`, `AppLogoUrl`, PROTOCOL §3.7, §8.2), `user`, `abort`.
     func codeStatus(_ call: Call) async throws(APIError) -> Reply {
         let body = try call.json()
         let status = try body.string("status", maxLength: 32)
@@ -80,6 +81,7 @@ extension BackendCore {
             guard await store.updateSession(wid: wid, now: now, { if $0.status == .new { $0.status = .wid } }) != nil else {
                 throw APIError(.notFound, "Unknown or expired access code")
             }
+            if openSource { return .ok([("PrerollId", ""), ("AppName", "MPin Workbench"), ("AppLogoUrl", "")]) }
             return .ok([("prerollId", ""), ("appName", "MPin Workbench"), ("appLogoURL", ""), ("customerId", .string(customerID)),
                         ("customerName", "MPin Workbench"), ("customerLogoURL", "")])
         case "user":
@@ -88,14 +90,20 @@ extension BackendCore {
                 if $0.status == .new || $0.status == .wid { $0.status = .user }
                 $0.userID = userID
             }) != nil else { throw APIError(.notFound, "Unknown or expired access code") }
-            return .ok([("status", "OK"), ("message", "")])
+            return codeStatusAcknowledgement
         case "abort":
             guard await store.updateSession(wid: wid, now: now, { if $0.status != .authenticate { $0.status = .aborted } }) != nil else {
                 throw APIError(.notFound, "Unknown or expired access code")
             }
-            return .ok([("status", "OK"), ("message", "")])
+            return codeStatusAcknowledgement
         default:
             throw APIError(.badRequest, "status must be wid, user or abort")
         }
+    }
+
+    /// The answer to codeStatus `user` and `abort`: the platform's `{"status":"OK","message":""}`, or
+    /// the open-source RPS's `{"Status":"OK"}` under the `milagro-oss` profile (PROTOCOL §3.7, §8.2).
+    private var codeStatusAcknowledgement: Reply {
+        openSource ? .ok([("Status", "OK")]) : .ok([("status", "OK"), ("message", "")])
     }
 }

@@ -4,19 +4,37 @@ extension BackendCore {
     /// it answers 404, so the SDK asks D-TA 2 for share 2.
     static let timePermitsStorageSegment = "timePermitsStorage"
 
-    /// The client settings, with relative URLs the client prefixes with the backend URL.
+    /// The client settings (PROTOCOL §2).
     ///
-    /// `requestOTP` (Milagro flavour) says what the demo RPA does with an OTP: `true`, because it
-    /// answers a login whose pass 2 asked for an OTP with the OTP's validity (`expireTime`,
-    /// `ttlSeconds`, `nowTime`), and any other login with user data. The open-source server adds
-    /// `accessNumberURL`/`getAccessNumberURL` only when `requestOTP` is false (its OTP mode has no
-    /// browser PIN pad); this backend serves both, so it keeps them (README, "Reference backend").
+    /// Default profile: relative URLs the client prefixes with the backend URL, `usePermits`, and
+    /// `requestOTP: true` because the demo RPA answers a login whose pass 2 asked for an OTP with
+    /// the OTP's validity (`expireTime`, `ttlSeconds`, `nowTime`) and any other login with user
+    /// data. The open-source server adds `accessNumberURL`/`getAccessNumberURL` only when
+    /// `requestOTP` is false (its OTP mode has no browser PIN pad); this backend serves both, so it
+    /// keeps them (README, "Reference backend").
+    ///
+    /// `milagro-oss` profile, as measured on the open-source server (PROTOCOL §13): absolute URLs
+    /// (the base URL and the path), no `usePermits` (permits always used), `requestOTP: false`
+    /// (its RPA sends no OTP validity), and `seedValue` (100 random bytes, hex, drawn for each
+    /// request from the backend's generator), `setupDoneURL`, `useNFC` and `useWebSocket` (false).
     func clientSettings() -> Reply {
-        .json(.ok, .object(settingsMembers()))
+        .json(.ok, .object(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
     }
 
-    func settingsMembers() -> [(String, JSONOut)] {
+    /// The settings' members; `seedValue` is used by the `milagro-oss` profile only.
+    func settingsMembers(seedValue: String) -> [(String, JSONOut)] {
         switch configuration.flavour {
+        case .milagro where openSource:
+            let url = { (path: String) -> JSONOut in .string(self.base.url + path) }
+            return [
+                ("registerURL", url("/rps/user")), ("signatureURL", url("/rps/signature")), ("certivoxURL", url("/dta2/")),
+                ("timePermitsURL", url("/rps/timePermit")), ("timePermitsStorageURL", url("/" + Self.timePermitsStorageSegment)),
+                ("appID", .string(appID)), ("mpinAuthServerURL", url("/rps")), ("authenticateURL", url("/mpinAuthenticate")),
+                ("mobileAuthenticateURL", url("/rps/authenticate")), ("accessNumberDigits", 7), ("accessNumberUseCheckSum", true),
+                ("cSum", 1), ("setDeviceName", false), ("requestOTP", false), ("accessNumberURL", url("/rps/access")),
+                ("getAccessNumberURL", url("/rps/getAccessNumber")), ("seedValue", .string(seedValue)),
+                ("setupDoneURL", url("/rps/setupDone")), ("useNFC", false), ("useWebSocket", false),
+            ]
         case .milagro:
             return [
                 ("registerURL", "/rps/user"), ("signatureURL", "/rps/signature"), ("certivoxURL", "/dta2/"),
@@ -43,5 +61,14 @@ extension BackendCore {
     func service() -> Reply {
         .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", "rps"),
              ("logo_url", ""), ("type", "online")])
+    }
+
+    /// `POST /rps/setupDone/<mpinId>` (`milagro-oss` profile, whose settings name it): the app's
+    /// note that its setup is done, which the SDK core never sends (PROTOCOL §2, §8.2). 200 with an
+    /// empty body for an issued M-Pin ID, 404 for another.
+    func setupDone(mpinIDHex: String) async throws(APIError) -> Reply {
+        _ = try mpinIDBytes(mpinIDHex)
+        guard await store.identity(mpinIDHex) != nil else { throw APIError(.notFound, "Unknown M-Pin ID") }
+        return .empty(.ok)
     }
 }

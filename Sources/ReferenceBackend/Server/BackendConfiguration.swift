@@ -79,10 +79,26 @@ public struct BackendConfiguration: Sendable {
     }
 
     /// The largest `loginTimeout`, in seconds (an hour).
-    public static let maximumLoginTimeout: Double = 3600
+    package static let maximumLoginTimeout: Double = 3600
 
     /// Whether `seconds` is a usable `loginTimeout`: more than 0 and at most an hour.
-    public static func isValidLoginTimeout(_ seconds: Double) -> Bool {
+    package static func isValidLoginTimeout(_ seconds: Double) -> Bool {
         seconds > 0 && seconds <= maximumLoginTimeout
+    }
+
+    /// What makes this configuration unusable, if anything: a `loginTimeout` out of range, or the
+    /// `milagro-oss` profile with what the open-source server does not have (the MFA platform's
+    /// flavour, activation codes).
+    package var problem: String? {
+        if !Self.isValidLoginTimeout(loginTimeout) {
+            return "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
+        }
+        if profile == .milagroOSS && flavour != .milagro {
+            return "the milagro-oss profile is the open-source Milagro server: it goes with the milagro flavour, not \(flavour.rawValue)"
+        }
+        if profile == .milagroOSS && activation == .code {
+            return "the milagro-oss profile's demo RPA has no activation codes: use the auto or email activation"
+        }
+        return nil
     }
 }

@@ -46,6 +46,9 @@ struct BackendCore: Sendable {
 
     var usesPermits: Bool { configuration.flavour == .milagro }
 
+    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13).
+    var openSource: Bool { configuration.profile == .milagroOSS }
+
     func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
 
     /// An M-Pin ID given in a path or body: hex of at most 2 KiB.

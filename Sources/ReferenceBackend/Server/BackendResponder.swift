@@ -8,12 +8,16 @@ struct BackendResponder: HTTPResponder {
     let core: BackendCore
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        let reply: Reply
+        var segments: [String] = []
         do {
             let call = try await Call.read(request, limit: core.configuration.maximumBodySize)
-            return try await core.route(call).response
+            segments = call.segments
+            reply = try await core.route(call)
         } catch {
-            return Reply.error(error).response
+            reply = Reply.error(error)
         }
+        return core.profiled(reply, segments: segments).response
     }
 }
 
@@ -30,8 +34,8 @@ extension BackendCore {
             if mfa && !["getAccessNumber", "getQrUrl", "access"].contains(s[1]) { try checkClientID(call) }
             switch (s[1], s.count) {
             case ("clientSettings", 2): try want(.get); return clientSettings()
-            case ("user", 2): try want(.put); return try await register(call, restarting: nil)
-            case ("user", 3): try want(.put); return try await register(call, restarting: s[2])
+            case ("user", 2): try want(.put); return try await profiledRegistration(call, restarting: nil)
+            case ("user", 3): try want(.put); return try await profiledRegistration(call, restarting: s[2])
             case ("signature", 3): try want(.get); return try await signature(call, mpinIDHex: s[2])
             case ("timePermit", 3) where !mfa: try want(.get); return try await timePermit(mpinIDHex: s[2])
             case ("pass1", 2): try want(.post); return try await pass1(call)
@@ -41,6 +45,7 @@ extension BackendCore {
             case ("getQrUrl", 2): try want(.post); return try await getQrURL(call)
             case ("access", 2): try want(.post); return try await access(call)
             case ("codeStatus", 2): try want(.post); return try await codeStatus(call)
+            case ("setupDone", 3) where openSource: try want(.post); return try await setupDone(mpinIDHex: s[2])
             default: break
             }
         case "dta1" where s.count == 2, "dta2" where s.count == 2:
@@ -79,6 +84,24 @@ extension BackendCore {
             break
         }
         throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+    }
+
+    /// What the `milagro-oss` profile adds to every answer of the open-source server's parts (RPS,
+    /// D-TAs, demo RPA; not the DeviceSecurity service or the operator's endpoints):
+    /// `WWW-Authenticate: Authenticate` on a 401 (PROTOCOL §4, §13).
+    func profiled(_ reply: Reply, segments: [String]) -> Reply {
+        guard openSource, reply.status == .unauthorized, !["devicesecurity", "admin"].contains(segments.first ?? "") else { return reply }
+        return reply.adding(.wwwAuthenticate, "Authenticate")
+    }
+
+    /// `PUT /rps/user[/<mpinId>]`; under the `milagro-oss` profile its 400 has an empty body, as
+    /// the open-source RPS's (PROTOCOL §13).
+    func profiledRegistration(_ call: Call, restarting restartID: String?) async throws(APIError) -> Reply {
+        do {
+            return try await register(call, restarting: restartID)
+        } catch where openSource && error.status == .badRequest {
+            return .empty(.badRequest)
+        }
     }
 
     /// MFA platform: `X-MIRACL-CID` must be present (and equal the configured id, if any); 406 otherwise.

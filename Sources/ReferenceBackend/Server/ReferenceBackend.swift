@@ -33,10 +33,9 @@ public final class ReferenceBackend: Sendable {
     public static func start(_ configuration: BackendConfiguration = BackendConfiguration(),
                              clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
                              onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }) async throws -> ReferenceBackend {
-        guard BackendConfiguration.isValidLoginTimeout(configuration.loginTimeout) else {
+        if let problem = configuration.problem {
             throw ServerStartError(server: "reference backend", address: ServerHost.baseURL(host: configuration.host, port: configuration.port),
-                                   reason: "loginTimeout must be more than 0 and at most \(Int(BackendConfiguration.maximumLoginTimeout)) seconds, "
-                                       + "not \(configuration.loginTimeout)")
+                                   reason: problem)
         }
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
         var logger = Logger(label: "mpin-workbench.reference-backend")
@@ -107,12 +106,13 @@ public final class ReferenceBackend: Sendable {
     /// The app id and the settings the clients get, as name/value lines (for the serve banner).
     public var summary: [(String, String)] {
         var lines: [(String, String)] = [
-            ("flavour", configuration.flavour.rawValue), ("activation", configuration.activation.rawValue),
+            ("flavour", configuration.flavour.rawValue), ("profile", configuration.profile.rawValue),
+            ("activation", configuration.activation.rawValue), ("login timeout", "\(configuration.loginTimeout) s"),
             ("seed", configuration.seed ?? "(none: system randomness)"), ("curve", configuration.curve.rawValue),
             ("appID", core.appID),
         ]
         if configuration.flavour == .mfaPlatform { lines.append(("customerId", core.customerID)) }
-        for (key, value) in core.settingsMembers() {
+        for (key, value) in core.settingsMembers(seedValue: "(100 random bytes, new for each request)") {
             lines.append(("clientSettings." + key, value.text))
         }
         return lines
