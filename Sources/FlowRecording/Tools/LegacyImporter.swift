@@ -156,10 +156,11 @@ public struct LegacyImporter: Sendable {
         var cassettes: [Imported] = []
         for position in 0...last {
             let test = suite.tests[position].name
-            let earlier = position == 0 ? "no tests" : position == 1 ? "the test" : "the \(position) tests"
+            let earlier = position == 0 ? "the suite's first test" : position == 1 ? "the test before it runs first as setup"
+                : "the \(position) tests before it run first as setup"
             let composition = suite.script(upTo: position, bindings: bindings, description:
-                "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier) before it run first as setup, "
-                + "over one SDK instance, as the harness ran them")
+                "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier), over one SDK instance, as the "
+                + "harness ran them")
             var events: [CassetteEvent] = []
             var setup = 0
             for (index, name) in composition.tests.enumerated() {

@@ -55,11 +55,6 @@ public struct LegacySuite: Sendable, Hashable {
         public var tests: [String]
         /// Per test, the index of its first step (nil for a test without steps).
         public var firstSteps: [Int?]
-
-        /// The index of the first step of `test`, if it has steps.
-        public func firstStep(of test: String) -> Int? {
-            tests.firstIndex(of: test).flatMap { firstSteps[$0] }
-        }
     }
 
     /// The script of the test at `position`: named after it, the steps of the tests before it
