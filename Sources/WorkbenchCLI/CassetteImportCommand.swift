@@ -70,6 +70,9 @@ struct CassetteImportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         for note in outcome.notes { print("note: " + note) }
+        if suite == nil, !outcome.notes.isEmpty {
+            print("note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)")
+        }
         for item in outcome.cassettes {
             let path = (out as NSString).appendingPathComponent(item.fileName)
             try CassetteOutput.write(item.cassette.canonicalBytes, to: path)
