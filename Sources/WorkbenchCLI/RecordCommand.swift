@@ -104,10 +104,11 @@ struct RecordCommand: ParsableCommand {
             let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true, seed: seed,
                                                 tool: ScenarioCommandSupport.tool)
             let clock = session.clock
+            let backend = session.backend
             let cassette = try await ScenarioSession.record(script, header: header, transport: session.transport,
                                                             random: SeededRandomSource(seed: seed), clock: clock,
                                                             advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
-                                                            recordsTimings: false)
+                                                            recordsTimings: false, heldRequests: { backend.heldLogins })
             await session.stop()
             return (cassette, elapsed())
         } catch {
@@ -123,21 +124,24 @@ struct RecordCommand: ParsableCommand {
             for _ in 0..<max(1, runs) {
                 let session = try await EmbeddedSession.start(script, seed: seed)
                 let clock = session.clock
+                let backend = session.backend
                 let start = DispatchTime.now().uptimeNanoseconds
                 _ = try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
                                                   random: SeededRandomSource(seed: seed), clock: clock,
-                                                  advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed)
+                                                  advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed,
+                                                  heldRequests: { backend.heldLogins })
                 plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 await session.stop()
                 let second = try await EmbeddedSession.start(script, seed: seed)
                 let clock2 = second.clock
+                let backend2 = second.backend
                 let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
                                                     seed: seed, tool: ScenarioCommandSupport.tool)
                 let start2 = DispatchTime.now().uptimeNanoseconds
                 let cassette = try await ScenarioSession.record(script, header: header, transport: second.transport,
                                                                 random: SeededRandomSource(seed: seed), clock: clock2,
                                                                 advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
-                                                                recordsTimings: false)
+                                                                recordsTimings: false, heldRequests: { backend2.heldLogins })
                 _ = cassette.canonicalBytes
                 recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
                 await second.stop()

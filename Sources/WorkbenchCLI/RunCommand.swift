@@ -42,12 +42,13 @@ struct RunCommand: ParsableCommand {
             let chosen = seed ?? script.seed ?? "workbench"
             let session = try await EmbeddedSession.start(script, seed: chosen)
             let clock = session.clock
+            let backend = session.backend
             defer { Task { await session.stop() } }
             do throws(ScenarioFailure) {
                 return .success(try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin,
                                                               transport: session.transport, random: SeededRandomSource(seed: chosen),
                                                               clock: clock, advanceClock: { clock.advance(milliseconds: $0) },
-                                                              canWait: true, seed: chosen))
+                                                              canWait: true, seed: chosen, heldRequests: { backend.heldLogins }))
             } catch { return .failure(error) }
         }
         switch result {

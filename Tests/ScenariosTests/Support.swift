@@ -51,7 +51,7 @@ func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench") async 
     do {
         let cassette = try await ScenarioSession.record(script, header: header, transport: transport, random: SeededRandomSource(seed: seed),
                                                         clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
-                                                        recordsTimings: false)
+                                                        recordsTimings: false, heldRequests: { backend.heldLogins })
         await backend.stop()
         return cassette
     } catch {

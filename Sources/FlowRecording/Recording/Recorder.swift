@@ -6,8 +6,9 @@ import SDKSeams
 /// The recording seams (`transport(wrapping:)`, `randomSource(wrapping:)`, `clock(wrapping:)`)
 /// append `http`, `random` and `clock` events; the layer above feeds `call` and `crypto` events
 /// (for the SDK: from its observer, without its random, clock and HTTP events, which the seams
-/// already record). Each event is stamped with the current scenario step. A recorder has no global
-/// state: two recorders in one process never mix their events.
+/// already record). Each event is stamped with the current scenario step: the step of the task
+/// (`ConcurrentStep.current`) when steps run at the same time, else the one set by `beginStep`. A
+/// recorder has no global state: two recorders in one process never mix their events.
 ///
 /// An HTTP exchange takes its place in the timeline when the request is sent (the same point where
 /// replay consumes it), and is completed when the response or error arrives.
@@ -42,7 +43,7 @@ public final class Recorder: Sendable {
     public func record(_ event: CassetteEvent) {
         state.withLock { state in
             var event = event
-            if event.step == nil { event.step = state.step }
+            if event.step == nil { event.step = ConcurrentStep.current ?? state.step }
             state.events.append(event)
         }
     }
@@ -62,7 +63,7 @@ public final class Recorder: Sendable {
         state.withLock { state in
             state.events.append(nil)
             state.pending += 1
-            return (state.events.count - 1, state.step)
+            return (state.events.count - 1, ConcurrentStep.current ?? state.step)
         }
     }
 

@@ -6,7 +6,7 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case missingPlaceholders, requestMismatch, callMismatch, cryptoMismatch, randomMismatch,
-                 unexpectedEvent, cassetteExhausted, unusedEvents, noSource
+                 unexpectedEvent, cassetteExhausted, unusedEvents, noSource, actorOrder
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -29,6 +29,9 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unusedEvents = Kind(.unusedEvents)
         /// A random draw or clock read, and the cassette has none and no fallback was given.
         public static let noSource = Kind(.noSource)
+        /// A background step waits for events of other steps that the re-run does not make before
+        /// awaiting it: the cassette orders the concurrent actors' events otherwise.
+        public static let actorOrder = Kind(.actorOrder)
 
         public var description: String { base.rawValue }
     }

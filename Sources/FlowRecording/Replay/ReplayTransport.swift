@@ -3,6 +3,10 @@ import SDKSeams
 /// An `HTTPTransport` that answers from a `Replayer`'s cassette: each request is checked against
 /// the recorded one at its place and gets the recorded response (or transport error).
 ///
+/// A background step's response waits, as the server held it when recording, until the events
+/// recorded before the step's next one have been made by the other steps
+/// (``Replayer/holdResponse(after:)``).
+///
 /// A request that does not match is answered with a `TransportError` (kind `other`) whose message
 /// starts with "replay divergence"; the full report comes from `Replayer.finish()`.
 public struct ReplayTransport: HTTPTransport {
@@ -16,7 +20,8 @@ public struct ReplayTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         switch replayer.serve(request, actor: actor) {
-        case .success(let exchange):
+        case .success(let (index, exchange)):
+            if let index { await replayer.holdResponse(after: index) }
             if let response = exchange.response { return response.httpResponse }
             throw (exchange.error ?? .init(kind: "other", message: "no recorded response")).transportError(url: request.url)
         case .failure(let error):

@@ -22,6 +22,17 @@ public final class Replayer: Sendable {
         var failure: ReplayError?
         var step: ScenarioStep?
         var lastClock: Int64 = 0
+        /// Background steps whose recorded response waits for events of other steps.
+        var waiters: [Waiter] = []
+    }
+
+    /// A background step held at a response until the events recorded between that response and
+    /// the step's next event (`needed`, made by other steps) have been matched.
+    private struct Waiter {
+        var step: ScenarioStep
+        var exchange: Int
+        var needed: [Int]
+        var continuation: CheckedContinuation<Void, Never>
     }
 
     /// A kind of event with its own order in the loose modes (requests per actor).
@@ -109,14 +120,79 @@ public final class Replayer: Sendable {
     }
 
     /// The recorded answer to a request.
-    func serve(_ request: HTTPRequest, actor: EventActor) -> Result<CassetteEvent.HTTPExchange, ReplayError> {
+    func serve(_ request: HTTPRequest, actor: EventActor) -> Result<(index: Int?, exchange: CassetteEvent.HTTPExchange), ReplayError> {
         let incoming = CassetteEvent(actor: actor, .http(.init(request: .init(request), response: .init(status: 0))))
-        return match(incoming).map { event in
-            guard case .http(let exchange) = event?.payload else {
-                return .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange"))
+        return matchIndexed(incoming).map { found in
+            guard let found, case .http(let exchange) = found.event.payload else {
+                return (nil, .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange")))
             }
-            return exchange
+            return (found.index, exchange)
         }
+    }
+
+    // MARK: - Steps at the same time
+
+    /// How many background steps are held at a recorded response, waiting for other steps.
+    public var heldCount: Int { state.withLock { $0.waiters.count } }
+
+    /// Holds a background step's recorded response as the server held it when it was recorded.
+    ///
+    /// In the recording, the exchange at `index` took its place when its request was sent, and the
+    /// step's next event came only after events of other steps (the phone's login answered after
+    /// the browser's). The response is handed back once those events have been matched, so the
+    /// re-run makes every step's events in the recorded order. Only tasks of a background step
+    /// (`ConcurrentStep.current` set) are held; a divergence releases every held step at once.
+    public func holdResponse(after index: Int) async {
+        guard let current = ConcurrentStep.current, let step = cassette.events[index].step, step.index == current.index else { return }
+        let events = cassette.events
+        guard let next = events.indices.dropFirst(index + 1).first(where: { events[$0].step?.index == step.index }) else { return }
+        let needed = (index + 1..<next).filter { events[$0].step?.index != step.index }
+        guard !needed.isEmpty else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.failure != nil || needed.allSatisfy(state.used.contains) { return true }
+                state.waiters.append(Waiter(step: step, exchange: index, needed: needed, continuation: continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Ends every hold: the run will make no more events of other steps (the foreground awaits a
+    /// held step, or has stopped). A held step then means the cassette orders the actors' events
+    /// otherwise than the re-run: that is the divergence reported, unless one was found before.
+    public func abandonHolds() {
+        let released: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            guard let waiter = state.waiters.first else { return [] }
+            if state.failure == nil {
+                let missing = waiter.needed.filter { !state.used.contains($0) }
+                let first = missing.first ?? waiter.needed[0]
+                let listed = missing.prefix(8).map { "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))" }
+                let built = report(
+                    at: first,
+                    summary: "\(waiter.step) runs in the background and was recorded waiting at #\(waiter.exchange) for "
+                        + "\(missing.count) event\(missing.count == 1 ? "" : "s") of other steps, which the re-run did not make before "
+                        + "it awaited the step: the cassette orders the actors' events otherwise",
+                    expected: EventSummary.line(cassette.events[first]), actual: "the re-run awaits \(waiter.step)",
+                    differences: listed + (missing.count > 8 ? ["… and \(missing.count - 8) more"] : []))
+                state.failure = ReplayError(kind: .actorOrder, report: built)
+            }
+            defer { state.waiters = [] }
+            return state.waiters.map(\.continuation)
+        }
+        for continuation in released { continuation.resume() }
+    }
+
+    /// Resumes the held steps whose awaited events have all been matched (all of them after a failure).
+    private func release(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        guard !state.waiters.isEmpty else { return [] }
+        var released: [CheckedContinuation<Void, Never>] = []
+        state.waiters.removeAll { waiter in
+            let done = state.failure != nil || waiter.needed.allSatisfy(state.used.contains)
+            if done { released.append(waiter.continuation) }
+            return done
+        }
+        return released
     }
 
     func drawRandom(count: Int, actor: EventActor) -> [UInt8] {
@@ -175,7 +251,21 @@ public final class Replayer: Sendable {
     /// Matches an incoming event; success carries the recorded event (nil: the cassette has none of
     /// this kind and the mode lets it pass).
     private func match(_ incoming: CassetteEvent) -> Result<CassetteEvent?, ReplayError> {
-        state.withLock { state in
+        matchIndexed(incoming).map { $0?.event }
+    }
+
+    /// `match`, with the index of the recorded event; held steps whose wait is over resume.
+    private func matchIndexed(_ incoming: CassetteEvent) -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
+        let (result, released) = state.withLock { state in
+            let result = matchLocked(incoming, &state)
+            return (result, release(&state))
+        }
+        for continuation in released { continuation.resume() }
+        return result
+    }
+
+    private func matchLocked(_ incoming: CassetteEvent, _ state: inout State) -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
+        do {
             if let failure = state.failure { return .failure(failure) }
             let index: Int
             if mode.isStrict {
@@ -215,14 +305,19 @@ public final class Replayer: Sendable {
                 state.channelCursors[Self.channel(of: incoming), default: 0] += 1
             }
             state.used.insert(index)
-            return .success(recorded)
+            return .success((index, recorded))
         }
     }
 
     private func compare(_ recorded: CassetteEvent, _ incoming: CassetteEvent)
         -> (kind: ReplayError.Kind, summary: String, differences: [String])? {
         if recorded.type != incoming.type || (mode.isStrict && recorded.actor != incoming.actor) {
-            return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has \(recorded.type == incoming.type ? "the same kind of event for \(recorded.actor)" : "a \(recorded.type) event")", [])
+            if recorded.actor != incoming.actor {
+                return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has \(recorded.actor)'s "
+                    + "\(EventSummary.line(recorded)): the actors' events come in another order than in the recording "
+                    + "(steps that run at the same time are ordered as README \"Steps at the same time\" says)", [])
+            }
+            return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has a \(recorded.type) event", [])
         }
         switch (recorded.payload, incoming.payload) {
         case (.http(let e), .http(let a)):
@@ -258,7 +353,7 @@ public final class Replayer: Sendable {
         var built = report(at: index, summary: summary,
                            expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
                            actual: actualLine(incoming), differences: differences)
-        if index == nil { built.step = state.step }
+        if index == nil { built.step = ConcurrentStep.current ?? state.step }
         if case .http(let exchange) = incoming.payload { built.closest = closest(to: exchange.request, expected: index, used: state.used) }
         let error = ReplayError(kind: kind, report: built)
         state.failure = error

@@ -7,12 +7,16 @@ import Synchronization
 /// event, all with actor `sdk`. HTTP exchanges, random draws and clock reads are left out: the
 /// recording (or replay) seams under the SDK see them, in the same order.
 ///
-/// It also keeps the latest result, which the runner checks against the step's expectation.
+/// It also keeps the latest result, which the runner checks against the step's expectation (one
+/// per step running at the same time, see `ConcurrentStep`).
 public final class CassetteObserver: MPinObserver {
+    /// Per step that runs at the same time as others (`ConcurrentStep`; -1 for the foreground).
     private struct State {
-        var pending: MPinEvent.Call?
-        var last: MPinEvent.Result?
+        var pending: [Int: MPinEvent.Call] = [:]
+        var last: [Int: MPinEvent.Result] = [:]
     }
+
+    private static var lane: Int { ConcurrentStep.current?.index ?? -1 }
 
     private let sink: (any FlowSink)?
     private let state = Mutex(State())
@@ -24,12 +28,13 @@ public final class CassetteObserver: MPinObserver {
     public func observe(_ event: MPinEvent) {
         switch event {
         case .call(let call):
-            state.withLock { $0.pending = call }
+            let lane = Self.lane
+            state.withLock { $0.pending[lane] = call }
         case .result(let result):
+            let lane = Self.lane
             let call = state.withLock { state -> MPinEvent.Call? in
-                state.last = result
-                defer { state.pending = nil }
-                return state.pending
+                state.last[lane] = result
+                return state.pending.removeValue(forKey: lane)
             }
             sink?.call(Self.call(call, result), actor: .sdk)
         case .crypto(let step):
@@ -42,10 +47,8 @@ public final class CassetteObserver: MPinObserver {
 
     /// The result of the latest call, and forgets it.
     public func takeResult() -> MPinEvent.Result? {
-        state.withLock { state in
-            defer { state.last = nil }
-            return state.last
-        }
+        let lane = Self.lane
+        return state.withLock { $0.last.removeValue(forKey: lane) }
     }
 
     static func field(_ value: NamedValue) -> NamedField { NamedField(value.name, value.value) }

@@ -14,12 +14,13 @@ public enum ScenarioSession {
     }
 
     /// Runs `script` live, without a cassette.
+    /// `heldRequests` tells how many requests the backend holds (see `ScenarioEnvironment`).
     public static func run(_ script: ScenarioScript, backendURL: String, transport: any HTTPTransport, random: any RandomSource,
                            clock: any SDKClock, advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
-                           seed: String? = nil) async throws(ScenarioFailure) -> [StepOutcome] {
+                           seed: String? = nil, heldRequests: (@Sendable () -> Int)? = nil) async throws(ScenarioFailure) -> [StepOutcome] {
         let environment = ScenarioEnvironment(backendURL: backendURL, transport: { _ in transport }, random: random, clock: clock,
                                               advanceClock: advanceClock, canWait: canWait,
-                                              variables: seed.map { ["seed": $0] } ?? [:])
+                                              variables: seed.map { ["seed": $0] } ?? [:], heldRequests: heldRequests)
         return try await ScenarioRunner(script: script, environment: environment).run()
     }
 
@@ -27,13 +28,13 @@ public enum ScenarioSession {
     /// and returns the cassette.
     public static func record(_ script: ScenarioScript, header: Cassette, transport: any HTTPTransport, random: any RandomSource,
                               clock: any SDKClock, advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
-                              recordsTimings: Bool = true) async throws(ScenarioFailure) -> Cassette {
+                              recordsTimings: Bool = true, heldRequests: (@Sendable () -> Int)? = nil) async throws(ScenarioFailure) -> Cassette {
         let recorder = Recorder(header: header, recordsTimings: recordsTimings)
         let environment = ScenarioEnvironment(
             backendURL: header.backend.url, transport: { actor in recorder.transport(wrapping: transport, actor: actor) },
             random: recorder.randomSource(wrapping: random), clock: recorder.clock(wrapping: clock), sink: RecorderSink(recorder),
             beginStep: { recorder.beginStep($0) }, advanceClock: advanceClock, canWait: canWait,
-            variables: header.scenario.seed.map { ["seed": $0] } ?? [:])
+            variables: header.scenario.seed.map { ["seed": $0] } ?? [:], heldRequests: heldRequests)
         _ = try await ScenarioRunner(script: script, environment: environment).run()
         return recorder.cassette()
     }
@@ -91,7 +92,8 @@ public enum ScenarioSession {
         let environment = ScenarioEnvironment(
             backendURL: cassette.backend.url, transport: { replayer.transport(actor: $0) }, random: replayer.randomSource(),
             clock: replayer.clock(), sink: ReplayerSink(replayer), beginStep: { replayer.beginStep($0) }, canWait: true,
-            variables: cassette.scenario.seed.map { ["seed": $0] } ?? [:])
+            variables: cassette.scenario.seed.map { ["seed": $0] } ?? [:], heldRequests: { replayer.heldCount },
+            releaseHolds: { replayer.abandonHolds() })
         var scenarioFailure: ScenarioFailure?
         do {
             _ = try await ScenarioRunner(script: script, environment: environment).run()

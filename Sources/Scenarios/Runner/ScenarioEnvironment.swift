@@ -21,12 +21,19 @@ public struct ScenarioEnvironment: Sendable {
     public var canWait: Bool
     /// Extra variables (`seed`, ...).
     public var variables: [String: String]
+    /// How many requests the other side holds right now (the embedded backend's held logins, the
+    /// replayer's held steps); nil when it cannot tell (a live backend). See `LaneScheduler`.
+    public var heldRequests: (@Sendable () -> Int)?
+    /// Called when the run will make no more events for held background steps (the foreground
+    /// awaits them, or the run ends): a replay reports the steps still held.
+    public var releaseHolds: @Sendable () -> Void
 
     public init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
                 random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,
                 beginStep: @escaping @Sendable (ScenarioStep?) -> Void = { _ in },
                 advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
-                variables: [String: String] = [:]) {
+                variables: [String: String] = [:], heldRequests: (@Sendable () -> Int)? = nil,
+                releaseHolds: @escaping @Sendable () -> Void = {}) {
         self.backendURL = backendURL
         self.transport = transport
         self.random = random
@@ -36,5 +43,7 @@ public struct ScenarioEnvironment: Sendable {
         self.advanceClock = advanceClock
         self.canWait = canWait
         self.variables = variables
+        self.heldRequests = heldRequests
+        self.releaseHolds = releaseHolds
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FlowRecording
 import MPinSDK
 import OrderedJSON
@@ -10,12 +11,15 @@ extension ScenarioRunner {
         let transport = environment.transport(actor)
         let base = environment.backendURL
         var last: (status: String, message: String, outputs: [(name: String, value: String)]) = ("", "", [])
-        func send(_ method: HTTPMethod, _ url: String, body: String?) async {
+        var responseHeaders = HTTPHeaders()
+        func send(_ method: HTTPMethod, _ url: String, body: String?, cookie: String? = nil) async {
             var headers = HTTPHeaders()
             if body != nil { headers.append(name: "Content-Type", value: "application/json") }
+            if let cookie { headers.append(name: "Cookie", value: cookie) }
             let request = HTTPRequest(method: method, url: url, headers: headers, body: Array((body ?? "").utf8))
             do throws(TransportError) {
                 let response = try await transport.send(request)
+                responseHeaders = response.headers
                 last = (String(response.status), "", Self.members(response.body))
             } catch {
                 last = ("transport error", error.message, [])
@@ -45,6 +49,14 @@ extension ScenarioRunner {
                 last.message = "the session never reached \"\(until)\" in \(attempts) polls"
                 last.status = "poll timed out"
             }
+        case "authenticate":
+            // The browser's PIN pad hands the authOTT it saw in its poll to the RPA, which logs the
+            // browser session in and releases the phone's held login (PROTOCOL.md §8.2, §8.3).
+            let authOTT = JSONWriter.compact(.object([.init("authOTT", .string(arguments["authOTT"] ?? ""))]))
+            await send(.post, base + "/mpinAuthenticate", body: "{\"mpinResponse\":\(authOTT)}")
+            if let session = Self.cookie(Self.sessionCookie, in: responseHeaders) { last.outputs.append(("session", session)) }
+        case "session":
+            await send(.get, base + "/session", body: nil, cookie: Self.sessionCookie + "=" + (arguments["session"] ?? ""))
         case "request":
             let url = arguments["url"] ?? base + (arguments["path"] ?? "/")
             let method = HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased()) ?? .get
@@ -69,6 +81,19 @@ extension ScenarioRunner {
         environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: last.status, message: last.message),
                                                   outputs: last.outputs.map { NamedField($0.name, $0.value) }), actor: actor)
         return StepOutcome(step: step, status: last.status, message: last.message, userState: nil, outputs: last.outputs)
+    }
+
+    /// The cookie of the browser session the demo RPA logs in.
+    static let sessionCookie = "mpinSession"
+
+    /// The value a `Set-Cookie` header gives the cookie `name`, if any.
+    static func cookie(_ name: String, in headers: HTTPHeaders) -> String? {
+        for value in headers.values(for: "Set-Cookie") {
+            let pair = value.prefix { $0 != ";" }
+            guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
+            return String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
     }
 
     /// The top-level members of a JSON object body, as text.

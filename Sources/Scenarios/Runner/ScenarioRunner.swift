@@ -19,7 +19,7 @@ public struct StepOutcome: Sendable {
 /// random source and clock, observed by a `CassetteObserver`; browser and admin steps are HTTP
 /// requests through their own actor's transport. The first unmet expectation stops the run with a
 /// `ScenarioFailure` naming the file, line and step.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     public let script: ScenarioScript
     public let environment: ScenarioEnvironment
 
@@ -31,7 +31,18 @@ public struct ScenarioRunner {
     var file: String { script.path ?? script.name }
 
     /// Runs every step; returns their outcomes.
+    ///
+    /// Steps run one after the other, except a step with `background: NAME`, which runs in its own
+    /// task until a later `await: NAME`; `LaneScheduler` orders what the two do (see there).
     public func run() async throws(ScenarioFailure) -> [StepOutcome] {
+        let scheduler = LaneScheduler(held: environment.heldRequests)
+        var environment = environment
+        let transport = environment.transport
+        environment.transport = { actor in LaneTransport(base: transport(actor), scheduler: scheduler) }
+        return try await ScenarioRunner(script: script, environment: environment).runSteps(scheduler)
+    }
+
+    private func runSteps(_ scheduler: LaneScheduler) async throws(ScenarioFailure) -> [StepOutcome] {
         let observer = CassetteObserver(sink: environment.sink)
         let flavour: MPinClient.Flavour = script.flavour == "mfa-platform" ? .mfaPlatform : .milagro
         let client = MPinClient(transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
@@ -39,43 +50,130 @@ public struct ScenarioRunner {
         var state = RunState(variables: Variables(environment.variables.merging(["backend": environment.backendURL]) { $1 }))
         let device = DeviceActor(environment: environment)
         var outcomes: [StepOutcome] = []
-        defer { environment.beginStep(nil) }
+        var lanes: [String: (step: ScriptStep, task: Task<Result<StepOutcome, ScenarioFailure>, Never>)] = [:]
+        defer {
+            environment.beginStep(nil)
+            environment.releaseHolds()
+            for lane in lanes.values { lane.task.cancel() }
+        }
         for step in script.steps {
+            if scheduler.hasLanes, let stuck = await scheduler.beginForeground() {
+                throw failure(stuck.index, "runs in the background and neither finished nor waited on a held response within "
+                    + "\(scheduler.limit); the steps after it cannot start")
+            }
+            defer { scheduler.endForeground() }
             environment.beginStep(step.scenarioStep)
-            var arguments: [String: String] = [:]
-            for (name, value) in step.arguments {
-                switch state.variables.expand(value) {
-                case .success(let text): arguments[name] = text
-                case .failure(let error): throw failure(step, "argument \(name): \(error)")
+            if step.isAwait {
+                guard let lane = lanes.removeValue(forKey: step.action) else { throw failure(step, "no background step \(step.action)") }
+                scheduler.endForeground()
+                let outcome = try await awaitLane(lane.step, lane.task, scheduler: scheduler, at: step)
+                // The background step's expectations and the await step's, checked now; the await
+                // step's status and state win where both give one.
+                let expect = Expectation(status: step.expect.status ?? lane.step.expect.status,
+                                         state: step.expect.state ?? lane.step.expect.state,
+                                         values: lane.step.expect.values + step.expect.values,
+                                         line: step.expect.line ?? lane.step.expect.line)
+                try check(ScriptStep(index: step.index, name: step.name, actor: lane.step.actor, action: lane.step.action,
+                                     arguments: [], expect: expect, capture: [], line: step.line), outcome, state.variables)
+                for (variable, output) in lane.step.capture + step.capture {
+                    state.variables[variable] = try captured(output, variable, from: outcome, at: step)
                 }
+                outcomes.append(outcome)
+                continue
             }
-            let outcome: StepOutcome
-            switch step.actor {
-            case "sdk":
-                outcome = try await sdkStep(step, arguments, client: client, observer: observer, state: &state)
-            case "device":
-                outcome = try await deviceStep(step, arguments, actor: device)
-            case "clock":
-                guard environment.canWait else {
-                    throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
+            let arguments = try expand(step, state.variables)
+            if let name = step.background {
+                let snapshot = state
+                scheduler.started(step.scenarioStep)
+                scheduler.endForeground()
+                let task = Task { [self] () async -> Result<StepOutcome, ScenarioFailure> in
+                    await ConcurrentStep.$current.withValue(step.scenarioStep) {
+                        var laneState = snapshot
+                        do throws(ScenarioFailure) {
+                            return .success(try await perform(step, arguments, client: client, observer: observer, device: device,
+                                                              state: &laneState))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
                 }
-                guard let seconds = Int64(arguments["seconds"] ?? "") else { throw failure(step, "seconds should be a whole number") }
-                environment.advanceClock(seconds * 1000)
-                outcome = StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: [])
-            default:
-                outcome = try await httpStep(step, arguments, actor: EventActor(rawValue: step.actor))
+                lanes[name] = (step, Task {
+                    let result = await task.value
+                    scheduler.finished(step.scenarioStep)
+                    return result
+                })
+                continue
             }
+            let outcome = try await perform(step, arguments, client: client, observer: observer, device: device, state: &state)
             try check(step, outcome, state.variables)
             for (variable, output) in step.capture {
-                guard let value = outcome.output(output) else {
-                    throw failure(step, "cannot capture $\(variable): the step has no output \"\(output)\"; it has "
-                        + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")))
-                }
-                state.variables[variable] = value
+                state.variables[variable] = try captured(output, variable, from: outcome, at: step)
             }
             outcomes.append(outcome)
         }
         return outcomes
+    }
+
+    /// The step's arguments with their variables expanded.
+    private func expand(_ step: ScriptStep, _ variables: Variables) throws(ScenarioFailure) -> [String: String] {
+        var arguments: [String: String] = [:]
+        for (name, value) in step.arguments {
+            switch variables.expand(value) {
+            case .success(let text): arguments[name] = text
+            case .failure(let error): throw failure(step, "argument \(name): \(error)")
+            }
+        }
+        return arguments
+    }
+
+    /// Runs one step of any actor.
+    private func perform(_ step: ScriptStep, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
+                         device: DeviceActor, state: inout RunState) async throws(ScenarioFailure) -> StepOutcome {
+        switch step.actor {
+        case "sdk":
+            return try await sdkStep(step, arguments, client: client, observer: observer, state: &state)
+        case "device":
+            return try await deviceStep(step, arguments, actor: device)
+        case "clock":
+            guard environment.canWait else {
+                throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
+            }
+            guard let seconds = Int64(arguments["seconds"] ?? "") else { throw failure(step, "seconds should be a whole number") }
+            environment.advanceClock(seconds * 1000)
+            return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: [])
+        default:
+            return try await httpStep(step, arguments, actor: EventActor(rawValue: step.actor))
+        }
+    }
+
+    /// Waits for a background step to finish. When every background step is held and only the
+    /// other side could move them on, `releaseHolds` tells a replay so (a recording waits for the
+    /// server, which answers at the latest when its hold times out).
+    private func awaitLane(_ lane: ScriptStep, _ task: Task<Result<StepOutcome, ScenarioFailure>, Never>, scheduler: LaneScheduler,
+                           at step: ScriptStep) async throws(ScenarioFailure) -> StepOutcome {
+        let deadline = ContinuousClock.now + scheduler.limit
+        while !scheduler.isFinished(lane.scenarioStep) {
+            if scheduler.allHeld() { environment.releaseHolds() }
+            if ContinuousClock.now >= deadline {
+                throw failure(step, "step \(lane.index) (line \(lane.line)) did not finish within \(scheduler.limit)")
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        scheduler.remove(lane.scenarioStep)
+        switch await task.value {
+        case .success(let outcome): return outcome
+        case .failure(let error): throw error
+        }
+    }
+
+    /// The value of a step's output for `$variable`.
+    private func captured(_ output: String, _ variable: String, from outcome: StepOutcome, at step: ScriptStep)
+        throws(ScenarioFailure) -> String {
+        guard let value = outcome.output(output) else {
+            throw failure(step, "cannot capture $\(variable): the step has no output \"\(output)\"; it has "
+                + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")))
+        }
+        return value
     }
 
     struct RunState {
@@ -86,6 +184,10 @@ public struct ScenarioRunner {
 
     func failure(_ step: ScriptStep, _ message: String, line: Int? = nil) -> ScenarioFailure {
         ScenarioFailure(ScriptError(file: file, line: line ?? step.line, stepIndex: step.index, stepName: step.name, message: message))
+    }
+
+    func failure(_ index: Int, _ message: String) -> ScenarioFailure {
+        failure(script.steps[index], message)
     }
 
     // MARK: - Expectations

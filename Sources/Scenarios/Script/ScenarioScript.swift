@@ -37,10 +37,16 @@ public struct ScriptStep: Sendable {
     /// 0-based position in the script.
     public var index: Int
     public var name: String
-    /// `sdk`, `browser`, `admin` or `clock`.
+    /// `sdk`, `browser`, `admin`, `clock` or `device`; `await` for a step that waits for a
+    /// background step.
     public var actor: String
-    /// The action (`startRegistration`, `getAccessNumber`, `wait`, ...).
+    /// The action (`startRegistration`, `getAccessNumber`, `wait`, ...); for `await`, the name of
+    /// the background step awaited.
     public var action: String
+    /// The name under which the step runs in the background (`background: NAME`), if it does: the
+    /// steps after it start once it has finished or is held by the server, and a later
+    /// `await: NAME` waits for it, checks its expectations and takes its captures.
+    public var background: String? = nil
     /// Arguments in script order; values may hold `$variables`.
     public var arguments: [(name: String, value: String)]
     public var expect: Expectation
@@ -50,6 +56,14 @@ public struct ScriptStep: Sendable {
     public var line: Int
 
     public func argument(_ name: String) -> String? { arguments.last { $0.name == name }?.value }
+
+    /// Whether the step waits for a background step.
+    public var isAwait: Bool { actor == ScriptStep.awaitKey }
+
+    /// The step key of a step that waits for a background step.
+    public static let awaitKey = "await"
+    /// The step key that runs a step in the background.
+    public static let backgroundKey = "background"
 
     public var scenarioStep: ScenarioStep { ScenarioStep(index: index, name: name) }
 }

@@ -56,6 +56,8 @@ public struct ScriptAction: Sendable {
             .init("browser", "getAccessNumber"),
             .init("browser", "getQrUrl"),
             .init("browser", "poll", required: ["webOTT"], optional: ["until", "attempts"]),
+            .init("browser", "authenticate", required: ["authOTT"]),
+            .init("browser", "session", required: ["session"]),
             .init("browser", "request", optional: ["method", "path", "url", "body"]),
             .init("admin", "request", optional: ["method", "path", "url", "body"]),
             .init("admin", "mailbox", required: ["userId"]),

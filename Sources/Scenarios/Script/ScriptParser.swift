@@ -7,7 +7,7 @@ import Yams
 /// keys, actors, actions and arguments; every error names the file, the line and the step.
 public enum ScriptParser {
     static let topKeys = ["name", "description", "flavour", "activation", "clientID", "startTime", "seed", "aliases", "steps"]
-    static let stepKeys = ["name", "with", "expect", "capture", "note"] + ScriptAction.actors
+    static let stepKeys = ["name", "with", "expect", "capture", "note", ScriptStep.backgroundKey, ScriptStep.awaitKey] + ScriptAction.actors
     static let expectKeys = ["status", "state", "values"]
 
     /// Reads and parses the script at `path`.
@@ -88,6 +88,7 @@ public enum ScriptParser {
         for (index, node) in stepNodes.enumerated() {
             steps.append(try step(node, index: index, file: file))
         }
+        try checkBackgroundSteps(steps, file: file)
         return ScenarioScript(name: try scalar("name") ?? fileStem, description: try scalar("description") ?? "", path: nil,
                               flavour: flavour, activation: activation, clientID: try scalar("clientID"), startTime: startTime,
                               seed: try scalar("seed"), aliases: aliases, steps: steps, source: json(root))
@@ -106,7 +107,26 @@ public enum ScriptParser {
         }
         for (key, _) in map where !stepKeys.contains(key.string ?? "") {
             throw fail(key, "unknown key \"\(key.string ?? "")\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
-                + "and optionally name, with, expect, capture, note")
+                + "and optionally name, with, expect, capture, note, background; or it is an await step")
+        }
+        let (expectation, capture) = try expectationAndCapture(map, fail)
+        if let awaited = map[ScriptStep.awaitKey] {
+            let extra = map.filter { ![ScriptStep.awaitKey, "name", "expect", "capture", "note"].contains($0.key.string ?? "") }
+            if let (key, _) = extra.first {
+                throw fail(key, "an await step takes only name, expect, capture and note, not \"\(key.string ?? "")\"")
+            }
+            guard let lane = awaited.scalar?.string, Variables.isName(lane) else {
+                throw fail(awaited, "await names a background step (letters, digits, _)")
+            }
+            return ScriptStep(index: index, name: givenName ?? "await \(lane)", actor: ScriptStep.awaitKey, action: lane, arguments: [],
+                              expect: expectation, capture: capture, line: line)
+        }
+        var background: String?
+        if let node = map[ScriptStep.backgroundKey] {
+            guard let lane = node.scalar?.string, Variables.isName(lane) else {
+                throw fail(node, "background names the step for a later await (letters, digits, _)")
+            }
+            background = lane
         }
         let actors = ScriptAction.actors.filter { map[$0] != nil }
         guard actors.count == 1, let actor = actors.first, let actionNode = map[actor] else {
@@ -132,6 +152,14 @@ public enum ScriptParser {
         for name in action.required where !arguments.contains(where: { $0.name == name }) {
             throw fail(map["with"] ?? actionNode, "\(actionName) needs the argument \"\(name)\"")
         }
+        let name = givenName ?? "\(actor) \(actionName)"
+        return ScriptStep(index: index, name: name, actor: actor, action: actionName, background: background, arguments: arguments,
+                          expect: expectation, capture: capture, line: line)
+    }
+
+    /// A step's `expect` and `capture`.
+    static func expectationAndCapture(_ map: Node.Mapping, _ fail: (Node?, String) -> ScriptError) throws(ScriptError)
+        -> (Expectation, [(variable: String, output: String)]) {
         var expectation = Expectation()
         if let expect = map["expect"] {
             guard let pairs = expect.mapping else { throw fail(expect, "\"expect\" should be a mapping (status, state, values)") }
@@ -157,9 +185,34 @@ public enum ScriptParser {
                 capture.append((variable, try text(value, fail)))
             }
         }
-        let name = givenName ?? "\(actor) \(actionName)"
-        return ScriptStep(index: index, name: name, actor: actor, action: actionName, arguments: arguments, expect: expectation,
-                          capture: capture, line: line)
+        return (expectation, capture)
+    }
+
+    /// Every `background: NAME` is awaited by a later `await: NAME`, and every await names a
+    /// background step that runs at that point (names may be reused once awaited).
+    static func checkBackgroundSteps(_ steps: [ScriptStep], file: String) throws(ScriptError) {
+        var running: [String: ScriptStep] = [:]
+        for step in steps {
+            func fail(_ message: String) -> ScriptError {
+                ScriptError(file: file, line: step.line, stepIndex: step.index, stepName: step.name, message: message)
+            }
+            if step.isAwait {
+                guard running.removeValue(forKey: step.action) != nil else {
+                    throw fail("await \(step.action): no step runs in the background under that name here"
+                        + (running.isEmpty ? "" : "; running: \(running.keys.sorted().joined(separator: ", "))"))
+                }
+            } else if let lane = step.background {
+                if let other = running[lane] {
+                    throw fail("background \(lane): step \(other.index) (line \(other.line)) runs under that name and is not awaited yet")
+                }
+                guard step.actor != "clock" else { throw fail("a clock step cannot run in the background") }
+                running[lane] = step
+            }
+        }
+        if let (lane, step) = running.min(by: { $0.value.index < $1.value.index }) {
+            throw ScriptError(file: file, line: step.line, stepIndex: step.index, stepName: step.name,
+                              message: "background \(lane) is never awaited; add a step \"await: \(lane)\" after it")
+        }
     }
 
     static func text(_ node: Node, _ fail: (Node?, String) -> ScriptError) throws(ScriptError) -> String {
