@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReferenceBackend
 import MPinSDK
 import Scenarios
 
@@ -23,14 +24,19 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the SDK's randomness and of the embedded backend (default: system randomness against --backend).")
     var seed: String?
 
+    @Option(help: "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's) or milagro-oss (the open-source Milagro server's).")
+    var profile: BackendProfile?
+
     func validate() throws {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
+        if backend != nil && profile != nil { throw ValidationError("--profile sets up the embedded backend; a --backend URL answers as it does.") }
     }
 
     func run() throws {
         let script = try ScenarioCommandSupport.readScript(scenario)
         let backendURL = backend
         let seed = seed
+        let profile = profile
         let result: Result<[StepOutcome], ScenarioFailure> = try ScenarioCommandSupport.blocking {
             if let backendURL {
                 let random: any RandomSource = seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
@@ -40,7 +46,7 @@ struct RunCommand: ParsableCommand {
                 } catch { return .failure(error) }
             }
             let chosen = seed ?? script.seed ?? "workbench"
-            let session = try await EmbeddedSession.start(script, seed: chosen)
+            let session = try await EmbeddedSession.start(script, seed: chosen, profile: profile)
             let clock = session.clock
             let backend = session.backend
             defer { Task { await session.stop() } }

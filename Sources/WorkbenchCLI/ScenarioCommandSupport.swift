@@ -59,11 +59,13 @@ struct EmbeddedSession: Sendable {
     let clock: FrozenClock
     let transport: StableOriginTransport
 
-    static func start(_ script: ScenarioScript, seed: String) async throws -> EmbeddedSession {
+    /// `profile` overrides the script's.
+    static func start(_ script: ScenarioScript, seed: String, profile: BackendProfile? = nil) async throws -> EmbeddedSession {
         let clock = FrozenClock(milliseconds: script.startTime)
         var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
                                                  activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
         configuration.clientID = script.clientID
+        configuration.profile = profile ?? BackendProfile(rawValue: script.profile) ?? .default
         let backend = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: clock))
         let transport = StableOriginTransport(base: ScenarioCommandSupport.curl(), stableOrigin: ScenarioCommandSupport.stableOrigin,
                                               actualOrigin: backend.baseURL, clock: clock)

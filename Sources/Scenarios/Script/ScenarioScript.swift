@@ -16,6 +16,9 @@ public struct ScenarioScript: Sendable {
     public var flavour: String
     /// `auto`, `email` or `code`: how the embedded backend activates registrations.
     public var activation: String
+    /// `default` or `milagro-oss`: whose answers the embedded backend gives (the workbench's, or
+    /// the open-source Milagro server's as measured, PROTOCOL.md §13).
+    public var profile: String = "default"
     /// The client id the MFA-platform embedded backend insists on, if any.
     public var clientID: String?
     /// The embedded backend's (and the SDK's) frozen clock at the start, ms since 1970.

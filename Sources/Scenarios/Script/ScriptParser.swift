@@ -6,7 +6,9 @@ import Yams
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
 /// keys, actors, actions and arguments; every error names the file, the line and the step.
 public enum ScriptParser {
-    static let topKeys = ["name", "description", "flavour", "activation", "clientID", "startTime", "seed", "aliases", "steps"]
+    static let topKeys = ["name", "description", "flavour", "activation", "profile", "clientID", "startTime", "seed", "aliases", "steps"]
+    /// The embedded backend's profiles a script may ask for.
+    public static let profiles = ["default", "milagro-oss"]
     static let stepKeys = ["name", "with", "expect", "capture", "note", ScriptStep.backgroundKey, ScriptStep.awaitKey] + ScriptAction.actors
     static let expectKeys = ["status", "state", "values"]
 
@@ -64,6 +66,15 @@ public enum ScriptParser {
         guard ["auto", "email", "code"].contains(activation) else {
             throw ScriptError(file: file, line: top["activation"]?.mark?.line, message: "activation \"\(activation)\" is not auto, email or code")
         }
+        let profile = try scalar("profile") ?? "default"
+        guard profiles.contains(profile) else {
+            throw ScriptError(file: file, line: top["profile"]?.mark?.line,
+                              message: "profile \"\(profile)\" is not \(profiles.joined(separator: " or "))")
+        }
+        if profile == "milagro-oss" && (flavour != "milagro" || activation == "code") {
+            throw ScriptError(file: file, line: top["profile"]?.mark?.line,
+                              message: "profile milagro-oss is the open-source Milagro server: flavour milagro, activation auto or email")
+        }
         var startTime = ScenarioScript.defaultStartTime
         if let text = try scalar("startTime") {
             guard let value = Int64(text) else {
@@ -90,8 +101,8 @@ public enum ScriptParser {
         }
         try checkBackgroundSteps(steps, file: file)
         return ScenarioScript(name: try scalar("name") ?? fileStem, description: try scalar("description") ?? "", path: nil,
-                              flavour: flavour, activation: activation, clientID: try scalar("clientID"), startTime: startTime,
-                              seed: try scalar("seed"), aliases: aliases, steps: steps, source: json(root))
+                              flavour: flavour, activation: activation, profile: profile, clientID: try scalar("clientID"),
+                              startTime: startTime, seed: try scalar("seed"), aliases: aliases, steps: steps, source: json(root))
     }
 
     static func step(_ node: Node, index: Int, file: String) throws(ScriptError) -> ScriptStep {
