@@ -25,24 +25,26 @@ let package = Package(
         .target(name: "MPinCrypto", swiftSettings: optimise),
         // JSON that keeps member order and number literals: value, strict parser, canonical writer; pure Swift.
         .target(name: "OrderedJSON"),
+        // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
+        .target(name: "FileAccess"),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),
         // Known-answer vectors: readers for AMCL's formats, checks and verdicts.
-        .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle", "OrderedJSON"]),
+        .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle", "OrderedJSON", "FileAccess"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
+            "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK", "FileAccess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
-        .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON"]),
+        .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
             "MPinCrypto",
@@ -51,13 +53,14 @@ let package = Package(
 
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", .product(name: "Yams", package: "Yams"),
+            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", .product(name: "Yams", package: "Yams"),
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
-        .target(name: "DeviceSecurity", dependencies: ["SDKSeams"]),
+        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON"],
                     resources: [.copy("Fixtures")]),

@@ -8,8 +8,9 @@
 ///   reader looks for it even when the value begins on a later line;
 /// * an array element, and the root, are placed at the first byte of the value.
 ///
-/// When an object repeats a member name, the path leads to the last member (as name lookups do),
-/// so the path is placed at the last member's name and the earlier members have no entry.
+/// A repeated member name is an error by default; when the parser keeps repeats
+/// (`duplicateMembers: .keep`), the path leads to the last member (as name lookups do), so the path
+/// is placed at the last member's name and the earlier members have no entry.
 public struct JSONDocument: Sendable, Hashable {
     /// The parsed value.
     public var value: JSONValue

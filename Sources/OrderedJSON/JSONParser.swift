@@ -3,48 +3,69 @@
 /// It accepts exactly one JSON text: surrounding whitespace is allowed and a leading UTF-8 byte
 /// order mark is skipped; anything else that RFC 8259 does not allow is an error (trailing commas,
 /// leading zeros, unescaped control characters, invalid UTF-8, unpaired surrogates, text after the
-/// value). Objects keep every member in document order, repeated names included; numbers keep
-/// their literal text. Nesting deeper than 512 arrays and objects is refused, so hostile input
-/// cannot exhaust the stack. Errors carry the line and column, which Foundation's parser does
-/// not report reliably on Linux. `parseDocument(_:)` also tells where each value is written.
+/// value). A member name repeated in one object is an error too, naming the name, its path and
+/// both places, unless the caller asks for `.keep` (RFC 8259 §4: names SHOULD be unique, and a
+/// reader that takes one of them silently loses the other). Objects keep their members in document
+/// order; numbers keep their literal text. Nesting deeper than 512 arrays and objects is refused,
+/// so hostile input cannot exhaust the stack. Errors carry the line and column, which Foundation's
+/// parser does not report reliably on Linux. `parseDocument(_:)` also tells where each value is
+/// written.
 public struct JSONParser {
+    /// What the parser does with a member name that an object repeats.
+    public enum DuplicateMembers: Sendable, Hashable {
+        /// An error at the repeated name, naming the name, its path and where it first appeared
+        /// (the default, for every file the workbench reads).
+        case refuse
+        /// Every member is kept, in order (lookups by name take the last one, `JSONDocument` places
+        /// the path at the last one); for readers that must accept what another implementation
+        /// accepts, such as the SDK reading server answers.
+        case keep
+    }
+
     private let bytes: [UInt8]
+    private let duplicateMembers: DuplicateMembers
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
     /// Whether to record `positions` (only `parseDocument` does).
     private var recordsPositions = false
-    /// The path of the value being parsed, while recording.
+    /// The path of the value being parsed (for positions and for the repeated-name error).
     private var path: [JSONPath.Component] = []
     private var positions: [JSONPath: JSONPosition] = [:]
     /// The line and column of `cursor.offset`; positions are recorded in increasing offset order, so
     /// each byte is counted once.
     private var cursor = JSONPosition(line: 1, column: 1, offset: 0)
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8], duplicateMembers: DuplicateMembers) {
+        self.bytes = bytes
+        self.duplicateMembers = duplicateMembers
+    }
 
-    /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes)
+    /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped);
+    /// a repeated member name is an error unless `duplicateMembers` is `.keep`.
+    public static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes, duplicateMembers: duplicateMembers)
         return try parser.parseText()
     }
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        try parse(Array(text.utf8))
+    public static func parse(_ text: String, duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8), duplicateMembers: duplicateMembers)
     }
 
-    /// Parses one JSON document as `parse(_:)` does (same value, same errors) and also returns where
-    /// each value is written, by path (see `JSONDocument`).
-    public static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(bytes)
+    /// Parses one JSON document as `parse(_:duplicateMembers:)` does (same value, same errors) and
+    /// also returns where each value is written, by path (see `JSONDocument`).
+    public static func parseDocument(_ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse)
+        throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(bytes, duplicateMembers: duplicateMembers)
         parser.recordsPositions = true
         let value = try parser.parseText()
         return JSONDocument(value: value, positions: parser.positions)
     }
 
-    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
-        try parseDocument(Array(text.utf8))
+    public static func parseDocument(_ text: String, duplicateMembers: DuplicateMembers = .refuse)
+        throws(JSONSyntaxError) -> JSONDocument {
+        try parseDocument(Array(text.utf8), duplicateMembers: duplicateMembers)
     }
 
     private mutating func parseText() throws(JSONSyntaxError) -> JSONValue {
@@ -87,12 +108,27 @@ public struct JSONParser {
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let position = min(offset ?? index, bytes.count)
+        let place = position(of: offset ?? index)
+        return JSONSyntaxError(message: message, line: place.line, column: place.column, offset: place.offset)
+    }
+
+    /// The line and column of a byte offset (counted from the start: only for errors).
+    private func position(of offset: Int) -> JSONPosition {
+        let position = min(offset, bytes.count)
         var line = 1, column = 1
         for byte in bytes[..<position] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
-        return JSONSyntaxError(message: message, line: line, column: column, offset: position)
+        return JSONPosition(line: line, column: column, offset: position)
+    }
+
+    /// The error for a member name that the object already has: the name, its path and both places.
+    private func repeatedMemberError(_ name: String, first: Int, again: Int) -> JSONSyntaxError {
+        let earlier = position(of: first), later = position(of: again)
+        return JSONSyntaxError(
+            message: "repeated member name \(JSONWriter.quoted(name)) at \(JSONPath(path)): first at line \(earlier.line), "
+                + "column \(earlier.column), again at line \(later.line), column \(later.column) (names in an object must be unique)",
+            line: later.line, column: later.column, offset: later.offset)
     }
 
     private mutating func skipWhitespace() {
@@ -138,8 +174,10 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [JSONValue.Member] = []
-        /// While recording: where in `members` the last member of each name is.
+        /// Where in `members` the last member of each name is.
         var lastMember: [String: Int] = [:]
+        /// Where each name was first written (byte offset of its opening quote), to refuse a repeat.
+        var nameOffsets: [String: Int] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -155,14 +193,18 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
+            path.append(.member(name))
+            if duplicateMembers == .refuse {
+                if let first = nameOffsets[name] { throw repeatedMemberError(name, first: first, again: nameOffset) }
+                nameOffsets[name] = nameOffset
+            }
             if recordsPositions {
-                path.append(.member(name))
                 if let earlier = lastMember[name] { forgetPositions(of: members[earlier].value, at: JSONPath(path)) }
                 lastMember[name] = members.count
                 record(at: nameOffset)
             }
             members.append(.init(name, try parseValue()))
-            if recordsPositions { path.removeLast() }
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -180,12 +222,10 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
-            if recordsPositions {
-                path.append(.index(items.count))
-                record(at: index)
-            }
+            path.append(.index(items.count))
+            if recordsPositions { record(at: index) }
             items.append(try parseValue())
-            if recordsPositions { path.removeLast() }
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

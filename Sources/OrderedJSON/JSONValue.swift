@@ -1,7 +1,8 @@
 /// A JSON value that keeps what a reader needs to reproduce a document exactly: numbers keep their
 /// literal text and objects keep their members in document order.
 ///
-/// Nothing is normalised: repeated member names stay, in order (lookups by name take the last
+/// Nothing is normalised: repeated member names (which the parser refuses unless told to keep
+/// them, and which a value built in code may have) stay, in order (lookups by name take the last
 /// one). Equality (`==`) is structural and order-sensitive; `semanticallyEquals(_:)` is the
 /// comparison of JSON meaning (member order ignored, numbers compared by value).
 public indirect enum JSONValue: Sendable, Hashable {
@@ -11,7 +12,8 @@ public indirect enum JSONValue: Sendable, Hashable {
     case number(String)
     case string(String)
     case array([JSONValue])
-    /// Members in document order; names may repeat in malformed input, the last one wins on lookup.
+    /// Members in document order; names may repeat only where the parser was told to keep repeats
+    /// (or the value was built so); the last one wins on lookup.
     case object([Member])
 
     /// One member of an object.

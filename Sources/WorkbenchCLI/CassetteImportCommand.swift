@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import FlowRecording
 import Foundation
 import Scenarios
@@ -64,9 +65,9 @@ struct CassetteImportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try Directories.create(out)
         } catch {
-            CassetteOutput.error("\(out): cannot create the directory: \(error.localizedDescription)")
+            CassetteOutput.error(error.description)
             throw ExitCode(2)
         }
         for note in outcome.notes { print("note: " + note) }

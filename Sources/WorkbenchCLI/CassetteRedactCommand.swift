@@ -36,6 +36,9 @@ struct CassetteRedactCommand: ParsableCommand {
         let redacted = Redactor(fields: fields + (defaults ? Redactor.defaultFields : [])).redact(cassette)
         let target = out ?? file
         try CassetteOutput.write(redacted.canonicalBytes, to: target)
+        for field in fields where !redacted.redactions.contains(where: { $0.field.lowercased() == field.lowercased() }) {
+            Console.error("warning: --field \(field): no value of that name in \(file), nothing redacted for it\n")
+        }
         let added = redacted.redactions.dropFirst(cassette.redactions.count)
         if added.isEmpty {
             print("\(target): nothing to redact")

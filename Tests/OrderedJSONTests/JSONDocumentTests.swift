@@ -51,7 +51,7 @@ import Testing
     @Test func sameValueAndErrorsAsParse() throws {
         let document = try JSONParser.parseDocument(Self.text)
         #expect(document.value == (try JSONParser.parse(Self.text)))
-        for broken in ["{\n  \"a\": 1,\n  \"b\" 2\n}", "[1,]", "{\"a\":1} x", ""] {
+        for broken in ["{\n  \"a\": 1,\n  \"b\" 2\n}", "[1,]", "{\"a\":1} x", "", "[{\"a\": 1,\n \"a\": 1}]"] {
             var fromParse: JSONSyntaxError?, fromDocument: JSONSyntaxError?
             do { _ = try JSONParser.parse(broken) } catch { fromParse = error }
             do { _ = try JSONParser.parseDocument(broken) } catch { fromDocument = error }
@@ -73,13 +73,14 @@ import Testing
     }
 
     @Test func aRepeatedNameIsPlacedAtTheLastMember() throws {
-        let document = try JSONParser.parseDocument("{\"a\": {\"x\": 1},\n\"b\": 2,\n\"a\": 3}")
+        let document = try JSONParser.parseDocument("{\"a\": {\"x\": 1},\n\"b\": 2,\n\"a\": 3}", duplicateMembers: .keep)
         #expect(document.value["a"] == .number("3"))
         #expect(document.line(of: ["a"]) == 3)
         #expect(document.line(of: ["a", "x"]) == nil)
         #expect(document.positions.count == 3)
 
-        let nested = try JSONParser.parseDocument("{\"a\": {\"x\": [1, {\"y\": 2}]}, \"a\": 1,\n \"a\": {\"z\": [true]}}")
+        let nested = try JSONParser.parseDocument("{\"a\": {\"x\": [1, {\"y\": 2}]}, \"a\": 1,\n \"a\": {\"z\": [true]}}",
+                                                  duplicateMembers: .keep)
         #expect(Set(nested.positions.keys) == [.root, ["a"], ["a", "z"], ["a", "z", 0]])
         #expect(nested.position(of: ["a"]) == JSONPosition(line: 2, column: 2, offset: 37))
     }

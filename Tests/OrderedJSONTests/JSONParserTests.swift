@@ -7,8 +7,29 @@ import Testing
         #expect(value == .object([.init("b", .number("1.50")), .init("a", [true, nil, "xé"])]))
     }
 
-    @Test func keepsRepeatedNamesInOrderAndLooksUpTheLast() throws {
-        let value = try JSONParser.parse(#"{"a": 1, "b": 2, "a": 3}"#)
+    @Test func refusesARepeatedNameNamingBothPlaces() {
+        let text = "{\n  \"events\": [1],\n  \"x\": {\"a\": 1, \"a\": 2},\n  \"events\": []\n}"
+        #expect {
+            try JSONParser.parse(text)
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            // The first repeat in document order is the inner "a", at line 3.
+            return error.line == 3 && error.column == 17
+                && error.message == #"repeated member name "a" at $.x.a: first at line 3, column 9, again at line 3, column 17 (names in an object must be unique)"#
+        }
+        #expect {
+            try JSONParser.parseDocument("[{\"ok\": 1}, {\"events\": [1],\n\"events\": []}]")
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            return error.line == 2 && error.column == 1 && error.offset == 28
+                && error.message.hasPrefix(#"repeated member name "events" at $[1].events: first at line 1, column 14, again at line 2, column 1"#)
+        }
+        // The same name in different objects is fine.
+        #expect(throws: Never.self) { try JSONParser.parse(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) }
+    }
+
+    @Test func keepsRepeatedNamesInOrderAndLooksUpTheLastWhenAsked() throws {
+        let value = try JSONParser.parse(#"{"a": 1, "b": 2, "a": 3}"#, duplicateMembers: .keep)
         #expect(value.objectMembers?.map(\.name) == ["a", "b", "a"])
         #expect(value["a"] == .number("3"))
         #expect(value.uniqueMembers == ["a": .number("3"), "b": .number("2")])

@@ -1,4 +1,6 @@
+import FileAccess
 import Foundation
+import OrderedJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,16 +12,16 @@ import Darwin
 /// The device state in one JSON file (sorted keys), written atomically.
 ///
 /// * The directory is created (mode 0700) when missing; the file has mode 0600.
-/// * A write goes to a new temporary file in the same directory, which is flushed (`fsync`) and
-///   renamed over the old file, then the directory is flushed: a crash leaves the old or the new
-///   state, never a mix.
-/// * A file that is not a readable state is moved aside to `<path>.corrupt-<n>` (the first free n
+/// * A write goes through `AtomicFile`: a new temporary file in the same directory, flushed
+///   (`fsync`) and renamed over the old file, then the directory is flushed: a crash leaves the old
+///   or the new state, never a mix; a symbolic link is written through, a path that is not a
+///   regular file is refused with the reason.
+/// * A file that is not a readable state (a repeated member name included) is moved aside to `<path>.corrupt-<n>` (the first free n
 ///   from 1) and reported as a `DeviceStorageError` naming where it went: the device starts afresh
 ///   and nothing is ever overwritten unseen.
 public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
-    private var counter = 0
 
     public init(path: String) {
         self.path = path
@@ -33,12 +35,17 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
     public func load() throws(DeviceStorageError) -> DeviceState? {
         lock.lock()
         defer { lock.unlock() }
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DeviceStorageError(path: path, reason: "cannot be read")
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: Self.maximumSize)
+        } catch {
+            if case .missing = error.kind { return nil }
+            throw DeviceStorageError(path: path, reason: "\(error.action): \(error.reason)")
         }
         do {
-            return try JSONDecoder().decode(DeviceState.self, from: data)
+            // OrderedJSON first: a repeated member name (which the decoder would take one of) is refused.
+            _ = try JSONParser.parse(bytes)
+            return try JSONDecoder().decode(DeviceState.self, from: Data(bytes))
         } catch {
             var number = 1
             while FileManager.default.fileExists(atPath: path + ".corrupt-\(number)") { number += 1 }
@@ -69,34 +76,15 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
                 throw DeviceStorageError(path: path, reason: "cannot create the directory: \(error)")
             }
         }
-        counter += 1
-        let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(counter)"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DeviceStorageError(path: path, reason: "cannot create \(temporary): \(Self.describe(errno))") }
-        var failure: String?
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = "cannot write \(temporary): \(Self.describe(errno))"
-                break
-            }
-            written += count
-        }
-        if failure == nil && fsync(fd) != 0 { failure = "cannot flush \(temporary): \(Self.describe(errno))" }
-        if close(fd) != 0 && failure == nil { failure = "cannot close \(temporary): \(Self.describe(errno))" }
-        if failure == nil && rename(temporary, path) != 0 { failure = "cannot rename over the file: \(Self.describe(errno))" }
-        if let failure {
-            unlink(temporary)
-            throw DeviceStorageError(path: path, reason: failure)
-        }
-        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
+        do {
+            try AtomicFile.write(bytes, to: path, options: .init(newFileMode: 0o600, fixedMode: 0o600))
+        } catch {
+            throw DeviceStorageError(path: path, reason: "\(error.action): \(error.reason)")
         }
     }
+
+    /// The largest state file read (a device state is a few hundred bytes).
+    static let maximumSize = 1 << 20
 
     private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

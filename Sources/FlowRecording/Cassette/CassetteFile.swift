@@ -1,18 +1,10 @@
-import Foundation
+import FileAccess
 import OrderedJSON
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reading and writing cassette files.
 ///
-/// Writing is atomic: the canonical bytes go to a temporary file in the same directory, which is
-/// then renamed over the target, so a reader never sees half a cassette. Reading tells a missing
+/// Writing is atomic (`AtomicFile`): the canonical bytes go to a temporary file in the same
+/// directory, which is then renamed over the target, so a reader never sees half a cassette. Reading tells a missing
 /// file, an unreadable one, invalid JSON (with line and column), a newer format version and a
 /// schema error apart (`CassetteError.Kind`), and migrates older versions.
 public enum CassetteFile {
@@ -27,19 +19,16 @@ public enum CassetteFile {
         }
     }
 
-    /// The raw bytes of a file, with the file errors of `CassetteError`.
+    /// The raw bytes of a file, with the file errors of `CassetteError`: a regular file, or a pipe,
+    /// FIFO or device such as `/dev/stdin` (bounded, see `InputFile`); a directory or a socket is
+    /// refused, and any other failure gives the operating system's reason.
     public static func readBytes(_ path: String) throws(CassetteError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CassetteError(kind: .missingFile, path: path, message: "no such file")
+        do {
+            return try InputFile.read(path)
+        } catch {
+            if case .missing = error.kind { throw CassetteError(kind: .missingFile, path: path, message: "no such file") }
+            throw CassetteError(kind: .unreadableFile, path: path, message: "\(error.action): \(error.reason)")
         }
-        if isDirectory.boolValue {
-            throw CassetteError(kind: .unreadableFile, path: path, message: "is a directory, not a cassette file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CassetteError(kind: .unreadableFile, path: path, message: "cannot be read (check the permissions)")
-        }
-        return Array(data)
     }
 
     /// Decodes cassette bytes: JSON syntax, format version (newer refused, older migrated), schema.
@@ -100,19 +89,13 @@ public enum CassetteFile {
         try writeAtomically(cassette.canonicalBytes, to: path)
     }
 
-    /// Writes bytes to `path` through a temporary file in the same directory and `rename(2)`.
+    /// Writes bytes to `path` atomically through `AtomicFile` (through symbolic links, refusing what
+    /// is not a regular file, the operating system's reason on failure).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CassetteError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let suffix = Hex.encode(SystemRandomBytes.make(6))
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(suffix).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw CassetteError(kind: .writeFailed, path: path, message: "cannot create the temporary file \(temporary)")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CassetteError(kind: .writeFailed, path: path, message: "cannot rename the temporary file into place: \(reason)")
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw CassetteError(kind: .writeFailed, path: path, message: "\(error.action): \(error.reason)")
         }
     }
 }

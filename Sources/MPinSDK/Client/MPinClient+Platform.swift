@@ -9,13 +9,15 @@ extension MPinClient {
         }
     }
 
-    /// Restricts requests to https URLs whose host ends with this domain's host (or another
-    /// trusted one); anything else fails with UNTRUSTED_DOMAIN_ERROR without being sent.
-    /// `domain` may be a host (`miracl.net`) or a URL (`https://miracl.net`); the match is a plain
-    /// suffix match, as in the MFA-platform core.
+    /// Restricts requests to https URLs whose host is in this domain (or another trusted one);
+    /// anything else fails with UNTRUSTED_DOMAIN_ERROR without being sent. `domain` may be a host
+    /// (`miracl.net`) or a URL (`https://miracl.net`). A host is in the domain when it is the
+    /// domain's host or ends in `.` + it (`api.miracl.net`, not `evilmiracl.net`); with
+    /// `Options.trustedDomainMatching` `.legacySuffix`, any host ending in it, as the MFA-platform
+    /// core matches.
     public func addTrustedDomain(_ domain: String) async throws(MPinError) {
         try await perform("addTrustedDomain", [NamedValue("domain", domain)]) { () async throws(MPinError) in
-            let host = URLParts(domain)?.host ?? domain.lowercased()
+            let host = Self.trustedHost(domain)
             guard !host.isEmpty else { throw MPinError.flow("The trusted domain is empty") }
             if !trustedDomains.contains(host) { trustedDomains.append(host) }
         }

@@ -89,12 +89,14 @@ extension MPinClient {
     }
 
     /// Nil when the URL may be requested; else why not (PROTOCOL §1, trusted domains: once any
-    /// domain is trusted, a URL must be https and its host must end with a trusted host).
+    /// domain is trusted, a URL must be https and its host must be in a trusted domain, as
+    /// `Options.trustedDomainMatching` says).
     func untrustedReason(_ url: String) -> String? {
         guard !trustedDomains.isEmpty else { return nil }
         guard let parts = URLParts(url) else { return "Cannot parse the URL \(url)" }
         guard parts.scheme == "https" else { return "Only https URLs are allowed: \(url)" }
-        guard trustedDomains.contains(where: { parts.host.hasSuffix($0) }) else {
+        let matching = options.trustedDomainMatching
+        guard trustedDomains.contains(where: { Self.host(parts.host, isIn: $0, matching: matching) }) else {
             return "The host \(parts.host) is not in a trusted domain"
         }
         return nil

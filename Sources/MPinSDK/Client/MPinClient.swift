@@ -33,13 +33,17 @@ public actor MPinClient {
         public var curve: CurveID
         /// Time limit for each request, in seconds; nil leaves it to the transport (the C++ core sets none).
         public var requestTimeout: Double?
+        /// How hosts are matched against the trusted domains: `.hostOrSubdomain` (the default) or
+        /// the MFA-platform core's plain suffix match, `.legacySuffix`.
+        public var trustedDomainMatching: TrustedDomainMatching
 
         public init(flavour: Flavour = .milagro, pinMapping: PINMapping = .integer, curve: CurveID = .bn254cx,
-                    requestTimeout: Double? = nil) {
+                    requestTimeout: Double? = nil, trustedDomainMatching: TrustedDomainMatching = .hostOrSubdomain) {
             self.flavour = flavour
             self.pinMapping = pinMapping
             self.curve = curve
             self.requestTimeout = requestTimeout
+            self.trustedDomainMatching = trustedDomainMatching
         }
     }
 

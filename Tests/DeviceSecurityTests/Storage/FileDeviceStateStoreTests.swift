@@ -45,6 +45,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["devicesecurity.json"])
     }
 
+    @Test func aRepeatedMemberNameIsNotAState() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = FileDeviceStateStore(directory: directory)
+        try "{\n  \"deviceHash\": \"a\",\n  \"deviceHash\": \"b\"\n}\n".write(toFile: store.path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: DeviceStorageError.self) { try store.load() }
+        #expect(error?.reason.contains("repeated member name \"deviceHash\" at $.deviceHash: first at line 2, column 3, again at line 3, column 3")
+                == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("moved to \(store.path).corrupt-1") == true)
+    }
+
+    @Test func aSymbolicLinkIsWrittenThroughAndAFIFOIsRefused() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "{}".write(toFile: directory + "/real.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/devicesecurity.json", withDestinationPath: "real.json")
+        var state = DeviceState()
+        state.deviceHash = "through"
+        try FileDeviceStateStore(directory: directory).save(state)
+        #expect(try FileDeviceStateStore(path: directory + "/real.json").load()?.deviceHash == "through")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/devicesecurity.json") == "real.json")
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        let error = #expect(throws: DeviceStorageError.self) { try FileDeviceStateStore(path: directory + "/fifo").save(state) }
+        #expect(error?.reason == "cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it")
+    }
+
     @Test func unreadableContentsAreAnErrorAndAreKept() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import FlowRecording
 import OrderedJSON
 import SDKSeams
@@ -34,11 +35,11 @@ import Testing
                           .http(.init(request: .init(method: "GET", url: "https://unreachable.example/"),
                                       error: .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6)))),
             CassetteEvent(.random(.init(purpose: "x", bytes: [1, 2, 255]))),
-            CassetteEvent(.clock(.init(purpose: "date", milliseconds: -1))),
+            CassetteEvent(.clock(.init(purpose: "date", milliseconds: 1))),
         ]
         let text = cassette.canonicalText
         #expect(text.contains("\"base64\": \"/wCA\""))
-        #expect(text.contains("\"utc\": \"1969-12-31T23:59:59.999Z\""))
+        #expect(text.contains("\"utc\": \"1970-01-01T00:00:00.001Z\""))
         let read = try CassetteFile.decode(Array(text.utf8))
         #expect(read == cassette)
         guard case .http(let failed) = read.events[1].payload else { Issue.record("not http"); return }
@@ -70,6 +71,39 @@ import Testing
             try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json")
         } catch {
             #expect(error.kind == .writeFailed)
+        }
+    }
+
+    /// A second `"events": []` would silently empty the cassette; it is refused, naming both places.
+    @Test func aRepeatedMemberNameIsRefusedNamingBothPlaces() throws {
+        var cassette = Fixtures.header()
+        cassette.events = [CassetteEvent(.clock(.init(purpose: "date", milliseconds: 5)))]
+        let text = String(cassette.canonicalText.dropLast(2)) + ",\n  \"events\": []\n}\n"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("  \"events\": [") }) + 1
+        let again = try #require(lines.lastIndex { $0.hasPrefix("  \"events\": [") }) + 1
+        #expect(first < again)
+        #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .invalidJSON && error.line == again && error.column == 3
+                && error.description == "cassette:\(again):3: not valid JSON: repeated member name \"events\" at $.events: first at line "
+                    + "\(first), column 3, again at line \(again), column 3 (names in an object must be unique)"
+        }
+    }
+
+    @Test func writesThroughALinkAndRefusesAFIFO() async throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { FileManagerShim.remove(directory) }
+        FileManagerShim.write("old", to: directory + "/target.json")
+        #expect(symlink("target.json", directory + "/link.json") == 0)
+        try CassetteFile.write(Fixtures.header(), to: directory + "/link.json")
+        #expect(FileManagerShim.read(directory + "/target.json") == Fixtures.header().canonicalText)
+        #expect(FileManagerShim.list(directory) == ["link.json", "target.json"])
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        #expect { try CassetteFile.write(Fixtures.header(), to: directory + "/fifo") } throws: { error in
+            let error = error as! CassetteError
+            return error.kind == .writeFailed
+                && error.description == "\(directory)/fifo: cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"
         }
     }
 

@@ -41,18 +41,37 @@ import Testing
         #expect(harness.transport.requests.isEmpty)
         _ = try await client.getServiceDetails(url: "https://api.dev.miracl.net")
         #expect(harness.transport.requests.count == 1)
-        // Plain suffix match, as the platform core does (no dot boundary).
-        #expect(await client.untrustedReason("https://notmiracl.net/x") == nil)
+        // The host or a dot-separated suffix: a host that merely ends in the same letters is not in the domain.
+        #expect(await client.untrustedReason("https://notmiracl.net/x") == "The host notmiracl.net is not in a trusted domain")
+        #expect(await client.untrustedReason("https://eviltrusted.com/x") != nil)
+        #expect(await client.untrustedReason("https://miracl.net/x") == nil)
+        #expect(await client.untrustedReason("https://a.b.miracl.net./x") == nil)
         try await client.clearTrustedDomains()
         #expect(await client.untrustedReason("http://anything") == nil)
         try await client.addTrustedDomain("https://MPIN.io:443/path")
         #expect(await client.untrustedReason("https://dd.dev.mpin.io/rps") == nil)
         #expect(await client.untrustedReason("https://dd.dev.mpin.com/rps") != nil)
+        try await client.addTrustedDomain(".trusted.com.")
+        #expect(await client.untrustedReason("https://trusted.com/") == nil)
+        #expect(await client.untrustedReason("https://eviltrusted.com/") != nil)
         let recorded = harness.log.events.compactMap { event -> MPinEvent.HTTPExchange? in
             if case .http(let exchange) = event { return exchange } else { return nil }
         }
         #expect(recorded.first?.error?.kind == .invalidRequest)
         #expect(recorded.first?.response == nil)
+    }
+
+    /// The MFA-platform core's plain suffix match, kept behind an explicit option.
+    @Test func legacySuffixMatchingIsAnExplicitOption() async throws {
+        var options = mfa
+        options.trustedDomainMatching = .legacySuffix
+        let client = Harness(options: options).client
+        try await client.initialize(configuration: [:])
+        try await client.addTrustedDomain("trusted.com")
+        #expect(await client.untrustedReason("https://eviltrusted.com/x") == nil)
+        #expect(await client.untrustedReason("https://api.trusted.com/x") == nil)
+        #expect(await client.untrustedReason("https://trusted.com.evil/x") != nil)
+        #expect(MPinClient.Options().trustedDomainMatching == .hostOrSubdomain)
     }
 
     @Test func sessionDetailsAndAbort() async throws {

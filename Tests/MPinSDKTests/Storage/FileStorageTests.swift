@@ -52,6 +52,24 @@ import Testing
         #expect(throws: StorageError.self) { try storage.moveAside(.secure) }
     }
 
+    @Test func writesThroughASymbolicLinkAndRefusesWhatIsNotAFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let storage = FileStorage(directory: directory)
+        try "old".write(toFile: directory + "/kept.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: storage.location(of: .secure), withDestinationPath: "kept.json")
+        try storage.write(.secure, "{\"a\": 2}")
+        #expect(try String(contentsOfFile: directory + "/kept.json", encoding: .utf8) == "{\"a\": 2}")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: storage.location(of: .secure)) == "kept.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/kept.json")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(mkfifo(storage.location(of: .nonSecure), 0o600) == 0)
+        let error = #expect(throws: StorageError.self) { try storage.write(.nonSecure, "{}") }
+        #expect(error?.reason == "cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["kept.json", "secure-storage.json", "storage.json"])
+    }
+
     @Test func unreadableLocationIsAnErrorWithPathAndReason() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
