@@ -59,3 +59,14 @@ demo: deps
 bench: build
 	$(WORKBENCH) bench --curve bn254cx
 	$(WORKBENCH) bench --curve bn254
+
+## Coverage-guided fuzzing of every parser and decoder (README "Fuzzing"): the fuzz package Fuzz/,
+## built with libFuzzer and the address sanitizer into its own scratch folder (never by `test`),
+## then each target for FUZZ_SECONDS from its seed corpus Fuzz/Corpus/<target>/. Fails on a crash.
+FUZZ_SECONDS ?= 60
+FUZZ_SCRATCH ?= .build-fuzz
+.PHONY: fuzz
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz -c release --scratch-path $(FUZZ_SCRATCH) \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh

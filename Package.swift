@@ -13,6 +13,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
+        // The libraries the fuzz package (Fuzz/) links against.
+        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
+        .library(name: "SDKSeams", targets: ["SDKSeams"]),
+        .library(name: "MPinSDK", targets: ["MPinSDK"]),
+        .library(name: "FlowRecording", targets: ["FlowRecording"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "TestVectors", targets: ["TestVectors"]),
+        .library(name: "ReferenceBackend", targets: ["ReferenceBackend"]),
         .executable(name: "mpin-workbench", targets: ["mpin-workbench"]),
     ],
     dependencies: [

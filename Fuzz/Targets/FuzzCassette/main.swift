@@ -1,0 +1,53 @@
+// Cassettes: decoding (JSON, format version, migrations, schema) and what reads a decoded cassette
+// (lint, show, diff, the sequence diagram, redaction, the playback of `serve --cassette`).
+// A cassette that decodes writes back to canonical bytes that decode to the same cassette; the
+// playback answers only with statuses an HTTP server can send.
+import FlowRecording
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = FuzzInput(data, size).bytes
+    _ = CassetteLint.check(bytes: bytes, path: "fuzz.json")
+    let cassette: Cassette
+    do throws(CassetteError) {
+        cassette = try CassetteFile.decode(bytes)
+    } catch {
+        _ = error.description
+        return 0
+    }
+    let canonical = cassette.canonicalBytes
+    do throws(CassetteError) {
+        let again = try CassetteFile.decode(canonical)
+        FuzzDriver.check(again == cassette, "the canonical bytes decode to another cassette")
+        FuzzDriver.check(again.canonicalBytes == canonical, "the canonical bytes are not stable")
+    } catch {
+        FuzzDriver.fail("the canonical bytes of a decoded cassette do not decode: \(error)")
+    }
+    _ = CassetteLint.check(bytes: canonical, path: "fuzz.json")
+    _ = CassetteTimeline.text(cassette, path: "fuzz.json")
+    for (index, event) in cassette.events.enumerated() {
+        _ = EventSummary.line(event)
+        _ = EventSummary.place(index, event)
+    }
+    FuzzDriver.check(CassetteDiff.differences(cassette, cassette, includeTimings: true).isEmpty, "a cassette differs from itself")
+    _ = CassetteDiff.text(cassette, cassette, names: ("a", "b"), includeTimings: true)
+    let diagram = SequenceDiagram()
+    _ = diagram.mermaid(cassette)
+    _ = diagram.html(cassette, title: "fuzz")
+    let redacted = Redactor().redact(cassette)
+    _ = Redactor.placeholderNames(in: redacted)
+
+    for order in CassettePlayback.Order.allCases {
+        let playback = CassettePlayback(cassette: cassette, name: "fuzz.json", order: order, servedOrigin: "http://127.0.0.1:1")
+        for event in cassette.events.prefix(200) {
+            guard case .http(let exchange) = event.payload else { continue }
+            let answer = playback.answer(method: exchange.request.method, target: exchange.request.url, body: exchange.request.body)
+            FuzzDriver.check((100...999).contains(answer.status), "the playback answers with status \(answer.status)")
+        }
+        _ = playback.routeList
+    }
+    return 0
+}
+
+FuzzDriver.run()
