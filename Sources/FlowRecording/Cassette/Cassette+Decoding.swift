@@ -68,8 +68,32 @@ struct SchemaReader {
         return out
     }
 
+    /// An integer member within `range`; the error names the range and what was found.
+    func int(_ object: JSONValue, _ name: String, _ path: String, in range: ClosedRange<Int>, _ what: String) throws(CassetteError) -> Int {
+        let number = try int(object, name, path)
+        guard range.contains(number) else { throw fail(join(path, name), "\(number) is not \(what) (\(range.lowerBound) to \(range.upperBound))") }
+        return number
+    }
+
+    /// At most `CassetteLimits.maximumHeaders` fields, each name a token and each value free of
+    /// control characters (a server could not send them, or would drop them unseen).
     func headers(_ object: JSONValue, _ path: String) throws(CassetteError) -> HTTPHeaders {
-        HTTPHeaders(try fields(object, "headers", path).map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        let listPath = join(path, "headers")
+        let count = try array(object, "headers", path).count
+        guard count <= CassetteLimits.maximumHeaders else {
+            throw fail(listPath, "\(count) header fields; a message has at most \(CassetteLimits.maximumHeaders)")
+        }
+        let fields = try fields(object, "headers", path)
+        for (position, field) in fields.enumerated() {
+            guard CassetteLimits.isHeaderName(field.name) else {
+                throw fail(listPath + "[\(position)].name", "\(JSONWriter.compact(.string(field.name))) is not a header name "
+                    + "(letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)")
+            }
+            guard CassetteLimits.isHeaderValue(field.value) else {
+                throw fail(listPath + "[\(position)].value", "has a control character (CR, LF, NUL, ...), which no header value may hold")
+            }
+        }
+        return HTTPHeaders(fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
     }
 
     func body(_ object: JSONValue, _ path: String) throws(CassetteError) -> [UInt8] {
@@ -77,14 +101,27 @@ struct SchemaReader {
         let body = try self.object(try member(object, "body", path), bodyPath)
         let text = try optionalString(body, "text", bodyPath)
         let base64 = try optionalString(body, "base64", bodyPath)
+        let bytes: [UInt8]
         switch (text, base64) {
-        case (let text?, nil): return Array(text.utf8)
+        case (let text?, nil): bytes = Array(text.utf8)
         case (nil, let encoded?):
             guard let data = Data(base64Encoded: encoded) else { throw fail(join(bodyPath, "base64"), "not valid base64") }
-            return Array(data)
+            bytes = Array(data)
         case (nil, nil): throw fail(bodyPath, "needs either \"text\" or \"base64\"")
         default: throw fail(bodyPath, "has both \"text\" and \"base64\"; keep one")
         }
+        if let view = body["json"], view != .null {
+            try checkView(view, of: bytes, at: join(bodyPath, "json"), source: text == nil ? "base64" : "text")
+        }
+        return bytes
+    }
+
+    /// A body's `json` view must say what its bytes say: only the bytes are replayed, so a view edited
+    /// alone would change nothing while reading as if it did.
+    func checkView(_ view: JSONValue, of bytes: [UInt8], at field: String, source: String) throws(CassetteError) {
+        if let parsed = try? JSONParser.parse(bytes), parsed.semanticallyEquals(view) { return }
+        throw fail(field, "does not match the body's `\(source)`, which is what is replayed (the bytes are the truth): "
+            + "edit `\(source)` to change the body, or delete `json` to have it written again from `\(source)` (`cassette lint --fix`)")
     }
 }
 
@@ -104,9 +141,12 @@ extension Cassette {
             for (position, item) in try reader.array(root, "redactions", "").enumerated() {
                 let path = "redactions[\(position)]"
                 _ = try reader.object(item, path)
+                var occurrences = 0
+                if item["occurrences"] != nil, item["occurrences"] != .null {
+                    occurrences = try reader.int(item, "occurrences", path, in: CassetteLimits.occurrences, "a count")
+                }
                 redactions.append(RedactionEntry(placeholder: try reader.string(item, "placeholder", path),
-                                                 field: try reader.string(item, "field", path),
-                                                 occurrences: try reader.optionalInt(item, "occurrences", path) ?? 0))
+                                                 field: try reader.string(item, "field", path), occurrences: occurrences))
             }
         }
         var replayMode: ReplayMode?
@@ -160,7 +200,8 @@ extension CassetteEvent {
         var step: ScenarioStep?
         if let stepValue = value["step"], stepValue != .null {
             _ = try reader.object(stepValue, "step")
-            step = ScenarioStep(index: try reader.int(stepValue, "index", "step"), name: try reader.string(stepValue, "name", "step"))
+            step = ScenarioStep(index: try reader.int(stepValue, "index", "step", in: CassetteLimits.stepIndex, "a step index"),
+                                name: try reader.string(stepValue, "name", "step"))
         }
         let payload: Payload
         switch type {
@@ -178,14 +219,18 @@ extension CassetteEvent {
                 headers: try reader.headers(request, "request"), body: try reader.body(request, "request")))
             if let response = value["response"], response != .null {
                 _ = try reader.object(response, "response")
-                exchange.response = .init(status: try reader.int(response, "status", "response"),
+                exchange.response = .init(status: try reader.int(response, "status", "response", in: CassetteLimits.status, "an HTTP status"),
                                           headers: try reader.headers(response, "response"),
                                           body: try reader.body(response, "response"))
             }
             if let error = value["error"], error != .null {
                 _ = try reader.object(error, "error")
+                var code: Int?
+                if error["code"] != nil, error["code"] != .null {
+                    code = try reader.int(error, "code", "error", in: CassetteLimits.errorCode, "a transport error code")
+                }
                 exchange.error = .init(kind: try reader.string(error, "kind", "error"), message: try reader.string(error, "message", "error"),
-                                       code: try reader.optionalInt(error, "code", "error"))
+                                       code: code)
             }
             switch (exchange.response, exchange.error) {
             case (nil, nil): throw reader.fail("response", "missing (an http event needs a response or an error)")
@@ -197,6 +242,14 @@ extension CassetteEvent {
                 func phase(_ name: String) throws(CassetteError) -> Double {
                     let item = try reader.member(timings, name, "timings")
                     guard let number = item.doubleValue else { throw reader.fail("timings." + name, "expected a number") }
+                    let range = CassetteLimits.timingSeconds
+                    guard number.isFinite else {
+                        throw reader.fail("timings." + name, "\(JSONWriter.compact(item)) is not a number of seconds a Double can hold")
+                    }
+                    guard range.contains(number) else {
+                        throw reader.fail("timings." + name, "\(JSONWriter.compact(item)) is not a duration from \(Int(range.lowerBound)) to "
+                            + "\(Int(range.upperBound)) seconds")
+                    }
                     return number
                 }
                 exchange.timings = HTTPTimings(dns: try phase("dns"), connect: try phase("connect"), tls: try phase("tls"),
@@ -218,7 +271,12 @@ extension CassetteEvent {
         case "clock":
             let milliseconds = try reader.member(value, "milliseconds", "")
             guard case .number(let literal) = milliseconds, let parsed = Int64(literal) else {
-                throw reader.fail("milliseconds", "expected an integer number of milliseconds")
+                throw reader.fail("milliseconds", "expected an integer number of milliseconds, found \(JSONDiff.brief(milliseconds))")
+            }
+            let range = CassetteLimits.clockMilliseconds
+            guard range.contains(parsed) else {
+                throw reader.fail("milliseconds", "\(parsed) is not a time from \(range.lowerBound) to \(range.upperBound) ms since 1970 "
+                    + "(1970 to 9999)")
             }
             payload = .clock(ClockRead(purpose: try reader.optionalString(value, "purpose", ""), milliseconds: parsed))
         default:

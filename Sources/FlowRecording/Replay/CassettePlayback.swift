@@ -228,7 +228,13 @@ public final class CassettePlayback: Sendable {
         state.served.insert(entry.eventIndex)
         var log = "\(entry.method) \(entry.path) -> "
         var answer: Answer
-        if let response = entry.exchange.response {
+        if let response = entry.exchange.response, let problem = Self.unsendable(response) {
+            // A cassette read from a file cannot hold such a response; one built in code can.
+            let document: JSONValue = .object([.init("error", "recorded response cannot be sent"), .init("reason", .string(problem))])
+            answer = Answer(kind: .transportError, status: 500, headers: ["Content-Type": "application/json"],
+                            body: Array(JSONWriter.compact(document).utf8), eventIndex: entry.eventIndex, log: "")
+            log += "500 (the recorded response cannot be sent: \(problem))"
+        } else if let response = entry.exchange.response {
             var headers = HTTPHeaders()
             for field in response.headers where !Self.hopByHop.contains(field.name.lowercased()) {
                 headers.append(name: field.name, value: rewrite(field.value))
@@ -251,6 +257,22 @@ public final class CassettePlayback: Sendable {
         if let note = Self.bodyNote(recorded: entry.exchange.request.body, received: body) { log += "; " + note }
         answer.log = log
         return answer
+    }
+
+    /// Why a recorded response cannot go on the wire, nil when it can: a status outside
+    /// `CassetteLimits.status`, more than `CassetteLimits.maximumHeaders` header fields, or a field
+    /// that is no header (a name that is not a token, a value with CR, LF or NUL).
+    static func unsendable(_ response: CassetteEvent.HTTPExchange.Response) -> String? {
+        if !CassetteLimits.status.contains(response.status) {
+            return "status \(response.status) is not an HTTP status (\(CassetteLimits.status.lowerBound) to \(CassetteLimits.status.upperBound))"
+        }
+        if response.headers.fields.count > CassetteLimits.maximumHeaders {
+            return "\(response.headers.fields.count) header fields; a response has at most \(CassetteLimits.maximumHeaders)"
+        }
+        if let field = response.headers.fields.first(where: { !CassetteLimits.isHeaderName($0.name) || !CassetteLimits.isHeaderValue($0.value) }) {
+            return "header field \(JSONDiff.brief(.string(field.name))) has a name that is not a token or a value with a control character"
+        }
+        return nil
     }
 
     /// How a received body differs from the recorded one, for the log (nil: the same JSON or bytes).

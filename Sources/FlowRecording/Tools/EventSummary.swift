@@ -17,7 +17,7 @@ public enum EventSummary {
             } else if let error = exchange.error {
                 text += " -> transport error \(error.kind): \(short(error.message))"
             }
-            if let total = exchange.timings?.total { text += " in \(Int((total * 1000).rounded())) ms" }
+            if let total = exchange.timings?.total { text += " in " + duration(total) }
             return text
         case .crypto(let step):
             let inputs = step.inputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ")
@@ -38,4 +38,12 @@ public enum EventSummary {
     }
 
     static func short(_ text: String) -> String { TextShortening.middle(text, limit: 24) }
+
+    /// `12 ms` for a duration in seconds; one that is not a plain number of milliseconds (a cassette
+    /// built in code may hold anything: negative, huge, not a number) is shown as it is.
+    static func duration(_ seconds: Double) -> String {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return "\(seconds) s" }
+        return "\(Int64(milliseconds)) ms"
+    }
 }

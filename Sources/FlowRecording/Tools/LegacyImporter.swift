@@ -96,8 +96,20 @@ public struct LegacyImporter: Sendable {
 
     /// The cassettes of the file's bytes, with what the import did.
     public func run(_ bytes: [UInt8], path: String) throws(ImportError) -> Outcome {
-        importRecording(try LegacyRecording.parse(bytes, path: path))
+        let recording = try LegacyRecording.parse(bytes, path: path)
+        // A sequential run gives each test a cassette with the earlier tests' exchanges as setup:
+        // at most tests × exchanges events in all, bounded here before any is made.
+        if let suite, recording.exchanges.count * suite.tests.count > Self.maximumEvents {
+            throw ImportError(path: path, message: "\(recording.exchanges.count) exchanges against the \(suite.tests.count) tests of the "
+                + "suite \(suite.name) could need \(recording.exchanges.count * suite.tests.count) events in all; an import writes at most "
+                + "\(Self.maximumEvents)")
+        }
+        return importRecording(recording)
     }
+
+    /// The most events the cassettes of one import may hold in all (a sequential run repeats the
+    /// earlier tests' exchanges in every later test's cassette).
+    public static let maximumEvents = 2_000_000
 
     /// One recorded exchange as an event, with where it came from.
     struct Entry {

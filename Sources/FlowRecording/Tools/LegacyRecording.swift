@@ -38,6 +38,8 @@ public struct LegacyRecording: Sendable {
 
     /// The name given to exchanges of a file whose contexts name no test at all.
     public static let unnamedTest = "unnamed"
+    /// The most exchanges a file may hold (the upstream suite's run has 99).
+    public static let maximumExchanges = 10_000
 
     /// Reads the file's bytes; every error names the file, the line and the field.
     public static func parse(_ bytes: [UInt8], path: String) throws(LegacyImporter.ImportError) -> LegacyRecording {
@@ -49,6 +51,10 @@ public struct LegacyRecording: Sendable {
         }
         guard let items = document.value.arrayValue else {
             throw .init(path: path, line: nil, message: "expected a JSON array of recorded exchanges, found \(document.value.kindName)")
+        }
+        guard items.count <= maximumExchanges else {
+            throw .init(path: path, line: document.line(of: JSONPath([.index(maximumExchanges)])),
+                        message: "\(items.count) recorded exchanges; a file may hold at most \(maximumExchanges)")
         }
         var exchanges: [Exchange] = []
         for (index, item) in items.enumerated() {
@@ -122,7 +128,7 @@ public struct LegacyRecording: Sendable {
             throw fail(request.member("method"), "request.method \"\(method)\" is not an HTTP method")
         }
         let url = try text(request.member("url"))
-        guard url.contains("://") else { throw fail(request.member("url"), "request.url \"\(url)\" is not an absolute URL") }
+        if let problem = CassetteLint.urlProblem(url) { throw fail(request.member("url"), "request.url: \(problem)") }
         let context = try text(request.member("context"), required: false)
         let body = try text(request.member("data"), required: false)
         var exchange = CassetteEvent.HTTPExchange(request: .init(method: method, url: url, body: Array(body.utf8)), context: context)
@@ -151,10 +157,22 @@ public struct LegacyRecording: Sendable {
                 guard let members = raw.objectMembers else {
                     throw fail(response.member("headers"), "response.headers should be an object, found \(raw.kindName)")
                 }
+                guard members.count <= CassetteLimits.maximumHeaders else {
+                    throw fail(response.member("headers"), "response.headers has \(members.count) fields; a response has at most "
+                        + "\(CassetteLimits.maximumHeaders)")
+                }
                 for member in members {
+                    let field = response.member("headers").member(member.name)
                     guard let headerValue = member.value.stringValue else {
-                        throw fail(response.member("headers").member(member.name),
-                                   "response.headers.\(member.name) should be a string, found \(member.value.kindName)")
+                        throw fail(field, "response.headers.\(member.name) should be a string, found \(member.value.kindName)")
+                    }
+                    guard CassetteLimits.isHeaderName(member.name) else {
+                        throw fail(field, "response.headers: \(JSONDiff.brief(.string(member.name))) is not a header name "
+                            + "(letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)")
+                    }
+                    guard CassetteLimits.isHeaderValue(headerValue) else {
+                        throw fail(field, "response.headers.\(member.name) has a control character (CR, LF, NUL, ...), which no header "
+                            + "value may hold")
                     }
                     headers.append(name: member.name, value: headerValue)
                 }
