@@ -34,7 +34,10 @@ public final class PlainHTTPServer: Sendable {
         public var body: [UInt8]
     }
 
-    /// The answer to send. `Content-Length` is set by the server.
+    /// The answer to send. `Content-Length` is set by the server. An answer that cannot go on the
+    /// wire (a status outside `statusRange`, more than `maximumHeaderFields` fields, a field name
+    /// that is not a token) is replaced by a `500` whose text says why, so no answer can stop the
+    /// server.
     public struct Response: Sendable, Hashable {
         public var status: Int
         public var headers: [Field]
@@ -47,6 +50,11 @@ public final class PlainHTTPServer: Sendable {
     }
 
     public typealias Handler = @Sendable (Request) async -> Response
+
+    /// The statuses an answer may have: three digits (RFC 9110 §15).
+    public static let statusRange = 100...999
+    /// The most header fields an answer may have.
+    public static let maximumHeaderFields = 1_000
 
     /// The bound port.
     public let port: Int
@@ -113,9 +121,26 @@ private struct ClosureResponder: HTTPResponder {
     }
 
     static func response(_ answer: PlainHTTPServer.Response) -> Response {
+        func refused(_ reason: String) -> Response {
+            var fields = HTTPFields()
+            fields[.contentType] = "text/plain; charset=utf-8"
+            return Response(status: .internalServerError, headers: fields,
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "The answer cannot be sent: \(reason)\n")))
+        }
+        guard PlainHTTPServer.statusRange.contains(answer.status) else {
+            return refused("status \(answer.status) is not an HTTP status (100 to 999)")
+        }
+        guard answer.headers.count <= PlainHTTPServer.maximumHeaderFields else {
+            return refused("\(answer.headers.count) header fields, more than \(PlainHTTPServer.maximumHeaderFields)")
+        }
         var fields = HTTPFields()
         for field in answer.headers {
-            guard let name = HTTPFields.Element.Name(field.name) else { continue }
+            guard let name = HTTPFields.Element.Name(field.name) else {
+                return refused("\(String(reflecting: field.name)) is not a header field name")
+            }
+            guard !field.value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                return refused("the value of \(field.name) has a character no header value may hold (CR, LF, NUL, ...)")
+            }
             fields.append(HTTPFields.Element(name: name, value: field.value))
         }
         return Response(status: .init(code: answer.status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
