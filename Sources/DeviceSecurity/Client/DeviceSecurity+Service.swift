@@ -11,11 +11,17 @@ struct ServiceAnswer: @unchecked Sendable {
 
     func string(_ name: String) -> String? { members[name] as? String }
 
+    /// A positive whole number of seconds; nil when missing, not a number, not whole, not
+    /// positive, or more than `maximumSeconds`.
     func seconds(_ name: String) -> Int64? {
         guard let number = members[name] as? NSNumber else { return nil }
-        let value = number.int64Value
-        return value > 0 ? value : nil
+        let value = number.doubleValue
+        guard value.isFinite, value == value.rounded(), value > 0, value <= Double(Self.maximumSeconds) else { return nil }
+        return Int64(value)
     }
+
+    /// The longest borrow time taken from an answer: a hundred years of 365 days, in seconds.
+    static let maximumSeconds: Int64 = 3_153_600_000
 
     func flag(_ name: String) -> Bool { (members[name] as? NSNumber)?.boolValue ?? false }
 }
@@ -33,6 +39,18 @@ extension DeviceSecurity {
                                   headers: ["Content-Type": "application/json", "Accept": "application/json"],
                                   body: Array(bytes), timeout: timeout)
         let answer: ServiceAnswer
+        guard DeviceSecurity.timeoutRange.contains(timeout) else {
+            let range = DeviceSecurity.timeoutRange
+            let error = TransportError(kind: .invalidRequest, message: "the request time limit \(timeout) s is outside "
+                                           + "\(range.lowerBound) to \(Int(range.upperBound)) s; nothing was sent", url: request.url)
+            emit(.http(.init(operation: operation, request: request, response: nil, error: error)))
+            networkError = error
+            answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
+                                   message: "network error (\(error.kind))", members: [:])
+            serviceResCode = answer.code
+            serviceResMsg = answer.message
+            return answer
+        }
         do throws(TransportError) {
             let response = try await transport.send(request)
             emit(.http(.init(operation: operation, request: request, response: response, error: nil)))

@@ -24,6 +24,10 @@ import SDKSeams
 public actor DeviceSecurity {
     /// The document's request time limit: "Service requests timeout after 2 seconds".
     public static let defaultTimeout: Double = 2
+    /// The request time limits the connector takes, in seconds: a millisecond to an hour. A
+    /// `timeout` outside it (or not a number) sends nothing: each request ends in `NetworkError`
+    /// with an `invalidRequest` transport error that names the range.
+    public static let timeoutRange: ClosedRange<Double> = 0.001...3600
 
     /// The service's base URL (`http://host:port/devicesecurity`); operations are appended as path segments.
     public nonisolated let serviceURL: String
@@ -63,7 +67,7 @@ public actor DeviceSecurity {
     ///   - clock: the time of the borrow-time rules.
     ///   - random: where the device id comes from.
     ///   - observer: sees every call, exchange, clock read and draw.
-    ///   - timeout: seconds per request (default 2).
+    ///   - timeout: seconds per request (default 2), within `timeoutRange`.
     ///   - loginProvider: supplies an MV session id or credentials when a login is needed; nil
     ///     means no login can be shown.
     public init(serviceURL: String, transport: any HTTPTransport, store: any DeviceStateStore = MemoryDeviceStateStore(),

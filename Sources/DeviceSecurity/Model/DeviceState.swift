@@ -22,8 +22,34 @@ public struct DeviceState: Sendable, Hashable, Codable {
     public var accessIdentifier: String?
 
     public init() {
-        version = 1
+        version = Self.currentVersion
         applications = [:]
+    }
+
+    /// The layout version this connector writes and reads.
+    public static let currentVersion = 1
+    /// The times a stored state may hold: 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, in ms.
+    public static let timeRange: ClosedRange<Int64> = 0...253_402_300_799_999
+    /// The borrow times a stored state may hold: none to a hundred years of 365 days, in seconds.
+    public static let borrowTimeRange: ClosedRange<Int64> = 0...3_153_600_000
+
+    /// What is wrong with a stored state's numbers (`field: what`), nil when each is within its range.
+    public var problem: String? {
+        func time(_ value: Int64?, _ field: String) -> String? {
+            guard let value, !Self.timeRange.contains(value) else { return nil }
+            return "\(field) \(value) is not a time from \(Self.timeRange.lowerBound) to \(Self.timeRange.upperBound) ms since 1970"
+        }
+        func borrow(_ value: Int64?, _ field: String) -> String? {
+            guard let value, !Self.borrowTimeRange.contains(value) else { return nil }
+            return "\(field) \(value) is not a borrow time from \(Self.borrowTimeRange.lowerBound) to \(Self.borrowTimeRange.upperBound) s"
+        }
+        if version != Self.currentVersion { return "version \(version) is not \(Self.currentVersion), the layout this connector reads" }
+        if let found = time(deviceConfirmedAt, "deviceConfirmedAt") ?? borrow(deviceBorrowTime, "deviceBorrowTime") { return found }
+        for (name, grant) in applications.sorted(by: { $0.key < $1.key }) {
+            if let found = time(grant.grantedAt, "applications.\(name).grantedAt")
+                ?? borrow(grant.borrowTime, "applications.\(name).borrowTime") { return found }
+        }
+        return nil
     }
 
     /// One application the service granted: when, and for how long it may be borrowed offline.
