@@ -95,8 +95,10 @@ extension ScenarioRunner {
         case "configure":
             var timeout: Double?
             if let text = arguments["timeout"] {
-                guard let value = Double(text), value > 0 else { throw failure(step, "timeout should be a number of seconds") }
-                timeout = value
+                switch ScriptLimits.timeout(text) {
+                case .success(let value): timeout = value
+                case .failure(let error): throw failure(step, error.description)
+                }
             }
             if let problem = actor.configure(url: arguments["url"], timeout: timeout) { throw failure(step, problem) }
             return note([("serviceURL", arguments["url"] ?? actor.defaultServiceURL)])

@@ -38,9 +38,15 @@ extension ScenarioRunner {
                 last.outputs.append(("landingURL", String(qr[..<hash])))
             }
         case "poll":
-            let attempts = Int(arguments["attempts"] ?? "") ?? 10
+            var attempts = 10
+            if let text = arguments["attempts"] {
+                switch ScriptLimits.attempts(text) {
+                case .success(let count): attempts = count
+                case .failure(let error): throw failure(step, error.description)
+                }
+            }
             let until = arguments["until"]
-            for _ in 0..<max(1, attempts) {
+            for _ in 0..<attempts {
                 await send(.post, base + "/rps/access", body: json([("webOTT", arguments["webOTT"] ?? "")]))
                 let status = last.outputs.first { $0.name == "status" }?.value
                 if last.status != "200" || until == nil || status == until { break }

@@ -138,8 +138,19 @@ public struct ScenarioRunner: Sendable {
             guard environment.canWait else {
                 throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
             }
-            guard let seconds = Int64(arguments["seconds"] ?? "") else { throw failure(step, "seconds should be a whole number") }
-            environment.advanceClock(seconds * 1000)
+            let milliseconds: Int64
+            switch ScriptLimits.waitMilliseconds(arguments["seconds"] ?? "") {
+            case .success(let value): milliseconds = value
+            case .failure(let error): throw failure(step, error.description)
+            }
+            // Within range, and the clock stays within the years a start time may name.
+            let latest = ScriptLimits.startTime.upperBound
+            guard script.startTime <= latest - state.clockAdvanced - milliseconds else {
+                throw failure(step, "the clock would pass 9999-12-31T23:59:59.999Z (start time \(script.startTime) ms, "
+                    + "\(state.clockAdvanced / 1000) s waited before this step)")
+            }
+            state.clockAdvanced += milliseconds
+            environment.advanceClock(milliseconds)
             return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: [])
         default:
             return try await httpStep(step, arguments, actor: EventActor(rawValue: step.actor))
@@ -180,6 +191,8 @@ public struct ScenarioRunner: Sendable {
         var variables: Variables
         var users: [String: User] = [:]
         var lastUser: User?
+        /// Milliseconds the `clock: wait` steps have moved the clock so far.
+        var clockAdvanced: Int64 = 0
     }
 
     func failure(_ step: ScriptStep, _ message: String, line: Int? = nil) -> ScenarioFailure {

@@ -1,3 +1,4 @@
+import FileAccess
 import FlowRecording
 import Foundation
 import OrderedJSON
@@ -14,11 +15,17 @@ public enum ScriptParser {
 
     /// Reads and parses the script at `path`.
     public static func parse(file path: String) throws(ScriptError) -> ScenarioScript {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ScriptError(file: path, message: "no such scenario file")
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: ScriptLimits.maximumFileBytes)
+        } catch {
+            switch error.kind {
+            case .missing: throw ScriptError(file: path, message: "no such scenario file")
+            case .tooLarge: throw ScriptError(file: path, message: "is larger than \(ScriptLimits.maximumFileBytes) bytes, the most a script may have")
+            default: throw ScriptError(file: path, message: "\(error.action): \(error.reason)")
+            }
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScriptError(file: path, message: "cannot be read as UTF-8 text")
         }
         var script = try parse(text, file: path)
@@ -28,6 +35,7 @@ public enum ScriptParser {
 
     /// Parses script text; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(ScriptError) -> ScenarioScript {
+        try checkShape(text, file: file)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else { throw ScriptError(file: file, line: 1, message: "the script is empty") }
@@ -39,6 +47,7 @@ public enum ScriptParser {
         } catch {
             throw ScriptError(file: file, message: "not YAML or JSON: \(error)")
         }
+        try checkDuplicateKeys(root, file: file)
         guard let top = root.mapping else {
             throw ScriptError(file: file, line: root.mark?.line, column: root.mark?.column,
                               message: "expected a mapping at the top (name, steps, ...), found \(kind(root))")
@@ -77,17 +86,25 @@ public enum ScriptParser {
         }
         var startTime = ScenarioScript.defaultStartTime
         if let text = try scalar("startTime") {
-            guard let value = Int64(text) else {
-                throw ScriptError(file: file, line: top["startTime"]?.mark?.line, message: "startTime should be milliseconds since 1970")
+            let range = ScriptLimits.startTime
+            guard let value = Int64(text), range.contains(value) else {
+                throw ScriptError(file: file, line: top["startTime"]?.mark?.line,
+                                  message: "startTime should be whole milliseconds since 1970 from \(range.lowerBound) to \(range.upperBound) "
+                                      + "(9999-12-31T23:59:59.999Z), found \"\(text)\"")
             }
             startTime = value
         }
         var aliases: [String] = []
         if let node = top["aliases"] {
-            guard let list = node.sequence?.compactMap({ $0.scalar?.string }) else {
+            guard let items = node.sequence else {
                 throw ScriptError(file: file, line: node.mark?.line, message: "aliases should be a list of names")
             }
-            aliases = list
+            for item in items {
+                guard let name = item.scalar?.string else {
+                    throw ScriptError(file: file, line: item.mark?.line, message: "aliases should be a list of names, found \(kind(item)) in it")
+                }
+                aliases.append(name)
+            }
         }
         guard let stepsNode = top["steps"] else {
             throw ScriptError(file: file, line: root.mark?.line, message: "the script has no \"steps\"")
@@ -157,7 +174,12 @@ public enum ScriptParser {
                     let known = action.allowed.sorted()
                     throw fail(key, "\(actionName) takes no argument \"\(name)\"" + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))"))
                 }
-                arguments.append((name, try text(value, fail)))
+                let argument = try text(value, fail)
+                // Numbers are checked here when written out; `$variables` are checked when the step runs.
+                if !argument.contains("$"), let problem = ScriptLimits.problem(actor: actor, action: actionName, argument: name, value: argument) {
+                    throw fail(value, problem)
+                }
+                arguments.append((name, argument))
             }
         }
         for name in action.required where !arguments.contains(where: { $0.name == name }) {
@@ -223,6 +245,52 @@ public enum ScriptParser {
         if let (lane, step) = running.min(by: { $0.value.index < $1.value.index }) {
             throw ScriptError(file: file, line: step.line, stepIndex: step.index, stepName: step.name,
                               message: "background \(lane) is never awaited; add a step \"await: \(lane)\" after it")
+        }
+    }
+
+    /// Refuses text larger than `ScriptLimits.maximumTextBytes`, nested deeper than
+    /// `ScriptLimits.maximumDepth`, or whose aliases expand past `ScriptLimits.maximumValues` values or
+    /// `ScriptLimits.maximumExpandedBytes` bytes, before the composer builds anything from it.
+    static func checkShape(_ text: String, file: String) throws(ScriptError) {
+        guard text.utf8.count <= ScriptLimits.maximumTextBytes else {
+            throw ScriptError(file: file, message: "the script is larger than \(ScriptLimits.maximumTextBytes) bytes, the most a script may have")
+        }
+        switch YAMLShape.firstExcess(in: text, maximumDepth: ScriptLimits.maximumDepth, maximumValues: ScriptLimits.maximumValues,
+                                     maximumExpandedBytes: ScriptLimits.maximumExpandedBytes) {
+        case nil:
+            return
+        case .depth(let line):
+            throw ScriptError(file: file, line: line,
+                              message: "mappings and lists nest deeper than \(ScriptLimits.maximumDepth) levels here, the most a script may have")
+        case .values(let line):
+            throw ScriptError(file: file, line: line,
+                              message: "the script holds more than \(ScriptLimits.maximumValues) values once its aliases are written out "
+                                  + "(reached here), the most a script may have")
+        case .expandedBytes(let line):
+            throw ScriptError(file: file, line: line,
+                              message: "the script holds more than \(ScriptLimits.maximumExpandedBytes) bytes of text once its aliases are "
+                                  + "written out (reached here), the most a script may have")
+        }
+    }
+
+    /// Refuses a mapping (at any depth) that gives one key twice: YAML and JSON readers differ on which
+    /// one counts, so neither does. The error names the line of each.
+    static func checkDuplicateKeys(_ node: Node, file: String) throws(ScriptError) {
+        if let list = node.sequence {
+            for item in list { try checkDuplicateKeys(item, file: file) }
+        } else if let pairs = node.mapping {
+            var seen: [String: Node] = [:]
+            for (key, value) in pairs {
+                if let name = key.string {
+                    if let first = seen[name] {
+                        let place = first.mark.map { "line \($0.line)" } ?? "earlier"
+                        throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
+                                          message: "duplicate key \"\(name)\": it is also given at \(place) of the same mapping; keep one")
+                    }
+                    seen[name] = key
+                }
+                try checkDuplicateKeys(value, file: file)
+            }
         }
     }
 

@@ -12,5 +12,12 @@ public final class FrozenClock: SDKClock {
 
     public func nowMilliseconds() -> Int64 { now.withLock { $0 } }
 
-    public func advance(milliseconds: Int64) { now.withLock { $0 += milliseconds } }
+    /// Moves the clock on; a move past `Int64.max` (or back past `Int64.min`) stops there instead of
+    /// overflowing (the scenario runner refuses a wait that would pass the end of year 9999 anyway).
+    public func advance(milliseconds: Int64) {
+        now.withLock { now in
+            let (sum, overflow) = now.addingReportingOverflow(milliseconds)
+            now = overflow ? (milliseconds > 0 ? .max : .min) : sum
+        }
+    }
 }
