@@ -45,7 +45,10 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
         do {
             // OrderedJSON first: a repeated member name (which the decoder would take one of) is refused.
             _ = try JSONParser.parse(bytes)
-            return try JSONDecoder().decode(DeviceState.self, from: Data(bytes))
+            let state = try JSONDecoder().decode(DeviceState.self, from: Data(bytes))
+            // Numbers out of range (a time far before 1970, a negative borrow time) make it no state either.
+            if let problem = state.problem { throw DeviceStateOutOfRange(description: problem) }
+            return state
         } catch {
             var number = 1
             while FileManager.default.fileExists(atPath: path + ".corrupt-\(number)") { number += 1 }
@@ -87,4 +90,9 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
     static let maximumSize = 1 << 20
 
     private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// A decoded device state whose numbers are out of range (`DeviceState.problem`).
+private struct DeviceStateOutOfRange: Error, CustomStringConvertible {
+    var description: String
 }
