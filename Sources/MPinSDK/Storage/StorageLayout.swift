@@ -61,6 +61,8 @@ enum StorageLayout {
         let nonSecure = try entries(nonSecureText, kind: .nonSecure)
         var loaded: [Loaded] = []
         for (mpinID, entry, legacyBackend) in nonSecure {
+            // `encode` keeps no user without an M-Pin ID, so one read here would be lost at the next save.
+            guard !mpinID.isEmpty else { throw Failure(kind: .nonSecure, reason: "a user entry has an empty M-Pin ID") }
             guard entry.objectMembers != nil else { throw Failure(kind: .nonSecure, reason: "the entry of \(mpinID) is not an object") }
             guard let stateName = entry[first: "state"]?.stringValue, let state = UserState(rawValue: stateName), state != .invalid else {
                 throw Failure(kind: .nonSecure, reason: "the user \(mpinID) has no valid state")

@@ -81,6 +81,19 @@ import Testing
         #expect(!storage.movedAside(.secure).isEmpty || !storage.movedAside(.nonSecure).isEmpty)
     }
 
+    /// Found by the storage fuzz target: a user stored under an empty M-Pin ID was loaded, then
+    /// silently dropped by the next save (`encode` keeps no user without one). It is refused instead.
+    @Test(arguments: ["{\"version\": 1, \"data\": {\"\": {\"id\": \"bob\", \"backend\": \"127.0.0.1:8005\", \"state\": \"REGISTERED\"}}}",
+                      "{\"127.0.0.1:8005\": {\"\": {\"state\": \"REGISTERED\"}}}"])
+    func aUserWithoutAnMPinIDIsAStorageError(nonSecure: String) async throws {
+        let storage = MemoryStorage(secure: "{\"version\": 1, \"data\": {\"\": {\"token\": \"04\"}}}", nonSecure: nonSecure)
+        let client = MPinClient(transport: ScriptedTransport(), storage: storage)
+        let error = await mpinError { () async throws(MPinError) in try await client.initialize(configuration: [:]) }
+        #expect(error?.code == .storageError)
+        #expect(error?.message.contains("empty M-Pin ID") == true)
+        #expect(storage.movedAside(.nonSecure) == [nonSecure])
+    }
+
     /// The Milagro core 2.2 layout (PROTOCOL §7.2) is read; the id comes from the M-Pin ID.
     @Test func readsTheLegacyLayoutAndWritesVersion1() async throws {
         let storage = MemoryStorage(
