@@ -80,21 +80,27 @@ public final class CassettePlayback: Sendable {
         /// Recorded exchanges served at least once.
         public var served: Int
         public var repeats: Int
-        /// One line per request that matched nothing.
+        /// One line per request that matched nothing, the first `CassettePlayback.maximumListedMisses`.
         public var misses: [String]
+        /// Requests that matched nothing beyond the listed ones (a client can send any number).
+        public var unlistedMisses: Int = 0
         /// One line per recorded exchange never served.
         public var unserved: [String]
 
         /// Nothing missed and everything served.
-        public var passed: Bool { misses.isEmpty && unserved.isEmpty }
+        public var passed: Bool { misses.isEmpty && unlistedMisses == 0 && unserved.isEmpty }
+
+        /// Every request that matched nothing, listed or not.
+        public var missCount: Int { misses.count + unlistedMisses }
 
         /// Several lines: counts, then the misses and the unserved exchanges.
         public var text: String {
             var lines = ["served \(served) of \(offered) recorded exchanges, \(repeats) repeat\(repeats == 1 ? "" : "s"), "
-                         + "\(misses.count) unmatched request\(misses.count == 1 ? "" : "s")"]
+                         + "\(missCount) unmatched request\(missCount == 1 ? "" : "s")"]
             if !misses.isEmpty {
                 lines.append("requests that matched nothing:")
                 lines += misses.map { "  " + $0 }
+                if unlistedMisses > 0 { lines.append("  … and \(unlistedMisses) more") }
             }
             if !unserved.isEmpty {
                 lines.append("recorded exchanges never asked for:")
@@ -112,7 +118,12 @@ public final class CassettePlayback: Sendable {
         var served: Set<Int> = []
         var repeats = 0
         var misses: [String] = []
+        var unlistedMisses = 0
     }
+
+    /// The most misses the summary lists one by one; later ones are counted only, so a client that
+    /// sends requests without end cannot grow the server's memory without end.
+    public static let maximumListedMisses = 1_000
 
     /// The cassette's name in messages (its file, when known).
     public let name: String
@@ -201,7 +212,7 @@ public final class CassettePlayback: Sendable {
     public var summary: Summary {
         state.withLock { state in
             Summary(offered: entries.count, served: state.served.count, repeats: state.repeats, misses: state.misses,
-                    unserved: entries.filter { !state.served.contains($0.eventIndex) }.map(\.label))
+                    unlistedMisses: state.unlistedMisses, unserved: entries.filter { !state.served.contains($0.eventIndex) }.map(\.label))
         }
     }
 
@@ -212,7 +223,7 @@ public final class CassettePlayback: Sendable {
             .init("cassette", .string(name)), .init("order", .string(order.rawValue)),
             .init("offered", .integer(summary.offered)), .init("served", .integer(summary.served)),
             .init("repeats", .integer(summary.repeats)), .init("passed", .bool(summary.passed)),
-            .init("misses", .array(summary.misses.map(JSONValue.string))),
+            .init("misses", .array(summary.misses.map(JSONValue.string))), .init("unlistedMisses", .integer(summary.unlistedMisses)),
             .init("unserved", .array(summary.unserved.map(JSONValue.string))),
         ])
         return Array(JSONWriter.canonical(value).utf8)
@@ -306,7 +317,11 @@ public final class CassettePlayback: Sendable {
         var line = "\(method) \(path): no recorded exchange matches"
         if let expected { line += "; expected \(expected)" }
         if let closest { line += "; closest recorded: \(closest)" }
-        state.misses.append(line)
+        if state.misses.count < Self.maximumListedMisses {
+            state.misses.append(line)
+        } else {
+            state.unlistedMisses += 1
+        }
         var members: [JSONValue.Member] = [
             .init("error", "no recorded response"), .init("cassette", .string(name)),
             .init("request", .string("\(method) \(path)")), .init("order", .string(order.rawValue)),

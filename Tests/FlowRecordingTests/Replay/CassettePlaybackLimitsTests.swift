@@ -33,4 +33,14 @@ import Testing
         #expect(answer(headers: HTTPHeaders([.init(name: "X", value: "a\r\nInjected: 1")])).status == 500)
         #expect(answer(headers: HTTPHeaders([.init(name: "X", value: "a\tb")])).status == 200)
     }
+
+    /// Before: every miss was kept, so a client sending requests without end grew the server's memory without end.
+    @Test func missesBeyondTheListedOnesAreCountedOnly() throws {
+        let playback = CassettePlayback(cassette: CassettePlaybackTests.poll, name: "poll.json")
+        for number in 0..<(CassettePlayback.maximumListedMisses + 5) { _ = playback.answer(method: "GET", target: "/nothing/\(number)") }
+        let summary = playback.summary
+        #expect(summary.misses.count == 1_000 && summary.unlistedMisses == 5 && summary.missCount == 1_005 && !summary.passed)
+        #expect(summary.text.contains("1005 unmatched requests") && summary.text.contains("  … and 5 more"))
+        #expect(try JSONParser.parse(playback.summaryJSON)["unlistedMisses"] == 5)
+    }
 }
