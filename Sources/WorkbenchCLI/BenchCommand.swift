@@ -21,12 +21,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Curve to time.")
     var curve = CurveArgument(.bn254cx)
 
-    @Option(help: "Timed runs per operation (the median is reported).")
+    @Option(parsing: .unconditional, help: "Timed runs per operation (the median is reported), 1 to 100000.",
+            transform: BoundedNumber.integer(BenchCommand.runsRange))
     var runs = 200
 
-    func validate() throws {
-        if runs < 1 { throw ValidationError("--runs must be at least 1.") }
-    }
+    /// `--runs`.
+    static let runsRange = 1...100_000
 
     func run() throws {
         let runner = BenchmarkRunner(runs: runs)

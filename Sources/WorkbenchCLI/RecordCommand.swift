@@ -1,7 +1,9 @@
 import ArgumentParser
+import FileAccess
 import FlowRecording
 import Foundation
 import MPinSDK
+import OrderedJSON
 import Scenarios
 
 /// `mpin-workbench record SCENARIO`: runs a scenario live and writes its cassette.
@@ -41,19 +43,30 @@ struct RecordCommand: ParsableCommand {
             help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names.")
     var redact: [String] = []
 
-    @Option(help: "Also time N unrecorded and N recorded runs against the embedded backend and print the recorder's overhead.")
+    @Option(parsing: .unconditional,
+            help: "Also time N unrecorded and N recorded runs against the embedded backend and print the recorder's overhead (1 to 1000).",
+            transform: BoundedNumber.integer(RecordCommand.benchRange))
     var bench: Int?
+
+    /// `--bench`.
+    static let benchRange = 1...1_000
 
     func validate() throws {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
         if let flavour, !["milagro", "mfa-platform"].contains(flavour) { throw ValidationError("--flavour is milagro or mfa-platform.") }
+        if redact.contains("none"), redact.count > 1 {
+            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+        }
     }
 
     func run() throws {
         var script = try ScenarioCommandSupport.readScript(scenario)
         if let flavour { script.flavour = flavour }
         let seed = seed ?? script.seed ?? "workbench"
-        let output = out ?? "Recordings/\(script.name).json"
+        let output = out ?? Self.defaultOutput(for: script.name)
+        if out == nil, SafeFileName.make(script.name) != script.name {
+            Console.error("warning: the scenario name \(JSONWriter.quoted(script.name)) is not a safe file name; writing \(output)\n")
+        }
         let backendURL = backend
         let fields = redactedFields(live: backendURL)
         let recorded: (Cassette, Double)
@@ -68,8 +81,15 @@ struct RecordCommand: ParsableCommand {
         let (cassette, seconds) = recorded
         var final = cassette
         if !fields.isEmpty { final = Redactor(fields: fields).redact(final) }
-        let directory = (output as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        for field in redact where !["default", "none"].contains(field) && !final.redactions.contains(where: { $0.field.lowercased() == field.lowercased() }) {
+            Console.error("warning: --redact \(field): no value of that name in the recording, nothing redacted for it\n")
+        }
+        do {
+            try Directories.create((output as NSString).deletingLastPathComponent)
+        } catch {
+            ScenarioCommandSupport.error(error.description)
+            throw ExitCode(2)
+        }
         do {
             try CassetteFile.write(final, to: output)
         } catch {
@@ -80,6 +100,12 @@ struct RecordCommand: ParsableCommand {
         print("\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
               + String(format: "%.2f s", seconds) + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
         if let bench { try benchmark(script, seed: seed, runs: bench) }
+    }
+
+    /// `Recordings/<name>.json`, the name made a safe file name (`../../x` gives `______x`), so a
+    /// script's name cannot write outside the folder.
+    static func defaultOutput(for name: String) -> String {
+        "Recordings/\(SafeFileName.make(name)).json"
     }
 
     func redactedFields(live: String?) -> [String] {

@@ -37,15 +37,29 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print a summary table (cassette, scenario, events, result) instead of one line per cassette.")
     var table = false
 
-    @Option(help: "Replay everything N times and print cassettes replayed per second (a benchmark).")
+    @Option(parsing: .unconditional, help: "Replay everything N times and print cassettes replayed per second (a benchmark), 1 to 1000.",
+            transform: BoundedNumber.integer(ReplayCommand.benchRange))
     var bench: Int?
+
+    /// `--bench`.
+    static let benchRange = 1...1_000
 
     func validate() throws {
         if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json or ignore.") }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
+        if !ignore.isEmpty, mode.flatMap({ ReplayMode(name: $0) })?.matching != .ignore {
+            throw ValidationError("--ignore goes with --mode ignore; with \(mode.map { "--mode " + $0 } ?? "each cassette's own mode") it would be ignored.")
+        }
     }
 
     func run() throws {
+        if mode.flatMap({ ReplayMode(name: $0) })?.matching == .ignore, ignore.isEmpty {
+            Console.error("warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n")
+        }
+        for path in cassettes where Self.isDirectory(path) && Self.expand([path]).isEmpty {
+            ScenarioCommandSupport.error("\(path): a directory with no .json file in it: no cassette to replay")
+            throw ExitCode(2)
+        }
         let files = Self.expand(cassettes)
         let chosen = mode.flatMap { ReplayMode(name: $0, ignoring: ignore) }
         var values: [String: String] = [:]
@@ -55,9 +69,22 @@ struct ReplayCommand: ParsableCommand {
         }
         let library = ScenarioLibrary(directory: scenarios)
         let placeholders = values
+        // Read once: a --secret no cassette has a placeholder for is named; an unreadable file is
+        // reported by the replay below.
+        let loaded = files.map { file in (file, try? CassetteFile.read(file)) }
+        let used = Set(loaded.compactMap(\.1).flatMap { Redactor.placeholderNames(in: $0) + $0.redactions.map(\.placeholder) })
+        for name in values.keys.sorted() where !used.contains(name) {
+            Console.error("warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n")
+        }
         let outcomes = try ScenarioCommandSupport.blocking {
             var out: [ReplayOutcome] = []
-            for file in files { out.append(await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)) }
+            for (file, cassette) in loaded {
+                if let cassette {
+                    out.append(await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library))
+                } else {
+                    out.append(await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library))
+                }
+            }
             return out
         }
         if table {
@@ -74,7 +101,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let failed = outcomes.filter { !$0.passed }.count
         print("\(outcomes.count - failed) passed, \(failed) failed")
-        if let bench, bench > 0 { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
+        if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
         if failed > 0 { throw ExitCode(1) }
     }
 
@@ -114,11 +141,15 @@ struct ReplayCommand: ParsableCommand {
         return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
     }
 
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// Files, with directories expanded to their `.json` files (sorted).
     static func expand(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
+            guard isDirectory(path) else { return [path] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             return names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
         }

@@ -27,9 +27,10 @@ struct ServeCommand: ParsableCommand {
     )
 
     @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
+    var host = ServeCommand.defaultHost
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
+            transform: BoundedNumber.integer(0...65_535))
     var port = 0
 
     @Option(help: "Backend flavour: milagro or mfa-platform.")
@@ -44,14 +45,23 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seed for every random value (deterministic backend).")
     var seed: String?
 
-    @Option(help: "Freeze the clock at this time (seconds since 1970).")
+    @Option(parsing: .unconditional, help: "Freeze the clock at this time (seconds since 1970, 0 to 253402300799: up to the end of year 9999).",
+            transform: BoundedNumber.integer(ServeCommand.timeRange, unit: "seconds since 1970"))
     var time: Int64?
+
+    /// `--time`: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z, in seconds.
+    static let timeRange: ClosedRange<Int64> = 0...253_402_300_799
+    /// `--bench-runs` and `--bench-authentications`.
+    static let benchRunsRange = 1...1_000
+    static let benchAuthenticationsRange = 1...100_000
 
     @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
     var clientID: String?
 
     @Option(name: .customLong("login-timeout"),
-            help: "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).")
+            parsing: .unconditional,
+            help: "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).",
+            transform: BoundedNumber.decimal(0...BackendConfiguration.maximumLoginTimeout, aboveLowerBound: true, unit: "seconds"))
     var loginTimeout: Double?
 
     @Option(help: "Serve this cassette's recorded responses instead of the reference backend.")
@@ -77,14 +87,22 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Instead of serving, measure authentications per second with in-process SDK clients, then exit.")
     var bench = false
 
-    @Option(name: .customLong("bench-clients"), parsing: .upToNextOption, help: "Concurrent clients to measure (with --bench).")
-    var benchClients = [1, 4, 16]
+    @Option(name: .customLong("bench-clients"), parsing: .upToNextOption, help: "Concurrent clients to measure, each 1 to 256 (with --bench).",
+            transform: BoundedNumber.integer(1...256))
+    var benchClients = ServeCommand.defaultBenchClients
 
-    @Option(name: .customLong("bench-runs"), help: "Runs per client count; the median is reported (with --bench).")
-    var benchRuns = 5
+    @Option(name: .customLong("bench-runs"), parsing: .unconditional, help: "Runs per client count, 1 to 1000; the median is reported (with --bench).",
+            transform: BoundedNumber.integer(ServeCommand.benchRunsRange))
+    var benchRuns = ServeCommand.defaultBenchRuns
 
-    @Option(name: .customLong("bench-authentications"), help: "Authentications per run (with --bench).")
-    var benchAuthentications = 64
+    @Option(name: .customLong("bench-authentications"), parsing: .unconditional, help: "Authentications per run, 1 to 100000 (with --bench).",
+            transform: BoundedNumber.integer(ServeCommand.benchAuthenticationsRange))
+    var benchAuthentications = ServeCommand.defaultBenchAuthentications
+
+    static let defaultBenchClients = [1, 4, 16]
+    static let defaultBenchRuns = 5
+    static let defaultBenchAuthentications = 64
+    static let defaultHost = "127.0.0.1"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
@@ -98,9 +116,6 @@ struct ServeCommand: ParsableCommand {
         if profile == .milagroOSS && activation == .code {
             throw ValidationError("--profile milagro-oss has no activation codes: use --activation auto or email.")
         }
-        guard benchRuns >= 1, benchAuthentications >= 1, benchClients.allSatisfy({ (1...256).contains($0) }) else {
-            throw ValidationError("--bench-runs and --bench-authentications must be positive, --bench-clients 1 to 256.")
-        }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
         if cassette == nil, !actors.isEmpty || !secret.isEmpty || exitWhenDone || publicURL != nil {
             throw ValidationError("--actor, --secret, --public-url and --exit-when-done go with --cassette.")
@@ -113,10 +128,33 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
+        try validateModes()
         if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil
             || profile != .default {
             throw ValidationError("--flavour, --profile, --activation, --seed, --time, --client-id and --login-timeout set up the reference backend; "
                                   + "a served cassette answers as recorded.")
+        }
+    }
+
+    /// Options that would have no effect in the mode given are errors, naming them.
+    func validateModes() throws {
+        if !bench {
+            let given = [("--bench-clients", benchClients != Self.defaultBenchClients), ("--bench-runs", benchRuns != Self.defaultBenchRuns),
+                         ("--bench-authentications", benchAuthentications != Self.defaultBenchAuthentications)].filter(\.1).map(\.0)
+            if !given.isEmpty { throw ValidationError("\(given.joined(separator: ", ")) go\(given.count == 1 ? "es" : "") with --bench.") }
+        } else {
+            let ignored = [("--host", host != Self.defaultHost), ("--port", port != 0), ("--flavour", flavour != .milagro),
+                           ("--profile", profile != .default), ("--activation", activation != .auto), ("--seed", seed != nil),
+                           ("--time", time != nil), ("--client-id", clientID != nil), ("--login-timeout", loginTimeout != nil)]
+                .filter(\.1).map(\.0)
+            if !ignored.isEmpty {
+                throw ValidationError("--bench measures a reference backend of its own on a free loopback port; "
+                                      + "\(ignored.joined(separator: ", ")) would have no effect.")
+            }
+        }
+        if cassette == nil, order != .route { throw ValidationError("--order goes with --cassette.") }
+        if cassette == nil, !bench, clientID != nil, flavour != .mfaPlatform {
+            throw ValidationError("--client-id is the MFA platform's X-MIRACL-CID: it goes with --flavour mfa-platform.")
         }
     }
 
