@@ -21,11 +21,16 @@ struct VectorsBenchCommand: ParsableCommand {
     @Option(help: "The curve.")
     var curve: CurveArgument = CurveArgument(.bn254cx)
 
-    @Option(help: "Tests per run.")
+    @Option(parsing: .unconditional, help: "Tests per run, 1 to 10000.", transform: BoundedNumber.integer(VectorsBenchCommand.countRange))
     var count = 48
 
-    @Option(help: "Runs per configuration (the best is reported).")
+    @Option(parsing: .unconditional, help: "Runs per configuration (the best is reported), 1 to 1000.",
+            transform: BoundedNumber.integer(VectorsBenchCommand.runsRange))
     var runs = 3
+
+    /// `--count` and `--runs`.
+    static let countRange = 1...10_000
+    static let runsRange = 1...1_000
 
     func run() throws {
         let mpin = MPin(curve: curve.id)
