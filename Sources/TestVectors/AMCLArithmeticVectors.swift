@@ -35,9 +35,10 @@ public enum AMCLArithmeticKind: String, Sendable, CaseIterable {
 /// offer (AMCL's XTR functions and `FP12_compow`, `pow4`, `mul2`/`mul4`, `pinmul`, `setx`, the Fp4
 /// Frobenius, the sparse line values of `smul`) are built here on its public API.
 ///
-/// Three fields depend on the block's test number N (`# test N`): `FP2imul` and `FP4imul` multiply by
-/// N − 1 and `FP12pinpow` raises to the power N. A field that is neither an input nor an output of
-/// the kind is reported as a failure.
+/// Three fields depend on the block's test number N (`# test N`, 1 to 2^31 − 1): `FP2imul` and
+/// `FP4imul` multiply by N − 1 and `FP12pinpow` raises to the power N. A field that is neither an
+/// input nor an output of the kind is a failure, and so is an output that the block's inputs
+/// determine but that the block lacks, and a block with no output to compare.
 public enum AMCLArithmeticVectors {
     public static func check(blocks: [AMCLBlock], kind: AMCLArithmeticKind, curve: CurveID) -> [VectorVerdict] {
         switch curve {
@@ -47,9 +48,10 @@ public enum AMCLArithmeticVectors {
     }
 
     static func check<C: PairingCurve>(blocks: [AMCLBlock], kind: AMCLArithmeticKind, on _: C.Type) -> [VectorVerdict] {
-        blocks.enumerated().map { position, block in
-            var ledger = ArithLedger(block: block, kind: kind)
-            let n = ArithLedger.testNumber(of: block, position: position + 1)
+        let fileKeys = Set(blocks.flatMap { $0.fields.map(\.key) })
+        return blocks.enumerated().map { position, block in
+            var ledger = ArithLedger(block: block, kind: kind, fileKeys: fileKeys)
+            let n = ledger.testNumber(position: position + 1)
             switch kind {
             case .fp: ArithFieldChecks<C>.fp(&ledger, n: n)
             case .fp2: ArithFieldChecks<C>.fp2(&ledger, n: n)

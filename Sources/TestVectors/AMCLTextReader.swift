@@ -7,7 +7,9 @@ import Foundation
 ///   the arithmetic files do not); the value runs to the end of the line and may contain `=`;
 /// * blocks are separated by one or more blank lines;
 /// * `#` starts a comment line; a comment `# test 3` (or `#test3`) names the block that follows it,
-///   other comments are kept (the ones before the first field form the file's header);
+///   other comments are kept (the ones before the first field form the file's header); a comment
+///   inside a block that reads `KEY = value` is a field the file withholds (AMCL comments some
+///   values out, `#FPexp = …`), kept in the block's `withheld`;
 /// * line numbers are 1-based and kept for every field, so verdicts can point into the file.
 ///
 /// A block that names itself with a `TEST`, `PAIR_TEST` or `test_no` field is called `TEST 3`,
@@ -56,6 +58,7 @@ public enum AMCLTextReader {
         var comments: [Document.Comment] = []
         var blocks: [AMCLBlock] = []
         var current: [AMCLBlock.Field] = []
+        var withheld: [AMCLBlock.Field] = []
         var pendingName: String?
         var currentName: String?
         var seenField = false
@@ -63,8 +66,9 @@ public enum AMCLTextReader {
         func closeBlock() {
             guard !current.isEmpty else { return }
             let name = currentName ?? fieldName(of: current) ?? "block \(blocks.count + 1)"
-            blocks.append(AMCLBlock(name: name, line: current[0].line, fields: current))
+            blocks.append(AMCLBlock(name: name, line: current[0].line, fields: current, withheld: withheld))
             current = []
+            withheld = []
             currentName = nil
         }
 
@@ -85,6 +89,14 @@ public enum AMCLTextReader {
                     pendingName = name
                 } else if !seenField {
                     header.append(comment)
+                } else if !current.isEmpty, let equals = comment.text.firstIndex(of: "=") {
+                    let key = comment.text[..<equals].trimmingCharacters(in: .whitespaces)
+                    var value = comment.text[comment.text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if value.hasSuffix(",") { value.removeLast() }
+                    if isValidKey(key) {
+                        withheld.append(AMCLBlock.Field(key: key, value: value.trimmingCharacters(in: .whitespaces),
+                                                        line: lineNumber))
+                    }
                 }
                 continue
             }

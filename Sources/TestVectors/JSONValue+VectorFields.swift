@@ -25,4 +25,10 @@ extension JSONValue {
         if case .number = self { return intValue != nil }
         return false
     }
+
+    /// Whether the value is a number that is not such an integer (a fraction, an exponent, `1e400`).
+    var isNonInteger: Bool {
+        if case .number = self { return intValue == nil }
+        return false
+    }
 }

@@ -2,12 +2,23 @@ import MPinCrypto
 
 /// The enrolment values of an M-Pin vector, as checked (or, where they could not be computed, as given).
 struct MPinEnrolment {
+    /// Where the trusted authorities' shares come from.
+    enum Layout: Equatable {
+        /// MS1 and MS2 are given and every share is computed from them (milagro-crypto-c's files,
+        /// the AMCL-C generated file, the workbench's suites).
+        case masterSecrets
+        /// The shares SS1, SS2, CS1, CS2 (and TP1, TP2) are given without master secrets, and the
+        /// files carry neither HASH_MPIN_ID_HEX nor SERVER_OUTPUT (milagro-crypto-js's files).
+        case shares
+    }
+
+    var layout: Layout
     /// The raw identity (`MPIN_ID_HEX` decoded, or the bytes of `MPIN_ID`).
     var id: [UInt8]?
     /// HASH_ID(ID), `HASH_MPIN_ID_HEX`.
     var hashedID: [UInt8]?
-    /// Days since 1970; 0 means no time permits.
-    var date: UInt32
+    /// Days since 1970; 0 means no time permits; nil when missing or invalid.
+    var date: UInt32?
     var pin1: Int32?
     var pin2: Int32?
     /// SS1 + SS2.
@@ -20,8 +31,11 @@ struct MPinEnrolment {
     var token: [UInt8]?
 
     /// The permit argument of CLIENT_1: none when DATE = 0, a required input otherwise
-    /// (the outer nil means "missing").
-    var permitArgument: [UInt8]?? { date == 0 ? .some(nil) : timePermit.map { Optional($0) } }
+    /// (the outer nil means "missing", as when DATE itself is).
+    var permitArgument: [UInt8]?? {
+        guard let date else { return nil }
+        return date == 0 ? .some(nil) : timePermit.map { Optional($0) }
+    }
 }
 
 /// Checks the fields every AMCL M-Pin vector shares: the identity and its hash, the two trusted
@@ -29,8 +43,17 @@ struct MPinEnrolment {
 ///
 /// Semantics as in AMCL (CRYPTO.md §4-§5): SS = s·Q, CS = s·H(HASH_ID(ID)),
 /// TP = s·mapit(SHA256(be32(DATE) ‖ HASH_ID(ID))), TOKEN = CS − (PIN1 mod 10000)·H(ID).
+///
+/// Required inputs: an identity (`MPIN_ID_HEX`, or `MPIN_ID`/`mpin_id` as text), `DATE` (0 to
+/// 2^32 − 1), `PIN1` and `PIN2` (C `int`s), and either `MS1` and `MS2` (every share, the sums,
+/// HASH_MPIN_ID_HEX and TOKEN are then required outputs) or, in the shares layout, `SS1`, `SS2`,
+/// `CS1`, `CS2` and, when DATE ≠ 0, `TP1`, `TP2` (the sums and TOKEN are required outputs).
 enum MPinEnrolmentChecks {
     static func check(_ ledger: inout VectorFieldLedger, mpin: MPin) -> MPinEnrolment {
+        let shareKeys = ["SS1", "SS2", "CS1", "CS2", "TP1", "TP2"]
+        let layout: MPinEnrolment.Layout =
+            !ledger.has("MS1") && !ledger.has("MS2") && shareKeys.contains(where: ledger.has) ? .shares : .masterSecrets
+
         // Identity: MPIN_ID_HEX is the authority; MPIN_ID (or the JSON's mpin_id) must spell it.
         let textKey = ledger.firstKey(of: ["MPIN_ID", "mpin_id"])
         var id: [UInt8]?
@@ -42,37 +65,64 @@ enum MPinEnrolmentChecks {
         } else if let textKey {
             id = ledger.text(textKey).map { Array($0.utf8) }
         }
-        let hashedID = ledger.derive("HASH_MPIN_ID_HEX", whenPresent(id) { mpin.hashID($0) })
+        ledger.requireInput("MPIN_ID_HEX", "MPIN_ID", "mpin_id")
+        let hashedID = ledger.derive("HASH_MPIN_ID_HEX", whenPresent(id) { mpin.hashID($0) },
+                                     required: layout == .masterSecrets)
 
-        let date = ledger.integer("DATE").flatMap { UInt32(exactly: $0) } ?? 0
-        let pin1 = ledger.integer("PIN1").flatMap { Int32(exactly: $0) }
-        let pin2 = ledger.integer("PIN2").flatMap { Int32(exactly: $0) }
+        ledger.requireInput("DATE")
+        ledger.requireInput("PIN1")
+        ledger.requireInput("PIN2")
+        let date = ledger.uint32("DATE")
+        let pin1 = ledger.int32("PIN1")
+        let pin2 = ledger.int32("PIN2")
 
-        let ms1 = ledger.bytes("MS1")
-        let ms2 = ledger.bytes("MS2")
-
-        let ss1 = ledger.derive("SS1", whenPresent(ms1) { mpin.serverSecret(masterSecret: $0) })
-        let ss2 = ledger.derive("SS2", whenPresent(ms2) { mpin.serverSecret(masterSecret: $0) })
         let serverSecretKey = ledger.firstKey(of: ["SERVER_SECRET", "ServerSecret"]) ?? "SERVER_SECRET"
+        let ss1, ss2, cs1, cs2: [UInt8]?
+        var tp1: [UInt8]? = nil, tp2: [UInt8]? = nil
+        switch layout {
+        case .masterSecrets:
+            ledger.requireInput("MS1")
+            ledger.requireInput("MS2")
+            let ms1 = ledger.bytes("MS1")
+            let ms2 = ledger.bytes("MS2")
+            ss1 = ledger.derive("SS1", whenPresent(ms1) { mpin.serverSecret(masterSecret: $0) })
+            ss2 = ledger.derive("SS2", whenPresent(ms2) { mpin.serverSecret(masterSecret: $0) })
+            cs1 = ledger.derive("CS1", whenPresent(ms1, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
+            cs2 = ledger.derive("CS2", whenPresent(ms2, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
+            if let date, date != 0 {
+                tp1 = ledger.derive("TP1", whenPresent(ms1, hashedID) {
+                    mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
+                })
+                tp2 = ledger.derive("TP2", whenPresent(ms2, hashedID) {
+                    mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
+                })
+            }
+        case .shares:
+            for key in ["SS1", "SS2", "CS1", "CS2"] { ledger.requireInput(key) }
+            ss1 = ledger.bytes("SS1")
+            ss2 = ledger.bytes("SS2")
+            cs1 = ledger.bytes("CS1")
+            cs2 = ledger.bytes("CS2")
+            if let date, date != 0 {
+                ledger.requireInput("TP1")
+                ledger.requireInput("TP2")
+                tp1 = ledger.bytes("TP1")
+                tp2 = ledger.bytes("TP2")
+            }
+        }
         let serverSecret = ledger.derive(serverSecretKey, whenPresent(ss1, ss2) { mpin.recombineG2($0, $1) })
-
-        let cs1 = ledger.derive("CS1", whenPresent(ms1, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
-        let cs2 = ledger.derive("CS2", whenPresent(ms2, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
         let clientSecret = ledger.derive("CLIENT_SECRET", whenPresent(cs1, cs2) { mpin.recombineG1($0, $1) })
 
         var timePermit: [UInt8]?
-        if date != 0 {
-            let tp1 = ledger.derive("TP1", whenPresent(ms1, hashedID) {
-                mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
-            })
-            let tp2 = ledger.derive("TP2", whenPresent(ms2, hashedID) {
-                mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
-            })
-            timePermit = ledger.derive("TIME_PERMIT", whenPresent(tp1, tp2) { mpin.recombineG1($0, $1) })
-        } else {
+        switch date {
+        case .some(0):
             for key in ["TP1", "TP2", "TIME_PERMIT"] where ledger.has(key) {
                 ledger.derive(key, .rejected("none: DATE = 0 means no time permit"))
             }
+        case .some:
+            timePermit = ledger.derive("TIME_PERMIT", whenPresent(tp1, tp2) { mpin.recombineG1($0, $1) })
+        case nil:
+            for key in ["TP1", "TP2", "TIME_PERMIT"] where ledger.has(key) { ledger.derive(key, .unavailable) }
         }
 
         let token = ledger.derive("TOKEN", whenPresent(id, pin1, clientSecret) {
@@ -80,7 +130,7 @@ enum MPinEnrolmentChecks {
         })
 
         return MPinEnrolment(
-            id: id, hashedID: hashedID, date: date, pin1: pin1, pin2: pin2, serverSecret: serverSecret,
-            clientSecret: clientSecret, timePermit: timePermit, token: token)
+            layout: layout, id: id, hashedID: hashedID, date: date, pin1: pin1, pin2: pin2,
+            serverSecret: serverSecret, clientSecret: clientSecret, timePermit: timePermit, token: token)
     }
 }

@@ -2,9 +2,14 @@ import MPinCrypto
 import OrderedJSON
 
 /// Verifies the workbench's own (Wycheproof-shaped) vector files: every test is recomputed from
-/// its inputs, its `result` and `expectedError` are recomputed too, every data field must be
-/// checked by something, and the tcIds must run 1…N. With `crossCheck`, the GMP oracle re-checks
-/// curve membership, the group order and the scalar relations independently (`VectorCrossCheck`).
+/// its inputs (which must all be there), every output they determine must be present and equal,
+/// its `result` (never `acceptable`: the recomputation decides) and `expectedError` are recomputed,
+/// and so are the flags of `VectorSuite.recomputedFlags`; every data field must be checked by
+/// something. The file's structure (`VectorLinter.structure`: the schema, group parameters and
+/// field ranges, the header's command and seed, tcIds 1…N, at least one test) is part of the
+/// report. A group whose parameters the recomputation does not support fails each of its tests
+/// instead of being checked with defaults. With `crossCheck`, the GMP oracle re-checks curve
+/// membership, the group order and the scalar relations independently (`VectorCrossCheck`).
 public enum SuiteFileVerifier {
     /// Whether a file's text is one of ours (a JSON object) rather than an AMCL list or text file.
     public static func isSuiteFile(_ text: String) -> Bool {
@@ -28,10 +33,16 @@ public enum SuiteFileVerifier {
             throw VectorFileError(file: file, line: document.line(of: ["suite"]), message: "not a workbench vector file (no known `suite`)")
         }
         guard let groups = root["testGroups"]?.arrayValue else {
-            throw VectorFileError(file: file, line: nil, message: "no testGroups")
+            throw VectorFileError(file: file, line: document.line(of: ["testGroups"]), message: "no testGroups list")
         }
-        let curve = root["curve"]?.stringValue.flatMap(CurveID.init(rawValue:)) ?? .bn254cx
+        let curveName = root["curve"]?.stringValue
+        let fileCurve = curveName.flatMap(CurveID.init(rawValue:))
+        // The curve-independent suites compute the same on either curve.
+        let curve = fileCurve ?? .bn254cx
+        let curveProblem: String? = suite.dependsOnCurve && fileCurve == nil
+            ? "cannot be checked: the file's curve is \(curveName.map { "\"\($0)\", not a curve" } ?? "missing")" : nil
         let checker = SuiteTestChecker(suite: suite, curve: curve)
+        let schema = VectorSuiteSchema(suite)
         let oracle = crossCheck ? VectorCrossCheck(curve: curve) : nil
 
         /// One test to check: its data fields as a block, its group's parameters, and what the file
@@ -41,10 +52,14 @@ public enum SuiteFileVerifier {
             var block: AMCLBlock
             var type: String
             var parameters: [String: JSONValue]
+            /// Why the group's tests cannot be recomputed (its parameters, the file's curve).
+            var groupProblem: String?
             var result: String?
             var resultLine: Int
             var expectedError: String?
             var expectedErrorLine: Int
+            var flags: [String]
+            var flagsLine: Int
         }
         var jobs: [Job] = []
         var groupInfo: [(type: String, parameters: String)] = []
@@ -54,6 +69,9 @@ public enum SuiteFileVerifier {
             for key in VectorMetaKeys.group { parameters[key] = nil }
             let summary = sortedByName(parameters).map { "\($0.key)=\($0.value.fieldText ?? "…")" }
             groupInfo.append((type, summary.joined(separator: ", ")))
+            var problems = schema.groupProblems(group, curve: curveName).map { "testGroups[\(g)].\($0.member): \($0.message)" }
+            if group["type"]?.stringValue == nil { problems.append("testGroups[\(g)].type: missing") }
+            let groupProblem = curveProblem ?? (problems.isEmpty ? nil : "cannot be checked: " + problems.joined(separator: "; "))
             for (t, test) in (group["tests"]?.arrayValue ?? []).enumerated() {
                 let path = JSONPath.test(group: g, test: t)
                 let name = test["tcId"]?.intValue.map { "tcId \($0)" } ?? "test \(t + 1) of group \(g + 1)"
@@ -64,35 +82,50 @@ public enum SuiteFileVerifier {
                 }
                 let resultLine = document.line(of: path.member("result")) ?? line
                 jobs.append(Job(group: g, block: AMCLBlock(name: name, line: line, fields: fields), type: type,
-                                parameters: parameters, result: test["result"]?.stringValue, resultLine: resultLine,
-                                expectedError: test["expectedError"]?.stringValue,
-                                expectedErrorLine: document.line(of: path.member("expectedError")) ?? resultLine))
+                                parameters: parameters, groupProblem: groupProblem, result: test["result"]?.stringValue,
+                                resultLine: resultLine, expectedError: test["expectedError"]?.stringValue,
+                                expectedErrorLine: document.line(of: path.member("expectedError")) ?? resultLine,
+                                flags: test["flags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                                flagsLine: document.line(of: path.member("flags")) ?? line))
             }
         }
+        let recomputedFlags = suite.recomputedFlags
         let verdicts = VectorVerifier.concurrentMap(jobs) { job -> VectorVerdict in
-            let outcome = checker.check(job.block, groupType: job.type, parameters: job.parameters)
-            var verdict = outcome.ledger.verdict
             let name = job.block.name
-            let fileResult = job.result ?? ""
-            verdict.checkedFields += 1
-            if fileResult != outcome.result.rawValue && fileResult != VectorResult.acceptable.rawValue {
-                verdict.failures.append(FieldFailure(vector: name, line: job.resultLine, field: "result",
-                                                     expected: fileResult, actual: outcome.result.rawValue))
+            if let problem = job.groupProblem {
+                let failure = FieldFailure(vector: name, line: job.block.line, field: "(group)",
+                                           expected: "parameters the recomputation supports", actual: problem)
+                return VectorVerdict(vector: name, line: job.block.line, checkedFields: 1, failures: [failure])
             }
-            if let fileError = job.expectedError, fileError != outcome.expectedError {
-                verdict.checkedFields += 1
-                verdict.failures.append(FieldFailure(vector: name, line: job.expectedErrorLine,
-                                                     field: "expectedError", expected: fileError,
-                                                     actual: outcome.expectedError ?? "none (the test passes)"))
-            } else if job.expectedError == nil, let computed = outcome.expectedError, outcome.result != .valid {
-                verdict.failures.append(FieldFailure(vector: name, line: job.resultLine, field: "expectedError",
-                                                     expected: "(missing)", actual: computed))
+            let outcome = checker.check(job.block, groupType: job.type, parameters: job.parameters)
+            var ledger = outcome.ledger
+            ledger.failUnusedKeys()
+            let fileResult = job.result ?? "(missing)"
+            if let computed = outcome.result {
+                if fileResult != computed.rawValue {
+                    let why = fileResult == VectorResult.acceptable.rawValue
+                        ? " (the recomputation decides every test: none is acceptable)" : ""
+                    ledger.fail(field: "result", line: job.resultLine, expected: fileResult, actual: computed.rawValue + why)
+                }
+                if let fileError = job.expectedError, fileError != outcome.expectedError {
+                    ledger.fail(field: "expectedError", line: job.expectedErrorLine, expected: fileError,
+                                actual: outcome.expectedError ?? "none (the test passes)")
+                } else if job.expectedError == nil, let computedError = outcome.expectedError {
+                    ledger.fail(field: "expectedError", line: job.resultLine, expected: "(missing)", actual: computedError)
+                }
+            } else {
+                ledger.fail(field: "result", line: job.resultLine, expected: fileResult,
+                            actual: "cannot be checked: the recomputation needs inputs this test lacks or that are invalid")
             }
-            for key in outcome.ledger.unusedKeys {
-                let line = job.block[key]?.line ?? job.block.line
-                verdict.failures.append(FieldFailure(vector: name, line: line, field: key, expected: job.block[key]?.value ?? "",
-                                                     actual: "a field no check reads (unknown to the \(checker.suite.rawValue) suite)"))
+            if let expected = outcome.flags {
+                let carried = Set(job.flags).intersection(recomputedFlags)
+                if carried != expected {
+                    ledger.fail(field: "flags", line: job.flagsLine, expected: "[\(job.flags.joined(separator: ", "))]",
+                                actual: "the recomputation gives [\(expected.sorted().joined(separator: ", "))]"
+                                    + " of [\(recomputedFlags.sorted().joined(separator: ", "))]")
+                }
             }
+            var verdict = ledger.verdict(alsoCompared: outcome.result == nil ? 0 : 1)
             if let oracle {
                 let extra = oracle.check(job.block, suite: checker.suite, groupType: job.type, parameters: job.parameters)
                 verdict.checkedFields += extra.checked

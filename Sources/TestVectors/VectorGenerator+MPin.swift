@@ -18,7 +18,8 @@ extension VectorGenerator {
         }
         var groups: [GroupPlan] = []
         for permits in [true, false] {
-            let n = permits ? (count + 1) / 2 : count / 2
+            // At least one test a group, so that no group is empty.
+            let n = max(1, permits ? (count + 1) / 2 : count / 2)
             let jobs: [@Sendable (inout SeededRandom) -> VectorTestCase] = (0..<n).map { index in
                 // Every third test has a wrong PIN.
                 let wrong = index % 3 == 2
@@ -161,7 +162,8 @@ extension VectorGenerator {
             flags.append(valid ? "KeysMatch" : "KeysDiffer")
             comment += valid ? "; the keys match" : "; the keys differ"
         }
+        let error = result == .invalidPoint ? "MPIN_INVALID_POINT" : "MPIN_BAD_PIN"
         return VectorTestCase(comment: comment, flags: flags, result: valid ? .valid : .invalid,
-                              expectedError: valid ? nil : "MPIN_BAD_PIN", fields: f)
+                              expectedError: valid ? nil : error, fields: f)
     }
 }

@@ -2,9 +2,12 @@ import MPinCrypto
 import OrderedJSON
 
 /// Checks our vector files (`vectors lint`): the schema (root, group and test members and their
-/// types, flags that name notes, results), no repeated member names, integers as the only numbers,
-/// tcIds numbered 1…N in file order, `numberOfTests`, and canonical formatting (the bytes
-/// `JSONWriter.canonical` writes for the same content, as the generator does).
+/// types, the suite's notes, flags that name notes, results), every group parameter and data field
+/// against the suite's `VectorSuiteSchema` (kinds and ranges: `maxPIN`, `pinBits`, `DATE`, `PIN1`,
+/// ...), the header's command against the file (`--seed` is `seed`, `--suite`, `--curve`, and the
+/// groups and test counts `--count` makes), no repeated member names, integers as the only numbers,
+/// tcIds numbered 1…N in file order, `numberOfTests`, at least one test, and canonical formatting
+/// (the bytes `JSONWriter.canonical` writes for the same content, as the generator does).
 ///
 /// Every problem names the JSON path of the offending value and, when the text has it, the line
 /// where that value is written; problems inside a test also name its tcId.
@@ -62,8 +65,14 @@ public enum VectorLinter {
         } else if suite?.dependsOnCurve == true {
             problem(["curve"], "missing")
         }
+        if root["seed"]?.stringValue == nil { problem(["seed"], root["seed"] == nil ? "missing" : "must be a string") }
+        var command: GenerateCommandLine?
         if let header = root["header"] {
-            if header.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true { problem(["header"], "must be a list of strings") }
+            if header.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
+                problem(["header"], "must be a list of strings")
+            } else {
+                command = headerCommand(root, suite: suite, problem: { problem(["header", .index(0)], $0) })
+            }
         } else {
             problem(["header"], "missing")
         }
@@ -72,6 +81,21 @@ public enum VectorLinter {
             for (name, note) in distinctMembers(notes) {
                 noteNames.insert(name)
                 if note["bugType"]?.stringValue == nil { problem(["notes", .member(name)], "a note needs a bugType") }
+            }
+            if let suite {
+                let expected = suite.notes
+                for (name, note) in distinctMembers(notes) {
+                    guard let wanted = expected[name] else {
+                        problem(["notes", .member(name)], "not a note of the \(suite.rawValue) suite")
+                        continue
+                    }
+                    if let bugType = note["bugType"]?.stringValue, bugType != wanted.bugType {
+                        problem(["notes", .member(name), "bugType"], "must be \(wanted.bugType)")
+                    }
+                }
+                for name in expected.keys.sorted() where notes[name] == nil {
+                    problem(["notes"], "the \(suite.rawValue) suite's note \(name) is missing")
+                }
             }
         } else {
             problem(["notes"], "missing or not an object")
@@ -82,6 +106,9 @@ public enum VectorLinter {
             problem(["testGroups"], "missing or not a list")
             return problems
         }
+        let schema = suite.map(VectorSuiteSchema.init)
+        let curve = root["curve"]?.stringValue
+        if groups.isEmpty { problem(["testGroups"], "holds no groups: nothing to check") }
         var expectedTcId = 1
         var seen: Set<Int> = []
         for (g, group) in groups.enumerated() {
@@ -91,10 +118,14 @@ public enum VectorLinter {
                 continue
             }
             if group["type"]?.stringValue == nil { problem(groupPath.member("type"), "missing") }
+            for (member, message) in schema?.groupProblems(group, curve: curve) ?? [] where group[member]?.isNonInteger != true {
+                problem(groupPath.member(member), message)
+            }
             guard let tests = group["tests"]?.arrayValue else {
                 problem(groupPath.member("tests"), "missing or not a list")
                 continue
             }
+            if tests.isEmpty { problem(groupPath.member("tests"), "holds no tests: nothing to check") }
             for (t, test) in tests.enumerated() {
                 let path = JSONPath.test(group: g, test: t)
                 guard test.objectMembers != nil else {
@@ -121,12 +152,14 @@ public enum VectorLinter {
                     problem(path.member("result"), "missing or not a string", tcId: tcId)
                 }
                 if let flags = test["flags"]?.arrayValue {
+                    var named: Set<String> = []
                     for flag in flags {
                         guard let name = flag.stringValue else {
                             problem(path.member("flags"), "flags must be strings", tcId: tcId)
                             continue
                         }
                         if !noteNames.contains(name) { problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId) }
+                        if !named.insert(name).inserted { problem(path.member("flags"), "flag \"\(name)\" repeated", tcId: tcId) }
                     }
                 } else {
                     problem(path.member("flags"), "missing or not a list", tcId: tcId)
@@ -134,9 +167,24 @@ public enum VectorLinter {
                 if let error = test["expectedError"], error.stringValue == nil {
                     problem(path.member("expectedError"), "must be a string", tcId: tcId)
                 }
-                for (key, value) in distinctMembers(test) where !VectorMetaKeys.test.contains(key) && value.fieldText == nil {
-                    problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
+                for (key, value) in distinctMembers(test) where !VectorMetaKeys.test.contains(key) {
+                    if value.fieldText == nil {
+                        problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
+                    } else if let schema, !value.isNonInteger {
+                        if let kind = schema.dataFields[key] {
+                            if let message = VectorSuiteSchema.problem(value, kind) { problem(path.member(key), message, tcId: tcId) }
+                        } else {
+                            problem(path.member(key), "not a field of the \(schema.suite.rawValue) suite", tcId: tcId)
+                        }
+                    }
                 }
+            }
+        }
+        if let suite, let command {
+            // What the schema already said about a member is not said again.
+            let reported = Set(problems.map(\.path))
+            planProblems(groups, suite: suite, command: command) { path, message, tcId in
+                if !reported.contains(path.reportText) { problem(path, message, tcId: tcId) }
             }
         }
         let total = expectedTcId - 1

@@ -22,12 +22,18 @@ public struct AMCLBlock: Sendable, Equatable {
     /// 1-based line of the block's first field.
     public var line: Int
     public var fields: [Field]
-    public init(name: String, line: Int, fields: [Field]) {
+    /// Fields the file has commented out inside the block (`#FPexp = …`): values it withholds on
+    /// purpose, so the checkers do not ask for them (they are not read either).
+    public var withheld: [Field]
+    public init(name: String, line: Int, fields: [Field], withheld: [Field] = []) {
         self.name = name
         self.line = line
         self.fields = fields
+        self.withheld = withheld
     }
     public subscript(key: String) -> Field? { fields.first { $0.key == key } }
+    /// Whether the file has commented `key` out in this block.
+    public func withholds(_ key: String) -> Bool { withheld.contains { $0.key == key } }
 }
 
 /// One field of one vector that did not match.

@@ -38,6 +38,17 @@ public enum VectorSuite: String, Sendable, CaseIterable {
         }
     }
 
+    /// The flags that `vectors verify` recomputes: a test must carry exactly those of them that its
+    /// recomputation gives. The others (`WorkedExample`, `Tampered`, `CheckValue10`, `Valid` of the
+    /// access numbers) say where a test comes from, which its values cannot show.
+    public var recomputedFlags: Set<String> {
+        switch self {
+        case .accessNumber: ["ChecksumDisabled", "SixDigitMode", "Empty", "NotDigits", "WrongLength"]
+        case .pinMapping: ["Integer", "LegacyStringHash", "NegativeHash", "Unmappable"]
+        default: Set(notes.keys)
+        }
+    }
+
     /// Whether the suite's values depend on the curve.
     public var dependsOnCurve: Bool { self != .accessNumber && self != .pinMapping }
 

@@ -84,18 +84,16 @@ public struct VectorVerifier: Sendable {
             formatName: formatName)
     }
 
-    /// Checks every vector of a loaded file.
+    /// Checks every vector of a loaded file. A field that no check reads fails its vector, and so
+    /// does a vector with nothing to check (see `VectorFieldLedger`).
     public func check(_ file: LoadedFile) -> [VectorVerdict] {
         switch file.format {
-        case .twoPass:
-            let checker = MPinTwoPassChecker(curve: file.curve)
-            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
-        case .onePass:
-            let checker = MPinOnePassChecker(curve: file.curve)
-            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
-        case .amclGenerated:
-            let checker = AMCLGeneratedChecker(curve: file.curve)
-            return Self.concurrentMap(file.blocks) { checker.check($0).verdict }
+        case .twoPass, .onePass, .amclGenerated:
+            return Self.concurrentMap(file.blocks) { block in
+                var ledger = Self.ledger(of: block, format: file.format, curve: file.curve)
+                ledger.failUnusedKeys()
+                return ledger.verdict
+            }
         case .arithmetic:
             let keys = Set(file.blocks.flatMap { $0.fields.map(\.key) })
             guard let kind = AMCLArithmeticKind.detect(header: file.header, keys: keys) else { return [] }
@@ -103,18 +101,19 @@ public struct VectorVerifier: Sendable {
         }
     }
 
+    /// The checks of one M-Pin or AMCL-C block, before unused keys are failed.
+    static func ledger(of block: AMCLBlock, format: VectorFormat, curve: CurveID) -> VectorFieldLedger {
+        switch format {
+        case .twoPass: MPinTwoPassChecker(curve: curve).check(block).ledger
+        case .onePass: MPinOnePassChecker(curve: curve).check(block)
+        case .amclGenerated, .arithmetic: AMCLGeneratedChecker(curve: curve).check(block)
+        }
+    }
+
     /// Keys of a file's vectors that the M-Pin checkers read nowhere (empty for the known files).
     func unusedKeys(_ file: LoadedFile) -> Set<String> {
-        var unused: Set<String> = []
-        for block in file.blocks {
-            switch file.format {
-            case .twoPass: unused.formUnion(MPinTwoPassChecker(curve: file.curve).check(block).unusedKeys)
-            case .onePass: unused.formUnion(MPinOnePassChecker(curve: file.curve).check(block).unusedKeys)
-            case .amclGenerated: unused.formUnion(AMCLGeneratedChecker(curve: file.curve).check(block).unusedKeys)
-            case .arithmetic: break
-            }
-        }
-        return unused
+        guard file.format != .arithmetic else { return [] }
+        return Set(file.blocks.flatMap { Self.ledger(of: $0, format: file.format, curve: file.curve).unusedKeys })
     }
 
     /// `transform` over `items` on all cores, results in order.

@@ -24,7 +24,9 @@ struct VectorsGenerateCommand: ParsableCommand {
     @Option(help: "The curve.")
     var curve: CurveArgument = CurveArgument(.bn254cx)
 
-    @Option(help: "Random cases (default: the suite's own).")
+    @Option(parsing: .unconditional,
+            help: "Random cases, \(VectorGenerator.countRange.lowerBound) to \(VectorGenerator.countRange.upperBound) (default: the suite's own).",
+            transform: BoundedNumber.integer(VectorGenerator.countRange))
     var count: Int?
 
     @Option(help: "The seed (any string).")
@@ -33,20 +35,22 @@ struct VectorsGenerateCommand: ParsableCommand {
     @Option(help: "The file to write.")
     var out: String
 
-    @Option(help: "At most this many chunks at once (default: all cores).")
+    @Option(parsing: .unconditional,
+            help: "At most this many chunks at once, \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound) (default: all cores).",
+            transform: BoundedNumber.integer(VectorsGenerateCommand.jobsRange))
     var jobs: Int?
+
+    /// The `--jobs` values taken.
+    static let jobsRange = 1...1024
 
     func validate() throws {
         if VectorSuite(rawValue: suite) == nil {
             throw ValidationError("Unknown suite '\(suite)'; one of: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        if let count, count < 0 || count > 100_000 { throw ValidationError("--count must be between 0 and 100000.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     }
 
     func run() throws {
         var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)
-        generator.command = "mpin-workbench vectors generate --suite \(suite) --curve \(curve.id.rawValue) --count \(generator.count) --seed \(seed)"
         generator.toolVersion = WorkbenchVersion.current
         let progress = ProgressBar.forStandardError(label: "\(suite) \(curve.id.rawValue)")
         let jobs = self.jobs
@@ -57,7 +61,7 @@ struct VectorsGenerateCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(text.utf8), to: out)
         } catch {
-            Console.error("error: \(out): \(error)\n")
+            Console.error("error: \(out): cannot write: \(AtomicFile.reason(error))\n")
             throw ExitCode(2)
         }
         let tests = document["numberOfTests"]?.intValue ?? 0
@@ -109,6 +113,29 @@ enum AtomicFile {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message])
         }
+    }
+
+    /// The operating system's reason for a failed write (`No space left on device`), read from the
+    /// POSIX error Foundation wraps, instead of the wrapper's dump.
+    static func reason(_ error: Error) -> String {
+        var current = error as NSError
+        for _ in 0..<8 {
+            if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
+            guard let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError else { break }
+            current = underlying
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: nsError.code) {
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileNoSuchFile, .fileWriteInvalidFileName: return String(cString: strerror(ENOENT))
+            default: break
+            }
+            if let description = nsError.userInfo[NSLocalizedDescriptionKey] as? String { return description }
+        }
+        return nsError.localizedDescription
     }
 }
 

@@ -7,7 +7,8 @@ import Testing
 @Suite("AMCLArithmeticVectors")
 struct AMCLArithmeticVectorsTests {
     /// A minimal reader for these files, independent of the project's file reader: `# test N` or
-    /// `#test N` starts block `test N`; other `#` lines are comments; `KEY = value` lines are fields.
+    /// `#test N` starts block `test N`; `#KEY = value` inside a block is a field the file withholds;
+    /// other `#` lines are comments; `KEY = value` lines are fields.
     static func blocks(_ text: String) -> (header: String, blocks: [AMCLBlock]) {
         var header: [String] = []
         var blocks: [AMCLBlock] = []
@@ -21,6 +22,10 @@ struct AMCLArithmeticVectorsTests {
                     blocks.append(AMCLBlock(name: "test \(n)", line: index + 2, fields: []))
                 } else if blocks.isEmpty {
                     header.append(String(line.dropFirst()))
+                } else if let equals = line.firstIndex(of: "=") {
+                    let key = line[line.index(after: line.startIndex)..<equals].trimmingCharacters(in: .whitespaces)
+                    let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    blocks[blocks.count - 1].withheld.append(AMCLBlock.Field(key: key, value: value, line: index + 1))
                 }
                 continue
             }

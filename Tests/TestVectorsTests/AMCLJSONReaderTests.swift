@@ -50,11 +50,20 @@ struct AMCLJSONReaderTests {
         ("[\n  7]", "bad.json:2: expected a JSON object (one vector), found a number"),
         ("\n{\"A\": \"1\"}", "bad.json:2: expected a JSON array of vectors, found an object"),
         ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", "bad.json:3: not JSON at column 1: expected ',' or '}' in object, found '\"'"),
-        ("[{\"A\": \"1\",\n \"A\": \"2\"}]", "bad.json:2: key A appears more than once in one object"),
     ])
     func messages(text: String, message: String) {
         let error = #expect(throws: VectorFileError.self) { try AMCLJSONReader.parse(text, file: "bad.json") }
         #expect(error?.description == message)
+    }
+
+    @Test("a key repeated in one object is an error at the repeat, naming the key and the first place")
+    func repeatedKey() {
+        let error = #expect(throws: VectorFileError.self) {
+            try AMCLJSONReader.parse("[{\"A\": \"1\",\n \"A\": \"2\"}]", file: "bad.json")
+        }
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("A") == true)
+        #expect(error?.message.contains("line 1") == true)
     }
 
     @Test("an empty object is a block without fields, placed at its brace")

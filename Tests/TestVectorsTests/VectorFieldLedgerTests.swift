@@ -14,7 +14,7 @@ struct VectorFieldLedgerTests {
 
     @Test("a matching value counts as checked; hex case does not matter")
     func match() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("A", .value([0x0a, 0x0b])) == [0x0a, 0x0b])
         #expect(ledger.checkedFields == 1)
         #expect(ledger.failures.isEmpty)
@@ -22,7 +22,7 @@ struct VectorFieldLedgerTests {
 
     @Test("a mismatch names vector, line, field, expected and actual; the computed value goes on")
     func mismatch() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("B", .value([0xfe])) == [0xfe])
         #expect(ledger.failures == [
             FieldFailure(vector: "block 1", line: 11, field: "B", expected: "ff", actual: "fe"),
@@ -30,33 +30,71 @@ struct VectorFieldLedgerTests {
         #expect(!ledger.verdict.passed)
     }
 
-    @Test("nothing computable: the file's value is used, nothing is checked")
+    @Test("an output that cannot be computed fails (the file's value still goes on); an absent one is not asked for")
     func unavailable() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("B", .unavailable) == [0xff])
-        #expect(ledger.checkedFields == 0)
+        #expect(ledger.checkedFields == 1)
+        #expect(ledger.failures.map(\.field) == ["B"])
+        #expect(ledger.failures.first?.actual == VectorFieldLedger.notComputable)
         #expect(ledger.derive("MISSING", .unavailable) == nil)
+        #expect(ledger.failures.count == 1)
     }
 
     @Test("a rejected computation fails the field and the file's value goes on")
     func rejected() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("A", .rejected("invalid point")) == [0x0a, 0x0b])
         #expect(ledger.failures.map(\.actual) == ["invalid point"])
     }
 
-    @Test("a value absent from the vector is not checked but still computed")
+    @Test("an output the inputs determine must be present: a missing one fails, showing the computed value")
     func absent() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("C", .value([1])) == [1])
-        #expect(ledger.checkedFields == 0)
+        #expect(ledger.failures == [
+            FieldFailure(vector: "block 1", line: 10, field: "C",
+                         expected: "(missing: the vector's inputs determine C, so it must be given)", actual: "01"),
+        ])
+        var optional = VectorFieldLedger(block: block, format: "test")
+        #expect(optional.derive("C", .value([1]), required: false) == [1])
+        #expect(optional.failures.isEmpty)
+    }
+
+    @Test("a missing required input fails; a vector with no output compared fails as having nothing to check")
+    func nothingToCheck() {
+        var ledger = VectorFieldLedger(block: block, format: "test")
+        ledger.requireInput("X", "Y")
+        #expect(ledger.failures.map(\.field) == ["X"])
+        #expect(ledger.failures.first?.actual == "X or Y is a required input of test vectors")
+        let verdict = ledger.verdict
+        #expect(verdict.failures.map(\.field) == ["X", "(vector)"])
+        #expect(verdict.failures.last?.actual.hasPrefix("nothing to check") == true)
+        #expect(ledger.verdict(alsoCompared: 1).failures.map(\.field) == ["X"])
+    }
+
+    @Test("integers are read in their range: out of range, fractions and 1e400 fail the field, never 0")
+    func ranges() {
+        let numbers = AMCLBlock(name: "block 1", line: 1, fields: [
+            .init(key: "DATE", value: "4294967296", line: 2), .init(key: "PIN1", value: "1e400", line: 3),
+            .init(key: "PIN2", value: "-2147483648", line: 4), .init(key: "T", value: "1.5", line: 5),
+        ])
+        var ledger = VectorFieldLedger(block: numbers, format: "test")
+        #expect(ledger.uint32("DATE") == nil)
+        #expect(ledger.int32("PIN1") == nil)
+        #expect(ledger.int32("PIN2") == Int32.min)
+        #expect(ledger.integer("T", in: 0...10) == nil)
+        #expect(ledger.failures.map(\.field) == ["DATE", "PIN1", "T"])
+        #expect(ledger.failures.map(\.line) == [2, 3, 5])
+        #expect(ledger.failures[0].actual == "not a decimal integer in 0...4294967295")
     }
 
     @Test("integers, non-hex inputs and unused keys")
     func integersAndInputs() {
-        var ledger = VectorFieldLedger(block: block)
+        var ledger = VectorFieldLedger(block: block, format: "test")
         ledger.deriveInteger("N", .value(-19))
         #expect(ledger.failures.isEmpty)
+        #expect(ledger.verdict.passed)
         #expect(ledger.bytes("BAD") == nil)
         #expect(ledger.failures.map(\.field) == ["BAD"])
         ledger.label("TEST")

@@ -17,6 +17,100 @@ struct VectorsCommandTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Runs `/bin/sh -c script` with `$WORKBENCH` set; both pipes are read at once.
+    func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["WORKBENCH": try #require(TestPaths.workbenchExecutable)]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("generate's numeric options say their range, never 'Missing value'", arguments: [
+        (["--count", "-1"], "'--count <count>': must be an integer from 0 to 100000"),
+        (["--count", "100001"], "'--count <count>': must be an integer from 0 to 100000"),
+        (["--count", "1e400"], "'--count <count>': must be an integer from 0 to 100000"),
+        (["--jobs", "-1"], "'--jobs <jobs>': must be an integer from 1 to 1024"),
+        (["--jobs", "0"], "'--jobs <jobs>': must be an integer from 1 to 1024"),
+    ])
+    func generateRanges(arguments: [String], message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("x.json").path
+        let words = (["vectors", "generate", "--suite", "pairing", "--seed", "s", "--out", out] + arguments)
+            .map { "'\($0)'" }.joined(separator: " ")
+        let result = try shell("exec \"$WORKBENCH\" \(words)")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Missing value"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("generate past the file-size limit gives the system's reason, not a Foundation error dump")
+    func generateFileTooLarge() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("pairing.json").path
+        // ulimit -f counts 512- or 1024-byte blocks; the pairing suite is far larger than 8 of either.
+        let result = try shell("trap '' XFSZ; ulimit -f 8 && exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(out): cannot write: File too large"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("Error Domain"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("generate on a full disk says 'No space left on device' (a small tmpfs, where mounting is allowed)")
+    func generateFullDisk() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        guard try shell("mount -t tmpfs -o size=16k tmpfs '\(directory.path)' 2>/dev/null").status == 0 else { return }
+        defer { _ = try? shell("umount '\(directory.path)'") }
+        let out = directory.appendingPathComponent("pairing.json").path
+        let result = try shell("exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(out): cannot write: No space left on device"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Error Domain"))
+    }
+
+    @Test("verify exits 1 on the issue's examples: a one-pass file with only a TimeValue, an acceptable result")
+    func verifyExamples() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let onePass = directory.appendingPathComponent("onepass.json").path
+        try Data("[{\"TimeValue\": 5}]\n".utf8).write(to: URL(fileURLWithPath: onePass))
+        let result = try run(["vectors", "verify", onePass])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(onePass): 0 passed, 1 failed"))
+        #expect(result.stdout.contains("FAIL entry 1 (line 1)"))
+        #expect(result.stdout.contains("MS1 is a required input of mpin-one-pass vectors"))
+        #expect(result.stdout.contains("nothing to check"))
+
+        let suite = directory.appendingPathComponent("an.json").path
+        #expect(try run(["vectors", "generate", "--suite", "access-number", "--count", "1", "--seed", "cli", "--out", suite]).status == 0)
+        let text = try String(contentsOfFile: suite, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"result\": \"invalid\"", with: "\"result\": \"acceptable\"")
+            .write(toFile: suite, atomically: true, encoding: .utf8)
+        let acceptable = try run(["vectors", "verify", suite])
+        #expect(acceptable.status == 1)
+        #expect(acceptable.stdout.contains("expected: acceptable"))
+    }
+
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

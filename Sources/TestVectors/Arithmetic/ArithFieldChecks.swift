@@ -12,7 +12,7 @@ enum ArithFieldChecks<C: PairingCurve> {
 
     // MARK: fp
 
-    static func fp(_ l: inout ArithLedger, n: Int) {
+    static func fp(_ l: inout ArithLedger, n: Int?) {
         let one = l.input("FP_1", "a hex number", number)
         let two = l.input("FP_2", "a hex number", number)
         let x = one.map { Fp<C>(reducing: $0.bytes(atLeast: 32)) }
@@ -35,7 +35,7 @@ enum ArithFieldChecks<C: PairingCurve> {
 
     // MARK: fp2
 
-    static func fp2(_ l: inout ArithLedger, n: Int) {
+    static func fp2(_ l: inout ArithLedger, n: Int?) {
         let x: Fp2<C>? = l.input("FP2_1", "an FP2 [re,im]", T.fp2)
         let y: Fp2<C>? = l.input("FP2_2", "an FP2 [re,im]", T.fp2)
         let sc = l.input("BIGsc", "a hex number", number)
@@ -50,7 +50,9 @@ enum ArithFieldChecks<C: PairingCurve> {
         one("FP2neg") { -$0 }
         one("FP2conj") { $0.conjugate() }
         l.output("FP2pmul", needs: "FP2_1 and BIGsc") { x.flatMap { x in k.map { T.text(Fp2(x.a * $0, x.b * $0)) } } }
-        one("FP2imul") { ArithTower.times($0, UInt64(max(n - 1, 0))) }
+        l.output("FP2imul", needs: "FP2_1 and the test number N") {
+            x.flatMap { x in n.map { T.text(ArithTower.times(x, UInt64($0 - 1))) } }
+        }
         one("FP2sqr") { $0.squared() }
         l.output("FP2pow", needs: "FP2_1 and BIGsc") { x.flatMap { x in sc.map { T.text(x.power(exponent($0))) } } }
         one("FP2inv") { $0.inverse() }
@@ -61,7 +63,7 @@ enum ArithFieldChecks<C: PairingCurve> {
 
     // MARK: fp4
 
-    static func fp4(_ l: inout ArithLedger, n: Int) {
+    static func fp4(_ l: inout ArithLedger, n: Int?) {
         let what = "an FP4 [[..],[..]]"
         let x: Fp4<C>? = l.input("FP4_1", what, T.fp4)
         let y: Fp4<C>? = l.input("FP4_2", what, T.fp4)
@@ -86,7 +88,9 @@ enum ArithFieldChecks<C: PairingCurve> {
         one("FP4conj") { ArithTower.conj($0) }
         one("FP4nconj") { ArithTower.nconj($0) }
         l.output("FP4pmul", needs: "FP4_1 and FP2sc") { x.flatMap { x in sc.map { T.text(ArithTower.scaled(x, $0)) } } }
-        one("FP4imul") { ArithTower.times($0, UInt64(max(n - 1, 0))) }
+        l.output("FP4imul", needs: "FP4_1 and the test number N") {
+            x.flatMap { x in n.map { T.text(ArithTower.times(x, UInt64($0 - 1))) } }
+        }
         one("FP4sqr") { $0.squared() }
         one("FP4inv") { $0.inverse() }
         one("FP4mulj") { ArithTower.timesS($0) }
@@ -106,7 +110,7 @@ enum ArithFieldChecks<C: PairingCurve> {
 
     // MARK: fp12
 
-    static func fp12(_ l: inout ArithLedger, n: Int) {
+    static func fp12(_ l: inout ArithLedger, n: Int?) {
         let what = "an FP12 [[[..]]]"
         let f1: Fp12<C>? = l.input("FP12_1", what, T.fp12)
         let f2: Fp12<C>? = l.input("FP12_2", what, T.fp12)
@@ -136,7 +140,9 @@ enum ArithFieldChecks<C: PairingCurve> {
         l.output("FP12pow", needs: "FP12_1 and BIGsc1") {
             f1.flatMap { f in e[0].map { T.text(f.power(exponent($0))) } }
         }
-        one("FP12pinpow") { $0.power(ArithUInt(UInt64(max(n, 0))).bytes(atLeast: 1)) }
+        l.output("FP12pinpow", needs: "FP12_1 and the test number N") {
+            f1.flatMap { f in n.map { T.text(f.power(ArithUInt(UInt64($0)).bytes(atLeast: 1))) } }
+        }
         l.output("FP12compows", needs: "FP12_c, BIGscs and BIGsco") {
             guard let fc, let es, let order else { return nil }
             return ArithXTR.compressedPower(fc, es, order: order).map { T.text($0) } ?? "(BIGsco is not usable)"

@@ -46,11 +46,45 @@ enum ArithNotation {
 
     // MARK: Reading
 
-    /// A number or a nested `[..]` list of numbers; nil when malformed.
+    /// The most significant bits a number may have: AMCL's BIG for these curves is 256 bits (the
+    /// files say `BIGmax: 2^256`), and every input is below it.
+    static let maximumBits = 256
+    /// The deepest bracket nesting: an FP12 `[[[..]]]`.
+    static let maximumDepth = 3
+
+    /// A number or a nested `[..]` list of numbers; nil when malformed, when a number has more than
+    /// `maximumBits` significant bits or when brackets nest deeper than `maximumDepth`.
     static func value(_ text: String) -> Value? {
         var parser = Parser(Array(text.utf8))
         guard let value = parser.value(), parser.atEnd else { return nil }
         return value
+    }
+
+    /// Why `text` is out of the notation's range (a number too large, brackets too deep), or nil.
+    static func exceedsLimits(_ text: String) -> String? {
+        var depth = 0
+        var deepest = 0
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+                digits = 0
+            case UInt8(ascii: "]"):
+                depth -= 1
+                digits = 0
+            default:
+                if Parser.isHexDigit(byte) {
+                    if digits > 0 || byte != UInt8(ascii: "0") { digits += 1 }
+                    if digits * 4 > maximumBits { return "a number above 2^\(maximumBits)" }
+                } else {
+                    digits = 0
+                }
+            }
+        }
+        if deepest > maximumDepth { return "brackets nested deeper than \(maximumDepth)" }
+        return nil
     }
 
     static func number(_ text: String) -> ArithUInt? {
@@ -127,10 +161,16 @@ enum ArithNotation {
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         }
 
+        /// Brackets open around the value being read.
+        var depth = 0
+
         mutating func value() -> Value? {
             skipSpaces()
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: "[") {
+                guard depth < ArithNotation.maximumDepth else { return nil }
+                depth += 1
+                defer { depth -= 1 }
                 index += 1
                 var items: [Value] = []
                 while true {
@@ -150,6 +190,8 @@ enum ArithNotation {
             let start = index
             while index < bytes.count, Self.isHexDigit(bytes[index]) { index += 1 }
             guard index > start else { return nil }
+            let significant = bytes[start..<index].drop(while: { $0 == UInt8(ascii: "0") })
+            guard significant.count * 4 <= ArithNotation.maximumBits else { return nil }
             let digits = String(decoding: bytes[start..<index], as: UTF8.self)
             return ArithUInt(hex: digits).map(Value.number)
         }

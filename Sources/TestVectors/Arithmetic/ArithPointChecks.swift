@@ -14,7 +14,7 @@ enum ArithPointChecks<C: PairingCurve> {
 
     // MARK: ecp
 
-    static func ecp(_ l: inout ArithLedger, n: Int) {
+    static func ecp(_ l: inout ArithLedger, n: Int?) {
         let p1 = point1(&l, "ECP1")
         let p2 = point1(&l, "ECP2")
         let s1 = l.input("BIGscalar1", "a hex number", T.number)
@@ -69,7 +69,7 @@ enum ArithPointChecks<C: PairingCurve> {
 
     // MARK: ecp2
 
-    static func ecp2(_ l: inout ArithLedger, n: Int) {
+    static func ecp2(_ l: inout ArithLedger, n: Int?) {
         let q = (1...4).map { point2(&l, "ECP2\($0)") }
         let s = (1...4).map { l.input("BIGscalar\($0)", "a hex number", T.number) }
         let x1: (x: Fp2<C>, y: Fp2<C>)? = T.g2Coordinates(l.block["ECP21"]?.value ?? "")
