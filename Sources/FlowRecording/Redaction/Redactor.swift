@@ -157,7 +157,7 @@ public struct Redactor: Sendable {
 
     /// Takes the raw content of string members of a JSON body.
     private static func collectJSON(_ body: [UInt8], _ take: (String, String) -> Void) {
-        guard (try? JSONParser.parse(body)) != nil else { return }
+        guard (try? JSONParser.parse(body, duplicateMembers: .keep)) != nil else { return }
         var pendingKey: String?
         _ = JSONStringLiterals.rewrite(body) { raw, isKey in
             if isKey {
@@ -219,7 +219,7 @@ public struct Redactor: Sendable {
         }
         func body(_ bytes: [UInt8]) -> [UInt8] {
             guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
-            if (try? JSONParser.parse(bytes)) != nil {
+            if (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil {
                 return JSONStringLiterals.rewrite(bytes) { raw, isKey in
                     if isKey { return nil }
                     let replaced = whole(raw)

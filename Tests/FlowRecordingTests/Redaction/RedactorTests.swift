@@ -95,6 +95,23 @@ import Testing
         let steps = restored.scenario.script?["steps"]?.arrayValue ?? []
         #expect(steps.map { $0["with"]?["pin"] } == ["1234", "1111", "$pin"])
     }
+
+
+    /// A server's body may repeat a member name (the SDK reads such bodies); its secrets are still
+    /// found by name, not left in place because the body is not strict JSON.
+    @Test func aBodyWithARepeatedNameIsRedactedByName() {
+        let body = Array(#"{"authOTT": "0123456789abcdef", "note": "a", "note": "b"}"#.utf8)
+        let exchange = CassetteEvent.HTTPExchange(request: CassetteEvent.HTTPExchange.Request(method: "POST", url: "http://127.0.0.1:8005/rps/pass2"),
+                                                  response: CassetteEvent.HTTPExchange.Response(status: 200, body: body))
+        var cassette = Cassette(tool: .init(name: "test", version: "0"), curve: "BN254CX", scenario: .init(name: "repeat"),
+                                backend: .init(url: "http://127.0.0.1:8005", flavour: "milagro"))
+        cassette.events = [CassetteEvent(actor: .sdk, .http(exchange))]
+        let redacted = Redactor(fields: ["authOTT"]).redact(cassette)
+        guard case .http(let result) = redacted.events[0].payload, let response = result.response else {
+            Issue.record("no exchange"); return
+        }
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"authOTT": "{{authOTT}}", "note": "a", "note": "b"}"#)
+    }
 }
 
 extension CassetteEvent.HTTPExchange.Response {
