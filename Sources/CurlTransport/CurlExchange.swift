@@ -157,8 +157,12 @@ struct CurlExchange {
         }
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        max(1, Int((seconds * 1000).rounded(.up)))
+    /// A time limit in whole milliseconds for libcurl: at least 1, at most Int32.max (about 24
+    /// days; libcurl's own ceiling on 32-bit longs); a limit that is not a number is the shortest.
+    static func milliseconds(_ seconds: Double) -> Int {
+        let limit = (seconds * 1000).rounded(.up)
+        guard limit.isFinite else { return limit == .infinity ? Int(Int32.max) : 1 }
+        return Int(min(max(limit, 1), Double(Int32.max)))
     }
 
     private static func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {

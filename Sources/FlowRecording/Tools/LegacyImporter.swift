@@ -1,3 +1,4 @@
+import FileAccess
 import OrderedJSON
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
@@ -313,8 +314,8 @@ public struct LegacyImporter: Sendable {
         return "other"
     }
 
-    /// A file name for a test's cassette.
+    /// A file name for a test's cassette: the rule every file name made from a free-form name follows.
     static func fileName(_ test: String) -> String {
-        String(test.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".json"
+        SafeFileName.make(test) + ".json"
     }
 }

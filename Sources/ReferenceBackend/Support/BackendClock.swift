@@ -30,5 +30,14 @@ public final class ManualBackendClock: BackendClock, @unchecked Sendable {
 
     public func set(milliseconds: Int64) { lock.withLock { now = milliseconds } }
 
-    public func advance(seconds: Double) { lock.withLock { now += Int64(seconds * 1000) } }
+    /// Moves the clock by `seconds` (negative: back), saturating at the ends of `Int64`
+    /// milliseconds; a step that is not a number leaves it where it is.
+    public func advance(seconds: Double) {
+        let step = (seconds * 1000).rounded(.towardZero)
+        guard !step.isNaN else { return }
+        lock.withLock {
+            let target = Double(now) + step
+            now = target >= Double(Int64.max) ? .max : target <= Double(Int64.min) ? .min : Int64(target)
+        }
+    }
 }
