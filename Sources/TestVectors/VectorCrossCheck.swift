@@ -86,7 +86,8 @@ struct VectorCrossCheck: Sendable {
             let s = (ms1 + ms2).modulo(r)
             let cs = curve.multiply(a, by: s)
             expect(same("CLIENT_SECRET", cs), "CLIENT_SECRET", "CLIENT_SECRET = (MS1 + MS2)·H(ID): the shares add up")
-            let date = int("DATE").flatMap(UInt32.init(exactly:)) ?? 0
+            // A DATE that is missing or out of range fails the main check; nothing here assumes 0.
+            guard let date = int("DATE").flatMap(UInt32.init(exactly:)) else { break }
             var base = a
             var permit: GMPPoint = .infinity
             if date != 0 {

@@ -49,7 +49,11 @@ public struct VectorVerifier: Sendable {
 
     /// Reads and classifies a file.
     public func load(path: String) throws(VectorFileError) -> LoadedFile {
-        let text = try VectorFileContents.read(path)
+        try load(text: VectorFileContents.read(path), path: path)
+    }
+
+    /// Classifies the text of a file already read; `path` names it in errors and tells the curve.
+    public func load(text: String, path: String) throws(VectorFileError) -> LoadedFile {
         let header: String
         let blocks: [AMCLBlock]
         if text.drop(while: \.isWhitespace).first == "[" {

@@ -21,8 +21,8 @@ struct VectorsGenerateCommand: ParsableCommand {
     @Option(help: "The suite: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
     var suite: String
 
-    @Option(help: "The curve.")
-    var curve: CurveArgument = CurveArgument(.bn254cx)
+    @Option(help: "The curve (default bn254cx; not for the suites that do not depend on one).")
+    var curve: CurveArgument?
 
     @Option(parsing: .unconditional,
             help: "Random cases, \(VectorGenerator.countRange.lowerBound) to \(VectorGenerator.countRange.upperBound) (default: the suite's own).",
@@ -44,12 +44,16 @@ struct VectorsGenerateCommand: ParsableCommand {
     static let jobsRange = 1...1024
 
     func validate() throws {
-        if VectorSuite(rawValue: suite) == nil {
+        guard let chosen = VectorSuite(rawValue: suite) else {
             throw ValidationError("Unknown suite '\(suite)'; one of: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if let curve, !chosen.dependsOnCurve {
+            throw ValidationError("--curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve.")
         }
     }
 
     func run() throws {
+        let curve = self.curve ?? CurveArgument(.bn254cx)
         var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)
         generator.toolVersion = WorkbenchVersion.current
         let progress = ProgressBar.forStandardError(label: "\(suite) \(curve.id.rawValue)")

@@ -6,10 +6,12 @@ import TestVectors
 struct VectorsLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check the workbench's vector files: schema, unique tcIds in order, numberOfTests, canonical form.",
+        abstract: "Check the workbench's vector files: schema, parameter and field ranges, header, tcIds, canonical form.",
         discussion: """
-            Prints `FILE:LINE: PATH (tcId N): problem` for each problem and `FILE: ok` for a clean \
-            file. Exit status: 0 when every file is clean, 1 when one has problems, 2 when a file \
+            Checks the schema, every group parameter and numeric field against the suite's ranges \
+            (maxPIN, pinBits, DATE, PIN1, ...), the header's command and seed against the file, \
+            unique tcIds in order, numberOfTests, at least one test, and the canonical form. Prints \
+            `FILE:LINE: PATH (tcId N): problem` for each problem and `FILE: ok` for a clean file. Exit status: 0 when every file is clean, 1 when one has problems, 2 when a file \
             cannot be read.
             """
     )
@@ -25,8 +27,11 @@ struct VectorsLintCommand: ParsableCommand {
         var problems = 0
         var unreadable = 0
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                Console.error("error: \(file): cannot be read as UTF-8 text\n")
+            let text: String
+            do {
+                text = try VectorFileContents.read(file)
+            } catch {
+                Console.error("error: \(error)\n")
                 unreadable += 1
                 continue
             }

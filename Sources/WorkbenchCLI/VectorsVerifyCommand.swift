@@ -16,8 +16,12 @@ struct VectorsVerifyCommand: ParsableCommand {
             from --curve. Prints `FILE: N passed, M failed` per file and every field that does not \
             match, with the vector, the line, the expected and the actual value.
 
+            A vector passes only when every output its inputs determine is present and equal; a \
+            missing input, a field nothing checks, a vector or a file with nothing to check fails.
+
             Exit status: 0 when everything passes, 1 when a vector fails, 2 when a file cannot be \
-            read (the message names the file and the line).
+            read (the message names the file and the line). `-` is not special; /dev/stdin reads \
+            standard input.
             """
     )
 
@@ -42,16 +46,20 @@ struct VectorsVerifyCommand: ParsableCommand {
         var output = VectorReportPrinter(verbose: verbose)
         var unreadable = 0
         var failed = 0
+        var curveUsed = false
+        var crossChecked = false
         for path in files {
             do {
-                if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-                   SuiteFileVerifier.isSuiteFile(text) {
+                let text = try VectorFileContents.read(path)
+                if SuiteFileVerifier.isSuiteFile(text) {
                     let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck)
                     print(output.render(report), terminator: "")
                     failed += report.fileReport.failed
+                    crossChecked = true
                     continue
                 }
-                let loaded = try verifier.load(path: path)
+                let loaded = try verifier.load(text: text, path: path)
+                if loaded.curveSource == .option { curveUsed = true }
                 let report = FileReport(
                     file: path, format: loaded.formatName, curve: loaded.curve, verdicts: verifier.check(loaded))
                 print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
@@ -63,6 +71,14 @@ struct VectorsVerifyCommand: ParsableCommand {
             }
         }
         if files.count > 1 { print(output.renderTotal()) }
+        // Options that took no effect are said, not silently ignored.
+        if let curve, !curveUsed, unreadable < files.count {
+            Console.error("warning: --curve \(curve.id.rawValue) was not used: every file read names its curve "
+                + "(in its header, its name, or, for the workbench's files, its curve member)\n")
+        }
+        if crossCheck, !crossChecked, unreadable < files.count {
+            Console.error("warning: --cross-check was not used: it re-checks the workbench's own files, and none was given\n")
+        }
         if unreadable > 0 { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }

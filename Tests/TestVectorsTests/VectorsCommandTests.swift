@@ -111,6 +111,37 @@ struct VectorsCommandTests {
         #expect(acceptable.stdout.contains("expected: acceptable"))
     }
 
+    @Test("options that cannot take effect are said: --curve on a curve-free suite (error), unused --curve and --cross-check (warnings)")
+    func noEffect() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("an.json").path
+        let generate = try shell("exec \"$WORKBENCH\" vectors generate --suite access-number --curve bn254 --seed s --out '\(out)'")
+        #expect(generate.status == 64)
+        #expect(generate.stderr.contains("--curve bn254 has no effect"), "\(generate.stderr)")
+        let amcl = TestPaths.fixture("two_pass_first3.txt")
+        let named = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")
+        #expect(named.status == 1)  // two_pass_first3.txt has no curve in its name or header: --curve bn254 is used, and wrong
+        #expect(!named.stderr.contains("--curve bn254 was not used"))
+        #expect(named.stderr.contains("warning: --cross-check was not used"), "\(named.stderr)")
+        let committed = TestPaths.repositoryRoot.appendingPathComponent("Vectors/amcl/mpin/BN254_CX.first100.txt").path
+        let unused = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 '\(committed)'")
+        #expect(unused.status == 0)
+        #expect(unused.stderr.contains("warning: --curve bn254 was not used"), "\(unused.stderr)")
+    }
+
+    @Test("verify and lint read a pipe through /dev/stdin")
+    func standardInput() throws {
+        let amcl = TestPaths.fixture("two_pass_first3.txt")
+        let verify = try shell("cat '\(amcl)' | \"$WORKBENCH\" vectors verify /dev/stdin")
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stdout.contains("/dev/stdin: 3 passed, 0 failed"))
+        let suite = TestPaths.repositoryRoot.appendingPathComponent("Vectors/generated/pin-mapping.json").path
+        let lint = try shell("cat '\(suite)' | \"$WORKBENCH\" vectors lint /dev/stdin")
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(lint.stdout.contains("/dev/stdin: ok"))
+    }
+
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
