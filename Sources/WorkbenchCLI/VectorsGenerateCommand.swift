@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import Foundation
 import MPinCrypto
 import OrderedJSON
@@ -62,10 +63,11 @@ struct VectorsGenerateCommand: ParsableCommand {
         let document = VectorsBlocking.run { await frozen.generate(maxConcurrency: jobs, progress: progress?.update) }
         progress?.finish()
         let text = JSONWriter.canonical(document)
-        do {
-            try AtomicFile.write(Data(text.utf8), to: out)
+        do throws(FileAccessError) {
+            try Directories.create((out as NSString).deletingLastPathComponent)
+            try FileAccess.AtomicFile.write(Array(text.utf8), to: out)
         } catch {
-            Console.error("error: \(out): cannot write: \(AtomicFile.reason(error))\n")
+            Console.error("error: \(error.description)\n")
             throw ExitCode(2)
         }
         let tests = document["numberOfTests"]?.intValue ?? 0
@@ -92,55 +94,6 @@ final class VectorsResultBox<T: Sendable>: @unchecked Sendable {
     private var value: T?
     func set(_ v: T) { lock.withLock { value = v } }
     func get() -> T { lock.withLock { value! } }
-}
-
-/// Writes a file atomically: a temporary file in the same directory, flushed, then renamed.
-enum AtomicFile {
-    static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        FileManager.default.createFile(atPath: temporary.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: temporary)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let message = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message])
-        }
-    }
-
-    /// The operating system's reason for a failed write (`No space left on device`), read from the
-    /// POSIX error Foundation wraps, instead of the wrapper's dump.
-    static func reason(_ error: Error) -> String {
-        var current = error as NSError
-        for _ in 0..<8 {
-            if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
-            guard let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError else { break }
-            current = underlying
-        }
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain {
-            switch CocoaError.Code(rawValue: nsError.code) {
-            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
-            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
-            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
-            case .fileNoSuchFile, .fileWriteInvalidFileName: return String(cString: strerror(ENOENT))
-            default: break
-            }
-            if let description = nsError.userInfo[NSLocalizedDescriptionKey] as? String { return description }
-        }
-        return nsError.localizedDescription
-    }
 }
 
 /// A progress bar on standard error, drawn only when standard error is a terminal.
