@@ -9,7 +9,7 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR      ?= .build/release
 WORKBENCH    := $(BIN_DIR)/mpin-workbench
-DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev valgrind
 DEMO_VECTORS := $(sort $(wildcard Vectors/amcl/mpin/*.txt Vectors/amcl/mpin/*.json \
                   Vectors/amcl/generated/*.txt Vectors/amcl/arith/*/*.txt))
 
@@ -54,6 +54,22 @@ demo: deps
 	$(WORKBENCH) replay "$$out" --table
 	$(WORKBENCH) vectors verify $(DEMO_VECTORS)
 	$(WORKBENCH) bench
+
+## The constant-time check (README "Constant-time secrets"): every M-Pin function on secrets runs
+## under valgrind's memcheck with the secrets marked undefined, and any branch or memory index that
+## depends on them is an error. The canary (a deliberate leak) must be reported first, or the check
+## would prove nothing. Built with the flags of `test`, so the two share one build.
+CT_CHECK := $(BIN_DIR)/mpin-ct-check
+VALGRIND ?= valgrind
+.PHONY: ct-check
+ct-check: deps
+	$(SWIFT) build -c release -Xswiftc -enable-testing --product mpin-ct-check $(SWIFT_FLAGS)
+	@status=0; $(VALGRIND) --tool=memcheck --error-exitcode=97 $(CT_CHECK) --canary >/dev/null 2>&1 || status=$$?; \
+	if [ $$status -ne 97 ]; then \
+	  echo "ct-check: memcheck did not report the canary's leak (exit $$status), so it cannot see secrets"; exit 1; \
+	fi; \
+	echo "ct-check: memcheck reports the canary's deliberate leak, as it must"
+	$(VALGRIND) --tool=memcheck --error-exitcode=1 --track-origins=yes $(CT_CHECK)
 
 ## Benchmark medians (table) for both curves.
 bench: build

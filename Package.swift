@@ -65,6 +65,10 @@ let package = Package(
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
+        // The constant-time check (make ct-check): memcheck's client requests, and the executable
+        // that runs the M-Pin functions with their secrets marked undefined. Not a product.
+        .target(name: "CValgrindShim"),
+        .executableTarget(name: "mpin-ct-check", dependencies: ["MPinCrypto", "CValgrindShim"]),
 
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),

@@ -2,6 +2,10 @@
 /// 64-bit limbs.
 ///
 /// Encodings are AMCL's: 32 bytes big-endian of the canonical integer (CRYPTO.md §3).
+///
+/// Arithmetic (+, -, ·, negation, halving, inversion by the fixed exponent p - 2) is constant
+/// time; the comparisons (`==`, ``isZero``, ``isOne``, ``isOdd``), ``power(_:)``, ``isSquare`` and
+/// ``squareRoot()`` branch on their values and are for public data (README "Constant-time secrets").
 public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
@@ -16,11 +20,12 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
         v = Montgomery.mul((small, 0, 0, 0), C._pR2, C._p, C._pInv)
     }
 
-    /// Exactly 32 big-endian bytes of an integer below p; nil otherwise.
+    /// Exactly 32 big-endian bytes of an integer below p; nil otherwise. Constant time in the bytes:
+    /// only whether they are in range becomes public.
     public init?(bytes: [UInt8]) {
         guard bytes.count == 32 else { return nil }
         let x = Montgomery.limbs(bigEndian: bytes[...])
-        guard Montgomery.less(x, C._p) else { return nil }
+        guard SecretBoundary.reveal(Montgomery.less(x, C._p)) else { return nil }
         v = Montgomery.mul(x, C._pR2, C._p, C._pInv)
     }
 
@@ -36,6 +41,12 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._p, C._pInv) }
 
     public var isZero: Bool { Montgomery.isZero(v) }
+    /// All ones when zero, else zero (no branch).
+    var zeroMask: UInt64 { Montgomery.zeroMask(v) }
+    /// b where `mask` is all ones, a where it is zero (no branch).
+    @inline(__always) static func select(_ a: Fp, _ b: Fp, mask: UInt64) -> Fp {
+        Fp(montgomery: Montgomery.select(a.v, b.v, mask))
+    }
     public var isOne: Bool { Montgomery.equal(v, C._pOne) }
     /// Parity of the canonical integer (AMCL's `FP_parity`, used for the sign of y).
     public var isOdd: Bool { canonical.0 & 1 == 1 }
@@ -64,7 +75,8 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     /// x / 2.
     public func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
 
-    /// x^e for an exponent given as limbs (left-to-right square and multiply; not constant time).
+    /// x^e for an exponent given as limbs (left-to-right square and multiply). Branches on the
+    /// exponent only, so constant time in x for a public exponent (p - 2, (p + 1)/4, ...).
     func power(limbs e: Limbs4) -> Fp {
         var result = Fp.one
         let n = Montgomery.bitLength(e)
@@ -77,7 +89,7 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// x^e, e given big-endian (any length).
+    /// x^e, e given big-endian (any length). Branches on the bits of e: for public exponents.
     public func power(_ exponent: [UInt8]) -> Fp {
         var result = Fp.one
         for byte in exponent {
@@ -89,22 +101,24 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// x^-1 = x^(p-2); nil for zero.
+    /// x^-1 = x^(p-2); nil for zero (whether x is zero becomes public).
     public func inverse() -> Fp? {
-        if isZero { return nil }
+        if SecretBoundary.reveal(isZero) { return nil }
         return power(limbs: C._pMinus2)
     }
 
-    /// x^(p-2), which is 0 for 0 (AMCL's FP_inv convention).
+    /// x^(p-2), which is 0 for 0 (AMCL's FP_inv convention); constant time.
     var inverseOrZero: Fp { power(limbs: C._pMinus2) }
 
     /// Legendre symbol (x/p) == 1. Zero is not a square here, as in AMCL's `jacobi(rhs, p) == 1` test.
+    /// Branches on x: for public values (hash to G1).
     public var isSquare: Bool { !isZero && power(limbs: C._pMinus1Half).isOne }
 
-    /// A square root x^((p+1)/4) (p ≡ 3 mod 4), or nil if x is not a square.
+    /// A square root x^((p+1)/4) (p ≡ 3 mod 4), or nil if x is not a square. The power is constant
+    /// time; whether x is a square becomes public.
     public func squareRoot() -> Fp? {
         let s = power(limbs: C._pPlus1Quarter)
-        return s.squared() == self ? s : nil
+        return SecretBoundary.reveal(s.squared() == self) ? s : nil
     }
 }
 

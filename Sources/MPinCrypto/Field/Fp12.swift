@@ -14,6 +14,15 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     public static var one: Fp12 { Fp12(.one, .zero, .zero) }
     public var isZero: Bool { a.isZero && b.isZero && c.isZero }
     public var isOne: Bool { a.isOne && b.isZero && c.isZero }
+    /// All ones when the element is 1, else zero (no branch; ``isOne`` may short-circuit).
+    var oneMask: UInt64 {
+        Montgomery.equalMask(a.a.a.v, C._pOne) & a.a.b.zeroMask & a.b.zeroMask & b.a.zeroMask
+            & b.b.zeroMask & c.a.zeroMask & c.b.zeroMask
+    }
+    /// y where `mask` is all ones, x where it is zero (no branch).
+    @inline(__always) static func select(_ x: Fp12, _ y: Fp12, mask: UInt64) -> Fp12 {
+        Fp12(.select(x.a, y.a, mask: mask), .select(x.b, y.b, mask: mask), .select(x.c, y.c, mask: mask))
+    }
     public var description: String { "[\(a), \(b), \(c)]" }
 
     /// The twelve F_p coefficients in AMCL's encoding order (a.a.a, a.a.b, a.b.a, ..., c.b.b).
@@ -106,7 +115,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
             Fp4(c.a.conjugate() * x2, c.b.conjugate() * x5))
     }
 
-    /// The inverse over the cubic extension; nil for zero.
+    /// The inverse over the cubic extension; nil for zero (which branches on x: public values).
     public func inverse() -> Fp12? {
         if isZero { return nil }
         return inverseOrZero
@@ -121,7 +130,8 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         return Fp12(f0 * ni, f1 * ni, f2 * ni)
     }
 
-    /// x^e, e big-endian of any length (general square and multiply).
+    /// x^e, e big-endian of any length (general square and multiply); branches on the bits of e, for
+    /// public exponents.
     public func power(_ exponent: [UInt8]) -> Fp12 {
         var result = Fp12.one
         for byte in exponent {
@@ -133,35 +143,37 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         return result
     }
 
-    /// x^e for a unitary x (cyclotomic squarings), e big-endian of any length.
+    /// x^e for a unitary x (cyclotomic squarings), e big-endian: its last 32 bytes, as a 256-bit
+    /// integer. Constant time in x and e (``unitaryPower(limbs:bits:)``).
     public func unitaryPower(_ exponent: [UInt8]) -> Fp12 {
         unitaryPower(limbs: Montgomery.limbs(bigEndian: exponent.suffix(32)[...]))
     }
 
-    func unitaryPower(limbs e: Limbs4) -> Fp12 {
-        // Signed 4-bit window over the odd powers x, x³, ..., x¹⁵ would be faster; a 4-bit window
-        // with a table of x⁰..x¹⁵ is simple and constant in its pattern of squarings.
+    /// x^e for a unitary x and e < 2^bits, in constant time: ⌈bits/4⌉ fixed 4-bit windows, most
+    /// significant first, each four cyclotomic squarings and one multiplication by the table entry
+    /// x^digit (x⁰ = 1 for a zero digit), read by touching all sixteen entries with masks. The
+    /// number of operations depends on `bits` (public) only. Bit-exact with square and multiply:
+    /// leading windows square 1, which stays 1, and multiplying by 1 is exact.
+    func unitaryPower(limbs e: Limbs4, bits: Int = 256) -> Fp12 {
         var table = [Fp12](repeating: .one, count: 16)
         table[1] = self
         for i in 2..<16 { table[i] = table[i - 1] * self }
-        let n = Montgomery.bitLength(e)
-        if n == 0 { return .one }
-        let windows = (n + 3) / 4
+        let windows = (min(max(bits, 0), 256) + 3) / 4
+        let hidden = Montgomery.barrier
         var result = Fp12.one
         var w = windows - 1
         while w >= 0 {
-            if w != windows - 1 {
-                result = result.unitarySquared().unitarySquared().unitarySquared().unitarySquared()
-            }
-            var digit = 0
-            for k in 0..<4 { digit |= Int(Montgomery.bit(e, 4 * w + k)) << k }
-            if digit != 0 { result = result * table[digit] }
+            result = result.unitarySquared().unitarySquared().unitarySquared().unitarySquared()
+            let digit = Montgomery.window(e, w)
+            var entry = table[0]
+            for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
+            result = result * entry
             w -= 1
         }
         return result
     }
 
-    /// x^|u| for a unitary x (the curve parameter, 64 bits; square and multiply).
+    /// x^|u| for a unitary x (the curve parameter, 64 bits, public; square and multiply).
     func unitaryPowerAbsU() -> Fp12 {
         let u = C._absU
         var result = self

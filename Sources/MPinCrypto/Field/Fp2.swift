@@ -1,4 +1,7 @@
 /// F_p² = F_p[i]/(i² + 1); `Fp2(a, b)` is a + b·i (AMCL `FP2`).
+///
+/// As for ``Fp``: the arithmetic is constant time; comparisons, ``power(_:)`` and
+/// ``squareRoot()`` branch on their values and are for public data.
 public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     public var a: Fp<C>
     public var b: Fp<C>
@@ -12,6 +15,12 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public static var one: Fp2 { Fp2(.one, .zero) }
     public var isZero: Bool { a.isZero && b.isZero }
     public var isOne: Bool { a.isOne && b.isZero }
+    /// All ones when zero, else zero (no branch).
+    var zeroMask: UInt64 { a.zeroMask & b.zeroMask }
+    /// y where `mask` is all ones, x where it is zero (no branch).
+    @inline(__always) static func select(_ x: Fp2, _ y: Fp2, mask: UInt64) -> Fp2 {
+        Fp2(.select(x.a, y.a, mask: mask), .select(x.b, y.b, mask: mask))
+    }
     public var description: String { "[\(a), \(b)]" }
 
     @inline(__always) public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
@@ -58,6 +67,7 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         return Fp2(a * n, -(b * n))
     }
 
+    /// x^e, e big-endian; branches on the bits of e (for public exponents).
     public func power(_ exponent: [UInt8]) -> Fp2 {
         var result = Fp2.one
         for byte in exponent {
@@ -69,7 +79,8 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         return result
     }
 
-    /// A square root in F_p² (AMCL `FP2_sqrt`), or nil when there is none.
+    /// A square root in F_p² (AMCL `FP2_sqrt`), or nil when there is none. Branches on x: for
+    /// public values.
     public func squareRoot() -> Fp2? {
         if isZero { return self }
         // w = sqrt(a² + b²) in F_p, then a' = sqrt((a + w)/2) or sqrt((a - w)/2), b' = b / (2a').

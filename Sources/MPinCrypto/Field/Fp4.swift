@@ -9,6 +9,10 @@ public struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     public static var one: Fp4 { Fp4(.one, .zero) }
     public var isZero: Bool { a.isZero && b.isZero }
     public var isOne: Bool { a.isOne && b.isZero }
+    /// y where `mask` is all ones, x where it is zero (no branch).
+    @inline(__always) static func select(_ x: Fp4, _ y: Fp4, mask: UInt64) -> Fp4 {
+        Fp4(.select(x.a, y.a, mask: mask), .select(x.b, y.b, mask: mask))
+    }
     public var description: String { "[\(a), \(b)]" }
 
     public static func + (x: Fp4, y: Fp4) -> Fp4 { Fp4(x.a + y.a, x.b + y.b) }
@@ -54,6 +58,7 @@ public struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         return Fp4(a * n, -(b * n))
     }
 
+    /// x^e, e big-endian; branches on the bits of e (for public exponents).
     public func power(_ exponent: [UInt8]) -> Fp4 {
         var result = Fp4.one
         for byte in exponent {

@@ -1,4 +1,7 @@
 /// A scalar modulo the group order r of curve `C`, in Montgomery form on four 64-bit limbs.
+///
+/// Reduction, +, -, · and ``inverse()`` are constant time in the values; ``power(_:)`` branches on
+/// its exponent (public in ``inverse()``: r - 2) and `==`/``isZero`` are for public values.
 public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
@@ -17,11 +20,11 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     public init?(bytes: [UInt8]) {
         guard bytes.count == 32 else { return nil }
         let x = Montgomery.limbs(bigEndian: bytes[...])
-        guard Montgomery.less(x, C._r) else { return nil }
+        guard SecretBoundary.reveal(Montgomery.less(x, C._r)) else { return nil }
         v = Montgomery.mul(x, C._rR2, C._r, C._rInv)
     }
 
-    /// A big-endian integer of any length, reduced modulo r.
+    /// A big-endian integer of any length, reduced modulo r (constant time in its value).
     public init(reducing bytes: [UInt8]) {
         v = Montgomery.reduceToMontgomery(bigEndian: bytes, C._r, C._rInv, C._rR2)
     }
@@ -45,6 +48,7 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     public static func * (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.mul(a.v, b.v, C._r, C._rInv)) }
     public func squared() -> Fr { self * self }
 
+    /// x^e, e big-endian; branches on the bits of e (for public exponents).
     public func power(_ exponent: [UInt8]) -> Fr {
         var result = Fr.one
         for byte in exponent {
@@ -56,9 +60,9 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// x^-1 = x^(r-2); nil for zero.
+    /// x^-1 = x^(r-2); nil for zero (whether x is zero becomes public; the rest is constant time).
     public func inverse() -> Fr? {
-        if isZero { return nil }
+        if SecretBoundary.reveal(isZero) { return nil }
         return power(Montgomery.bytes(C._rMinus2))
     }
 }

@@ -5,8 +5,60 @@
 /// of both curves; after specialisation they are immediates. Because m < 2^254 (two spare bits),
 /// the CIOS loop needs no carry word beyond the fourth limb (the "no-carry" variant), and every
 /// result is reduced to [0, m) by one conditional subtraction.
+///
+/// Everything here that takes field elements or scalars runs in constant time: carries and borrows
+/// go through `UInt128`, and a conditional subtraction, addition or negation applies a mask made by
+/// ``mask(_:)`` instead of branching. The exceptions, which branch on their input and are for
+/// public values only, say so: ``less(_:_:)``, ``isZero(_:)`` and ``equal(_:_:)`` return a `Bool`
+/// that callers on secrets pass through ``SecretBoundary``; ``bitLength(_:)`` is for public
+/// exponents.
+///
+/// The optimiser knows a mask to be zero or all ones, and may turn `a ^ ((a ^ b) & mask)` back into
+/// a conditional move or a branch on the secret. In the field arithmetic it does not (`make
+/// ct-check` would report it); in loops that do little but select (table lookups, repeated
+/// conditional subtractions) it did, and there the masks are xored with a zero it cannot see
+/// through, ``opaqueZero``, loaded once per operation (a load per field operation would cost
+/// about 10% of a multiplication).
 @usableFromInline
 enum Montgomery {
+    /// All ones when `bit` is 1, zero when it is 0 (`bit` must be 0 or 1).
+    @inline(__always)
+    static func mask(_ bit: UInt64) -> UInt64 { 0 &- bit }
+
+    /// Zero, read from memory that another module could write, so that the optimiser cannot know it:
+    /// a mask xored with it is no longer known to be zero or all ones. Read it once per operation
+    /// (``barrier``) and pass it down.
+    nonisolated(unsafe) package static let opaqueZero: UnsafeMutablePointer<UInt64> = {
+        let cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        cell.initialize(to: 0)
+        return cell
+    }()
+
+    /// The current value of ``opaqueZero`` (0).
+    @inline(__always)
+    static var barrier: UInt64 { opaqueZero.pointee }
+
+    /// All ones when w = 0, else zero, without a branch.
+    @inline(__always)
+    static func zeroMask(_ w: UInt64) -> UInt64 { mask(((w | (0 &- w)) >> 63) ^ 1) }
+
+    /// All ones when a = 0, else zero, without a branch.
+    @inline(__always)
+    static func zeroMask(_ a: Limbs4) -> UInt64 { zeroMask(a.0 | a.1 | a.2 | a.3) }
+
+    /// All ones when a = b, else zero, without a branch.
+    @inline(__always)
+    static func equalMask(_ a: Limbs4, _ b: Limbs4) -> UInt64 {
+        zeroMask((a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3))
+    }
+
+    /// b where `mask` is all ones, a where it is zero, limb by limb without a branch.
+    @inline(__always)
+    static func select(_ a: Limbs4, _ b: Limbs4, _ mask: UInt64) -> Limbs4 {
+        (a.0 ^ ((a.0 ^ b.0) & mask), a.1 ^ ((a.1 ^ b.1) & mask),
+         a.2 ^ ((a.2 ^ b.2) & mask), a.3 ^ ((a.3 ^ b.3) & mask))
+    }
+
     /// lo, hi of a + b·c + carry (never overflows 128 bits).
     @inline(__always)
     static func mac(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
@@ -28,14 +80,15 @@ enum Montgomery {
         return (UInt64(truncatingIfNeeded: t), UInt64(truncatingIfNeeded: t &>> 64))
     }
 
-    /// x - m if x >= m, else x (x < 2m), without branches.
+    /// x - m if x >= m, else x, without branches (`barrier`: ``barrier`` in loops that do little
+    /// else, 0 in the field arithmetic).
     @inline(__always)
-    static func reduceOnce(_ x: Limbs4, _ m: Limbs4) -> Limbs4 {
+    static func reduceOnce(_ x: Limbs4, _ m: Limbs4, barrier: UInt64 = 0) -> Limbs4 {
         let (d0, b0) = sbb(x.0, m.0, 0)
         let (d1, b1) = sbb(x.1, m.1, b0)
         let (d2, b2) = sbb(x.2, m.2, b1)
         let (d3, b3) = sbb(x.3, m.3, b2)
-        let keep = 0 &- b3          // all ones when x < m
+        let keep = mask(b3) ^ barrier   // all ones when x < m
         return ((x.0 & keep) | (d0 & ~keep), (x.1 & keep) | (d1 & ~keep),
                 (x.2 & keep) | (d2 & ~keep), (x.3 & keep) | (d3 & ~keep))
     }
@@ -55,35 +108,33 @@ enum Montgomery {
         let (d1, b1) = sbb(a.1, b.1, b0)
         let (d2, b2) = sbb(a.2, b.2, b1)
         let (d3, b3) = sbb(a.3, b.3, b2)
-        let mask = 0 &- b3          // all ones when a < b: add m back
-        let (e0, c0) = adc(d0, m.0 & mask, 0)
-        let (e1, c1) = adc(d1, m.1 & mask, c0)
-        let (e2, c2) = adc(d2, m.2 & mask, c1)
-        let (e3, _) = adc(d3, m.3 & mask, c2)
+        let addBack = mask(b3)      // all ones when a < b: add m back
+        let (e0, c0) = adc(d0, m.0 & addBack, 0)
+        let (e1, c1) = adc(d1, m.1 & addBack, c0)
+        let (e2, c2) = adc(d2, m.2 & addBack, c1)
+        let (e3, _) = adc(d3, m.3 & addBack, c2)
         return (e0, e1, e2, e3)
     }
 
+    /// -a mod m: m - a, masked to 0 when a = 0 (no branch).
     @inline(__always)
     static func neg(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
-        if a.0 | a.1 | a.2 | a.3 == 0 { return a }
         let (d0, b0) = sbb(m.0, a.0, 0)
         let (d1, b1) = sbb(m.1, a.1, b0)
         let (d2, b2) = sbb(m.2, a.2, b1)
         let (d3, _) = sbb(m.3, a.3, b2)
-        return (d0, d1, d2, d3)
+        let keep = ~zeroMask(a)
+        return (d0 & keep, d1 & keep, d2 & keep, d3 & keep)
     }
 
-    /// a / 2 mod m.
+    /// a / 2 mod m: a + m when a is odd (m masked by the low bit, no branch), shifted right.
     static func half(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
-        var x = a
-        if x.0 & 1 == 1 {
-            let (s0, c0) = adc(x.0, m.0, 0)
-            let (s1, c1) = adc(x.1, m.1, c0)
-            let (s2, c2) = adc(x.2, m.2, c1)
-            let (s3, _) = adc(x.3, m.3, c2)
-            x = (s0, s1, s2, s3)
-        }
-        return (x.0 >> 1 | x.1 << 63, x.1 >> 1 | x.2 << 63, x.2 >> 1 | x.3 << 63, x.3 >> 1)
+        let odd = mask(a.0 & 1)
+        let (s0, c0) = adc(a.0, m.0 & odd, 0)
+        let (s1, c1) = adc(a.1, m.1 & odd, c0)
+        let (s2, c2) = adc(a.2, m.2 & odd, c1)
+        let (s3, _) = adc(a.3, m.3 & odd, c2)
+        return (s0 >> 1 | s1 << 63, s1 >> 1 | s2 << 63, s2 >> 1 | s3 << 63, s3 >> 1)
     }
 
     /// a·b·R^-1 mod m (CIOS, no-carry variant; requires m < 2^254).
@@ -222,10 +273,10 @@ enum Montgomery {
         (r1, b) = sbb(l0.1, l1.1, b); (r2, b) = sbb(l0.2, l1.2, b); (r3, b) = sbb(l0.3, l1.3, b)
         (r4, b) = sbb(h0.0, h1.0, b); (r5, b) = sbb(h0.1, h1.1, b); (r6, b) = sbb(h0.2, h1.2, b)
         (r7, b) = sbb(h0.3, h1.3, b)
-        let mask = 0 &- b
+        let addBack = mask(b)
         var c: UInt64
-        (r4, c) = adc(r4, m.0 & mask, 0); (r5, c) = adc(r5, m.1 & mask, c)
-        (r6, c) = adc(r6, m.2 & mask, c); (r7, _) = adc(r7, m.3 & mask, c)
+        (r4, c) = adc(r4, m.0 & addBack, 0); (r5, c) = adc(r5, m.1 & addBack, c)
+        (r6, c) = adc(r6, m.2 & addBack, c); (r7, _) = adc(r7, m.3 & addBack, c)
         // im = t2 - t0 - t1
         var (i0, e) = sbb(l2.0, l0.0, 0)
         var i1, i2, i3, i4, i5, i6, i7: UInt64
@@ -240,13 +291,16 @@ enum Montgomery {
         return (re, im)
     }
 
+    /// a = 0, as a `Bool` (for public values, or declassified by the caller).
     static func isZero(_ a: Limbs4) -> Bool { a.0 | a.1 | a.2 | a.3 == 0 }
 
+    /// a = b, as a `Bool` (for public values, or declassified by the caller).
     static func equal(_ a: Limbs4, _ b: Limbs4) -> Bool {
         (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3) == 0
     }
 
-    /// a < b as integers.
+    /// a < b as integers (the borrow of a - b), as a `Bool` (for public values, or declassified by
+    /// the caller).
     static func less(_ a: Limbs4, _ b: Limbs4) -> Bool {
         let (_, b0) = sbb(a.0, b.0, 0)
         let (_, b1) = sbb(a.1, b.1, b0)
@@ -255,7 +309,21 @@ enum Montgomery {
         return b3 == 1
     }
 
-    /// Bit i (0 = least significant) of a 256-bit integer.
+    /// The 4-bit window of a 256-bit integer at bits 4w ..< 4w + 4 (w in 0..<64, public; the limb
+    /// is chosen by w, the value is not branched on).
+    @inline(__always)
+    static func window(_ a: Limbs4, _ w: Int) -> UInt64 {
+        let limb: UInt64
+        switch w >> 4 {
+        case 0: limb = a.0
+        case 1: limb = a.1
+        case 2: limb = a.2
+        default: limb = a.3
+        }
+        return (limb >> UInt64((w & 15) << 2)) & 15
+    }
+
+    /// Bit i (0 = least significant) of a 256-bit integer (i public).
     static func bit(_ a: Limbs4, _ i: Int) -> UInt64 {
         let w: UInt64
         switch i >> 6 {
@@ -267,6 +335,7 @@ enum Montgomery {
         return (w >> UInt64(i & 63)) & 1
     }
 
+    /// The bit length of a public integer (branches on it).
     static func bitLength(_ a: Limbs4) -> Int {
         if a.3 != 0 { return 192 + 64 - a.3.leadingZeroBitCount }
         if a.2 != 0 { return 128 + 64 - a.2.leadingZeroBitCount }
@@ -300,17 +369,20 @@ enum Montgomery {
 
     /// Reduce a big-endian integer of any length modulo m, returning Montgomery form (x·R mod m).
     /// Horner's rule on 32-byte chunks: acc = acc·2^256 + chunk, using mul by R² (= ·R in Montgomery).
+    /// Constant time in the value (the length is public): each chunk, below 2^256 < 8m since
+    /// m > 2^253, is reduced by seven conditional subtractions whatever its value.
     static func reduceToMontgomery(bigEndian bytes: [UInt8], _ m: Limbs4, _ inv: UInt64, _ r2: Limbs4) -> Limbs4 {
         // Pad to a multiple of 32 bytes on the left.
         let padding = (32 - bytes.count % 32) % 32
         let padded = [UInt8](repeating: 0, count: padding) + bytes
+        let hidden = barrier
         var acc: Limbs4 = (0, 0, 0, 0)  // Montgomery form of the value so far
         var offset = 0
         while offset < padded.count {
             let chunk = limbs(bigEndian: padded[offset..<offset + 32])
-            // chunk may be >= m (it is < 2^256 < 4m + ...): reduce it by repeated subtraction.
+            // chunk < 2^256 < 8m: seven conditional subtractions leave it below m.
             var c = chunk
-            while !less(c, m) { c = subRaw(c, m) }
+            for _ in 0..<7 { c = reduceOnce(c, m, barrier: hidden) }
             let chunkMont = mul(c, r2, m, inv)
             // acc · 2^256 in Montgomery form is mul(acc, R² · R ...): acc_mont · R = mul(acc_mont, r2)
             acc = offset == 0 ? chunkMont : add(mul(acc, r2, m, inv), chunkMont, m)

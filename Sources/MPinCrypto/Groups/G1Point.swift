@@ -3,6 +3,11 @@
 /// Encoding (AMCL `ECP_toOctet`): 65 bytes `04 || x || y`; `02/03 || x` (33 bytes, the prefix's low
 /// bit the parity of y) is accepted on input. The point at infinity has no AMCL encoding; this
 /// package writes it as the single byte `00` and refuses it on input.
+///
+/// Constant time on secret points and scalars (README "Constant-time secrets"): `+`, `-`,
+/// negation, ``multiplied(by:)``, ``encoded(compressed:)`` and ``decode(_:)`` make public only
+/// whether a point is infinity and whether bytes decode. `==` and ``description`` branch on the
+/// point: for public points.
 public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
     var p: JacobianPoint<Fp<C>>
 
@@ -14,7 +19,10 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     /// b = 2.
     static var b: Fp<C> { Fp(2) }
 
-    static func isOnCurve(x: Fp<C>, y: Fp<C>) -> Bool { y.squared() == x.squared() * x + b }
+    /// y² = x³ + 2; the outcome becomes public, the coordinates do not.
+    static func isOnCurve(x: Fp<C>, y: Fp<C>) -> Bool {
+        SecretBoundary.reveal((y.squared() - (x.squared() * x + b)).zeroMask != 0)
+    }
 
     /// The affine point (x, y); nil when it is not on the curve.
     public init?(x: Fp<C>, y: Fp<C>) {
@@ -24,30 +32,45 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
 
     /// The point with abscissa x and the y of the given parity; nil when x³ + 2 is not a square.
     public init?(x: Fp<C>, yIsOdd: Bool) {
-        guard var y = (x.squared() * x + Self.b).squareRoot() else { return nil }
-        if y.isOdd != yIsOdd { y = -y }
-        p = JacobianPoint(affineX: x, affineY: y)
+        self.init(x: x, yParity: yIsOdd ? 1 : 0)
+    }
+
+    /// The same with the parity as a bit (0 or 1): the root is negated by a mask, so only whether
+    /// x³ + 2 is a square becomes public.
+    init?(x: Fp<C>, yParity: UInt64) {
+        guard let root = (x.squared() * x + Self.b).squareRoot() else { return nil }
+        let flip = Montgomery.mask((root.canonical.0 ^ yParity) & 1) ^ Montgomery.barrier
+        p = JacobianPoint(affineX: x, affineY: .select(root, -root, mask: flip))
     }
 
     /// Decodes 65 bytes `04||x||y` or 33 bytes `02/03||x`, validating length, prefix, range and curve.
+    /// The bytes may be secret (a token): the checks' outcomes become public, the coordinates and
+    /// the parity bit of a compressed prefix do not.
     public static func decode(_ bytes: [UInt8]) throws(PointDecodingError) -> G1Point {
-        if bytes == [0] { throw .pointAtInfinity }
+        if bytes.count == 1 && bytes[0] == 0 { throw .pointAtInfinity }
         guard bytes.count == 65 || bytes.count == 33 else {
             throw .wrongLength(expected: [65, 33], actual: bytes.count)
         }
         let prefix = bytes[0]
         if bytes.count == 65 {
-            guard prefix == 0x04 else { throw .badPrefix(prefix) }
+            guard SecretBoundary.reveal(prefix == 0x04) else { throw .badPrefix(revealed(prefix)) }
             guard let x = Fp<C>(bytes: Array(bytes[1..<33])), let y = Fp<C>(bytes: Array(bytes[33..<65])) else {
                 throw .coordinateOutOfRange
             }
             guard let point = G1Point(x: x, y: y) else { throw .notOnCurve }
             return point
         }
-        guard prefix == 0x02 || prefix == 0x03 else { throw .badPrefix(prefix) }
+        guard SecretBoundary.reveal(prefix & 0xFE == 0x02) else { throw .badPrefix(revealed(prefix)) }
         guard let x = Fp<C>(bytes: Array(bytes[1..<33])) else { throw .coordinateOutOfRange }
-        guard let point = G1Point(x: x, yIsOdd: prefix & 1 == 1) else { throw .notOnCurve }
+        guard let point = G1Point(x: x, yParity: UInt64(prefix & 1)) else { throw .notOnCurve }
         return point
+    }
+
+    /// A prefix byte that goes into an error, declassified.
+    private static func revealed(_ byte: UInt8) -> UInt8 {
+        var b = byte
+        SecretBoundary.declassify(&b)
+        return b
     }
 
     /// `try? decode(bytes)`.
@@ -59,7 +82,7 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     /// 65 bytes `04||x||y`, or 33 bytes `02/03||x` when compressed; `[0]` for infinity.
     public func encoded(compressed: Bool = false) -> [UInt8] {
         guard let (x, y) = affine else { return [0] }
-        if compressed { return [y.isOdd ? 0x03 : 0x02] + x.bytes }
+        if compressed { return [0x02 | UInt8(truncatingIfNeeded: y.canonical.0 & 1)] + x.bytes }
         return [0x04] + x.bytes + y.bytes
     }
 
@@ -76,28 +99,39 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     public func doubled() -> G1Point { G1Point(p.doubled()) }
 
     /// k·P, k big-endian: up to 32 bytes taken as they are (AMCL reads a 256-bit BIG), longer
-    /// scalars reduced modulo r. The pattern of group operations does not depend on k.
+    /// scalars reduced modulo r. Constant time in k and P (``JacobianPoint/multiplied(by:windows:largeOrder:)``:
+    /// 64 fixed windows; every point of G1 but infinity has order r).
     public func multiplied(by scalar: [UInt8]) -> G1Point {
-        G1Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r)))
+        G1Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r), largeOrder: true))
     }
 
-    func multiplied(byLimbs k: Limbs4) -> G1Point { G1Point(p.multiplied(by: k)) }
+    /// k·P for k < 2^bits (`bits` public, 0...256): ⌈bits/4⌉ fixed windows, constant time in k and P.
+    func multiplied(byLimbs k: Limbs4, bits: Int = 256) -> G1Point {
+        G1Point(p.multiplied(by: k, windows: (min(max(bits, 0), 256) + 3) / 4, largeOrder: true))
+    }
+
+    /// k·P by the variable-time algorithm, for public scalars (and the tests' reference).
+    func multipliedVartime(by scalar: [UInt8]) -> G1Point {
+        G1Point(p.multipliedVartime(by: ScalarLimbs.limbs(scalar, order: C._r)))
+    }
 
     public static func == (a: G1Point, b: G1Point) -> Bool { a.p.equals(b.p) }
 }
 
 /// Scalars as 256-bit limbs: at most 32 bytes as they are, longer reduced modulo the group order.
+/// Constant time in the bytes (the length is public).
 enum ScalarLimbs {
     static func limbs(_ scalar: [UInt8], order: Limbs4) -> Limbs4 {
         if scalar.count <= 32 { return Montgomery.limbs(bigEndian: scalar[...]) }
         // Reduce modulo the order by schoolbook shift-and-subtract on bits (rare path).
+        let hidden = Montgomery.barrier
         var acc: Limbs4 = (0, 0, 0, 0)
         for byte in scalar {
             for j in stride(from: 7, through: 0, by: -1) {
                 // acc = 2·acc + bit, then reduce (acc < order < 2^254, so 2·acc + 1 < 2^255).
                 acc = (acc.0 << 1 | UInt64((byte >> UInt8(j)) & 1), acc.1 << 1 | acc.0 >> 63,
                        acc.2 << 1 | acc.1 >> 63, acc.3 << 1 | acc.2 >> 63)
-                acc = Montgomery.reduceOnce(acc, order)
+                acc = Montgomery.reduceOnce(acc, order, barrier: hidden)
             }
         }
         return acc

@@ -3,6 +3,9 @@
 /// Encoding (AMCL `ECP2_toOctet`): 128 bytes `x.a || x.b || y.a || y.b`, no prefix, no compression.
 /// The point at infinity, which AMCL cannot encode, is written as 128 zero bytes (not on the twist)
 /// and refused on input.
+///
+/// Constant time on secret points and scalars as ``G1Point`` is; `==`, ``isInSubgroup`` and
+/// ``description`` branch on the point: for public points.
 public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
     var p: JacobianPoint<Fp2<C>>
 
@@ -16,7 +19,10 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     /// b' = b / ξ = 2 / (1 + i) = 1 - i.
     static var b: Fp2<C> { Fp2(.one, -Fp.one) }
 
-    static func isOnCurve(x: Fp2<C>, y: Fp2<C>) -> Bool { y.squared() == x.squared() * x + b }
+    /// y² = x³ + b'; the outcome becomes public, the coordinates do not.
+    static func isOnCurve(x: Fp2<C>, y: Fp2<C>) -> Bool {
+        SecretBoundary.reveal((y.squared() - (x.squared() * x + b)).zeroMask != 0)
+    }
 
     /// The affine point (x, y); nil when it is not on the twist.
     public init?(x: Fp2<C>, y: Fp2<C>) {
@@ -25,10 +31,14 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     }
 
     /// Decodes 128 bytes, validating length, range and the twist equation, and, when asked, that
-    /// the point is in the subgroup of order r (AMCL itself does no subgroup check).
+    /// the point is in the subgroup of order r (AMCL itself does no subgroup check). The bytes may
+    /// be secret (a server secret): the outcomes of the checks become public, the coordinates do
+    /// not; the subgroup check is variable time (for public points).
     public static func decode(_ bytes: [UInt8], checkSubgroup: Bool = false) throws(PointDecodingError) -> G2Point {
         guard bytes.count == 128 else { throw .wrongLength(expected: [128], actual: bytes.count) }
-        if bytes.allSatisfy({ $0 == 0 }) { throw .pointAtInfinity }
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        if SecretBoundary.reveal(any == 0) { throw .pointAtInfinity }
         var f: [Fp<C>] = []
         for i in 0..<4 {
             guard let v = Fp<C>(bytes: Array(bytes[i * 32..<(i + 1) * 32])) else { throw .coordinateOutOfRange }
@@ -58,23 +68,34 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
         return "(\(x), \(y))"
     }
 
-    /// r·Q = O.
-    public var isInSubgroup: Bool { p.multiplied(by: C._r).isInfinity }
+    /// r·Q = O (variable time: for public points).
+    public var isInSubgroup: Bool { p.multipliedVartime(by: C._r).isInfinity }
 
     public static func + (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p)) }
     public static func - (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p.negated())) }
     public static prefix func - (a: G2Point) -> G2Point { G2Point(a.p.negated()) }
     public func doubled() -> G2Point { G2Point(p.doubled()) }
 
-    /// k·Q, k big-endian: up to 32 bytes as they are, longer scalars reduced modulo r.
+    /// k·Q, k big-endian: up to 32 bytes as they are, longer scalars reduced modulo r. Constant time
+    /// in k and Q (``JacobianPoint/multiplied(by:windows:largeOrder:)``).
     public func multiplied(by scalar: [UInt8]) -> G2Point {
-        G2Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r)))
+        G2Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r), largeOrder: Self.ordersAreLarge))
     }
 
-    func multiplied(byLimbs k: Limbs4) -> G2Point { G2Point(p.multiplied(by: k)) }
+    /// Whether every point of the twist but infinity has an order above 2^253, so that the
+    /// multiplication may skip the doubling in all but its last addition. The twist has r·h points,
+    /// h = 2p - r, and decoding does not check the subgroup, so any divisor of r·h can be an order:
+    /// h is prime for BN254CX (checked in the tests), while for BN254 it is 13 · 96757 · (a 233-bit
+    /// factor), with points of order 13 on which any window can meet P = Q.
+    static var ordersAreLarge: Bool { C.id == .bn254cx }
+
+    /// k·Q by the variable-time algorithm, for public scalars (and the tests' reference).
+    func multipliedVartime(by scalar: [UInt8]) -> G2Point {
+        G2Point(p.multipliedVartime(by: ScalarLimbs.limbs(scalar, order: C._r)))
+    }
 
     /// The Frobenius endomorphism on the twist (AMCL `ECP2_frob`): (x, y) ↦ (conj(x)·X², conj(y)·X³),
-    /// which is [p]·Q on G2. Expects and returns an affine point.
+    /// which is [p]·Q on G2. Expects and returns an affine point (public: branches on infinity).
     func frobenius() -> G2Point {
         guard let (x, y) = affine else { return self }
         let x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)

@@ -1,6 +1,12 @@
 /// A point of y² = x³ + b in Jacobian coordinates (x = X/Z², y = Y/Z³); Z = 0 is the point at
 /// infinity. Shared by G1 (over F_p) and G2 (over F_p², the twist). Formulas for a = 0 from the
 /// Explicit-Formulas Database: dbl-2009-l and add-2007-bl.
+///
+/// Constant time (README "Constant-time secrets"): ``doubled()``, ``adding(_:)``, ``negated()``,
+/// ``multiplied(by:windows:largeOrder:)`` and ``affine()`` neither branch nor index memory on the
+/// coordinates or the scalar; ``affine()`` makes public only whether the point is infinity.
+/// Variable time, for public data: ``addingVartime(_:)``, ``multipliedVartime(by:)`` and
+/// ``equals(_:)``.
 struct JacobianPoint<F: CurveField>: Sendable {
     var x: F
     var y: F
@@ -10,13 +16,22 @@ struct JacobianPoint<F: CurveField>: Sendable {
     init(affineX: F, affineY: F) { x = affineX; y = affineY; z = .one }
 
     static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
+    /// Z = 0, as a `Bool` (branch on it only for public points).
     var isInfinity: Bool { z.isZero }
+    /// All ones at infinity, else zero (no branch).
+    var infinityMask: UInt64 { z.zeroMask }
+
+    /// b where `mask` is all ones, a where it is zero (no branch).
+    @inline(__always)
+    static func select(_ a: JacobianPoint, _ b: JacobianPoint, mask: UInt64) -> JacobianPoint {
+        JacobianPoint(x: .select(a.x, b.x, mask: mask), y: .select(a.y, b.y, mask: mask), z: .select(a.z, b.z, mask: mask))
+    }
 
     func negated() -> JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
 
-    /// 2P.
+    /// 2P (dbl-2009-l), for every point: infinity (Z = 0) gives Z3 = 2·Y·Z = 0, infinity again, so
+    /// there is nothing to branch on.
     func doubled() -> JacobianPoint {
-        if isInfinity { return self }
         let a = x.squared()
         let b = y.squared()
         let c = b.squared()
@@ -30,10 +45,11 @@ struct JacobianPoint<F: CurveField>: Sendable {
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 
-    /// P + Q, handling infinity and P = ±Q.
-    func adding(_ q: JacobianPoint) -> JacobianPoint {
-        if isInfinity { return q }
-        if q.isInfinity { return self }
+    /// add-2007-bl without its exceptional cases, and the masks that tell them: the sum is right
+    /// when neither point is infinity and P ≠ ±Q; for P = -Q it has Z3 = 0 (infinity, right too);
+    /// for P = Q (`sameX` and `sameY` all ones) it has Z3 = 0 and is wrong.
+    @inline(__always)
+    private func addingGeneric(_ q: JacobianPoint) -> (sum: JacobianPoint, sameX: UInt64, sameY: UInt64) {
         let z1z1 = z.squared()
         let z2z2 = q.z.squared()
         let u1 = x * z2z2
@@ -42,22 +58,50 @@ struct JacobianPoint<F: CurveField>: Sendable {
         let s2 = q.y * z * z1z1
         let h = u2 - u1
         let rr = (s2 - s1).doubled()
-        if h.isZero {
-            return rr.isZero ? doubled() : .infinity
-        }
         let i = h.doubled().squared()
         let j = h * i
         let v = u1 * i
         let x3 = rr.squared() - j - v.doubled()
         let y3 = rr * (v - x3) - (s1 * j).doubled()
         let z3 = ((z + q.z).squared() - z1z1 - z2z2) * h
-        return JacobianPoint(x: x3, y: y3, z: z3)
+        return (JacobianPoint(x: x3, y: y3, z: z3), h.zeroMask, rr.zeroMask)
     }
 
-    /// (x, y) with x = X/Z², y = Y/Z³; nil at infinity.
+    /// P + Q for all points, in constant time: the generic sum, 2P, P and Q are all at hand and the
+    /// right one is chosen with masks (P = Q: 2P; P = O: Q; Q = O: P). `barrier`:
+    /// ``Montgomery/barrier``, read by the caller once per operation.
+    func adding(_ q: JacobianPoint, barrier: UInt64 = Montgomery.barrier) -> JacobianPoint {
+        let (sum, sameX, sameY) = addingGeneric(q)
+        var out = JacobianPoint.select(sum, doubled(), mask: (sameX & sameY) ^ barrier)
+        out = .select(out, q, mask: infinityMask ^ barrier)
+        return .select(out, self, mask: q.infinityMask ^ barrier)
+    }
+
+    /// P + Q in constant time when P ≠ Q unless both are infinity (P = -Q is fine): the generic sum,
+    /// with P = O or Q = O handled by masks. Saves ``adding(_:)``'s doubling where P = Q cannot
+    /// happen (see ``multiplied(by:windows:largeOrder:)``).
+    @inline(__always)
+    private func addingDistinct(_ q: JacobianPoint, barrier: UInt64) -> JacobianPoint {
+        let sum = addingGeneric(q).sum
+        let out = JacobianPoint.select(sum, q, mask: infinityMask ^ barrier)
+        return .select(out, self, mask: q.infinityMask ^ barrier)
+    }
+
+    /// P + Q, handling infinity and P = ±Q by branches: variable time, for public points.
+    func addingVartime(_ q: JacobianPoint) -> JacobianPoint {
+        if isInfinity { return q }
+        if q.isInfinity { return self }
+        let (sum, sameX, sameY) = addingGeneric(q)
+        if sameX != 0 { return sameY != 0 ? doubled() : .infinity }
+        return sum
+    }
+
+    /// (x, y) with x = X/Z², y = Y/Z³; nil at infinity. Z⁻¹ = Z^(p-2) with the fixed exponent, so
+    /// only whether the point is infinity becomes public (its encoding tells anyway).
     func affine() -> (x: F, y: F)? {
-        if isInfinity { return nil }
-        if z == .one { return (x, y) }
+        var infinite = infinityMask
+        SecretBoundary.declassify(&infinite)
+        if infinite != 0 { return nil }
         let zi = z.inverseOrZero
         let zi2 = zi.squared()
         return (x * zi2, y * zi2 * zi)
@@ -69,6 +113,7 @@ struct JacobianPoint<F: CurveField>: Sendable {
         return JacobianPoint(affineX: ax, affineY: ay)
     }
 
+    /// P = Q, by branches: for public points.
     func equals(_ q: JacobianPoint) -> Bool {
         if isInfinity || q.isInfinity { return isInfinity && q.isInfinity }
         let z1z1 = z.squared()
@@ -76,29 +121,55 @@ struct JacobianPoint<F: CurveField>: Sendable {
         return x * z2z2 == q.x * z1z1 && y * q.z * z2z2 == q.y * z * z1z1
     }
 
-    /// k·P for a 256-bit scalar k (limbs), with a fixed 4-bit window: 64 windows of four doublings
-    /// and one addition each, the table entry read by scanning the whole table, so the pattern of
-    /// operations does not depend on k (CRYPTO.md §5: scalars x, s and the PIN are secrets).
-    func multiplied(by k: Limbs4) -> JacobianPoint {
+    /// k·P in constant time for k < 16^windows (256-bit limbs; `windows` in 0...64 is public: 64
+    /// for scalars, ⌈bits/4⌉ for PIN-sized factors). Fixed 4-bit windows, most significant first:
+    /// four doublings and one addition per window, whatever the digits. The table holds 0·P ... 15·P
+    /// (0·P is infinity); the entry is read by touching all sixteen with masks, the digit never
+    /// being an index or a branch. Additions are exception-free: ``adding(_:)`` where P = Q may
+    /// happen, masks for infinity otherwise.
+    ///
+    /// `largeOrder`: P is infinity or its order is above 2^253 (every point of G1, of order r; every
+    /// point of a twist whose order is a product of such primes). Before window w the accumulator
+    /// is 16t·P with t = ⌊k / 16^(w+1)⌋, and for w ≥ 1, 0 < 16t ± d < 2^252 + 16 for a digit
+    /// 1 ≤ d ≤ 15 and t ≥ 1, so no multiple of P's order: the accumulator is neither d·P nor -d·P,
+    /// and only the last window needs the addition that handles P = Q (k ≥ r can reach it there).
+    /// Without it every addition does.
+    func multiplied(by k: Limbs4, windows: Int = 64, largeOrder: Bool) -> JacobianPoint {
+        let hidden = Montgomery.barrier
         var table = [JacobianPoint](repeating: .infinity, count: 16)
         table[1] = self
-        for i in 2..<16 { table[i] = (i & 1 == 0) ? table[i / 2].doubled() : table[i - 1].adding(self) }
+        for i in stride(from: 2, to: 16, by: 2) {
+            table[i] = table[i / 2].doubled()
+            // (i + 1)·P = i·P + P: i·P = P would need P's order to divide i - 1 < 15.
+            table[i + 1] = largeOrder ? table[i].addingDistinct(self, barrier: hidden) : table[i].adding(self, barrier: hidden)
+        }
         var acc = JacobianPoint.infinity
-        var w = 63
+        var w = min(max(windows, 0), 64) - 1
         while w >= 0 {
             acc = acc.doubled().doubled().doubled().doubled()
-            let digit = Int((Montgomery.bit(k, 4 * w)) | (Montgomery.bit(k, 4 * w + 1) << 1)
-                            | (Montgomery.bit(k, 4 * w + 2) << 2) | (Montgomery.bit(k, 4 * w + 3) << 3))
-            var selected = table[0]
-            for i in 1..<16 where i == digit { selected = table[i] }
-            acc = acc.adding(selected)
+            let digit = Montgomery.window(k, w)
+            var entry = table[0]
+            for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
+            acc = largeOrder && w != 0 ? acc.addingDistinct(entry, barrier: hidden) : acc.adding(entry, barrier: hidden)
             w -= 1
         }
         return acc
     }
 
-    /// k·P for a small non-negative k (public values: cofactors, PIN-sized factors).
-    func multiplied(bySmall k: UInt64) -> JacobianPoint {
-        multiplied(by: (k, 0, 0, 0))
+    /// k·P for a public 256-bit k: fixed 4-bit windows that skip zero digits and branch on infinity
+    /// (variable time; the subgroup check r·Q and the tests' reference for the constant-time path).
+    func multipliedVartime(by k: Limbs4) -> JacobianPoint {
+        var table = [JacobianPoint](repeating: .infinity, count: 16)
+        table[1] = self
+        for i in 2..<16 { table[i] = (i & 1 == 0) ? table[i / 2].doubled() : table[i - 1].addingVartime(self) }
+        var acc = JacobianPoint.infinity
+        var w = 63
+        while w >= 0 {
+            acc = acc.doubled().doubled().doubled().doubled()
+            let digit = Int(Montgomery.window(k, w))
+            if digit != 0 { acc = acc.addingVartime(table[digit]) }
+            w -= 1
+        }
+        return acc
     }
 }

@@ -1,6 +1,12 @@
 /// The M-Pin functions of AMCL (CRYPTO.md §4-§5), generic over the curve and specialised for each
 /// one inside this module. Inputs and outputs are AMCL encodings; a nil result means that an input
 /// point or scalar did not decode (AMCL's MPIN_INVALID_POINT).
+///
+/// Every function is constant time in its secrets (the scalars x, y, w, r, z, master-secret shares,
+/// PINs and factors; tokens, client and server secrets, permits, precomputed GT values): README
+/// "Constant-time secrets", checked by `make ct-check`. Public by design: whether inputs decode,
+/// whether a result is infinity, whether a scalar inverts, the SERVER_2 verdict. Variable time,
+/// on public data: ``mapToG1(_:)`` (a hash of the identity) and ``kangaroo(e:f:)``.
 enum MPinEngine<C: PairingCurve> {
     typealias P1 = G1Point<C>
     typealias P2 = G2Point<C>
@@ -9,7 +15,8 @@ enum MPinEngine<C: PairingCurve> {
     static func g2(_ bytes: [UInt8]) -> P2? { P2(encoded: bytes) }
 
     /// mapit(h): x = OS2I(h[0..<32]) mod p, incremented until x³ + 2 is a non-zero square; y is the
-    /// even square root (CRYPTO.md §4). Cofactor 1, so the point is in G1.
+    /// even square root (CRYPTO.md §4). Cofactor 1, so the point is in G1. Variable time: the hash
+    /// is of the identity, which is public.
     static func mapToG1(_ hash: [UInt8]) -> P1 {
         var x = Fp<C>(reducing: Array(hash.prefix(32)))
         while true {
@@ -30,11 +37,13 @@ enum MPinEngine<C: PairingCurve> {
         mapToG1(SHA256.hash(be32(date) + hashedID))
     }
 
-    /// pin·P with AMCL's `pinmul`: the low `bits` bits of the two's-complement value of pin.
+    /// pin·P with AMCL's `pinmul`: the low `bits` bits of the two's-complement value of pin (`bits`
+    /// public, taken in 0...32). Constant time in the PIN: ⌈bits/4⌉ fixed windows.
     static func pinMultiple(_ point: P1, _ factor: Int32, bits: Int) -> P1 {
-        let mask = bits >= 32 ? UInt32.max : (UInt32(1) << UInt32(bits)) - 1
+        let width = min(max(bits, 0), 32)
+        let mask = width == 32 ? UInt32.max : (UInt32(1) << UInt32(width)) - 1
         let k = UInt64(UInt32(bitPattern: factor) & mask)
-        return point.multiplied(byLimbs: (k, 0, 0, 0))
+        return point.multiplied(byLimbs: (k, 0, 0, 0), bits: width)
     }
 
     /// The C remainder pin % 10000 (sign follows the dividend), as AMCL's CLIENT_1 and EXTRACT_PIN do.
@@ -95,16 +104,20 @@ enum MPinEngine<C: PairingCurve> {
             r = hidPoint.multiplied(by: y) + uPoint
         }
         let g = Pairing<C>.product([(q, vv), (sQ, r)])
-        if g.isOne { return .ok }
+        var verdict = g.oneMask
+        SecretBoundary.declassify(&verdict)
+        if verdict != 0 { return .ok }
         guard errorValues else { return .badPIN(e: nil, f: nil) }
         let f = Pairing<C>.pair(q, hidPoint.multiplied(by: y) + uPoint)
         return .badPIN(e: g.bytes, f: f.bytes)
     }
 
-    /// Pollard's kangaroo in GT (AMCL `MPIN_KANGAROO`): ten jumps F^(2^k), a trap of 200 tame steps,
-    /// at most 800 wild steps or a distance of 10000. Returns δ with E = F^(-δ) (PIN entered minus
-    /// PIN registered), or 0 when the trap fails. The jump index is limb 0 of AMCL's 64-bit
-    /// Montgomery form (56-bit limbs, radix 2^280) of the w⁰ real coefficient, mod 10.
+    /// Pollard's kangaroo in GT (AMCL `MPIN_KANGAROO`): ten jumps F^(2^k), a trap of 200 tame
+    /// steps, at most 800 wild steps or a distance of 10000. Variable time by nature (the walk's
+    /// jumps and its end depend on E and F, the values of a failed login). Returns δ with
+    /// E = F^(-δ) (PIN entered minus PIN registered), or 0 when the trap fails. The jump index is
+    /// limb 0 of AMCL's 64-bit Montgomery form (56-bit limbs, radix 2^280) of the w⁰ real
+    /// coefficient, mod 10.
     static func kangaroo(e: [UInt8], f: [UInt8]) -> Int? {
         guard var ge = Fp12<C>(bytes: e), var gf = Fp12<C>(bytes: f) else { return nil }
         let ts = 10, trap = 200
@@ -176,7 +189,7 @@ enum MPinEngine<C: PairingCurve> {
         let z = Fr<C>(reducing: r) + Fr<C>(reducing: h)
         let mask = UInt32((1 << MPin.pinBits) - 1)
         let pinBits = UInt64(UInt32(bitPattern: pin) & mask)
-        let g = f1 * f2.unitaryPower(limbs: (pinBits, 0, 0, 0))
+        let g = f1 * f2.unitaryPower(limbs: (pinBits, 0, 0, 0), bits: MPin.pinBits)
         let c = g.unitaryPower(z.bytes).trace
         return keyHash(c, tp.multiplied(by: x))
     }

@@ -9,6 +9,9 @@
 /// final exponentiation removes, so the GT bytes agree with AMCL's exactly. The final
 /// exponentiation is the easy part (p⁶-1)(p²+1) and AMCL's hard-part chain, which is exactly
 /// (p⁴-p²+1)/r (not a multiple of it).
+///
+/// Constant time in the points (a token, a server secret): the loop follows the public digits of
+/// 6u+2 and the exponent chain the public |u|; only whether a point is infinity becomes public.
 public enum Pairing<C: PairingCurve> {
     /// e(Q, P); 1 when either point is infinity.
     public static func pair(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
@@ -121,8 +124,8 @@ public enum Pairing<C: PairingCurve> {
         // Easy part.
         var r = m.conjugate() * m.inverseOrZero
         r = r.frobenius().frobenius() * r
-        if r.isOne { return r }
-        // Hard part (u < 0 for both curves, so no conjugations after the powers by |u|).
+        // Hard part (u < 0 for both curves, so no conjugations after the powers by |u|). No
+        // shortcut for r = 1, which the chain maps to 1 anyway: it would branch on r.
         let res = r
         var t0 = res.frobenius()
         var x0 = t0.frobenius()
