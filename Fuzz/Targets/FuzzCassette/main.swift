@@ -1,21 +1,33 @@
-// Cassettes: decoding (JSON, format version, migrations, schema) and what reads a decoded cassette
-// (lint, show, diff, the sequence diagram, redaction, the playback of `serve --cassette`).
-// A cassette that decodes writes back to canonical bytes that decode to the same cassette; the
-// playback answers only with statuses an HTTP server can send.
+// Cassettes: reading a file and decoding (JSON, format version, migrations, schema), and what
+// reads a decoded cassette (lint, show, diff, the sequence diagram, redaction, the playback of
+// `serve --cassette`). Reading the file gives what decoding its bytes gives; a cassette that
+// decodes writes back to canonical bytes that decode to the same cassette; the playback answers
+// only with statuses an HTTP server can send.
+import Foundation
 import FlowRecording
 import FuzzSupport
+
+let file = Repository.scratch + "/cassette.json"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzInput(data, size).bytes
     _ = CassetteLint.check(bytes: bytes, path: "fuzz.json")
+    guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { FuzzDriver.fail("cannot write \(file)") }
+    let read = Result { () throws(CassetteError) in try CassetteFile.read(file) }
     let cassette: Cassette
     do throws(CassetteError) {
         cassette = try CassetteFile.decode(bytes)
     } catch {
         _ = error.description
+        if case .failure(let readError) = read {
+            FuzzDriver.check(readError.kind == error.kind, "reading the file fails with \(readError.kind), decoding with \(error.kind)")
+        } else {
+            FuzzDriver.fail("reading the file gives a cassette where decoding fails: \(error)")
+        }
         return 0
     }
+    FuzzDriver.check((try? read.get()) == cassette, "reading the file gives another cassette than decoding its bytes")
     let canonical = cassette.canonicalBytes
     do throws(CassetteError) {
         let again = try CassetteFile.decode(canonical)
