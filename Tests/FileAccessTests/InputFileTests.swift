@@ -1,3 +1,4 @@
+import Foundation
 @testable import FileAccess
 import Testing
 #if canImport(Glibc)
@@ -35,16 +36,18 @@ import Darwin
         defer { TestFiles.remove(directory) }
         let fifo = directory + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Task.detached {
-            try await Task.sleep(for: .milliseconds(200))
+        // The writer is a thread of its own: the read below blocks its thread, and a task could
+        // wait behind it for one of the few shared threads.
+        let writer = Thread {
+            usleep(200_000)
             let fd = open(fifo, O_WRONLY)
             guard fd >= 0 else { return }
             let bytes = Array("piped".utf8)
             _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
         }
+        writer.start()
         #expect(try InputFile.read(fifo, idleSeconds: 10) == Array("piped".utf8))
-        try await writer.value
     }
 
     @Test func aFIFONobodyWritesTimesOut() {
