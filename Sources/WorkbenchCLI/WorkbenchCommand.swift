@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The root command, `mpin-workbench`.
 ///
@@ -20,4 +21,24 @@ public struct WorkbenchCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command line. A usage error (an unknown option, a missing argument, a value out of
+    /// its range) exits with status 2, the Unix convention for usage errors, as the commands' own
+    /// "cannot read" errors do; the argument parser's default would be 64. Everything else (help,
+    /// `--version`, a command's own exit code) is left to the parser.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Console.error(fullMessage(for: error) + "\n")
+                Foundation.exit(usageErrorStatus)
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// The exit status of a usage error.
+    public static let usageErrorStatus: Int32 = 2
 }

@@ -135,7 +135,7 @@ struct WorkbenchLimitsExecutableTests {
         ]
         for (arguments, message) in cases {
             let result = try run(arguments, seconds: 30)
-            #expect(result.exited && result.status == 64, "\(arguments): \(result)")
+            #expect(result.exited && result.status == 2, "\(arguments): \(result)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }

@@ -56,7 +56,7 @@ struct VectorsCommandTests {
         let words = (["vectors", "generate", "--suite", "pairing", "--seed", "s", "--out", out] + arguments)
             .map { "'\($0)'" }.joined(separator: " ")
         let result = try shell("exec \"$WORKBENCH\" \(words)")
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("Missing value"))
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -117,7 +117,7 @@ struct VectorsCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("an.json").path
         let generate = try shell("exec \"$WORKBENCH\" vectors generate --suite access-number --curve bn254 --seed s --out '\(out)'")
-        #expect(generate.status == 64)
+        #expect(generate.status == 2)
         #expect(generate.stderr.contains("--curve bn254 has no effect"), "\(generate.stderr)")
         let amcl = TestPaths.fixture("two_pass_first3.txt")
         let named = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")

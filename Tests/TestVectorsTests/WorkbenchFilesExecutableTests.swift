@@ -224,7 +224,7 @@ struct WorkbenchFilesExecutableTests {
     ])
     func numericRanges(arguments: [String], message: String) throws {
         let result = try run(arguments)
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("Missing value"))
     }
@@ -239,7 +239,7 @@ struct WorkbenchFilesExecutableTests {
     ])
     func ineffectiveOptions(arguments: [String], message: String) throws {
         let result = try run(arguments)
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
