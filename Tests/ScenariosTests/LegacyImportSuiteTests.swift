@@ -230,6 +230,10 @@ import Testing
             (error as? LegacyImporter.ImportError)?.description
                 == "r.json:4: exchange 0: response.httpStatus 2000 is not an HTTP status (100 to 599) though response.success is true"
         }
+        #expect { try LegacyRecording.parse(Array(file.replacing("2000", with: "-1").utf8), path: "r.json") } throws: { error in
+            (error as? LegacyImporter.ImportError)?.description
+                == "r.json:4: exchange 0: response.httpStatus -1 is not an HTTP status (100 to 599) though response.success is true"
+        }
         let failed = file.replacing("\"success\" : true", with: "\"success\" : false").replacing("2000", with: "503")
         #expect { try LegacyRecording.parse(Array(failed.utf8), path: "r.json") } throws: { error in
             (error as? LegacyImporter.ImportError)?.description
