@@ -4,33 +4,46 @@
 // Layers depend only downward; see README.md ("Architecture").
 import PackageDescription
 
-// The crypto core uses wrapping operators throughout; release builds also drop the remaining
-// runtime checks (array bounds in table lookups) from its hot loops.
-let optimise: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "mpin-workbench",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
-        // The libraries the fuzz package (Fuzz/) links against.
-        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
-        .library(name: "SDKSeams", targets: ["SDKSeams"]),
-        .library(name: "MPinSDK", targets: ["MPinSDK"]),
+        // What a user of the package imports (README, "Using the package from your own"):
+        // the client SDK with its libcurl transport,
+        .library(name: "MPinSDK", targets: ["MPinSDK", "SDKSeams", "CurlTransport"]),
+        // cassettes, recording and replay, and scenario scripts,
         .library(name: "FlowRecording", targets: ["FlowRecording"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
-        .library(name: "TestVectors", targets: ["TestVectors"]),
+        // the pairing crypto core,
+        .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
+        // the MVID DeviceSecurity connector,
+        .library(name: "DeviceSecurity", targets: ["DeviceSecurity"]),
+        // the reference backend, to start inside a test,
         .library(name: "ReferenceBackend", targets: ["ReferenceBackend"]),
+        // a cassette test trait (Swift Testing) and helper (XCTest),
+        .library(name: "WorkbenchTesting", targets: ["WorkbenchTesting"]),
+        // the vector readers, checkers and generator, and the JSON that keeps member order (the
+        // fuzz package, Fuzz/, links these too).
+        .library(name: "TestVectors", targets: ["TestVectors"]),
+        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .executable(name: "mpin-workbench", targets: ["mpin-workbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `make docs`: the DocC catalogs of MPinSDK and FlowRecording (a command plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Pairing crypto core: pure Swift, no Foundation, no dependencies.
-        .target(name: "MPinCrypto", swiftSettings: optimise),
+        // Pairing crypto core: pure Swift, no Foundation, no dependencies. No unsafe flags (a package
+        // used as a dependency may not have them): its speed comes from the code (wrapping
+        // operators, unchecked buffer access in the hot loops, inlinable generics).
+        .target(name: "MPinCrypto"),
         // JSON that keeps member order and number literals: value, strict parser, canonical writer; pure Swift.
         .target(name: "OrderedJSON"),
         // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
@@ -42,7 +55,8 @@ let package = Package(
         .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle", "OrderedJSON", "FileAccess"]),
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
-            "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK", "FileAccess",
+            "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
+            "SDKSeams", "FileAccess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
@@ -57,11 +71,25 @@ let package = Package(
         .target(name: "ReferenceBackend", dependencies: [
             "MPinCrypto",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
 
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", .product(name: "Yams", package: "Yams"),
+            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", "CLibYAML",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        // libyaml's event parser (Debian's libyaml-dev), which measures a script before it is composed.
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
+        // replay a cassette next to the test file, or record it against a backend.
+        .target(name: "WorkbenchTesting", dependencies: [
+            "Scenarios", "FlowRecording", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 
 /// The shape of a YAML (or JSON) text, measured on libyaml's event stream before any tree is built
 /// from it: how deep its mappings and lists nest, and how many values and bytes of scalar text it
