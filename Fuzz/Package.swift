@@ -38,8 +38,8 @@ let package = Package(
         fuzzTarget("FuzzSuiteVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzLegacyImport", [workbench("FlowRecording"), workbench("Scenarios"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzCrypto", [workbench("MPinCrypto")]),
-        fuzzTarget("FuzzSDKResponses", [workbench("MPinSDK"), workbench("SDKSeams"), workbench("MPinCrypto")]),
-        fuzzTarget("FuzzSDKStorage", [workbench("MPinSDK"), workbench("SDKSeams"), workbench("OrderedJSON")]),
+        fuzzTarget("FuzzSDKResponses", [workbench("MPinSDK"), workbench("MPinCrypto")]),
+        fuzzTarget("FuzzSDKStorage", [workbench("MPinSDK"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzBackend", [
             workbench("ReferenceBackend"), workbench("MPinCrypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
