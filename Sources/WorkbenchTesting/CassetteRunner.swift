@@ -1,0 +1,201 @@
+import CurlTransport
+import FileAccess
+import FlowRecording
+import Foundation
+import MPinSDK
+import ReferenceBackend
+import Scenarios
+
+/// Runs one cassette test: decides between replay and record, builds the session's seams from
+/// the pieces `mpin-workbench record` and `replay` use (FlowRecording's `Recorder` and `Replayer`,
+/// Scenarios' `CassetteObserver`, `SeededRandomSource`, `FrozenClock` and `StableOriginTransport`,
+/// the `ReferenceBackend`, `CurlTransport`), runs the test's body, then checks or writes the
+/// cassette. The trait and `withCassette` share it and differ only in how they report.
+struct CassetteRunner: Sendable {
+    /// The cassette's name (made a safe file name for the path).
+    var name: String
+    /// The folder that holds the cassette.
+    var directory: String
+    var record: CassetteRecordMode
+    var backend: CassetteBackend
+    var seed: String
+    var matching: ReplayMode?
+    /// The `--filter` that runs this test alone, for the re-record command in reports.
+    var testFilter: String
+
+    /// What a run found besides what the body threw: a failure of the test, or a note.
+    struct Outcome: Sendable {
+        /// The divergence report, or why the cassette could not be replayed; nil when it passed.
+        var failure: String?
+        /// What was recorded (a note, not a failure).
+        var notice: String?
+    }
+
+    /// The address under which the embedded backend is recorded, whatever port it got (the one
+    /// `mpin-workbench record --embedded` uses).
+    static let stableOrigin = "http://127.0.0.1:8005"
+
+    /// Name and version written into recorded cassettes (the workbench's version).
+    static let tool = Cassette.Tool(name: "mpin-workbench", version: "0.1.0")
+
+    /// `<directory>/<safe name>.json`.
+    var path: String { directory + "/" + SafeFileName.make(name) + ".json" }
+
+    /// The command that records this test's cassette again.
+    var rerecordCommand: String {
+        "\(CassetteRecordMode.environmentVariable)=all swift test --filter '\(testFilter.replacing("'", with: "'\\''"))'"
+    }
+
+    /// The folder `__Cassettes__/<test file name without .swift>` next to the test file at `filePath`.
+    static func defaultDirectory(forTestFile filePath: String) -> String {
+        let url = URL(fileURLWithPath: filePath)
+        return url.deletingLastPathComponent().appendingPathComponent("__Cassettes__")
+            .appendingPathComponent(url.deletingPathExtension().lastPathComponent).path
+    }
+
+    /// Runs `body` against the cassette (replay) or a backend (record).
+    ///
+    /// - Returns: the failure to report (a divergence, a missing cassette under `never`, a cassette
+    ///   that cannot be read), or a note of what was recorded.
+    /// - Throws: what `body` throws, unless the replay diverged (the divergence is the failure
+    ///   then, and the error is named in it); `CassetteTestError` when the backend does not start
+    ///   or the cassette cannot be written.
+    func run(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
+        let exists = FileManager.default.fileExists(atPath: path)
+        switch (record, exists) {
+        case (.never, false):
+            return Outcome(failure: "no cassette at \(path); record it with \(CassetteRecordMode.environmentVariable)=missing "
+                + "swift test --filter '\(testFilter)' (the record mode is never: "
+                + "set by the test, by \(CassetteRecordMode.environmentVariable) or because CI is set)")
+        case (.all, _), (.missing, false):
+            return try await recordCassette(body)
+        default:
+            return try await replayCassette(body)
+        }
+    }
+
+    // MARK: - Replay
+
+    private func replayCassette(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
+        let cassette: Cassette
+        let replayer: Replayer
+        do {
+            cassette = try CassetteFile.read(path)
+            replayer = try Replayer(cassette: cassette, mode: matching, path: path,
+                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed),
+                                    fallbackClock: FrozenClock(milliseconds: ScenarioScript.defaultStartTime))
+        } catch let error as CassetteError {
+            return Outcome(failure: "\(error.description)\n  record it again with: \(rerecordCommand)")
+        } catch let error as ReplayError {
+            return Outcome(failure: report(error))
+        }
+        let flavour: MPinClient.Flavour = cassette.backend.flavour == BackendFlavour.mfaPlatform.rawValue ? .mfaPlatform : .milagro
+        let session = CassetteSession(name: name, path: path, backendURL: cassette.backend.url, flavour: flavour,
+                                      source: .replaying(replayer), liveTransport: nil, liveRandom: nil, liveClock: nil)
+        var thrown: (any Error)?
+        do {
+            try await body(session)
+        } catch {
+            thrown = error
+        }
+        replayer.abandonHolds()
+        do {
+            try replayer.finish()
+        } catch {
+            let note = thrown.map { "\n  the test then threw: \($0)" } ?? ""
+            return Outcome(failure: report(error) + note)
+        }
+        if let thrown { throw thrown }
+        return Outcome()
+    }
+
+    /// The replayer's report, with the command that records this test's cassette again in place
+    /// of the scenario one.
+    private func report(_ error: ReplayError) -> String {
+        var report = error.report
+        report.rerecord = rerecordCommand
+        return report.text
+    }
+
+    // MARK: - Record
+
+    private func recordCassette(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
+        let flavour: MPinClient.Flavour = backend.flavour == .mfaPlatform ? .mfaPlatform : .milagro
+        let random = SeededRandomSource(seed: seed)
+        switch backend.kind {
+        case .url(let url, let backendFlavour):
+            let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false))
+            let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
+                                          source: .recording(recorder, frozenClock: nil), liveTransport: Self.curl(),
+                                          liveRandom: random, liveClock: SystemClock())
+            try await body(session)
+            return try write(recorder, against: url)
+        case .embedded(var configuration, let startTime):
+            guard ScriptLimits.startTime.contains(startTime) else {
+                throw CassetteTestError("cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
+                    + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)")
+            }
+            let frozen = FrozenClock(milliseconds: startTime)
+            configuration.host = "127.0.0.1"
+            configuration.port = 0
+            if configuration.seed == nil { configuration.seed = seed }
+            let started: ReferenceBackend
+            do {
+                started = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: frozen))
+            } catch {
+                throw CassetteTestError("cassette \"\(name)\": the embedded reference backend did not start: \(error)")
+            }
+            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: configuration.flavour, embedded: true),
+                                    recordsTimings: false)
+            let transport = StableOriginTransport(base: Self.curl(), stableOrigin: Self.stableOrigin, actualOrigin: started.baseURL,
+                                                  clock: frozen)
+            let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
+                                          source: .recording(recorder, frozenClock: frozen), liveTransport: transport,
+                                          liveRandom: random, liveClock: frozen)
+            do {
+                try await body(session)
+            } catch {
+                await started.stop()
+                throw error
+            }
+            await started.stop()
+            return try write(recorder, against: "the embedded reference backend")
+        }
+    }
+
+    private func header(url: String, flavour: BackendFlavour, embedded: Bool) -> Cassette {
+        Cassette(tool: Self.tool, curve: "BN254CX", scenario: .init(name: name, seed: seed),
+                 backend: .init(url: url, flavour: flavour.rawValue, embedded: embedded))
+    }
+
+    private func write(_ recorder: Recorder, against backend: String) throws(CassetteTestError) -> Outcome {
+        guard recorder.pendingExchanges == 0 else {
+            throw CassetteTestError("cassette \"\(name)\": \(recorder.pendingExchanges) request(s) still had no answer when the test "
+                + "ended; nothing written to \(path)")
+        }
+        do {
+            try Directories.create(directory)
+        } catch {
+            throw CassetteTestError("cassette \"\(name)\": \(error.description); nothing written")
+        }
+        let written: Cassette
+        do {
+            written = try recorder.write(to: path)
+        } catch {
+            throw CassetteTestError("cassette \"\(name)\": \(error.description)")
+        }
+        return Outcome(notice: "recorded \(path): \(written.events.count) events against \(backend) (record mode \(record)); "
+            + "later runs replay it offline")
+    }
+
+    /// libcurl with the time limits `mpin-workbench record` uses.
+    private static func curl() -> CurlTransport {
+        CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10))
+    }
+}
+
+/// The backend's view of the frozen clock the SDK reads too.
+private struct FrozenBackendClock: BackendClock {
+    let clock: FrozenClock
+    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
+}

@@ -1,0 +1,50 @@
+import FlowRecording
+import Foundation
+import Testing
+
+/// Runs `body` against the cassette `name`, for XCTest (and for Swift Testing tests that need more
+/// than one cassette, or one per case of a parameterized test).
+///
+/// ```swift
+/// final class LoginTests: XCTestCase {
+///     func testLogin() async throws {
+///         try await withCassette("login") { session in
+///             let sdk = session.makeClient()
+///             try await sdk.initialize(configuration: ["backend": session.backendURL])
+///             ...
+///         }
+///     }
+/// }
+/// ```
+///
+/// The cassette is `<folder of the calling file>/__Cassettes__/<calling file name>/<name>.json`;
+/// it is replayed offline when it exists and recorded when it is missing or `record` is `all`
+/// (see `CassetteTrait` for the rest). A divergence, or a missing cassette under `never`, fails
+/// the test with the report at the call: `XCTFail` under XCTest, `Issue.record` under Swift
+/// Testing. Under XCTest the note of a recording goes to standard error.
+///
+/// - Parameters:
+///   - name: the cassette's name; the file is `<name>.json`, the name made a safe file name.
+///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI` is
+///     set, else `missing`.
+///   - backend: what to record against (default: the embedded reference backend).
+///   - seed: the seed of the SDK's randomness while recording (default `workbench`).
+///   - matching: the replay mode; nil: strict.
+///   - directory: the folder of the cassette instead of `__Cassettes__/<file name>` next to the file.
+/// - Throws: what `body` throws (unless the replay diverged: the divergence is reported then);
+///   `CassetteTestError` for a record mode in the environment that is not one, a backend that does
+///   not start or a cassette that cannot be written.
+public func withCassette(_ name: String, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
+                         seed: String = "workbench", matching: ReplayMode? = nil, directory: String? = nil,
+                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+                         function: String = #function,
+                         _ body: (CassetteSession) async throws -> Void) async throws {
+    let path = "\(filePath)"
+    let location = SourceLocation(fileID: fileID, filePath: path, line: Int(line), column: Int(column))
+    let mode = try record ?? CassetteRecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+    let runner = CassetteRunner(name: name, directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: path),
+                                record: mode, backend: backend, seed: seed, matching: matching,
+                                testFilter: CassetteTrait.functionName(function))
+    let outcome = try await runner.run(body)
+    CassetteReporter.report(outcome, at: location, file: filePath, line: line)
+}
