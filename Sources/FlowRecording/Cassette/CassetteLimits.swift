@@ -19,8 +19,8 @@ public enum CassetteLimits {
     /// The curves this tool knows, as cassettes name them (`CurveID` of the crypto core, upper case).
     public static let knownCurves = ["BN254CX", "BN254"]
 
-    /// Whether `name` is a header field name: a token of RFC 9110 §5.1 (letters, digits and
-    /// ``!#$%&'*+-.^_`|~``), so no space, colon, CR or LF.
+    /// Whether `name` is a header field name: a token of RFC 9110 §5.1 (letters, digits, the
+    /// backtick and `!#$%&'*+-.^_|~`), so no space, colon, CR or LF.
     public static func isHeaderName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
     }

@@ -55,8 +55,9 @@ public final class Replayer: Sendable {
     ///   - mode: how strictly to match; nil takes the cassette's own `replayMode`, else strict.
     ///   - placeholders: the values of the cassette's `{{placeholders}}`.
     ///   - path: the cassette's file, named in reports and in the re-record command.
-    ///   - fallbackRandom, fallbackClock: used in the loose modes when the cassette has no random
-    ///     draws or clock readings (cassettes from other implementations).
+    ///   - fallbackRandom: used in the loose modes when the cassette has no random draws
+    ///     (cassettes from other implementations).
+    ///   - fallbackClock: used in the loose modes when the cassette has no clock readings.
     /// - Throws: `ReplayError` of kind `.missingPlaceholders` naming every placeholder without a value.
     public init(cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
                 fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil) throws(ReplayError) {

@@ -7,6 +7,7 @@ extension MPinClient {
     /// activated it at once, and is stored.
     ///
     /// - Parameters:
+    ///   - user: the user to register, made by `makeNewUser(id:deviceName:)`.
     ///   - activateCode: a one-time activation code (MFA platform: the registration code), if any.
     ///   - userData: data for the RPA to verify the identity, if any.
     ///   - accessCode: MFA platform: the access code of the browser session (`wid`), if any.
