@@ -86,3 +86,17 @@ fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release --scratch-path $(FUZZ_SCRATCH) \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh
+
+## The DocC documentation of MPinSDK and FlowRecording (README "Documentation"): one archive per
+## catalog, DOCS_OUTPUT/<Target>.doccarchive, made by the swift-docc-plugin in a scratch folder of
+## its own (never the shared .build). A DocC warning (a broken symbol link, an undocumented or
+## unknown parameter) fails it. The articles' code is the package's Snippets/, which `swift build`
+## compiles with the rest.
+DOCS_OUTPUT  ?= .build-docs
+DOCS_SCRATCH ?= .build-docs-scratch
+.PHONY: docs
+docs:
+	$(SWIFT) package --scratch-path $(DOCS_SCRATCH) --allow-writing-to-directory $(DOCS_OUTPUT) \
+	  generate-documentation --target MPinSDK --target FlowRecording --output-path $(DOCS_OUTPUT) \
+	  --warnings-as-errors
+	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive and $(DOCS_OUTPUT)/FlowRecording.doccarchive"

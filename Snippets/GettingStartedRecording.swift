@@ -5,6 +5,7 @@ import Foundation
 import MPinSDK
 import ReferenceBackend
 
+// snippet.flow
 /// The flow under test: the same calls when it is recorded and when it is replayed.
 func registerAndAuthenticate(_ client: MPinClient, backend: String, pin: String) async throws(MPinError) {
     try await client.initialize(configuration: ["backend": backend])
@@ -15,7 +16,9 @@ func registerAndAuthenticate(_ client: MPinClient, backend: String, pin: String)
     try await client.startAuthentication(user)
     _ = try await client.finishAuthentication(user, pin: pin)
 }
+// snippet.end
 
+// snippet.record
 // Record: a live backend on loopback, and the client's seams wrapped by a Recorder.
 let backend = try await ReferenceBackend.start(BackendConfiguration(host: "127.0.0.1", port: 0))
 let recorder = Recorder(header: Cassette(
@@ -30,7 +33,9 @@ await backend.stop()
 
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("getting-started.json").path
 try CassetteFile.write(recorder.cassette(), to: path)
+// snippet.end
 
+// snippet.replay
 // Replay: no backend any more; the Replayer answers from the file and checks every request.
 let cassette = try CassetteFile.read(path)
 print("recorded:", cassette.events.count, "events,", cassette.httpExchanges.count, "HTTP exchanges")
@@ -40,7 +45,9 @@ let offline = MPinClient(transport: replayer.transport(), storage: MemoryStorage
 try await registerAndAuthenticate(offline, backend: cassette.backend.url, pin: "1234")
 try replayer.finish()
 print("replay (strict): passed")
+// snippet.end
 
+// snippet.diverge
 // A client that behaves differently diverges, and the replayer says where.
 let second = try Replayer(cassette: cassette, mode: .strict, path: path)
 let changed = MPinClient(transport: second.transport(), storage: MemoryStorage(),
@@ -52,3 +59,4 @@ do throws(ReplayError) {
     print("replay with another PIN:", error.kind, "at event", error.report.eventIndex ?? -1)
     print(error.report.summary)
 }
+// snippet.end
