@@ -98,22 +98,26 @@ let package = Package(
         .target(name: "CValgrindShim"),
         .executableTarget(name: "mpin-ct-check", dependencies: ["MPinCrypto", "CValgrindShim"]),
 
-        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto"]),
+        // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
+        // fixed seams. Not a product.
+        .target(name: "TestSupport", dependencies: ["SDKSeams"], path: "Tests/TestSupport"),
+        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
-        .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto"]),
-        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON"],
+        .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
-        .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON"]),
+        .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport",
         ]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams"]),
-        .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
+        .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: [
             "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+            "TestSupport",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import GMPOracle
+import TestSupport
 import Testing
 
 /// Self-tests of `GMPCurve`: the typed-in parameters against the BN formulas, and the group law

@@ -1,4 +1,5 @@
 import GMPOracle
+import TestSupport
 import Testing
 
 /// Self-tests of `GMPField`: exhaustive in small fields, random identities in F_p and F_r.

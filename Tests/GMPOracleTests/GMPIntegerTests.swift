@@ -1,4 +1,5 @@
 import GMPOracle
+import TestSupport
 import Testing
 
 /// Self-tests of `GMPInteger` against machine-word arithmetic and known facts.

@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Steps at the same time: the phone's access-number login runs in the background, the server

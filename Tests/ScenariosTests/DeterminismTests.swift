@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Recording the same scenario twice against the embedded backend with the same seed gives the

@@ -2,6 +2,7 @@
 import Foundation
 import OrderedJSON
 import Scenarios
+import TestSupport
 import Testing
 
 /// A recording of the whole upstream unit-test suite in one run over one SDK instance

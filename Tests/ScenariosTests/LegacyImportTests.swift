@@ -2,6 +2,7 @@ import FlowRecording
 import Foundation
 import OrderedJSON
 import Scenarios
+import TestSupport
 import Testing
 
 /// Cassettes imported from the Milagro SDK core's harness format, of tests that stand alone (each

@@ -2,6 +2,7 @@ import FlowRecording
 import Foundation
 import ReferenceBackend
 import Scenarios
+import TestSupport
 import Testing
 
 /// The bundled scenarios that apply to the open-source Milagro server run against the reference

@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Every committed cassette in Recordings/ replays (strict, full crypto), and every bundled

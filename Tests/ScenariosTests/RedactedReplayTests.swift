@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// A cassette recorded with its PINs redacted keeps none of them, script included, and replays

@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Replay fails, at the scenario level, with the right report when the cassette is tampered with.
@@ -107,7 +108,7 @@ import Testing
         var text = String(decoding: try CassetteFile.readBytes(Self.path), as: UTF8.self)
         text = text.replacing("\"formatVersion\" : 1", with: "\"formatVersion\" : 9")
         text = text.replacing("\"formatVersion\": 1", with: "\"formatVersion\": 9")
-        let file = NSTemporaryDirectory() + "/newer-\(UUID().uuidString).json"
+        let file = TemporaryDirectory.unusedPath("newer") + ".json"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let newer = await ScenarioSession.replay(file: file, library: RepoPaths.library)
         #expect(newer.kind == "cassette: newerFormatVersion", "\(newer)")

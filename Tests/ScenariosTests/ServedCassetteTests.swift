@@ -3,6 +3,7 @@ import FlowRecording
 import Foundation
 import ReferenceBackend
 import Scenarios
+import TestSupport
 import Testing
 
 /// `serve --cassette`: a recording answers a client that runs the same flow with its own

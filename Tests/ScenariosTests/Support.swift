@@ -4,19 +4,11 @@ import Foundation
 import MPinSDK
 import ReferenceBackend
 import Scenarios
+import TestSupport
 import Testing
 
-/// Paths of the repository, from this file's location (Tests/ScenariosTests/Support.swift).
-enum RepoPaths {
-    static let root: String = {
-        if let override = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_ROOT"] { return override }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    static var recordings: String { root + "/Recordings" }
-    static var scenarios: String { root + "/Scenarios" }
+/// The scenario library and the cassettes of the repository.
+extension RepoPaths {
     static var library: ScenarioLibrary { ScenarioLibrary(directory: scenarios) }
 
     /// Every cassette in Recordings/, sorted.

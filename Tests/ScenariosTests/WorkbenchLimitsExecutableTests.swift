@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `mpin-workbench` executable on hostile input and flags, run as a child process because

@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import TestSupport
 import Testing
 @testable import TestVectors
 
@@ -37,15 +38,8 @@ struct AMCLArithmeticVectorsTests {
         return (header.joined(separator: "\n"), blocks)
     }
 
-    /// Vectors/amcl/arith in this repository (or `MPIN_WORKBENCH_ROOT`).
-    static var arithDirectory: URL {
-        if let root = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_ROOT"] {
-            return URL(fileURLWithPath: root).appendingPathComponent("Vectors/amcl/arith")
-        }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Vectors/amcl/arith")
-    }
+    /// Vectors/amcl/arith in this repository.
+    static var arithDirectory: URL { URL(fileURLWithPath: RepoPaths.path("Vectors/amcl/arith")) }
 
     struct File: CustomStringConvertible, Sendable {
         var kind: AMCLArithmeticKind

@@ -1,6 +1,7 @@
 import Foundation
 import MPinCrypto
 import OrderedJSON
+import TestSupport
 import Testing
 @testable import TestVectors
 
@@ -144,7 +145,7 @@ struct SuiteFileVerifierTests {
 
     /// `Vectors/generated/**.json`.
     static var committedFiles: [String] {
-        let base = TestPaths.repositoryRoot.appendingPathComponent("Vectors/generated")
+        let base = URL(fileURLWithPath: RepoPaths.path("Vectors/generated"))
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }
             .map { base.appendingPathComponent($0).path }.sorted()

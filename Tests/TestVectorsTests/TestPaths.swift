@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Where the tests find their files: fixtures (a resource of this target) and the repository's Vectors/.
 enum TestPaths {
@@ -10,19 +11,9 @@ enum TestPaths {
         return url.appendingPathComponent(name).path
     }
 
-    /// The repository root, three levels above this file (or `MPIN_WORKBENCH_ROOT`).
-    static var repositoryRoot: URL {
-        if let root = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_ROOT"] {
-            return URL(fileURLWithPath: root)
-        }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-
     /// Every `.txt` and `.json` file under `Vectors/amcl/<folder>`, sorted.
     static func vectorFiles(in folder: String) -> [String] {
-        let base = repositoryRoot.appendingPathComponent("Vectors/amcl/\(folder)")
+        let base = URL(fileURLWithPath: RepoPaths.path("Vectors/amcl/\(folder)"))
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
         return enumerator.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".txt") || $0.hasSuffix(".json") }

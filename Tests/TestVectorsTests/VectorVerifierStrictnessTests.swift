@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import TestSupport
 import Testing
 @testable import TestVectors
 
@@ -167,7 +168,7 @@ struct VectorVerifierStrictnessTests {
         let inputsOnly = try verify("# FP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nFP_1 = 03\nFP_2 = 05\n", name: "fp.txt")
         #expect(inputsOnly.verdicts.flatMap(\.failures).contains { $0.field == "(vector)" })
         // The committed files withhold FPexp in test 10 with a comment: that is not a deletion.
-        let committed = TestPaths.repositoryRoot.appendingPathComponent("Vectors/amcl/arith/fp/test_vector_BN254CX.txt").path
+        let committed = RepoPaths.path("Vectors/amcl/arith/fp/test_vector_BN254CX.txt")
         let text = try String(contentsOfFile: committed, encoding: .utf8)
         #expect(try verify(text, name: "test_vector_BN254CX.txt").failed == 0)
         let deleted = text.split(separator: "\n", omittingEmptySubsequences: false)

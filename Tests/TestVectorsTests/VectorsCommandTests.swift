@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `vectors generate`, `verify` and `lint` through the executable (skipped when it was not built).
@@ -124,7 +125,7 @@ struct VectorsCommandTests {
         #expect(named.status == 1)  // two_pass_first3.txt has no curve in its name or header: --curve bn254 is used, and wrong
         #expect(!named.stderr.contains("--curve bn254 was not used"))
         #expect(named.stderr.contains("warning: --cross-check was not used"), "\(named.stderr)")
-        let committed = TestPaths.repositoryRoot.appendingPathComponent("Vectors/amcl/mpin/BN254_CX.first100.txt").path
+        let committed = RepoPaths.path("Vectors/amcl/mpin/BN254_CX.first100.txt")
         let unused = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 '\(committed)'")
         #expect(unused.status == 0)
         #expect(unused.stderr.contains("warning: --curve bn254 was not used"), "\(unused.stderr)")
@@ -136,7 +137,7 @@ struct VectorsCommandTests {
         let verify = try shell("cat '\(amcl)' | \"$WORKBENCH\" vectors verify /dev/stdin")
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("/dev/stdin: 3 passed, 0 failed"))
-        let suite = TestPaths.repositoryRoot.appendingPathComponent("Vectors/generated/pin-mapping.json").path
+        let suite = RepoPaths.path("Vectors/generated/pin-mapping.json")
         let lint = try shell("cat '\(suite)' | \"$WORKBENCH\" vectors lint /dev/stdin")
         #expect(lint.status == 0, "\(lint.stderr)")
         #expect(lint.stdout.contains("/dev/stdin: ok"))

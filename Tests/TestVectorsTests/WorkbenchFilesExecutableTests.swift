@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the executable reads and writes, end to end: repeated member names refused, writes through
@@ -58,7 +59,7 @@ struct WorkbenchFilesExecutableTests {
         return path
     }
 
-    static var cassette: String { TestPaths.repositoryRoot.appendingPathComponent("Recordings/register-auto.json").path }
+    static var cassette: String { RepoPaths.path("Recordings/register-auto.json") }
 
     /// The file type bits of `lstat`'s mode (0o010000 a FIFO, 0o020000 a character device,
     /// 0o100000 a regular file, 0o120000 a symbolic link).
@@ -198,9 +199,9 @@ struct WorkbenchFilesExecutableTests {
 
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let legacy = TestPaths.repositoryRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json")
+        let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json"))
         let imported = try run(["cassette", "import", "--format", "milagro-sdk", "/dev/stdin", "--out", directory,
-                                "--scenarios", TestPaths.repositoryRoot.appendingPathComponent("Scenarios").path],
+                                "--scenarios", RepoPaths.path("Scenarios")],
                                input: try Data(contentsOf: legacy))
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory + "/testInit.json"))
@@ -254,7 +255,7 @@ struct WorkbenchFilesExecutableTests {
         #expect(!redacted.stderr.contains("--field regOTT"))
 
         let replayed = try run(["replay", Self.cassette, "--secret", "nothing=1", "--scenarios",
-                                TestPaths.repositoryRoot.appendingPathComponent("Scenarios").path])
+                                RepoPaths.path("Scenarios")])
         #expect(replayed.stderr.contains("warning: --secret nothing: no cassette has the placeholder {{nothing}}"))
 
         let empty = directory + "/empty"

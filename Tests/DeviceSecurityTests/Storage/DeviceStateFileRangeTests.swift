@@ -1,5 +1,6 @@
 import DeviceSecurity
 import Foundation
+import TestSupport
 import Testing
 
 /// A stored state whose numbers are out of range is not a state: it is moved aside and reported
@@ -7,9 +8,8 @@ import Testing
 /// 1970 made the offline borrow-time check overflow (a trap).
 @Suite struct DeviceStateFileRangeTests {
     @Test func aStateWithATimeOutOfRangeIsMovedAsideNamingTheField() throws {
-        let directory = NSTemporaryDirectory() + "device-range-\(UUID().uuidString)"
+        let directory = try TemporaryDirectory.make("device-range")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = FileDeviceStateStore(directory: directory)
         let text = #"{"applications": {"app": {"borrowTime": 600, "grantedAt": -9223372036854775808}}, "deviceHash": "h", "version": 1}"#
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)

@@ -1,12 +1,10 @@
 import DeviceSecurity
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FileDeviceStateStoreTests {
-    func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "devicesecurity-tests-\(UUID().uuidString)"
-        return path
-    }
+    func temporaryDirectory() -> String { TemporaryDirectory.unusedPath("devicesecurity-tests") }
 
     @Test func missingFileIsNoState() throws {
         let store = FileDeviceStateStore(directory: temporaryDirectory())

@@ -2,6 +2,7 @@ import DeviceSecurity
 import Foundation
 import SDKSeams
 import Synchronization
+import TestSupport
 
 /// A clock that moves only when told.
 final class ManualClock: SDKClock {
@@ -9,19 +10,6 @@ final class ManualClock: SDKClock {
     init(_ milliseconds: Int64 = 1_767_225_600_000) { now = Mutex(milliseconds) }
     func nowMilliseconds() -> Int64 { now.withLock { $0 } }
     func advance(seconds: Int64) { now.withLock { $0 += seconds * 1000 } }
-}
-
-/// Counting bytes: 0, 1, 2, ...
-final class CountingRandom: RandomSource {
-    private let next = Mutex<UInt8>(0)
-    func randomBytes(count: Int) -> [UInt8] {
-        next.withLock { value in
-            (0..<count).map { _ in
-                defer { value &+= 1 }
-                return value
-            }
-        }
-    }
 }
 
 /// Keeps every event.

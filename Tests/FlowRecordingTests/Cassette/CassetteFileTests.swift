@@ -2,12 +2,13 @@ import Foundation
 @testable import FlowRecording
 import OrderedJSON
 import SDKSeams
+import TestSupport
 import Testing
 
 @Suite struct CassetteFileTests {
     @Test func roundTripIsByteIdentical() async throws {
         let cassette = await Fixtures.record()
-        let directory = Fixtures.temporaryDirectory()
+        let directory = try TemporaryDirectory.make("flowrecording-tests")
         defer { FileManagerShim.remove(directory) }
         let path = directory + "/toy.json"
         try CassetteFile.write(cassette, to: path)
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func writeIsAtomicAndLeavesNoTemporaryFile() async throws {
-        let directory = Fixtures.temporaryDirectory()
+        let directory = try TemporaryDirectory.make("flowrecording-tests")
         defer { FileManagerShim.remove(directory) }
         let path = directory + "/toy.json"
         FileManagerShim.write("old content", to: path)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func writesThroughALinkAndRefusesAFIFO() async throws {
-        let directory = Fixtures.temporaryDirectory()
+        let directory = try TemporaryDirectory.make("flowrecording-tests")
         defer { FileManagerShim.remove(directory) }
         FileManagerShim.write("old", to: directory + "/target.json")
         #expect(symlink("target.json", directory + "/link.json") == 0)
@@ -114,8 +115,8 @@ import Testing
         }
     }
 
-    @Test func directoryIsUnreadable() {
-        let directory = Fixtures.temporaryDirectory()
+    @Test func directoryIsUnreadable() throws {
+        let directory = try TemporaryDirectory.make("flowrecording-tests")
         defer { FileManagerShim.remove(directory) }
         #expect { try CassetteFile.read(directory) } throws: { ($0 as! CassetteError).kind == .unreadableFile }
     }

@@ -1,6 +1,7 @@
 @testable import FlowRecording
 import OrderedJSON
 import SDKSeams
+import TestSupport
 import Testing
 
 @Suite struct ReplayerTests {
@@ -222,7 +223,7 @@ import Testing
 
 @Suite struct ReplayerRunTests {
     @Test func oneCallPerCassetteFile() async throws {
-        let directory = Fixtures.temporaryDirectory()
+        let directory = try TemporaryDirectory.make("flowrecording-tests")
         defer { FileManagerShim.remove(directory) }
         let path = directory + "/toy.json"
         let recorder = Recorder(header: Fixtures.header())

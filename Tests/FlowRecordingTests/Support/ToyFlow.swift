@@ -1,6 +1,7 @@
 @testable import FlowRecording
 import OrderedJSON
 import SDKSeams
+import TestSupport
 
 /// A small deterministic flow over the three seams, shaped like an M-Pin authentication: read the
 /// clock, fetch settings, draw a random x, "client1", pass 1, "client2" with the server's y, pass 2,
@@ -89,24 +90,16 @@ struct ToyServer: HTTPTransport {
     }
 }
 
-/// A seeded random source (SplitMix64), for tests only.
+/// A seeded random source over SplitMix64, for tests only.
 final class SeededRandom: RandomSource, @unchecked Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    func randomBytes(count: Int) -> [UInt8] {
-        (0..<count).map { _ in
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-        }
-    }
+    private var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    func randomBytes(count: Int) -> [UInt8] { generator.bytes(count) }
 }
 
-struct FixedClock: SDKClock {
-    var milliseconds: Int64 = 1_767_225_600_000
-    func nowMilliseconds() -> Int64 { milliseconds }
+extension FixedClock {
+    /// 2026-01-01T00:00:00Z, the time of the toy flow.
+    init() { self.init(milliseconds: 1_767_225_600_000) }
 }
 
 enum Fixtures {
@@ -163,11 +156,5 @@ enum Fixtures {
         var chars = Array(text)
         chars[offset] = chars[offset] == "0" ? "1" : "0"
         return String(chars)
-    }
-
-    static func temporaryDirectory() -> String {
-        let path = "/tmp/flowrecording-tests-\(Hex.encode(SystemRandomBytes.make(6)))"
-        try? FileManagerShim.createDirectory(path)
-        return path
     }
 }

@@ -1,5 +1,6 @@
 import GMPOracle
 import MPinCrypto
+import TestSupport
 import Testing
 
 /// Property tests: the GMP oracle against `MPinCrypto`'s generic public API (`Fp`, `Fr`,

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MPinCrypto
 
@@ -5,7 +6,7 @@ struct FieldTests {
     typealias F = Fp<BN254CX>
 
     @Test func encodingRoundTripAndRange() {
-        var rng = SeededGenerator(seed: 1)
+        var rng = SplitMix64(seed: 1)
         for _ in 0..<200 {
             let x = F(reducing: rng.bytes(32))
             #expect(F(bytes: x.bytes) == x)
@@ -21,7 +22,7 @@ struct FieldTests {
     }
 
     @Test func fieldIdentities() {
-        var rng = SeededGenerator(seed: 2)
+        var rng = SplitMix64(seed: 2)
         for _ in 0..<200 {
             let a = F(reducing: rng.bytes(40)), b = F(reducing: rng.bytes(40))
             #expect(a * b == b * a)
@@ -38,7 +39,7 @@ struct FieldTests {
 
     @Test func scalarField() {
         typealias R = Fr<BN254>
-        var rng = SeededGenerator(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for _ in 0..<100 {
             let a = R(reducing: rng.bytes(64))
             if let inv = a.inverse() { #expect(a * inv == .one) }
@@ -48,7 +49,7 @@ struct FieldTests {
     }
 
     @Test func towerIdentities() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SplitMix64(seed: 4)
         func fp2() -> Fp2<BN254CX> { Fp2(F(reducing: rng.bytes(32)), F(reducing: rng.bytes(32))) }
         func fp4() -> Fp4<BN254CX> { Fp4(fp2(), fp2()) }
         for _ in 0..<30 {

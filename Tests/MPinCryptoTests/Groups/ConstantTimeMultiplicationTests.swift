@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MPinCrypto
 
@@ -39,7 +40,7 @@ struct ConstantTimeMultiplicationTests {
     }
 
     static func randomScalars(_ seed: UInt64, count: Int) -> [[UInt8]] {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { i in rng.bytes(i % 5 == 4 ? 40 + i : 32) }   // some longer than 32 bytes
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MPinCrypto
 
@@ -12,7 +13,7 @@ struct G1PointTests {
     }
 
     @Test func groupLaw() {
-        var rng = SeededGenerator(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<20 {
             let a = rng.bytes(32), b = rng.bytes(32)
             let pa = P.generator.multiplied(by: a), pb = P.generator.multiplied(by: b)
@@ -26,7 +27,7 @@ struct G1PointTests {
     }
 
     @Test func encodingRoundTrips() throws {
-        var rng = SeededGenerator(seed: 12)
+        var rng = SplitMix64(seed: 12)
         for _ in 0..<20 {
             let p = P.generator.multiplied(by: rng.bytes(32))
             #expect(try P.decode(p.encoded()) == p)

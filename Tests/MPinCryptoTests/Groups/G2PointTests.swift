@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MPinCrypto
 
@@ -15,7 +16,7 @@ struct G2PointTests {
     }
 
     @Test func encodingAndSubgroupCheck() throws {
-        var rng = SeededGenerator(seed: 21)
+        var rng = SplitMix64(seed: 21)
         let q = Q.generator.multiplied(by: rng.bytes(32))
         #expect(try Q.decode(q.encoded(), checkSubgroup: true) == q)
         #expect(throws: PointDecodingError.wrongLength(expected: [128], actual: 65)) { try Q.decode([UInt8](repeating: 1, count: 65)) }

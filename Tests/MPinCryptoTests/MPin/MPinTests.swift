@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MPinCrypto
 
@@ -14,7 +15,7 @@ struct MPinTests {
     /// Two trusted authorities, a client secret from both shares, a token for PIN 1234, a permit.
     static func enrol(_ curve: CurveID, seed: UInt64) -> Enrolled {
         let mpin = MPin(curve: curve)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let ms1 = mpin.randomScalar(using: &rng), ms2 = mpin.randomScalar(using: &rng)
         let id = Array("{\"userID\": \"user\(seed)@example.com\"}".utf8)
         let hcid = mpin.hashID(id)
@@ -29,7 +30,7 @@ struct MPinTests {
     @Test(arguments: [CurveID.bn254cx, .bn254])
     func twoPassAcceptsTheRightPINAndMeasuresAWrongOne(curve: CurveID) {
         let e = Self.enrol(curve, seed: 1)
-        var rng = SeededGenerator(seed: 99)
+        var rng = SplitMix64(seed: 99)
         for (pin, date) in [(Int32(1234), e.date), (1234, 0), (1239, e.date), (1230, 0)] {
             let x = e.mpin.randomScalar(using: &rng), y = e.mpin.randomScalar(using: &rng)
             let c1 = e.mpin.client1(date: date, id: e.id, x: x, pin: pin, token: e.token, permit: date == 0 ? nil : e.permit)!
@@ -72,7 +73,7 @@ struct MPinTests {
     @Test(arguments: [CurveID.bn254cx, .bn254])
     func onePass(curve: CurveID) {
         let e = Self.enrol(curve, seed: 3)
-        var g5 = SeededGenerator(seed: 5)
+        var g5 = SplitMix64(seed: 5)
         let x = e.mpin.randomScalar(using: &g5)
         for date in [e.date, 0] {
             let out = e.mpin.client(date: date, id: e.id, x: x, pin: 1234, token: e.token, permit: e.permit,
@@ -90,7 +91,7 @@ struct MPinTests {
     @Test(arguments: [CurveID.bn254cx, .bn254])
     func mpinFullKeysAgreeOnlyForTheRightPIN(curve: CurveID) {
         let e = Self.enrol(curve, seed: 4)
-        var rng = SeededGenerator(seed: 6)
+        var rng = SplitMix64(seed: 6)
         let m = e.mpin
         let hcid = m.hashID(e.id)
         let (g1, g2) = m.precompute(token: e.token, hashedID: hcid)!
@@ -113,7 +114,7 @@ struct MPinTests {
     @Test func dvsKeyPairReplacesQ() {
         let e = Self.enrol(.bn254cx, seed: 8)
         let m = e.mpin
-        var g9 = SeededGenerator(seed: 9)
+        var g9 = SplitMix64(seed: 9)
         let z = m.randomScalar(using: &g9)
         let pa = m.dvsKeyPair(z: z)!
         // With Pa = z⁻¹·Q in place of Q, a client whose token is scaled by z verifies.
@@ -146,7 +147,7 @@ struct MPinTests {
 
     @Test func randomScalarIsBelowRAndDeterministic() {
         let m = MPin()
-        var a = SeededGenerator(seed: 1), b = SeededGenerator(seed: 1)
+        var a = SplitMix64(seed: 1), b = SplitMix64(seed: 1)
         let s1 = m.randomScalar(using: &a), s2 = m.randomScalar(using: &b)
         #expect(s1 == s2 && s1.count == 32)
         #expect(Fr<BN254CX>(bytes: s1) != nil, "below r")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MPinSDK
 import OrderedJSON
+import TestSupport
 import Testing
 
 @Suite struct AuthenticationTests {

@@ -1,12 +1,11 @@
 import Foundation
 import MPinSDK
+import TestSupport
 import Testing
 
 @Suite struct FileStorageTests {
-    func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "mpin-sdk-tests-" + UUID().uuidString + "/nested"
-        return path
-    }
+    /// A folder that does not exist yet, below one that does not either.
+    func temporaryDirectory() -> String { TemporaryDirectory.unusedPath("mpin-sdk-tests") + "/nested" }
 
     @Test func roundTripCreatesDirectoryAndPrivateFiles() throws {
         let directory = temporaryDirectory()

@@ -1,10 +1,11 @@
 import Foundation
 import MPinSDK
+import TestSupport
 import Testing
 
 @Suite struct StorageLoadingTests {
     @Test func registeredUserSurvivesARestart() async throws {
-        let directory = NSTemporaryDirectory() + "mpin-sdk-tests-" + UUID().uuidString
+        let directory = TemporaryDirectory.unusedPath("mpin-sdk-tests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let harness = Harness(storage: MemoryStorage())
         let fileStorage = FileStorage(directory: directory)
@@ -37,7 +38,7 @@ import Testing
 
     @Test(arguments: ["{not json", "[1, 2]", "{\"version\": 2, \"data\": {}}", "{\"version\": 1}"])
     func corruptNonSecureFileIsMovedAsideAndReported(text: String) async throws {
-        let directory = NSTemporaryDirectory() + "mpin-sdk-tests-" + UUID().uuidString
+        let directory = TemporaryDirectory.unusedPath("mpin-sdk-tests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let storage = FileStorage(directory: directory)
         try storage.write(.nonSecure, text)
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func invalidUTF8IsCorrupt() async throws {
-        let directory = NSTemporaryDirectory() + "mpin-sdk-tests-" + UUID().uuidString
+        let directory = TemporaryDirectory.unusedPath("mpin-sdk-tests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let storage = FileStorage(directory: directory)
         try storage.write(.secure, "x")

@@ -1,5 +1,6 @@
 import Foundation
 import MPinSDK
+import TestSupport
 
 /// A client wired to a scripted transport, memory storage, counting random bytes, a fixed clock
 /// and an event log.

@@ -1,26 +1,10 @@
 import Foundation
 import MPinSDK
+import TestSupport
 
-/// Random bytes from a counter: 00 01 02 ... (wrapping), so runs are repeatable.
-final class CountingRandom: RandomSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var next: UInt8 = 0
-
-    func randomBytes(count: Int) -> [UInt8] {
-        lock.withLock {
-            (0..<count).map { _ in
-                defer { next &+= 1 }
-                return next
-            }
-        }
-    }
-}
-
-/// A clock that always says the same time.
-struct FixedClock: SDKClock {
-    var milliseconds: Int64 = 1_476_187_200_000   // 2016-10-11T12:00:00Z, day 17085
-
-    func nowMilliseconds() -> Int64 { milliseconds }
+extension FixedClock {
+    /// 2016-10-11T12:00:00Z, day 17085, the time of the canned responses.
+    init() { self.init(milliseconds: 1_476_187_200_000) }
 }
 
 /// Collects the observer's events.

@@ -3,6 +3,7 @@ import FlowRecording
 import Foundation
 import ReferenceBackend
 import Scenarios
+import TestSupport
 import Testing
 
 /// Recording a DeviceSecurity scenario again against the embedded backend (its seed, a frozen
@@ -14,7 +15,7 @@ import Testing
         .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
 
     static func record(_ name: String) async throws -> Cassette {
-        var script = try ScriptParser.parse(file: DeviceScenarioTests.root + "/Scenarios/devicesecurity/\(name).yaml")
+        var script = try ScriptParser.parse(file: RepoPaths.path("Scenarios/devicesecurity/\(name).yaml"))
         script.path = "Scenarios/devicesecurity/\(name).yaml"
         return try await recordEmbedded(script, seed: script.seed ?? "workbench")
     }
@@ -22,7 +23,7 @@ import Testing
     @Test(arguments: DeviceRecordingTests.names)
     func reRecordingGivesTheCommittedBytes(name: String) async throws {
         let cassette = try await Self.record(name)
-        let committed = try CassetteFile.readBytes(DeviceScenarioTests.root + "/Recordings/\(name).json")
+        let committed = try CassetteFile.readBytes(RepoPaths.path("Recordings/\(name).json"))
         #expect(cassette.canonicalBytes == committed,
                 "Recordings/\(name).json is stale: mpin-workbench record Scenarios/devicesecurity/\(name).yaml")
     }

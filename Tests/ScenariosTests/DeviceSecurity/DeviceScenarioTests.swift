@@ -1,19 +1,14 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// The DeviceSecurity cassettes (`Recordings/ds-*.json`) replay strictly (every request,
 /// random draw, clock read and call result as recorded), and the device scenarios parse.
 @Suite struct DeviceScenarioTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     static func files(_ folder: String, prefix: String = "", _ suffix: String) -> [String] {
-        let directory = root + "/" + folder
+        let directory = RepoPaths.path(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.sorted().map { directory + "/" + $0 }
     }
@@ -38,7 +33,7 @@ import Testing
 
     @Test(arguments: DeviceScenarioTests.cassettes)
     func cassettesReplayStrictly(path: String) async {
-        let outcome = await ScenarioSession.replay(file: path, library: ScenarioLibrary(directory: Self.root + "/Scenarios"))
+        let outcome = await ScenarioSession.replay(file: path, library: RepoPaths.library)
         #expect(outcome.passed, "\(outcome)")
         #expect(outcome.events > 0)
     }
@@ -53,7 +48,7 @@ import Testing
         guard case .call(var call) = cassette.events[index].payload else { return }
         call.status = .init(code: "ApplicationBorrowTimeExpired|NetworkError", message: call.status.message)
         cassette.events[index].payload = .call(call)
-        let outcome = await ScenarioSession.replay(cassette, path: path, library: ScenarioLibrary(directory: Self.root + "/Scenarios"))
+        let outcome = await ScenarioSession.replay(cassette, path: path, library: RepoPaths.library)
         #expect(!outcome.passed)
     }
 }

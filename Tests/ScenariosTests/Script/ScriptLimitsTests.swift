@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// No script text can exhaust the stack or the memory, repeat a key unseen, or give a number
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func aFileLargerThanTheLimitIsRefused() throws {
-        let path = NSTemporaryDirectory() + "large-\(UInt32.random(in: 0...UInt32.max)).yaml"
+        let path = TemporaryDirectory.unusedPath("large") + ".yaml"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let text = "name: x\ndescription: " + String(repeating: "x", count: ScriptLimits.maximumFileBytes) + "\nsteps: []\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
