@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Support/FuzzSupport"),
 
         fuzzTarget("FuzzOrderedJSON", [workbench("OrderedJSON")]),
-        fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("OrderedJSON")]),
+        fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("Scenarios"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzScenarioScript", [workbench("Scenarios")]),
         fuzzTarget("FuzzAMCLVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSuiteVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),

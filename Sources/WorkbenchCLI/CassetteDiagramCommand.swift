@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowRecording
+import Scenarios
 
 /// `mpin-workbench cassette diagram FILE [--html OUT]`.
 struct CassetteDiagramCommand: ParsableCommand {
@@ -24,7 +25,7 @@ struct CassetteDiagramCommand: ParsableCommand {
 
     func run() throws {
         let cassette = try CassetteOutput.read(file)
-        let diagram = SequenceDiagram()
+        let diagram = SequenceDiagram(map: .milagro)
         print(diagram.mermaid(cassette), terminator: "")
         if let html {
             try CassetteOutput.write(Array(diagram.html(cassette, title: "\(cassette.scenario.name): \(file)").utf8), to: html)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowRecording
+import Scenarios
 
 /// `mpin-workbench cassette redact FILE --field NAME... [--out FILE]`.
 struct CassetteRedactCommand: ParsableCommand {
@@ -11,7 +12,7 @@ struct CassetteRedactCommand: ParsableCommand {
             random draws by purpose, headers, URL query parameters, members of JSON bodies) are \
             replaced wherever they occur as a whole token, e.g. a regOTT in a response and in a later \
             URL. The placeholders are listed in the cassette's `redactions`; replay needs their values \
-            again. --defaults adds the usual M-Pin secrets: \(Redactor.defaultFields.joined(separator: ", ")).
+            again. --defaults adds the usual M-Pin secrets: \(Redactor.milagroFields.joined(separator: ", ")).
             """
     )
 
@@ -33,7 +34,7 @@ struct CassetteRedactCommand: ParsableCommand {
 
     func run() throws {
         let cassette = try CassetteOutput.read(file)
-        let redacted = Redactor(fields: fields + (defaults ? Redactor.defaultFields : [])).redact(cassette)
+        let redacted = Redactor(fields: fields + (defaults ? Redactor.milagroFields : [])).redact(cassette)
         let target = out ?? file
         try CassetteOutput.write(redacted.canonicalBytes, to: target)
         for field in fields where !redacted.redactions.contains(where: { $0.field.lowercased() == field.lowercased() }) {

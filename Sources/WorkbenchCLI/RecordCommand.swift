@@ -111,7 +111,7 @@ struct RecordCommand: ParsableCommand {
     func redactedFields(live: String?) -> [String] {
         if redact.contains("none") { return [] }
         if redact.contains("default") || (redact.isEmpty && live.map { !ScenarioCommandSupport.isLoopback($0) } == true) {
-            return Redactor.defaultFields + redact.filter { $0 != "default" }
+            return Redactor.milagroFields + redact.filter { $0 != "default" }
         }
         return redact
     }

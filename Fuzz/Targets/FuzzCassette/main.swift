@@ -5,6 +5,7 @@
 // only with statuses an HTTP server can send.
 import Foundation
 import FlowRecording
+import Scenarios
 import FuzzSupport
 
 let file = Repository.scratch + "/cassette.json"
@@ -44,10 +45,10 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     FuzzDriver.check(CassetteDiff.differences(cassette, cassette, includeTimings: true).isEmpty, "a cassette differs from itself")
     _ = CassetteDiff.text(cassette, cassette, names: ("a", "b"), includeTimings: true)
-    let diagram = SequenceDiagram()
+    let diagram = SequenceDiagram(map: .milagro)
     _ = diagram.mermaid(cassette)
     _ = diagram.html(cassette, title: "fuzz")
-    let redacted = Redactor().redact(cassette)
+    let redacted = Redactor(fields: Redactor.milagroFields).redact(cassette)
     _ = Redactor.placeholderNames(in: redacted)
 
     for order in CassettePlayback.Order.allCases {

@@ -20,15 +20,11 @@ import OrderedJSON
 /// further values of the same field. The cassette's `redactions` manifest lists them. Restoring
 /// replaces each placeholder by its value and gives back the exact original bytes.
 public struct Redactor: Sendable {
-    /// The secrets of an M-Pin flow, redacted by default for non-loopback backends.
-    public static let defaultFields = [
-        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "authOTT", "webOTT", "sessionToken",
-        "activateKey", "Authorization", "Cookie", "Set-Cookie",
-    ]
-
+    /// The field names whose values are secrets. The recording library knows no protocol: the
+    /// layer that does names them (the Milagro secrets are `Redactor.milagroFields`, in Scenarios).
     public var fields: [String]
 
-    public init(fields: [String] = Redactor.defaultFields) {
+    public init(fields: [String]) {
         self.fields = fields
     }
 

@@ -1,12 +1,12 @@
 import SDKSeams
 
-typealias HTTPHeadersValue = HTTPHeaders
+package typealias HTTPHeadersValue = HTTPHeaders
 
 /// Splitting of URL text into path segments and query items, without decoding, so that rebuilt
 /// URLs are byte-identical.
-enum URLText {
+package enum URLText {
     /// `scheme://host[:port]` of an absolute URL (the text itself when it has no scheme).
-    static func origin(of url: String) -> String {
+    package static func origin(of url: String) -> String {
         guard let scheme = url.firstRange(of: "://") else { return url }
         let rest = url[scheme.upperBound...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
@@ -14,7 +14,7 @@ enum URLText {
     }
 
     /// The path of an absolute URL (`/rps/user`), without query or fragment.
-    static func path(_ url: String) -> String {
+    package static func path(_ url: String) -> String {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
             rest = rest[scheme.upperBound...]
@@ -25,7 +25,7 @@ enum URLText {
     }
 
     /// The raw `name=value` items of the query, in order.
-    static func queryItems(_ url: String) -> [(String, String)] {
+    package static func queryItems(_ url: String) -> [(String, String)] {
         guard let mark = url.firstIndex(of: "?") else { return [] }
         var query = url[url.index(after: mark)...]
         if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
@@ -38,7 +38,7 @@ enum URLText {
     }
 
     /// The URL with `transform` applied to each path segment after the host and each query value.
-    static func mapTokens(_ url: String, _ transform: (String) -> String) -> String {
+    package static func mapTokens(_ url: String, _ transform: (String) -> String) -> String {
         var head = "", rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
             let afterScheme = rest[scheme.upperBound...]
@@ -69,7 +69,7 @@ enum URLText {
     }
 
     /// The URL without the query items whose names are in `names`.
-    static func removingQueryItems(_ url: String, _ names: Set<String>) -> String {
+    package static func removingQueryItems(_ url: String, _ names: Set<String>) -> String {
         guard !names.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
         var query = url[url.index(after: mark)...]
         var fragment = ""

@@ -74,7 +74,7 @@ public enum CassetteLint {
 extension CassetteLint {
     /// What is wrong with a recorded URL: empty, not absolute (`scheme://host…`), or holding spaces
     /// or control characters that no request line can carry. Nil when it is fine.
-    static func urlProblem(_ url: String) -> String? {
+    package static func urlProblem(_ url: String) -> String? {
         if url.isEmpty { return "empty; a request has an absolute URL" }
         guard let scheme = url.firstRange(of: "://"), !url[..<scheme.lowerBound].isEmpty, url[scheme.upperBound...].first.map({ $0 != "/" }) ?? false
         else { return "\(JSONDiff.brief(.string(url))) is not an absolute URL (scheme://host/path)" }

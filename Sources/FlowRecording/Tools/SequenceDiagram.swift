@@ -15,40 +15,34 @@ public struct SequenceDiagram: Sendable {
         }
         public static let client = Participant(id: "client", name: "Client (SDK)")
         public static let browser = Participant(id: "browser", name: "Browser")
-        public static let rps = Participant(id: "rps", name: "RPS")
-        public static let dta1 = Participant(id: "dta1", name: "D-TA 1")
-        public static let dta2 = Participant(id: "dta2", name: "D-TA 2")
-        public static let rpa = Participant(id: "rpa", name: "RPA")
+        /// Where a request goes that no rule of the map names.
         public static let server = Participant(id: "server", name: "server")
-        /// The order of participants in diagrams.
-        public static let ordered: [Participant] = [.client, .browser, .rps, .dta1, .dta2, .rpa, .server]
     }
 
-    /// Which server a request goes to, from its URL path.
+    /// Which server a request goes to, from its URL path, and the order of the participants.
     ///
-    /// Default rules (first match wins; a prefix matches the path itself or the path followed by `/`):
-    /// * RPS: `/rps`, and the RPS's private endpoints `/user`, `/authenticate`, `/loginResult`;
-    /// * D-TA 2 (the second share, Milagro's `certivoxURL`): `/dta2`;
-    /// * D-TA 1 (the local share): `/dta1`, `/dta`, and the D-TA's own `/clientSecret`,
-    ///   `/serverSecret`, `/timePermit`, `/timePermits`;
-    /// * RPA (the relying party's application): `/mpinAuthenticate`, `/mpinVerify`, `/mpinActivate`,
-    ///   `/mpinPermitUser`, `/logout`, `/service`, `/authzurl`, `/token`;
-    /// * anything else: a generic "server".
+    /// Rules are tried in order; the first whose prefix is the path itself or a leading part of it
+    /// followed by `/` names the participant. A request that matches no rule goes to `.server`.
+    /// The recording library knows no protocol: the layer that does gives its own map (the
+    /// Milagro services' map lives in the Scenarios library, `ParticipantMap.milagro`).
     public struct ParticipantMap: Sendable {
         public var rules: [(prefix: String, participant: Participant)]
+        /// The order of participants in a diagram: the client and the browser first, then the
+        /// servers in the order given (by default the order of their first rule), then `.server`.
+        public var ordered: [Participant]
 
-        public init(rules: [(prefix: String, participant: Participant)]) {
+        public init(rules: [(prefix: String, participant: Participant)], serverOrder: [Participant] = []) {
             self.rules = rules
+            var ordered: [Participant] = [.client, .browser]
+            for participant in serverOrder + rules.map(\.participant) where !ordered.contains(participant) {
+                ordered.append(participant)
+            }
+            if !ordered.contains(.server) { ordered.append(.server) }
+            self.ordered = ordered
         }
 
-        public static let standard = ParticipantMap(rules: [
-            ("/rps", .rps), ("/user", .rps), ("/authenticate", .rps), ("/loginResult", .rps),
-            ("/dta2", .dta2),
-            ("/dta1", .dta1), ("/dta", .dta1), ("/clientSecret", .dta1), ("/serverSecret", .dta1),
-            ("/timePermit", .dta1), ("/timePermits", .dta1),
-            ("/mpinAuthenticate", .rpa), ("/mpinVerify", .rpa), ("/mpinActivate", .rpa), ("/mpinPermitUser", .rpa),
-            ("/logout", .rpa), ("/service", .rpa), ("/authzurl", .rpa), ("/token", .rpa),
-        ])
+        /// No rules: every request goes to one `server`.
+        public static let single = ParticipantMap(rules: [])
 
         public func participant(forURL url: String) -> Participant {
             let path = URLText.path(url)
@@ -69,7 +63,7 @@ public struct SequenceDiagram: Sendable {
 
     public var map: ParticipantMap
 
-    public init(map: ParticipantMap = .standard) {
+    public init(map: ParticipantMap = .single) {
         self.map = map
     }
 
@@ -103,7 +97,7 @@ public struct SequenceDiagram: Sendable {
         let rows = rows(cassette)
         var used = Set<String>()
         for row in rows { used.insert(row.from.id); used.insert(row.to.id) }
-        let participants = Participant.ordered.filter { used.contains($0.id) }
+        let participants = map.ordered.filter { used.contains($0.id) }
         var lines = ["sequenceDiagram"]
         for participant in participants { lines.append("    participant \(participant.id) as \(participant.name)") }
         let span = participants.count > 1 ? "\(participants.first!.id),\(participants.last!.id)" : (participants.first?.id ?? "client")

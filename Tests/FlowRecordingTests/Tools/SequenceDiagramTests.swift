@@ -2,21 +2,21 @@
 import Testing
 
 @Suite struct SequenceDiagramTests {
-    @Test func participantsComeFromTheURLPath() {
-        let map = SequenceDiagram.ParticipantMap.standard
-        #expect(map.participant(forURL: "http://h:8005/rps/pass1") == .rps)
-        #expect(map.participant(forURL: "http://h:8005/rps") == .rps)
-        #expect(map.participant(forURL: "http://h/dta2/clientSecret?app_id=1") == .dta2)
-        #expect(map.participant(forURL: "http://h:8001/clientSecret?x=1") == .dta1)
-        #expect(map.participant(forURL: "http://h/dta/timePermit") == .dta1)
-        #expect(map.participant(forURL: "http://h:8005/mpinAuthenticate") == .rpa)
-        #expect(map.participant(forURL: "http://h:8005/logout") == .rpa)
-        #expect(map.participant(forURL: "http://h:8005/rpsx") == .server)
-        #expect(map.participant(forURL: "http://h:8005/") == .server)
+    /// A toy protocol's map: the recording library itself knows no protocol's services.
+    static let toy = SequenceDiagram.ParticipantMap(rules: [
+        ("/rps", .init(id: "rps", name: "RPS")), ("/dta2", .init(id: "dta2", name: "D-TA 2")),
+    ])
+
+    @Test func participantsComeFromTheMapsRulesAndTheRestGoesToOneServer() {
+        #expect(Self.toy.participant(forURL: "http://h:8005/rps/pass1").id == "rps")
+        #expect(Self.toy.participant(forURL: "http://h:8005/rps").id == "rps")
+        #expect(Self.toy.participant(forURL: "http://h:8005/rpsx") == .server)
+        #expect(Self.toy.ordered.map(\.id) == ["client", "browser", "rps", "dta2", "server"])
+        #expect(SequenceDiagram.ParticipantMap.single.participant(forURL: "http://h/rps/pass1") == .server)
     }
 
     @Test func mermaidOfTheToyFlow() async {
-        let text = SequenceDiagram().mermaid(await Fixtures.record())
+        let text = SequenceDiagram(map: Self.toy).mermaid(await Fixtures.record())
         #expect(text == """
             sequenceDiagram
                 participant client as Client (SDK)
@@ -48,13 +48,13 @@ import Testing
                           .http(.init(request: .init(method: "GET", url: "https://unreachable.example/dta2/x"),
                                       error: .init(kind: "hostNotFound", message: "no")))),
         ]
-        let text = SequenceDiagram().mermaid(cassette)
+        let text = SequenceDiagram(map: Self.toy).mermaid(cassette)
         #expect(text.contains("Note over client,dta2: 0. step #35;1#59; go"))
         #expect(text.contains("client-xdta2: GET /dta2/x (transport error: hostNotFound)"))
     }
 
     @Test func htmlPageHasTheMermaidTextAndAPlainTable() async {
-        let html = SequenceDiagram().html(await Fixtures.record(), title: "toy <flow>")
+        let html = SequenceDiagram(map: Self.toy).html(await Fixtures.record(), title: "toy <flow>")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<title>toy &lt;flow&gt;</title>"))
         #expect(html.contains("<pre class=\"mermaid\">\nsequenceDiagram\n"))

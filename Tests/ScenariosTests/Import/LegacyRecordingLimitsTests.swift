@@ -1,4 +1,5 @@
-@testable import FlowRecording
+import FlowRecording
+@testable import Scenarios
 import OrderedJSON
 import Testing
 

@@ -1,3 +1,4 @@
+import FlowRecording
 import OrderedJSON
 
 /// The test suite of a harness that recorded one sequential run of all its tests over one SDK

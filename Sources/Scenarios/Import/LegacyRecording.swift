@@ -1,3 +1,4 @@
+import FlowRecording
 import OrderedJSON
 
 /// A recording of the Milagro C++ SDK core's test harness (`tests/common/http_recorder.cpp`), read

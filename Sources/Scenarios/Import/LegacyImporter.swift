@@ -1,4 +1,5 @@
 import FileAccess
+import FlowRecording
 import OrderedJSON
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
