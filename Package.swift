@@ -119,6 +119,8 @@ let package = Package(
             "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
             "TestSupport",
         ], exclude: ["Fixtures"]),
+        // The command line: its parts in process, and the built executable end to end.
+        .testTarget(name: "WorkbenchCLITests", dependencies: ["WorkbenchCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,11 +20,4 @@ enum TestPaths {
             .map { base.appendingPathComponent($0).path }
             .sorted()
     }
-
-    /// The `mpin-workbench` executable next to this test bundle, when it was built.
-    static var workbenchExecutable: String? {
-        let products = Bundle.module.bundleURL.deletingLastPathComponent()
-        let path = products.appendingPathComponent("mpin-workbench").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
 }

@@ -3,46 +3,8 @@ import TestSupport
 import Testing
 
 /// `vectors generate`, `verify` and `lint` through the executable (skipped when it was not built).
-@Suite("mpin-workbench vectors generate/lint", .enabled(if: TestPaths.workbenchExecutable != nil))
+@Suite("mpin-workbench vectors generate/lint", .enabled(if: WorkbenchProcess.path != nil))
 struct VectorsCommandTests {
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(TestPaths.workbenchExecutable))
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Runs `/bin/sh -c script` with `$WORKBENCH` set; both pipes are read at once.
-    func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["WORKBENCH": try #require(TestPaths.workbenchExecutable)]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
-    }
-
     @Test("generate's numeric options say their range, never 'Missing value'", arguments: [
         (["--count", "-1"], "'--count <count>': must be an integer from 0 to 100000"),
         (["--count", "100001"], "'--count <count>': must be an integer from 0 to 100000"),
@@ -51,12 +13,12 @@ struct VectorsCommandTests {
         (["--jobs", "0"], "'--jobs <jobs>': must be an integer from 1 to 1024"),
     ])
     func generateRanges(arguments: [String], message: String) throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("x.json").path
         let words = (["vectors", "generate", "--suite", "pairing", "--seed", "s", "--out", out] + arguments)
             .map { "'\($0)'" }.joined(separator: " ")
-        let result = try shell("exec \"$WORKBENCH\" \(words)")
+        let result = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" \(words)")
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("Missing value"))
@@ -65,11 +27,11 @@ struct VectorsCommandTests {
 
     @Test("generate past the file-size limit gives the system's reason, not a Foundation error dump")
     func generateFileTooLarge() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("pairing.json").path
         // ulimit -f counts 512- or 1024-byte blocks; the pairing suite is far larger than 8 of either.
-        let result = try shell("trap '' XFSZ; ulimit -f 8 && exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
+        let result = try WorkbenchProcess.run(shell: "trap '' XFSZ; ulimit -f 8 && exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(out): cannot write: File too large"), "\(result.stderr)")
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("Error Domain"))
@@ -78,12 +40,12 @@ struct VectorsCommandTests {
 
     @Test("generate on a full disk says 'No space left on device' (a small tmpfs, where mounting is allowed)")
     func generateFullDisk() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
-        guard try shell("mount -t tmpfs -o size=16k tmpfs '\(directory.path)' 2>/dev/null").status == 0 else { return }
-        defer { _ = try? shell("umount '\(directory.path)'") }
+        guard try WorkbenchProcess.run(shell: "mount -t tmpfs -o size=16k tmpfs '\(directory.path)' 2>/dev/null").status == 0 else { return }
+        defer { _ = try? WorkbenchProcess.run(shell: "umount '\(directory.path)'") }
         let out = directory.appendingPathComponent("pairing.json").path
-        let result = try shell("exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
+        let result = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(out): cannot write: No space left on device"), "\(result.stderr)")
         #expect(!result.stderr.contains("Error Domain"))
@@ -91,11 +53,11 @@ struct VectorsCommandTests {
 
     @Test("verify exits 1 on the issue's examples: a one-pass file with only a TimeValue, an acceptable result")
     func verifyExamples() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let onePass = directory.appendingPathComponent("onepass.json").path
         try Data("[{\"TimeValue\": 5}]\n".utf8).write(to: URL(fileURLWithPath: onePass))
-        let result = try run(["vectors", "verify", onePass])
+        let result = try WorkbenchProcess.run(["vectors", "verify", onePass])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\(onePass): 0 passed, 1 failed"))
         #expect(result.stdout.contains("FAIL entry 1 (line 1)"))
@@ -103,81 +65,75 @@ struct VectorsCommandTests {
         #expect(result.stdout.contains("nothing to check"))
 
         let suite = directory.appendingPathComponent("an.json").path
-        #expect(try run(["vectors", "generate", "--suite", "access-number", "--count", "1", "--seed", "cli", "--out", suite]).status == 0)
+        #expect(try WorkbenchProcess.run(["vectors", "generate", "--suite", "access-number", "--count", "1", "--seed", "cli", "--out", suite]).status == 0)
         let text = try String(contentsOfFile: suite, encoding: .utf8)
         try text.replacingOccurrences(of: "\"result\": \"invalid\"", with: "\"result\": \"acceptable\"")
             .write(toFile: suite, atomically: true, encoding: .utf8)
-        let acceptable = try run(["vectors", "verify", suite])
+        let acceptable = try WorkbenchProcess.run(["vectors", "verify", suite])
         #expect(acceptable.status == 1)
         #expect(acceptable.stdout.contains("expected: acceptable"))
     }
 
     @Test("options that cannot take effect are said: --curve on a curve-free suite (error), unused --curve and --cross-check (warnings)")
     func noEffect() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("an.json").path
-        let generate = try shell("exec \"$WORKBENCH\" vectors generate --suite access-number --curve bn254 --seed s --out '\(out)'")
+        let generate = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors generate --suite access-number --curve bn254 --seed s --out '\(out)'")
         #expect(generate.status == 2)
         #expect(generate.stderr.contains("--curve bn254 has no effect"), "\(generate.stderr)")
-        let amcl = TestPaths.fixture("two_pass_first3.txt")
-        let named = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")
+        let amcl = VectorFixtures.path("two_pass_first3.txt")
+        let named = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")
         #expect(named.status == 1)  // two_pass_first3.txt has no curve in its name or header: --curve bn254 is used, and wrong
         #expect(!named.stderr.contains("--curve bn254 was not used"))
         #expect(named.stderr.contains("warning: --cross-check was not used"), "\(named.stderr)")
         let committed = RepoPaths.path("Vectors/amcl/mpin/BN254_CX.first100.txt")
-        let unused = try shell("exec \"$WORKBENCH\" vectors verify --curve bn254 '\(committed)'")
+        let unused = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 '\(committed)'")
         #expect(unused.status == 0)
         #expect(unused.stderr.contains("warning: --curve bn254 was not used"), "\(unused.stderr)")
     }
 
     @Test("verify and lint read a pipe through /dev/stdin")
     func standardInput() throws {
-        let amcl = TestPaths.fixture("two_pass_first3.txt")
-        let verify = try shell("cat '\(amcl)' | \"$WORKBENCH\" vectors verify /dev/stdin")
+        let amcl = VectorFixtures.path("two_pass_first3.txt")
+        let verify = try WorkbenchProcess.run(shell: "cat '\(amcl)' | \"$WORKBENCH\" vectors verify /dev/stdin")
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("/dev/stdin: 3 passed, 0 failed"))
         let suite = RepoPaths.path("Vectors/generated/pin-mapping.json")
-        let lint = try shell("cat '\(suite)' | \"$WORKBENCH\" vectors lint /dev/stdin")
+        let lint = try WorkbenchProcess.run(shell: "cat '\(suite)' | \"$WORKBENCH\" vectors lint /dev/stdin")
         #expect(lint.status == 0, "\(lint.stderr)")
         #expect(lint.stdout.contains("/dev/stdin: ok"))
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("generate twice gives identical bytes; verify and lint pass")
     func generateTwice() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.json").path, b = directory.appendingPathComponent("b.json").path
         for (path, jobs) in [(a, "1"), (b, "2")] {
-            let result = try run(["vectors", "generate", "--suite", "mpin-one-pass", "--curve", "bn254", "--count", "3",
+            let result = try WorkbenchProcess.run(["vectors", "generate", "--suite", "mpin-one-pass", "--curve", "bn254", "--count", "3",
                                   "--seed", "cli", "--out", path, "--jobs", jobs])
             #expect(result.status == 0)
         }
         #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))
-        let verify = try run(["vectors", "verify", "--cross-check", a])
+        let verify = try WorkbenchProcess.run(["vectors", "verify", "--cross-check", a])
         #expect(verify.status == 0)
         #expect(verify.stdout.contains("\(a): 3 passed, 0 failed"))
         #expect(verify.stdout.contains("  group 1 MPinOnePassTest"))
-        #expect(try run(["vectors", "lint", a]).status == 0)
+        #expect(try WorkbenchProcess.run(["vectors", "lint", a]).status == 0)
     }
 
     @Test("lint and verify exit 1 on a broken file, naming the file and the tcId")
     func broken() throws {
-        let directory = try temporaryDirectory()
+        let directory = URL(fileURLWithPath: try TemporaryDirectory.make("vectors"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("an.json").path
-        #expect(try run(["vectors", "generate", "--suite", "access-number", "--count", "1", "--seed", "cli", "--out", path]).status == 0)
+        #expect(try WorkbenchProcess.run(["vectors", "generate", "--suite", "access-number", "--count", "1", "--seed", "cli", "--out", path]).status == 0)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "\"tcId\": 4\n", with: "\"tcId\": 40\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let lint = try run(["vectors", "lint", path])
+        let lint = try WorkbenchProcess.run(["vectors", "lint", path])
         #expect(lint.status == 1)
         #expect(lint.stdout.contains(path) && lint.stdout.contains("(tcId 40)"))
-        #expect(try run(["vectors", "verify", path]).status == 1)
+        #expect(try WorkbenchProcess.run(["vectors", "verify", path]).status == 1)
     }
 }

@@ -6,60 +6,8 @@ import Testing
 /// before these limits each case stopped the process (a trap, a stack overflow) or never ended:
 /// now each exits with a clear message (status 2 for an unreadable input, 1 for lint problems, 64
 /// for a flag out of range). Skipped when the executable was not built.
-@Suite(.enabled(if: WorkbenchBinary.path != nil))
+@Suite(.enabled(if: WorkbenchProcess.path != nil))
 struct WorkbenchLimitsExecutableTests {
-
-    struct Run {
-        var status: Int32
-        /// Whether it ended by itself (not killed by a signal, not stopped at the time limit).
-        var exited: Bool
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs the executable for at most `seconds`, then stops it.
-    func run(_ arguments: [String], seconds: Double = 60) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(WorkbenchBinary.path))
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: RepoPaths.root)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes while it runs, so a full pipe cannot stall it.
-        let box = OutputBox()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(out, false), (err, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                box.set(pipe.fileHandleForReading.readDataToEndOfFile(), error: isError)
-                group.leave()
-            }
-        }
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        let timedOut = process.isRunning
-        if timedOut { process.terminate() }
-        process.waitUntilExit()
-        group.wait()
-        return Run(status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
-                   stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
-    }
-
-    final class OutputBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var stdout = Data()
-        private(set) var stderr = Data()
-        func set(_ data: Data, error: Bool) { lock.withLock { if error { stderr = data } else { stdout = data } } }
-    }
-
-    /// A directory of its own for the files of one test.
-    func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "workbench-limits-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 
     /// A one-exchange cassette whose response has `status` and whose exchange has `timings` members.
     static func cassette(status: String = "200", timings: String = "") -> String {
@@ -71,28 +19,28 @@ struct WorkbenchLimitsExecutableTests {
 
     /// Before: `serve --cassette` started and died (SIGILL) on the first request; `lint` said ok.
     @Test func aStatusOutsideThreeDigitsIsRefusedByServeAndLint() throws {
-        let folder = try directory()
+        let folder = try TemporaryDirectory.make("workbench-limits")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/status.json"
         try Self.cassette(status: "1000").write(toFile: path, atomically: true, encoding: .utf8)
-        let served = try run(["serve", "--cassette", path, "--port", "0", "--exit-when-done"], seconds: 30)
+        let served = try WorkbenchProcess.run(["serve", "--cassette", path, "--port", "0", "--exit-when-done"], seconds: 30)
         #expect(served.exited && served.status == 2, "\(served)")
         #expect(served.stderr.contains("\(path): event 0, field response.status: 1000 is not an HTTP status (100 to 999)"))
-        let linted = try run(["cassette", "lint", path])
+        let linted = try WorkbenchProcess.run(["cassette", "lint", path])
         #expect(linted.exited && linted.status == 1)
         #expect(linted.stdout.contains("\(path): event 0, field response.status: 1000 is not an HTTP status (100 to 999)"))
     }
 
     /// Before: `cassette show` and `diff` trapped turning 1e19 seconds into milliseconds.
     @Test func aTimingOf1e19IsRefusedByShowAndDiff() throws {
-        let folder = try directory()
+        let folder = try TemporaryDirectory.make("workbench-limits")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/timing.json", plain = folder + "/plain.json"
         let timings = #", "timings": {"dns": 0, "connect": 0, "tls": 0, "requestSent": 0, "firstByte": 0, "total": 1e19}"#
         try Self.cassette(timings: timings).write(toFile: path, atomically: true, encoding: .utf8)
         try Self.cassette().write(toFile: plain, atomically: true, encoding: .utf8)
         for arguments in [["cassette", "show", path], ["cassette", "diff", plain, path]] {
-            let result = try run(arguments)
+            let result = try WorkbenchProcess.run(arguments)
             #expect(result.exited && result.status == 2, "\(arguments): \(result)")
             #expect(result.stderr.contains("event 0, field timings.total: 1e19 is not a duration from 0 to 86400 seconds"), "\(result.stderr)")
         }
@@ -100,7 +48,7 @@ struct WorkbenchLimitsExecutableTests {
 
     /// Before: 5,000 levels overflowed the stack, and nine levels of aliases grew to gigabytes.
     @Test func deepOrExplodingScriptsAreRefused() throws {
-        let folder = try directory()
+        let folder = try TemporaryDirectory.make("workbench-limits")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let deep = folder + "/deep.yaml", laughs = folder + "/laughs.yaml"
         try ("name: x\nsteps: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n")
@@ -108,10 +56,10 @@ struct WorkbenchLimitsExecutableTests {
         var lines = ["name: x", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]") }
         try (lines + ["steps: []", ""]).joined(separator: "\n").write(toFile: laughs, atomically: true, encoding: .utf8)
-        let nested = try run(["run", deep], seconds: 30)
+        let nested = try WorkbenchProcess.run(["run", deep], seconds: 30)
         #expect(nested.exited && nested.status == 2, "\(nested)")
         #expect(nested.stderr.contains("\(deep):2: mappings and lists nest deeper than 100 levels here"))
-        let exploded = try run(["run", laughs], seconds: 30)
+        let exploded = try WorkbenchProcess.run(["run", laughs], seconds: 30)
         #expect(exploded.exited && exploded.status == 2, "\(exploded)")
         #expect(exploded.stderr.contains("\(laughs):6: the script holds more than 100000 values once its aliases are written out"))
     }
@@ -135,19 +83,9 @@ struct WorkbenchLimitsExecutableTests {
              "The value '9223372036854775807' is invalid for '--count <count>': must be an integer from 1 to 10000"),
         ]
         for (arguments, message) in cases {
-            let result = try run(arguments, seconds: 30)
+            let result = try WorkbenchProcess.run(arguments, seconds: 30)
             #expect(result.exited && result.status == 2, "\(arguments): \(result)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
-    }
-}
-
-/// The `mpin-workbench` executable next to the test binary, when it was built.
-enum WorkbenchBinary {
-    static var path: String? {
-        let directories = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        return directories.map { $0.appendingPathComponent("mpin-workbench").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

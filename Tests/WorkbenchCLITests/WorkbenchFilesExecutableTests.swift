@@ -6,59 +6,8 @@ import Testing
 /// links and never over what is not a regular file, the system's reason on a full disk, safe
 /// default file names, inputs from pipes, numeric options that say their range, and options that
 /// cannot take effect refused or warned about (skipped when the executable was not built).
-@Suite("mpin-workbench files and options", .enabled(if: TestPaths.workbenchExecutable != nil))
+@Suite("mpin-workbench files and options", .enabled(if: WorkbenchProcess.path != nil))
 struct WorkbenchFilesExecutableTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs the executable (through `/bin/sh -c` when `shell` is given, with `$WORKBENCH` set), with
-    /// `input` on standard input.
-    func run(_ arguments: [String], shell: String? = nil, input: Data? = nil, in directory: String? = nil) throws -> Run {
-        let executable = try #require(TestPaths.workbenchExecutable)
-        let process = Process()
-        if let shell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell]
-            process.environment = ProcessInfo.processInfo.environment.merging(["WORKBENCH": executable]) { $1 }
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            try stdin.fileHandleForWriting.write(contentsOf: input)
-            try stdin.fileHandleForWriting.close()
-        }
-        // Read both pipes at once, so that neither fills up while the other is read.
-        let errorData = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let stderr = errorData.data
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-files-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     static var cassette: String { RepoPaths.path("Recordings/register-auto.json") }
 
     /// The file type bits of `lstat`'s mode (0o010000 a FIFO, 0o020000 a character device,
@@ -72,7 +21,7 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("lint --fix refuses a cassette with a second \"events\": [] and names both places")
     func repeatedEvents() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/twice.json"
         var text = try String(contentsOfFile: Self.cassette, encoding: .utf8)
@@ -82,7 +31,7 @@ struct WorkbenchFilesExecutableTests {
         let lines = text.components(separatedBy: "\n").count - 1
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let lint = try run(["cassette", "lint", "--fix", path])
+        let lint = try WorkbenchProcess.run(["cassette", "lint", "--fix", path])
         #expect(lint.status == 1)
         let expected = "repeated member name \"events\" at $.events: first at line \(try #require(firstLine)), column 3, "
             + "again at line \(lines - 1), column 3"
@@ -90,7 +39,7 @@ struct WorkbenchFilesExecutableTests {
         #expect(!lint.stdout.contains("rewritten"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
 
-        let show = try run(["cassette", "show", path])
+        let show = try WorkbenchProcess.run(["cassette", "show", path])
         #expect(show.status == 2)
         #expect(show.stderr.contains(expected))
     }
@@ -99,12 +48,12 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("an output through a symbolic link updates the target and keeps the link")
     func symbolicLinkOutput() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/target.json", link = directory + "/link.json"
         try "old".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
-        let result = try run(["cassette", "redact", Self.cassette, "--defaults", "--out", link])
+        let result = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--defaults", "--out", link])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(type(link) == 0o120000)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.json")
@@ -114,13 +63,13 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("record --out through a symbolic link writes the cassette at the target")
     func recordThroughALink() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script = directory + "/tiny.yaml"
         try "name: tiny\nsteps:\n  - sdk: initialize\n    with: {backend: $backend}\n".write(toFile: script, atomically: true, encoding: .utf8)
         try "old".write(toFile: directory + "/kept.json", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/out.json", withDestinationPath: directory + "/kept.json")
-        let result = try run(["record", script, "--out", directory + "/out.json"])
+        let result = try WorkbenchProcess.run(["record", script, "--out", directory + "/out.json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(type(directory + "/out.json") == 0o120000)
         #expect(try String(contentsOfFile: directory + "/kept.json", encoding: .utf8).contains("\"name\": \"tiny\""))
@@ -128,11 +77,11 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("a FIFO or a device node as the output is refused and left as it was")
     func notARegularFile() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fifo = directory + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let refused = try run(["cassette", "redact", Self.cassette, "--defaults", "--out", fifo])
+        let refused = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--defaults", "--out", fifo])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("\(fifo): cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"))
         #expect(type(fifo) == 0o010000)
@@ -140,7 +89,7 @@ struct WorkbenchFilesExecutableTests {
         // A device node of our own (the null device's numbers), made where nothing else uses it.
         let node = directory + "/null"
         guard mknod(node, mode_t(0o020600), dev_t(0x103)) == 0 else { return }  // major 1, minor 3; not permitted here
-        let device = try run(["cassette", "redact", Self.cassette, "--defaults", "--out", node])
+        let device = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--defaults", "--out", node])
         #expect(device.status == 2)
         #expect(device.stderr.contains("\(node): cannot write: is a character device, not a regular file"))
         #expect(type(node) == 0o020000)
@@ -149,11 +98,11 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("a write past the file-size limit gives the system's reason and leaves no temporary file")
     func fileSizeLimit() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/out.json"
         // ulimit -f counts 512- or 1024-byte blocks; the cassette is far larger than 8 of either.
-        let result = try run([], shell: "trap '' XFSZ; ulimit -f 8 && exec \"$WORKBENCH\" cassette redact '\(Self.cassette)' --defaults --out '\(out)'")
+        let result = try WorkbenchProcess.run(shell: "trap '' XFSZ; ulimit -f 8 && exec \"$WORKBENCH\" cassette redact '\(Self.cassette)' --defaults --out '\(out)'")
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(out): cannot write: File too large"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
@@ -161,13 +110,13 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("a full disk gives 'No space left on device' (a small tmpfs, where mounting is allowed)")
     func fullDisk() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let mount = try run([], shell: "mount -t tmpfs -o size=16k tmpfs '\(directory)' 2>/dev/null")
+        let mount = try WorkbenchProcess.run(shell: "mount -t tmpfs -o size=16k tmpfs '\(directory)' 2>/dev/null")
         guard mount.status == 0 else { return }  // the file-size limit test shows the reason instead
-        defer { _ = try? run([], shell: "umount '\(directory)'") }
+        defer { _ = try? WorkbenchProcess.run(shell: "umount '\(directory)'") }
         let out = directory + "/out.json"
-        let result = try run(["cassette", "redact", Self.cassette, "--defaults", "--out", out])
+        let result = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--defaults", "--out", out])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(out): cannot write: No space left on device"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
@@ -175,13 +124,13 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("record without --out makes the scenario's name a safe file name under Recordings/")
     func recordNameStaysInTheFolder() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let work = directory + "/a/b"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         try "name: ../../x\nsteps:\n  - sdk: initialize\n    with: {backend: $backend}\n"
             .write(toFile: work + "/escape.yaml", atomically: true, encoding: .utf8)
-        let result = try run(["record", "escape.yaml"], in: work)
+        let result = try WorkbenchProcess.run(["record", "escape.yaml"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: work + "/Recordings/______x.json"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/x.json"))
@@ -193,20 +142,20 @@ struct WorkbenchFilesExecutableTests {
 
     @Test("a cassette and a legacy recording can be piped in through /dev/stdin")
     func pipedInputs() throws {
-        let shown = try run(["cassette", "show", "/dev/stdin"], input: try Data(contentsOf: URL(fileURLWithPath: Self.cassette)))
+        let shown = try WorkbenchProcess.run(["cassette", "show", "/dev/stdin"], input: try Data(contentsOf: URL(fileURLWithPath: Self.cassette)))
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("register-auto"))
 
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json"))
-        let imported = try run(["cassette", "import", "--format", "milagro-sdk", "/dev/stdin", "--out", directory,
+        let imported = try WorkbenchProcess.run(["cassette", "import", "--format", "milagro-sdk", "/dev/stdin", "--out", directory,
                                 "--scenarios", RepoPaths.path("Scenarios")],
                                input: try Data(contentsOf: legacy))
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory + "/testInit.json"))
 
-        let piped = try run([], shell: "cat '\(Self.cassette)' | \"$WORKBENCH\" cassette lint /dev/stdin")
+        let piped = try WorkbenchProcess.run(shell: "cat '\(Self.cassette)' | \"$WORKBENCH\" cassette lint /dev/stdin")
         #expect(piped.status == 0, "\(piped.stdout) \(piped.stderr)")
     }
 
@@ -224,7 +173,7 @@ struct WorkbenchFilesExecutableTests {
         (["record", "x.yaml", "--bench", "abc"], "must be an integer from 1 to 1000"),
     ])
     func numericRanges(arguments: [String], message: String) throws {
-        let result = try run(arguments)
+        let result = try WorkbenchProcess.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("Missing value"))
@@ -239,28 +188,28 @@ struct WorkbenchFilesExecutableTests {
         (["record", "x.yaml", "--redact", "none", "pin"], "--redact none redacts nothing; it cannot go with pin."),
     ])
     func ineffectiveOptions(arguments: [String], message: String) throws {
-        let result = try run(arguments)
+        let result = try WorkbenchProcess.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test("names that match nothing are warned about; an empty folder is an error")
     func namesThatMatchNothing() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/r.json"
-        let redacted = try run(["cassette", "redact", Self.cassette, "--field", "noSuchField", "--field", "regOTT", "--out", out])
+        let redacted = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--field", "noSuchField", "--field", "regOTT", "--out", out])
         #expect(redacted.status == 0)
         #expect(redacted.stderr.contains("warning: --field noSuchField: no value of that name"))
         #expect(!redacted.stderr.contains("--field regOTT"))
 
-        let replayed = try run(["replay", Self.cassette, "--secret", "nothing=1", "--scenarios",
+        let replayed = try WorkbenchProcess.run(["replay", Self.cassette, "--secret", "nothing=1", "--scenarios",
                                 RepoPaths.path("Scenarios")])
         #expect(replayed.stderr.contains("warning: --secret nothing: no cassette has the placeholder {{nothing}}"))
 
         let empty = directory + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let none = try run(["replay", empty])
+        let none = try WorkbenchProcess.run(["replay", empty])
         #expect(none.status == 2)
         #expect(none.stderr.contains("\(empty): a directory with no .json file in it"))
     }
