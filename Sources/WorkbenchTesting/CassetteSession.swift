@@ -42,7 +42,7 @@ public final class CassetteSession: Sendable {
     /// The SDK's clock.
     public let clock: any SDKClock
     /// The SDK observer that records the API results and crypto steps, or checks them on replay.
-    public let observer: any MPinObserver
+    public let observer: any ClientObserver
     let source: Source
     private let flavour: MPinClient.Flavour
     private let liveTransport: (any HTTPTransport)?

@@ -133,7 +133,7 @@ extension DeviceSecurity {
         let response = LoginResponse(serviceResult: combined, hasAccess: hasAccess, serviceResCode: serviceResCode,
                                      serviceResMsg: serviceResMsg, accessIdentifier: accessIdentifier)
         deliver(response)
-        emit(.result(.init(name: "doLogin", serviceResult: combined, resCode: serviceResCode, resMessage: serviceResMsg,
+        emit(.result(.service("doLogin", combined, resCode: serviceResCode, resMessage: serviceResMsg,
                            outputs: [.init("hasAccess", hasAccess ? "1" : "0"), .init("loginShown", shown ? "1" : "0")] + outputs())))
         return shown
     }

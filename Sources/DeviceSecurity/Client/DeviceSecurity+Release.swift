@@ -43,6 +43,6 @@ extension DeviceSecurity {
     }
 
     private func emitVoidResult(_ name: String) {
-        emit(.result(.init(name: name, serviceResult: [], resCode: 0, resMessage: "", outputs: outputs())))
+        emit(.result(.local(name, outputs: outputs())))
     }
 }

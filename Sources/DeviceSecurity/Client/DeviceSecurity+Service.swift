@@ -43,7 +43,7 @@ extension DeviceSecurity {
             let range = DeviceSecurity.timeoutRange
             let error = TransportError(kind: .invalidRequest, message: "the request time limit \(timeout) s is outside "
                                            + "\(range.lowerBound) to \(Int(range.upperBound)) s; nothing was sent", url: request.url)
-            emit(.http(.init(operation: operation, request: request, response: nil, error: error)))
+            emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
             answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
                                    message: "network error (\(error.kind))", members: [:])
@@ -53,11 +53,11 @@ extension DeviceSecurity {
         }
         do throws(TransportError) {
             let response = try await transport.send(request)
-            emit(.http(.init(operation: operation, request: request, response: response, error: nil)))
+            emit(.http(.init(context: operation, request: request, response: response, error: nil)))
             networkError = nil
             answer = Self.read(response)
         } catch {
-            emit(.http(.init(operation: operation, request: request, response: nil, error: error)))
+            emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
             answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
                                    message: "network error (\(error.kind))", members: [:])

@@ -37,7 +37,7 @@ public actor DeviceSecurity {
     let store: any DeviceStateStore
     let clock: any SDKClock
     let random: any RandomSource
-    let observer: (any DeviceSecurityObserver)?
+    let observer: (any ClientObserver)?
     let loginProvider: LoginProvider?
     private let continuation: AsyncStream<LoginResponse>.Continuation
 
@@ -66,13 +66,16 @@ public actor DeviceSecurity {
     ///   - store: where the device state lives (default: in memory).
     ///   - clock: the time of the borrow-time rules.
     ///   - random: where the device id comes from.
-    ///   - observer: sees every call, exchange, clock read and draw.
+    ///   - observer: sees every call, exchange, clock read and draw (`ClientEvent`), and the notes
+    ///     `loginResponse` and `storageFailure`. The inner `registerDevice` and `applicationLogin`
+    ///     calls of `doLogin` nest inside its `call` … `result`; its `loginResponse` note comes just
+    ///     before its `result`.
     ///   - timeout: seconds per request (default 2), within `timeoutRange`.
     ///   - loginProvider: supplies an MV session id or credentials when a login is needed; nil
     ///     means no login can be shown.
     public init(serviceURL: String, transport: any HTTPTransport, store: any DeviceStateStore = MemoryDeviceStateStore(),
                 clock: any SDKClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-                observer: (any DeviceSecurityObserver)? = nil, timeout: Double = DeviceSecurity.defaultTimeout,
+                observer: (any ClientObserver)? = nil, timeout: Double = DeviceSecurity.defaultTimeout,
                 loginProvider: LoginProvider? = nil) {
         self.serviceURL = serviceURL.hasSuffix("/") ? String(serviceURL.dropLast()) : serviceURL
         self.transport = transport
@@ -106,12 +109,12 @@ public actor DeviceSecurity {
 
     // MARK: - Plumbing
 
-    func emit(_ event: DeviceSecurityEvent) {
+    func emit(_ event: ClientEvent) {
         observer?.observe(event)
     }
 
     func deliver(_ response: LoginResponse) {
-        emit(.loginResponse(response))
+        emit(.note(.loginResponse(response)))
         continuation.yield(response)
     }
 
@@ -128,7 +131,7 @@ public actor DeviceSecurity {
             do throws(DeviceStorageError) {
                 state = try store.load() ?? DeviceState()
             } catch {
-                emit(.storageFailure(error))
+                emit(.note(.storageFailure(error)))
             }
         }
         return state
@@ -141,7 +144,7 @@ public actor DeviceSecurity {
         do throws(DeviceStorageError) {
             try store.save(next)
         } catch {
-            emit(.storageFailure(error))
+            emit(.note(.storageFailure(error)))
         }
     }
 
@@ -158,15 +161,15 @@ public actor DeviceSecurity {
     }
 
     /// Reports a call, runs it, reports its result.
-    func reported(_ name: String, _ arguments: [DeviceSecurityEvent.Field], _ body: () async -> ServiceResult) async -> ServiceResult {
+    func reported(_ name: String, _ arguments: [NamedValue], _ body: () async -> ServiceResult) async -> ServiceResult {
         emit(.call(.init(name: name, arguments: arguments)))
         let result = await body()
-        emit(.result(.init(name: name, serviceResult: result, resCode: serviceResCode, resMessage: serviceResMsg, outputs: outputs())))
+        emit(.result(.service(name, result, resCode: serviceResCode, resMessage: serviceResMsg, outputs: outputs())))
         return result
     }
 
     /// The state a call leaves behind, in a fixed order (empty values for what is not set).
-    func outputs() -> [DeviceSecurityEvent.Field] {
+    func outputs() -> [NamedValue] {
         let state = currentState()
         return [
             .init("mvSessionId", state.mvSessionID ?? ""), .init("accessIdentifier", state.accessIdentifier ?? ""),

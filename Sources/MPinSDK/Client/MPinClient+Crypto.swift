@@ -7,7 +7,7 @@ extension MPinClient {
                 _ operation: () -> [[UInt8]]?) throws(MPinError) -> [[UInt8]] {
         let result = operation()
         let outputs = result.map { values in zip(outputNames, values).map { NamedValue($0.0, Hex.encode($0.1)) } } ?? []
-        emit(.crypto(MPinEvent.CryptoStep(primitive: primitive, inputs: inputs, outputs: outputs)))
+        emit(.crypto(ClientEvent.CryptoStep(primitive: primitive, inputs: inputs, outputs: outputs)))
         guard let result else {
             throw MPinError(.cryptoError, "\(primitive) failed: an input is not a valid curve point")
         }
@@ -33,7 +33,7 @@ extension MPinClient {
     func randomScalar(purpose: String) throws(MPinError) -> [UInt8] {
         var generator = DrawingGenerator(source: random)
         let scalar = mpin.randomScalar(using: &generator)
-        emit(.random(MPinEvent.RandomDraw(purpose: purpose, bytes: generator.drawn)))
+        emit(.random(ClientEvent.RandomDraw(purpose: purpose, bytes: generator.drawn)))
         return try crypto("randomScalar", [hex("random", generator.drawn)], outputNames: [purpose]) { [scalar] }[0]
     }
 

@@ -38,7 +38,7 @@ extension MPinClient {
 
         if let problem = untrustedReason(url) {
             let error = TransportError(kind: .invalidRequest, message: problem, url: url)
-            emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: nil, error: error)))
+            emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
             throw MPinError(.untrustedDomainError, problem, context: .init(request: described))
         }
 
@@ -46,10 +46,10 @@ extension MPinClient {
         do throws(TransportError) {
             response = try await transport.send(request)
         } catch {
-            emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: nil, error: error)))
+            emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
             throw MPinError(.networkError, error.message, context: .init(request: described))
         }
-        emit(.http(MPinEvent.HTTPExchange(context: context, request: request, response: response, error: nil)))
+        emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil)))
 
         let text = response.bodyText ?? ""
         let snippet = text.isEmpty ? nil : String(text.prefix(512))

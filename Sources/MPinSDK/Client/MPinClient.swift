@@ -55,7 +55,7 @@ public actor MPinClient {
     let storage: any SDKStorage
     let random: any RandomSource
     let clock: any SDKClock
-    let observer: (any MPinObserver)?
+    let observer: (any ClientObserver)?
     let mpin: MPin
 
     var initialized = false
@@ -73,7 +73,7 @@ public actor MPinClient {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     public init(transport: any HTTPTransport, storage: any SDKStorage, random: any RandomSource = SystemRandomSource(),
-                clock: any SDKClock = SystemClock(), observer: (any MPinObserver)? = nil, options: Options = Options()) {
+                clock: any SDKClock = SystemClock(), observer: (any ClientObserver)? = nil, options: Options = Options()) {
         self.transport = transport
         self.storage = storage
         self.random = random
@@ -135,14 +135,14 @@ public actor MPinClient {
                               _ body: () async throws(MPinError) -> T) async throws(MPinError) -> T {
         await acquire()
         defer { release() }
-        emit(.call(MPinEvent.Call(name: name, arguments: (user.map { [NamedValue("user", $0.id)] } ?? []) + arguments)))
+        emit(.call(ClientEvent.Call(name: name, arguments: (user.map { [NamedValue("user", $0.id)] } ?? []) + arguments)))
         do throws(MPinError) {
             if requiresInit && !initialized { throw MPinError.flow("The SDK is not initialized") }
             let value = try await body()
-            emit(.result(MPinEvent.Result(name: name, status: .ok, userState: user?.state, outputs: outputs(value))))
+            emit(.result(ClientEvent.Result(name: name, status: .init(.ok), userState: user?.state.rawValue, outputs: outputs(value))))
             return value
         } catch {
-            emit(.result(MPinEvent.Result(name: name, status: error.status, userState: user?.state, outputs: [])))
+            emit(.result(ClientEvent.Result(name: name, status: .init(error.status), userState: user?.state.rawValue, outputs: [])))
             throw error
         }
     }
@@ -163,14 +163,14 @@ public actor MPinClient {
         }
     }
 
-    func emit(_ event: MPinEvent) {
+    func emit(_ event: ClientEvent) {
         observer?.observe(event)
     }
 
     /// Reads the clock, reporting the reading.
     func now(for purpose: String) -> Int64 {
         let milliseconds = clock.nowMilliseconds()
-        emit(.clock(MPinEvent.ClockRead(purpose: purpose, milliseconds: milliseconds)))
+        emit(.clock(ClientEvent.ClockRead(purpose: purpose, milliseconds: milliseconds)))
         return milliseconds
     }
 

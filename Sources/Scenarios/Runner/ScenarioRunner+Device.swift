@@ -15,12 +15,12 @@ final class DeviceActor: Sendable {
     }
 
     let environment: ScenarioEnvironment
-    let observer: DeviceCassetteObserver
+    let observer: CassetteObserver
     private let state = Mutex(State())
 
     init(environment: ScenarioEnvironment) {
         self.environment = environment
-        observer = DeviceCassetteObserver(sink: environment.sink)
+        observer = CassetteObserver(sink: environment.sink, actor: .device)
     }
 
     var defaultServiceURL: String { environment.backendURL + "/devicesecurity" }
@@ -30,7 +30,7 @@ final class DeviceActor: Sendable {
         state.withLock { state in
             if let device = state.device { return device }
             let url = state.serviceURL ?? defaultServiceURL
-            let transport = OfflineSwitch(base: environment.transport(DeviceCassetteObserver.actor), serviceOrigin: Self.origin(of: url),
+            let transport = OfflineSwitch(base: environment.transport(.device), serviceOrigin: Self.origin(of: url),
                                           actor: self)
             let device = DeviceSecurity(serviceURL: url, transport: transport, store: MemoryDeviceStateStore(), clock: environment.clock,
                                         random: environment.random, observer: observer, timeout: state.timeout,
@@ -88,7 +88,7 @@ extension ScenarioRunner {
         func note(_ outputs: [(String, String)]) -> StepOutcome {
             let ordered = step.arguments.compactMap { argument in arguments[argument.name].map { NamedField(argument.name, $0) } }
             environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: "OK"),
-                                                      outputs: outputs.map { NamedField($0.0, $0.1) }), actor: DeviceCassetteObserver.actor)
+                                                      outputs: outputs.map { NamedField($0.0, $0.1) }), actor: .device)
             return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: outputs)
         }
         switch step.action {
@@ -146,8 +146,7 @@ extension ScenarioRunner {
             throw failure(step, "the runner does not know the device action \(step.action)")
         }
         guard let result = actor.observer.takeResult() else { throw failure(step, "the connector reported no result") }
-        let status = DeviceCassetteObserver.hasFlags(result.name) ? result.serviceResult.description : "OK"
-        return StepOutcome(step: step, status: status, message: result.resMessage, userState: nil,
-                           outputs: DeviceCassetteObserver.outputs(result))
+        return StepOutcome(step: step, status: result.status.code, message: result.status.message, userState: nil,
+                           outputs: result.outputs.map { ($0.name, $0.value) })
     }
 }

@@ -100,10 +100,10 @@ extension ScenarioRunner {
             thrown = error
         }
         let result = observer.takeResult()
-        let status = result?.status ?? thrown?.status ?? .ok
+        let status = result?.status ?? ClientEvent.Status(thrown?.status ?? .ok)
         var outputs = (result?.outputs ?? []).map { (name: $0.name, value: $0.value) }
         if let subject { outputs.append(("mpinId", subject.mpinID)) }
-        return StepOutcome(step: step, status: status.code.name, message: status.message,
+        return StepOutcome(step: step, status: status.code, message: status.message,
                            userState: (subject ?? (arguments["user"] == nil ? state.lastUser : nil))?.state.rawValue,
                            outputs: outputs)
     }

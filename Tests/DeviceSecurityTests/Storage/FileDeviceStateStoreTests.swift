@@ -1,5 +1,6 @@
 import DeviceSecurity
 import Foundation
+import SDKSeams
 import TestSupport
 import Testing
 
@@ -96,7 +97,9 @@ import Testing
         let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: FakeService(clock: ManualClock()),
                                     store: store, clock: ManualClock(), observer: log)
         #expect(await device.deviceHash == nil)
-        #expect(log.all.contains { if case .storageFailure = $0 { true } else { false } })
+        let failure = log.notes.first { $0.name == "storageFailure" }
+        #expect(failure?.values.value(named: "path") == store.path)
+        #expect(failure?.values.value(named: "reason")?.isEmpty == false)
         #expect(FileManager.default.fileExists(atPath: store.path + ".corrupt-1"))
     }
 

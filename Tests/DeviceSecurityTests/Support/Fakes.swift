@@ -13,15 +13,21 @@ final class ManualClock: SDKClock {
 }
 
 /// Keeps every event.
-final class EventLog: DeviceSecurityObserver {
-    private let events = Mutex<[DeviceSecurityEvent]>([])
-    func observe(_ event: DeviceSecurityEvent) { events.withLock { $0.append(event) } }
-    var all: [DeviceSecurityEvent] { events.withLock { $0 } }
+final class EventLog: ClientObserver {
+    private let events = Mutex<[ClientEvent]>([])
+    func observe(_ event: ClientEvent) { events.withLock { $0.append(event) } }
+    var all: [ClientEvent] { events.withLock { $0 } }
     var callNames: [String] {
         all.compactMap { if case .call(let call) = $0 { call.name } else { nil } }
     }
     var requests: [HTTPRequest] {
         all.compactMap { if case .http(let exchange) = $0 { exchange.request } else { nil } }
+    }
+    var results: [ClientEvent.Result] {
+        all.compactMap { if case .result(let result) = $0 { result } else { nil } }
+    }
+    var notes: [ClientEvent.Note] {
+        all.compactMap { if case .note(let note) = $0 { note } else { nil } }
     }
 }
 

@@ -137,7 +137,7 @@ import Testing
         let pass1 = try JSONParser.parse(harness.bodies[harness.bodies.count - 3])
         #expect(pass1["UT"]?.stringValue == "")
         #expect(harness.transport.problems.isEmpty)
-        let client1 = harness.log.events.compactMap { event -> MPinEvent.CryptoStep? in
+        let client1 = harness.log.events.compactMap { event -> ClientEvent.CryptoStep? in
             if case .crypto(let step) = event, step.primitive == "client1" { return step } else { return nil }
         }.last
         #expect(client1?.inputs.first == NamedValue("date", "0"))

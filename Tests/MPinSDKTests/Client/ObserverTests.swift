@@ -19,6 +19,7 @@ import Testing
             case .crypto: "x"
             case .random: "n"
             case .clock: "t"
+            case .note: "o"
             }
         }.joined()
         // start: call, three permit requests, result; finish: call, hashID, mapToG1, recombine,
@@ -30,14 +31,15 @@ import Testing
         #expect(call.name == "finishAuthentication")
         #expect(call.arguments == [NamedValue("user", "testUser"), NamedValue("pin", "1234"), NamedValue("secondFactor", "")])
         guard case .result(let result) = events.last else { Issue.record("no result"); return }
-        #expect(result.status == .ok)
-        #expect(result.userState == .registered)
+        #expect(result.status == ClientEvent.Status(code: "OK", message: "OK"))
+        #expect(result.status == ClientEvent.Status(.ok))
+        #expect(result.userState == UserState.registered.rawValue)
         #expect(result.outputs.first?.name == "authResultData")
         guard case .random(let draw) = events[9] else { Issue.record("no random draw"); return }
         #expect(draw.purpose == "x")
         #expect(!draw.bytes.isEmpty)
         guard case .http(let exchange) = events[12] else { Issue.record("no exchange"); return }
-        #expect(exchange.context == .authenticatePass1)
+        #expect(exchange.context == RequestContext.authenticatePass1.rawValue)
         #expect(exchange.response?.status == 200)
     }
 
@@ -47,7 +49,8 @@ import Testing
         _ = await mpinError { () async throws(MPinError) in try await harness.client.checkAccessNumber("6419791") }
         guard case .result(let result) = harness.log.events.last else { Issue.record("no result"); return }
         #expect(result.name == "checkAccessNumber")
-        #expect(result.status.code == .incorrectAccessNumber)
+        #expect(result.status.code == "INCORRECT_ACCESS_NUMBER")
+        #expect(StatusCode(name: result.status.code) == .incorrectAccessNumber)
     }
 
     @Test func registrationCryptoSteps() async throws {

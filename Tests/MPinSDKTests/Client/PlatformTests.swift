@@ -54,7 +54,7 @@ import Testing
         try await client.addTrustedDomain(".trusted.com.")
         #expect(await client.untrustedReason("https://trusted.com/") == nil)
         #expect(await client.untrustedReason("https://eviltrusted.com/") != nil)
-        let recorded = harness.log.events.compactMap { event -> MPinEvent.HTTPExchange? in
+        let recorded = harness.log.events.compactMap { event -> ClientEvent.HTTPExchange? in
             if case .http(let exchange) = event { return exchange } else { return nil }
         }
         #expect(recorded.first?.error?.kind == .invalidRequest)

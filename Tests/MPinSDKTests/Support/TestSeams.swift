@@ -8,17 +8,17 @@ extension FixedClock {
 }
 
 /// Collects the observer's events.
-final class EventLog: MPinObserver, @unchecked Sendable {
+final class EventLog: ClientObserver, @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [MPinEvent] = []
+    private var stored: [ClientEvent] = []
 
-    func observe(_ event: MPinEvent) {
+    func observe(_ event: ClientEvent) {
         lock.withLock { stored.append(event) }
     }
 
-    var events: [MPinEvent] { lock.withLock { stored } }
+    var events: [ClientEvent] { lock.withLock { stored } }
 
-    /// One letter per event: c(all) r(esult) h(ttp) x (crypto) n (random) t (clock).
+    /// One letter per event: c(all) r(esult) h(ttp) x (crypto) n (random) t (clock) o (note).
     var shape: String {
         events.map { event -> String in
             switch event {
@@ -28,6 +28,7 @@ final class EventLog: MPinObserver, @unchecked Sendable {
             case .crypto: "x"
             case .random: "n"
             case .clock: "t"
+            case .note: "o"
             }
         }.joined()
     }
@@ -36,7 +37,7 @@ final class EventLog: MPinObserver, @unchecked Sendable {
         events.compactMap { if case .crypto(let step) = $0 { return step.primitive } else { return nil } }
     }
 
-    var results: [MPinEvent.Result] {
+    var results: [ClientEvent.Result] {
         events.compactMap { if case .result(let result) = $0 { return result } else { return nil } }
     }
 }

@@ -1,4 +1,4 @@
-extension MPinEvent {
+extension ClientEvent {
     /// A clock reading for a purpose, in milliseconds since 1970.
     public struct ClockRead: Sendable, Hashable {
         public var purpose: String

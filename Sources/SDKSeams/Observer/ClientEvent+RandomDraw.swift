@@ -1,5 +1,6 @@
-extension MPinEvent {
-    /// Random bytes drawn for a purpose (e.g. `x` for the pass-1 scalar).
+extension ClientEvent {
+    /// Random bytes drawn for a purpose (`x` for the SDK's pass-1 scalar, `deviceId` for the
+    /// connector's device id).
     public struct RandomDraw: Sendable, Hashable {
         public var purpose: String
         public var bytes: [UInt8]
