@@ -1,13 +1,13 @@
 /// One operation per call of each benchmarked primitive, specialised for the curve, so that a
 /// benchmark driver in another module times the fast code (generic code is not specialised across
 /// module boundaries). Inputs are fixed, derived from the generators; the driver does the timing.
-public enum BenchmarkKernels {
+package enum BenchmarkKernels {
     /// The operation names, in the order of the benchmark table.
-    public static let names = ["fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop",
+    package static let names = ["fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop",
                                "final_exponentiation", "pairing", "client_1_2", "server_2"]
 
     /// (name, run) pairs; `run` performs one operation and returns a value that depends on it.
-    public static func kernels(curve: CurveID) -> [(name: String, run: () -> Int)] {
+    package static func kernels(curve: CurveID) -> [(name: String, run: () -> Int)] {
         switch curve {
         case .bn254cx: return make(BN254CX.self)
         case .bn254: return make(BN254.self)
@@ -55,5 +55,5 @@ public enum BenchmarkKernels {
     }
 
     /// How many operations one call of the kernel performs (fp_mul runs 1000 per call).
-    public static func operationsPerCall(_ name: String) -> Int { name == "fp_mul" ? 1000 : 1 }
+    package static func operationsPerCall(_ name: String) -> Int { name == "fp_mul" ? 1000 : 1 }
 }

@@ -2,38 +2,38 @@
 // Do not edit by hand: change the script and run it again.
 
 extension BN254CX {
-    public static var id: CurveID { .bn254cx }
+    package static var id: CurveID { .bn254cx }
     /// u = -0x4000000003c012b1
-    public static var _absU: UInt64 { 0x4000000003c012b1 }
+    package static var _absU: UInt64 { 0x4000000003c012b1 }
     /// p = 36u^4 + 36u^3 + 24u^2 + 6u + 1 = 0x2400000008702a0db0bddf647a6366d3243fd6ee18093ee1be6623ef5c1b55b3
-    public static var _p: Limbs4 { (0xbe6623ef5c1b55b3, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d) }
+    package static var _p: Limbs4 { (0xbe6623ef5c1b55b3, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d) }
     /// -p^-1 mod 2^64
-    public static var _pInv: UInt64 { 0xef4e205bf9789e85 }
+    package static var _pInv: UInt64 { 0xef4e205bf9789e85 }
     /// R mod p, R = 2^256 (one in Montgomery form)
-    public static var _pOne: Limbs4 { (0xcb3504747b40a81b, 0x02411f7d57bf47d3, 0x2acee440a748303a, 0x03ffffffc4eed9a0) }
+    package static var _pOne: Limbs4 { (0xcb3504747b40a81b, 0x02411f7d57bf47d3, 0x2acee440a748303a, 0x03ffffffc4eed9a0) }
     /// R^2 mod p
-    public static var _pR2: Limbs4 { (0x1ab56897efb9b4e3, 0xa691c0713a431a9c, 0xb09d24432010d99d, 0x0984f9877b265a33) }
+    package static var _pR2: Limbs4 { (0x1ab56897efb9b4e3, 0xa691c0713a431a9c, 0xb09d24432010d99d, 0x0984f9877b265a33) }
     /// (p - 2), (p - 1) / 2, (p + 1) / 4: exponents for inverse, Legendre symbol, square root
-    public static var _pMinus2: Limbs4 { (0xbe6623ef5c1b55b1, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d) }
-    public static var _pMinus1Half: Limbs4 { (0xdf3311f7ae0daad9, 0x921feb770c049f70, 0xd85eefb23d31b369, 0x1200000004381506) }
-    public static var _pPlus1Quarter: Limbs4 { (0x6f9988fbd706d56d, 0xc90ff5bb86024fb8, 0x6c2f77d91e98d9b4, 0x09000000021c0a83) }
+    package static var _pMinus2: Limbs4 { (0xbe6623ef5c1b55b1, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d) }
+    package static var _pMinus1Half: Limbs4 { (0xdf3311f7ae0daad9, 0x921feb770c049f70, 0xd85eefb23d31b369, 0x1200000004381506) }
+    package static var _pPlus1Quarter: Limbs4 { (0x6f9988fbd706d56d, 0xc90ff5bb86024fb8, 0x6c2f77d91e98d9b4, 0x09000000021c0a83) }
     /// r = 36u^4 + 36u^3 + 18u^2 + 6u + 1 = 0x2400000008702a0db0bddf647a6366d2c43fd6ee0cc906cebe11c0a636eb1f6d
-    public static var _r: Limbs4 { (0xbe11c0a636eb1f6d, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
-    public static var _rInv: UInt64 { 0x77a1aafa9a633d9b }
-    public static var _rOne: Limbs4 { (0xcd83bb747f922405, 0xa2411f7da680d058, 0x2acee440a748303c, 0x03ffffffc4eed9a0) }
-    public static var _rR2: Limbs4 { (0x7c882d12fb96bfae, 0xa28f033a656fa449, 0xfac7856946c17599, 0x104e0b77e15d4cd6) }
-    public static var _rMinus2: Limbs4 { (0xbe11c0a636eb1f6b, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
+    package static var _r: Limbs4 { (0xbe11c0a636eb1f6d, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
+    package static var _rInv: UInt64 { 0x77a1aafa9a633d9b }
+    package static var _rOne: Limbs4 { (0xcd83bb747f922405, 0xa2411f7da680d058, 0x2acee440a748303c, 0x03ffffffc4eed9a0) }
+    package static var _rR2: Limbs4 { (0x7c882d12fb96bfae, 0xa28f033a656fa449, 0xfac7856946c17599, 0x104e0b77e15d4cd6) }
+    package static var _rMinus2: Limbs4 { (0xbe11c0a636eb1f6b, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
     /// 2^280 mod p in Montgomery form: AMCL's 64-bit Montgomery radix (5 limbs of 56 bits)
-    public static var _amclRadix: Limbs4 { (0xc666a5d082900505, 0x6327e5c46505371d, 0xe2e50d29d4e3a4ca, 0x0378eb2499fec210) }
+    package static var _amclRadix: Limbs4 { (0xc666a5d082900505, 0x6327e5c46505371d, 0xe2e50d29d4e3a4ca, 0x0378eb2499fec210) }
     /// G2 generator (Montgomery form)
-    public static var _g2x: (Limbs4, Limbs4) { ((0x6aad9091388f6576, 0xb5c8b4adf6beb204, 0xbb79d0e892a35c0d, 0x09ef369847843c3d), (0x33064bbd0b7c86d5, 0x122f497b6b0745dd, 0x86874a99b8ad23cd, 0x1a802142aba5644a)) }
-    public static var _g2y: (Limbs4, Limbs4) { ((0xe4972c6ff85dea45, 0xd3fe0c82233b38eb, 0x142f84ed40406b83, 0x0ede2f7a76b1fd05), (0x9067bb92dec39ecd, 0xa45b05062e0854e4, 0x5803f9686275535c, 0x078020677aa43d35)) }
+    package static var _g2x: (Limbs4, Limbs4) { ((0x6aad9091388f6576, 0xb5c8b4adf6beb204, 0xbb79d0e892a35c0d, 0x09ef369847843c3d), (0x33064bbd0b7c86d5, 0x122f497b6b0745dd, 0x86874a99b8ad23cd, 0x1a802142aba5644a)) }
+    package static var _g2y: (Limbs4, Limbs4) { ((0xe4972c6ff85dea45, 0xd3fe0c82233b38eb, 0x142f84ed40406b83, 0x0ede2f7a76b1fd05), (0x9067bb92dec39ecd, 0xa45b05062e0854e4, 0x5803f9686275535c, 0x078020677aa43d35)) }
     /// Frobenius constant X = xi^((p-1)/6) and its powers X^2 ... X^5 (Montgomery form)
-    public static var _frob1: (Limbs4, Limbs4) { ((0xa903e51f4054b5ef, 0x63054ad5b8fdd5ed, 0x11021a91766dd4a5, 0x208380b998b09b1d), (0x15623ed01bc69fc4, 0xc13a8c185f0b68f4, 0x9fbbc4d303f5922d, 0x037c7f466fbf8ef0)) }
-    public static var _frob2: (Limbs4, Limbs4) { ((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f)) }
-    public static var _frob3: (Limbs4, Limbs4) { ((0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1), (0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1)) }
-    public static var _frob4: (Limbs4, Limbs4) { ((0x1fe573c307a133c6, 0x66b1c257c9caf40f, 0xb6e668f72c196629, 0x1dc75d899395e41f), (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)) }
-    public static var _frob5: (Limbs4, Limbs4) { ((0xc0f3e8d584f9cdd1, 0x7b1915c4c8870964, 0x65808b68658d1db8, 0x1d571e10d738c800), (0xfd723b19d72187e2, 0xa926c1294f82357c, 0x4b3d53fc14d6491a, 0x06a8e1ef3137620d)) }
+    package static var _frob1: (Limbs4, Limbs4) { ((0xa903e51f4054b5ef, 0x63054ad5b8fdd5ed, 0x11021a91766dd4a5, 0x208380b998b09b1d), (0x15623ed01bc69fc4, 0xc13a8c185f0b68f4, 0x9fbbc4d303f5922d, 0x037c7f466fbf8ef0)) }
+    package static var _frob2: (Limbs4, Limbs4) { ((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f)) }
+    package static var _frob3: (Limbs4, Limbs4) { ((0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1), (0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1)) }
+    package static var _frob4: (Limbs4, Limbs4) { ((0x1fe573c307a133c6, 0x66b1c257c9caf40f, 0xb6e668f72c196629, 0x1dc75d899395e41f), (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)) }
+    package static var _frob5: (Limbs4, Limbs4) { ((0xc0f3e8d584f9cdd1, 0x7b1915c4c8870964, 0x65808b68658d1db8, 0x1d571e10d738c800), (0xfd723b19d72187e2, 0xa926c1294f82357c, 0x4b3d53fc14d6491a, 0x06a8e1ef3137620d)) }
     /// Miller loop digits for |6u+2| = 0x18000000016807024: bit(3n, i) - bit(n, i), i = nb-2 ... 1
-    public static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0]
+    package static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0]
 }

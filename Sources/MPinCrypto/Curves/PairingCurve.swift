@@ -1,12 +1,13 @@
 /// Four 64-bit limbs, least significant first.
-public typealias Limbs4 = (UInt64, UInt64, UInt64, UInt64)
+package typealias Limbs4 = (UInt64, UInt64, UInt64, UInt64)
 
 /// A BN pairing-friendly curve: the compile-time parameter of ``Fp``, ``Fr``, ``G1Point``, ...
 ///
 /// Conforming types are the caseless enums ``BN254CX`` and ``BN254``. The underscored requirements
 /// are the derived constants of `Scripts/gen_curve_constants.py` (Montgomery form, R = 2^256); they
-/// are an implementation detail, public only so that the generic types can be public.
-public protocol PairingCurve: Sendable {
+/// are an implementation detail. The arithmetic is `package`: our own targets (the SDK, the backend,
+/// the vector checks, the benchmarks) use it, a user of the package goes through the `MPin` facade.
+package protocol PairingCurve: Sendable {
     static var id: CurveID { get }
     static var _absU: UInt64 { get }
     static var _p: Limbs4 { get }
@@ -33,7 +34,7 @@ public protocol PairingCurve: Sendable {
 }
 
 /// BN254CX, the CertiVox curve of Milagro MFA: u = -0x4000000003C012B1 (CRYPTO.md §2.1).
-public enum BN254CX: PairingCurve {}
+package enum BN254CX: PairingCurve {}
 
 /// BN254 (Nogami / Beuchat et al.): u = -(2^62 + 2^55 + 1) (CRYPTO.md §2.1).
-public enum BN254: PairingCurve {}
+package enum BN254: PairingCurve {}

@@ -6,23 +6,23 @@
 /// Arithmetic (+, -, ·, negation, halving, inversion by the fixed exponent p - 2) is constant
 /// time; the comparisons (`==`, ``isZero``, ``isOne``, ``isOdd``), ``power(_:)``, ``isSquare`` and
 /// ``squareRoot()`` branch on their values and are for public data (README "Constant-time secrets").
-public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
     init(montgomery v: Limbs4) { self.v = v }
 
-    public static var zero: Fp { Fp(montgomery: (0, 0, 0, 0)) }
-    public static var one: Fp { Fp(montgomery: C._pOne) }
+    package static var zero: Fp { Fp(montgomery: (0, 0, 0, 0)) }
+    package static var one: Fp { Fp(montgomery: C._pOne) }
     /// p, 32 bytes big-endian.
-    public static var modulusBytes: [UInt8] { Montgomery.bytes(C._p) }
+    package static var modulusBytes: [UInt8] { Montgomery.bytes(C._p) }
 
-    public init(_ small: UInt64) {
+    package init(_ small: UInt64) {
         v = Montgomery.mul((small, 0, 0, 0), C._pR2, C._p, C._pInv)
     }
 
     /// Exactly 32 big-endian bytes of an integer below p; nil otherwise. Constant time in the bytes:
     /// only whether they are in range becomes public.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 32 else { return nil }
         let x = Montgomery.limbs(bigEndian: bytes[...])
         guard SecretBoundary.reveal(Montgomery.less(x, C._p)) else { return nil }
@@ -30,50 +30,50 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A big-endian integer of any length, reduced modulo p.
-    public init(reducing bytes: [UInt8]) {
+    package init(reducing bytes: [UInt8]) {
         v = Montgomery.reduceToMontgomery(bigEndian: bytes, C._p, C._pInv, C._pR2)
     }
 
     /// The canonical integer, 32 bytes big-endian.
-    public var bytes: [UInt8] { Montgomery.bytes(canonical) }
+    package var bytes: [UInt8] { Montgomery.bytes(canonical) }
 
     /// The canonical integer (out of Montgomery form) as limbs.
     var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._p, C._pInv) }
 
-    public var isZero: Bool { Montgomery.isZero(v) }
+    package var isZero: Bool { Montgomery.isZero(v) }
     /// All ones when zero, else zero (no branch).
     var zeroMask: UInt64 { Montgomery.zeroMask(v) }
     /// b where `mask` is all ones, a where it is zero (no branch).
     @inline(__always) static func select(_ a: Fp, _ b: Fp, mask: UInt64) -> Fp {
         Fp(montgomery: Montgomery.select(a.v, b.v, mask))
     }
-    public var isOne: Bool { Montgomery.equal(v, C._pOne) }
+    package var isOne: Bool { Montgomery.equal(v, C._pOne) }
     /// Parity of the canonical integer (AMCL's `FP_parity`, used for the sign of y).
-    public var isOdd: Bool { canonical.0 & 1 == 1 }
+    package var isOdd: Bool { canonical.0 & 1 == 1 }
 
-    public var description: String {
+    package var description: String {
         "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
-    public static func == (a: Fp, b: Fp) -> Bool { Montgomery.equal(a.v, b.v) }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: Fp, b: Fp) -> Bool { Montgomery.equal(a.v, b.v) }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
     }
 
-    @inline(__always) public static func + (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.add(a.v, b.v, C._p)) }
-    @inline(__always) public static func - (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.sub(a.v, b.v, C._p)) }
-    @inline(__always) public static prefix func - (a: Fp) -> Fp { Fp(montgomery: Montgomery.neg(a.v, C._p)) }
-    public static func * (a: Fp, b: Fp) -> Fp {
+    @inline(__always) package static func + (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.add(a.v, b.v, C._p)) }
+    @inline(__always) package static func - (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.sub(a.v, b.v, C._p)) }
+    @inline(__always) package static prefix func - (a: Fp) -> Fp { Fp(montgomery: Montgomery.neg(a.v, C._p)) }
+    package static func * (a: Fp, b: Fp) -> Fp {
         Fp(montgomery: Montgomery.mul(a.v, b.v, C._p, C._pInv))
     }
-    public static func += (a: inout Fp, b: Fp) { a = a + b }
-    public static func -= (a: inout Fp, b: Fp) { a = a - b }
-    public static func *= (a: inout Fp, b: Fp) { a = a * b }
+    package static func += (a: inout Fp, b: Fp) { a = a + b }
+    package static func -= (a: inout Fp, b: Fp) { a = a - b }
+    package static func *= (a: inout Fp, b: Fp) { a = a * b }
 
-    public func squared() -> Fp { self * self }
-    public func doubled() -> Fp { self + self }
+    package func squared() -> Fp { self * self }
+    package func doubled() -> Fp { self + self }
     /// x / 2.
-    public func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
+    package func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
 
     /// x^e for an exponent given as limbs (left-to-right square and multiply). Branches on the
     /// exponent only, so constant time in x for a public exponent (p - 2, (p + 1)/4, ...).
@@ -90,7 +90,7 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// x^e, e given big-endian (any length). Branches on the bits of e: for public exponents.
-    public func power(_ exponent: [UInt8]) -> Fp {
+    package func power(_ exponent: [UInt8]) -> Fp {
         var result = Fp.one
         for byte in exponent {
             for j in stride(from: 7, through: 0, by: -1) {
@@ -102,7 +102,7 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// x^-1 = x^(p-2); nil for zero (whether x is zero becomes public).
-    public func inverse() -> Fp? {
+    package func inverse() -> Fp? {
         if SecretBoundary.reveal(isZero) { return nil }
         return power(limbs: C._pMinus2)
     }
@@ -112,11 +112,11 @@ public struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
 
     /// Legendre symbol (x/p) == 1. Zero is not a square here, as in AMCL's `jacobi(rhs, p) == 1` test.
     /// Branches on x: for public values (hash to G1).
-    public var isSquare: Bool { !isZero && power(limbs: C._pMinus1Half).isOne }
+    package var isSquare: Bool { !isZero && power(limbs: C._pMinus1Half).isOne }
 
     /// A square root x^((p+1)/4) (p ≡ 3 mod 4), or nil if x is not a square. The power is constant
     /// time; whether x is a square becomes public.
-    public func squareRoot() -> Fp? {
+    package func squareRoot() -> Fp? {
         let s = power(limbs: C._pPlus1Quarter)
         return SecretBoundary.reveal(s.squared() == self) ? s : nil
     }

@@ -3,17 +3,17 @@
 /// Equivalently F_p²[w]/(w⁶ - ξ): the coefficient of wᵏ sits at a.a (w⁰), b.a (w¹), c.a (w²),
 /// a.b (w³), b.b (w⁴), c.b (w⁵) (CRYPTO.md §2.2). GT, the target group of the pairing, is the
 /// subgroup of order r of the unitary elements.
-public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
-    public var a: Fp4<C>
-    public var b: Fp4<C>
-    public var c: Fp4<C>
+package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    package var a: Fp4<C>
+    package var b: Fp4<C>
+    package var c: Fp4<C>
 
-    public init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
+    package init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
 
-    public static var zero: Fp12 { Fp12(.zero, .zero, .zero) }
-    public static var one: Fp12 { Fp12(.one, .zero, .zero) }
-    public var isZero: Bool { a.isZero && b.isZero && c.isZero }
-    public var isOne: Bool { a.isOne && b.isZero && c.isZero }
+    package static var zero: Fp12 { Fp12(.zero, .zero, .zero) }
+    package static var one: Fp12 { Fp12(.one, .zero, .zero) }
+    package var isZero: Bool { a.isZero && b.isZero && c.isZero }
+    package var isOne: Bool { a.isOne && b.isZero && c.isZero }
     /// All ones when the element is 1, else zero (no branch; ``isOne`` may short-circuit).
     var oneMask: UInt64 {
         Montgomery.equalMask(a.a.a.v, C._pOne) & a.a.b.zeroMask & a.b.zeroMask & b.a.zeroMask
@@ -23,7 +23,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     @inline(__always) static func select(_ x: Fp12, _ y: Fp12, mask: UInt64) -> Fp12 {
         Fp12(.select(x.a, y.a, mask: mask), .select(x.b, y.b, mask: mask), .select(x.c, y.c, mask: mask))
     }
-    public var description: String { "[\(a), \(b), \(c)]" }
+    package var description: String { "[\(a), \(b), \(c)]" }
 
     /// The twelve F_p coefficients in AMCL's encoding order (a.a.a, a.a.b, a.b.a, ..., c.b.b).
     var coefficients: [Fp<C>] {
@@ -32,10 +32,10 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
 
     /// The 384-byte AMCL encoding (`FP12_toOctet`): twelve 32-byte big-endian integers, i.e. the
     /// F_p² coefficients of w⁰, w³, w¹, w⁴, w², w⁵, each (re, im).
-    public var bytes: [UInt8] { coefficients.flatMap(\.bytes) }
+    package var bytes: [UInt8] { coefficients.flatMap(\.bytes) }
 
     /// Reads the 384-byte encoding; nil on a wrong length or a coefficient >= p.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 384 else { return nil }
         var f: [Fp<C>] = []
         f.reserveCapacity(12)
@@ -48,12 +48,12 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
                   Fp4(Fp2(f[8], f[9]), Fp2(f[10], f[11])))
     }
 
-    public static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
-    public static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
-    public static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
+    package static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
+    package static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
+    package static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
 
     /// Karatsuba over the cubic extension: six F_p⁴ multiplications.
-    public static func * (x: Fp12, y: Fp12) -> Fp12 {
+    package static func * (x: Fp12, y: Fp12) -> Fp12 {
         let z0 = x.a * y.a
         var z2 = x.b * y.b
         let z1 = (x.a + x.b) * (y.a + y.b) - z0 - z2
@@ -64,7 +64,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         z3 = z3 - t0
         return Fp12(z0 + z3.mulByS(), z1 + t0.mulByS(), z2)
     }
-    public static func *= (x: inout Fp12, y: Fp12) { x = x * y }
+    package static func *= (x: inout Fp12, y: Fp12) { x = x * y }
 
     /// Multiplication by a line value l0 + l1·w + l3·w³ (l0, l1, l3 ∈ F_p²), i.e. the sparse element
     /// (a: (l0, l3), b: (l1, 0), c: 0): thirteen F_p² multiplications.
@@ -79,7 +79,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Chung–Hasan squaring (AMCL `FP12_sqr`).
-    public func squared() -> Fp12 {
+    package func squared() -> Fp12 {
         let sa = a.squared()
         let bc = b * c
         let sb = bc.doubled()
@@ -92,7 +92,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
 
     /// Granger–Scott squaring for unitary elements, x^(p⁶+1) = 1 (AMCL `FP12_usqr`):
     /// a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c).
-    public func unitarySquared() -> Fp12 {
+    package func unitarySquared() -> Fp12 {
         let a2 = a.squared()
         let na = a2 + a2 + a2 - a.conjugate().doubled()
         let c2 = c.squared().mulByS()
@@ -103,10 +103,10 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// x^(p⁶): negates the odd powers of w (AMCL `FP12_conj`). The inverse of a unitary element.
-    public func conjugate() -> Fp12 { Fp12(a.conjugate(), -b.conjugate(), c.conjugate()) }
+    package func conjugate() -> Fp12 { Fp12(a.conjugate(), -b.conjugate(), c.conjugate()) }
 
     /// x^p: conjugate every F_p² coefficient, multiply the coefficient of wᵏ by Xᵏ (w^p = X·w).
-    public func frobenius() -> Fp12 {
+    package func frobenius() -> Fp12 {
         let x1 = Fp2<C>(C._frob1), x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
         let x4 = Fp2<C>(C._frob4), x5 = Fp2<C>(C._frob5)
         return Fp12(
@@ -116,7 +116,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The inverse over the cubic extension; nil for zero (which branches on x: public values).
-    public func inverse() -> Fp12? {
+    package func inverse() -> Fp12? {
         if isZero { return nil }
         return inverseOrZero
     }
@@ -132,7 +132,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
 
     /// x^e, e big-endian of any length (general square and multiply); branches on the bits of e, for
     /// public exponents.
-    public func power(_ exponent: [UInt8]) -> Fp12 {
+    package func power(_ exponent: [UInt8]) -> Fp12 {
         var result = Fp12.one
         for byte in exponent {
             for j in stride(from: 7, through: 0, by: -1) {
@@ -145,7 +145,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
 
     /// x^e for a unitary x (cyclotomic squarings), e big-endian: its last 32 bytes, as a 256-bit
     /// integer. Constant time in x and e (``unitaryPower(limbs:bits:)``).
-    public func unitaryPower(_ exponent: [UInt8]) -> Fp12 {
+    package func unitaryPower(_ exponent: [UInt8]) -> Fp12 {
         unitaryPower(limbs: Montgomery.limbs(bigEndian: exponent.suffix(32)[...]))
     }
 
@@ -187,7 +187,7 @@ public struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     }
 
     /// AMCL's FP4 trace of a unitary element, Tr(x) = 3·x.a (`FP12_trace`).
-    public var trace: Fp4<C> { a + a + a }
+    package var trace: Fp4<C> { a + a + a }
 
-    public static func == (x: Fp12, y: Fp12) -> Bool { x.a == y.a && x.b == y.b && x.c == y.c }
+    package static func == (x: Fp12, y: Fp12) -> Bool { x.a == y.a && x.b == y.b && x.c == y.c }
 }

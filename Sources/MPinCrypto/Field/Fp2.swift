@@ -2,63 +2,63 @@
 ///
 /// As for ``Fp``: the arithmetic is constant time; comparisons, ``power(_:)`` and
 /// ``squareRoot()`` branch on their values and are for public data.
-public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
-    public var a: Fp<C>
-    public var b: Fp<C>
+package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+    package var a: Fp<C>
+    package var b: Fp<C>
 
-    public init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
+    package init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
     init(_ limbs: (Limbs4, Limbs4)) {
         a = Fp(montgomery: limbs.0); b = Fp(montgomery: limbs.1)
     }
 
-    public static var zero: Fp2 { Fp2(.zero, .zero) }
-    public static var one: Fp2 { Fp2(.one, .zero) }
-    public var isZero: Bool { a.isZero && b.isZero }
-    public var isOne: Bool { a.isOne && b.isZero }
+    package static var zero: Fp2 { Fp2(.zero, .zero) }
+    package static var one: Fp2 { Fp2(.one, .zero) }
+    package var isZero: Bool { a.isZero && b.isZero }
+    package var isOne: Bool { a.isOne && b.isZero }
     /// All ones when zero, else zero (no branch).
     var zeroMask: UInt64 { a.zeroMask & b.zeroMask }
     /// y where `mask` is all ones, x where it is zero (no branch).
     @inline(__always) static func select(_ x: Fp2, _ y: Fp2, mask: UInt64) -> Fp2 {
         Fp2(.select(x.a, y.a, mask: mask), .select(x.b, y.b, mask: mask))
     }
-    public var description: String { "[\(a), \(b)]" }
+    package var description: String { "[\(a), \(b)]" }
 
-    @inline(__always) public static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
-    @inline(__always) public static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
-    @inline(__always) public static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
-    public static func += (x: inout Fp2, y: Fp2) { x = x + y }
-    public static func -= (x: inout Fp2, y: Fp2) { x = x - y }
-    public static func *= (x: inout Fp2, y: Fp2) { x = x * y }
+    @inline(__always) package static func + (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a + y.a, x.b + y.b) }
+    @inline(__always) package static func - (x: Fp2, y: Fp2) -> Fp2 { Fp2(x.a - y.a, x.b - y.b) }
+    @inline(__always) package static prefix func - (x: Fp2) -> Fp2 { Fp2(-x.a, -x.b) }
+    package static func += (x: inout Fp2, y: Fp2) { x = x + y }
+    package static func -= (x: inout Fp2, y: Fp2) { x = x - y }
+    package static func *= (x: inout Fp2, y: Fp2) { x = x * y }
 
     /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i, with one Montgomery
     /// reduction per coefficient (``Montgomery/mulFp2``).
-    public static func * (x: Fp2, y: Fp2) -> Fp2 {
+    package static func * (x: Fp2, y: Fp2) -> Fp2 {
         let (re, im) = Montgomery.mulFp2(x.a.v, x.b.v, y.a.v, y.b.v, C._p, C._pInv)
         return Fp2(Fp(montgomery: re), Fp(montgomery: im))
     }
 
     /// Multiplication by an element of F_p.
-    public func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
+    package func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
 
     /// (a + bi)² = (a+b)(a-b) + 2ab·i.
-    public func squared() -> Fp2 {
+    package func squared() -> Fp2 {
         let t = a * b
         return Fp2((a + b) * (a - b), t + t)
     }
 
-    @inline(__always) public func doubled() -> Fp2 { Fp2(a + a, b + b) }
-    @inline(__always) public func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
+    @inline(__always) package func doubled() -> Fp2 { Fp2(a + a, b + b) }
+    @inline(__always) package func halved() -> Fp2 { Fp2(a.halved(), b.halved()) }
     /// a - b·i.
-    @inline(__always) public func conjugate() -> Fp2 { Fp2(a, -b) }
+    @inline(__always) package func conjugate() -> Fp2 { Fp2(a, -b) }
     /// Multiplication by ξ = 1 + i (AMCL `FP2_mul_ip`): (a - b) + (a + b)i.
-    @inline(__always) public func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
+    @inline(__always) package func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
     /// Division by ξ = 1 + i (AMCL `FP2_div_ip`): (a + bi)(1 - i)/2.
-    public func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
+    package func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
     /// Multiplication by i: -b + a·i.
-    public func mulByI() -> Fp2 { Fp2(-b, a) }
+    package func mulByI() -> Fp2 { Fp2(-b, a) }
 
     /// (a - bi) / (a² + b²); nil for zero.
-    public func inverse() -> Fp2? {
+    package func inverse() -> Fp2? {
         guard let n = (a.squared() + b.squared()).inverse() else { return nil }
         return Fp2(a * n, -(b * n))
     }
@@ -68,7 +68,7 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// x^e, e big-endian; branches on the bits of e (for public exponents).
-    public func power(_ exponent: [UInt8]) -> Fp2 {
+    package func power(_ exponent: [UInt8]) -> Fp2 {
         var result = Fp2.one
         for byte in exponent {
             for j in stride(from: 7, through: 0, by: -1) {
@@ -81,7 +81,7 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
 
     /// A square root in F_p² (AMCL `FP2_sqrt`), or nil when there is none. Branches on x: for
     /// public values.
-    public func squareRoot() -> Fp2? {
+    package func squareRoot() -> Fp2? {
         if isZero { return self }
         // w = sqrt(a² + b²) in F_p, then a' = sqrt((a + w)/2) or sqrt((a - w)/2), b' = b / (2a').
         guard let w = (a.squared() + b.squared()).squareRoot() else { return nil }
@@ -100,5 +100,5 @@ public struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         return candidate.squared() == self ? candidate : nil
     }
 
-    public static func == (x: Fp2, y: Fp2) -> Bool { x.a == y.a && x.b == y.b }
+    package static func == (x: Fp2, y: Fp2) -> Bool { x.a == y.a && x.b == y.b }
 }

@@ -2,22 +2,22 @@
 ///
 /// Reduction, +, -, · and ``inverse()`` are constant time in the values; ``power(_:)`` branches on
 /// its exponent (public in ``inverse()``: r - 2) and `==`/``isZero`` are for public values.
-public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
+package struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 
     init(montgomery v: Limbs4) { self.v = v }
 
-    public static var zero: Fr { Fr(montgomery: (0, 0, 0, 0)) }
-    public static var one: Fr { Fr(montgomery: C._rOne) }
+    package static var zero: Fr { Fr(montgomery: (0, 0, 0, 0)) }
+    package static var one: Fr { Fr(montgomery: C._rOne) }
     /// r, 32 bytes big-endian.
-    public static var modulusBytes: [UInt8] { Montgomery.bytes(C._r) }
+    package static var modulusBytes: [UInt8] { Montgomery.bytes(C._r) }
 
-    public init(_ small: UInt64) {
+    package init(_ small: UInt64) {
         v = Montgomery.mul((small, 0, 0, 0), C._rR2, C._r, C._rInv)
     }
 
     /// Exactly 32 big-endian bytes of an integer below r; nil otherwise.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 32 else { return nil }
         let x = Montgomery.limbs(bigEndian: bytes[...])
         guard SecretBoundary.reveal(Montgomery.less(x, C._r)) else { return nil }
@@ -25,31 +25,31 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A big-endian integer of any length, reduced modulo r (constant time in its value).
-    public init(reducing bytes: [UInt8]) {
+    package init(reducing bytes: [UInt8]) {
         v = Montgomery.reduceToMontgomery(bigEndian: bytes, C._r, C._rInv, C._rR2)
     }
 
-    public var bytes: [UInt8] { Montgomery.bytes(canonical) }
+    package var bytes: [UInt8] { Montgomery.bytes(canonical) }
     var canonical: Limbs4 { Montgomery.mul(v, (1, 0, 0, 0), C._r, C._rInv) }
-    public var isZero: Bool { Montgomery.isZero(v) }
+    package var isZero: Bool { Montgomery.isZero(v) }
 
-    public var description: String {
+    package var description: String {
         "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
-    public static func == (a: Fr, b: Fr) -> Bool { Montgomery.equal(a.v, b.v) }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: Fr, b: Fr) -> Bool { Montgomery.equal(a.v, b.v) }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
     }
 
-    public static func + (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.add(a.v, b.v, C._r)) }
-    public static func - (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.sub(a.v, b.v, C._r)) }
-    public static prefix func - (a: Fr) -> Fr { Fr(montgomery: Montgomery.neg(a.v, C._r)) }
-    public static func * (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.mul(a.v, b.v, C._r, C._rInv)) }
-    public func squared() -> Fr { self * self }
+    package static func + (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.add(a.v, b.v, C._r)) }
+    package static func - (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.sub(a.v, b.v, C._r)) }
+    package static prefix func - (a: Fr) -> Fr { Fr(montgomery: Montgomery.neg(a.v, C._r)) }
+    package static func * (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.mul(a.v, b.v, C._r, C._rInv)) }
+    package func squared() -> Fr { self * self }
 
     /// x^e, e big-endian; branches on the bits of e (for public exponents).
-    public func power(_ exponent: [UInt8]) -> Fr {
+    package func power(_ exponent: [UInt8]) -> Fr {
         var result = Fr.one
         for byte in exponent {
             for j in stride(from: 7, through: 0, by: -1) {
@@ -61,7 +61,7 @@ public struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// x^-1 = x^(r-2); nil for zero (whether x is zero becomes public; the rest is constant time).
-    public func inverse() -> Fr? {
+    package func inverse() -> Fr? {
         if SecretBoundary.reveal(isZero) { return nil }
         return power(Montgomery.bytes(C._rMinus2))
     }

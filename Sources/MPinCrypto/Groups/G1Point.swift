@@ -8,14 +8,14 @@
 /// negation, ``multiplied(by:)``, ``encoded(compressed:)`` and ``decode(_:)`` make public only
 /// whether a point is infinity and whether bytes decode. `==` and ``description`` branch on the
 /// point: for public points.
-public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
+package struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
     var p: JacobianPoint<Fp<C>>
 
     init(_ p: JacobianPoint<Fp<C>>) { self.p = p }
 
     /// The AMCL generator (-1, 1).
-    public static var generator: G1Point { G1Point(JacobianPoint(affineX: -Fp.one, affineY: .one)) }
-    public static var infinity: G1Point { G1Point(.infinity) }
+    package static var generator: G1Point { G1Point(JacobianPoint(affineX: -Fp.one, affineY: .one)) }
+    package static var infinity: G1Point { G1Point(.infinity) }
     /// b = 2.
     static var b: Fp<C> { Fp(2) }
 
@@ -25,13 +25,13 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     }
 
     /// The affine point (x, y); nil when it is not on the curve.
-    public init?(x: Fp<C>, y: Fp<C>) {
+    package init?(x: Fp<C>, y: Fp<C>) {
         guard Self.isOnCurve(x: x, y: y) else { return nil }
         p = JacobianPoint(affineX: x, affineY: y)
     }
 
     /// The point with abscissa x and the y of the given parity; nil when x³ + 2 is not a square.
-    public init?(x: Fp<C>, yIsOdd: Bool) {
+    package init?(x: Fp<C>, yIsOdd: Bool) {
         self.init(x: x, yParity: yIsOdd ? 1 : 0)
     }
 
@@ -46,7 +46,7 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     /// Decodes 65 bytes `04||x||y` or 33 bytes `02/03||x`, validating length, prefix, range and curve.
     /// The bytes may be secret (a token): the checks' outcomes become public, the coordinates and
     /// the parity bit of a compressed prefix do not.
-    public static func decode(_ bytes: [UInt8]) throws(PointDecodingError) -> G1Point {
+    package static func decode(_ bytes: [UInt8]) throws(PointDecodingError) -> G1Point {
         if bytes.count == 1 && bytes[0] == 0 { throw .pointAtInfinity }
         guard bytes.count == 65 || bytes.count == 33 else {
             throw .wrongLength(expected: [65, 33], actual: bytes.count)
@@ -74,34 +74,34 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     }
 
     /// `try? decode(bytes)`.
-    public init?(encoded bytes: [UInt8]) {
+    package init?(encoded bytes: [UInt8]) {
         guard let point = try? G1Point.decode(bytes) else { return nil }
         self = point
     }
 
     /// 65 bytes `04||x||y`, or 33 bytes `02/03||x` when compressed; `[0]` for infinity.
-    public func encoded(compressed: Bool = false) -> [UInt8] {
+    package func encoded(compressed: Bool = false) -> [UInt8] {
         guard let (x, y) = affine else { return [0] }
         if compressed { return [0x02 | UInt8(truncatingIfNeeded: y.canonical.0 & 1)] + x.bytes }
         return [0x04] + x.bytes + y.bytes
     }
 
-    public var affine: (x: Fp<C>, y: Fp<C>)? { p.affine() }
-    public var isInfinity: Bool { p.isInfinity }
-    public var description: String {
+    package var affine: (x: Fp<C>, y: Fp<C>)? { p.affine() }
+    package var isInfinity: Bool { p.isInfinity }
+    package var description: String {
         guard let (x, y) = affine else { return "infinity" }
         return "(\(x), \(y))"
     }
 
-    public static func + (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p)) }
-    public static func - (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p.negated())) }
-    public static prefix func - (a: G1Point) -> G1Point { G1Point(a.p.negated()) }
-    public func doubled() -> G1Point { G1Point(p.doubled()) }
+    package static func + (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p)) }
+    package static func - (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p.negated())) }
+    package static prefix func - (a: G1Point) -> G1Point { G1Point(a.p.negated()) }
+    package func doubled() -> G1Point { G1Point(p.doubled()) }
 
     /// k·P, k big-endian: up to 32 bytes taken as they are (AMCL reads a 256-bit BIG), longer
     /// scalars reduced modulo r. Constant time in k and P (``JacobianPoint/multiplied(by:windows:largeOrder:)``:
     /// 64 fixed windows; every point of G1 but infinity has order r).
-    public func multiplied(by scalar: [UInt8]) -> G1Point {
+    package func multiplied(by scalar: [UInt8]) -> G1Point {
         G1Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r), largeOrder: true))
     }
 
@@ -115,7 +115,7 @@ public struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
         G1Point(p.multipliedVartime(by: ScalarLimbs.limbs(scalar, order: C._r)))
     }
 
-    public static func == (a: G1Point, b: G1Point) -> Bool { a.p.equals(b.p) }
+    package static func == (a: G1Point, b: G1Point) -> Bool { a.p.equals(b.p) }
 }
 
 /// Scalars as 256-bit limbs: at most 32 bytes as they are, longer reduced modulo the group order.

@@ -6,16 +6,16 @@
 ///
 /// Constant time on secret points and scalars as ``G1Point`` is; `==`, ``isInSubgroup`` and
 /// ``description`` branch on the point: for public points.
-public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
+package struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvertible {
     var p: JacobianPoint<Fp2<C>>
 
     init(_ p: JacobianPoint<Fp2<C>>) { self.p = p }
 
     /// AMCL's G2 generator (CRYPTO.md §2.1).
-    public static var generator: G2Point {
+    package static var generator: G2Point {
         G2Point(JacobianPoint(affineX: Fp2(C._g2x), affineY: Fp2(C._g2y)))
     }
-    public static var infinity: G2Point { G2Point(.infinity) }
+    package static var infinity: G2Point { G2Point(.infinity) }
     /// b' = b / ξ = 2 / (1 + i) = 1 - i.
     static var b: Fp2<C> { Fp2(.one, -Fp.one) }
 
@@ -25,7 +25,7 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     }
 
     /// The affine point (x, y); nil when it is not on the twist.
-    public init?(x: Fp2<C>, y: Fp2<C>) {
+    package init?(x: Fp2<C>, y: Fp2<C>) {
         guard Self.isOnCurve(x: x, y: y) else { return nil }
         p = JacobianPoint(affineX: x, affineY: y)
     }
@@ -34,7 +34,7 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     /// the point is in the subgroup of order r (AMCL itself does no subgroup check). The bytes may
     /// be secret (a server secret): the outcomes of the checks become public, the coordinates do
     /// not; the subgroup check is variable time (for public points).
-    public static func decode(_ bytes: [UInt8], checkSubgroup: Bool = false) throws(PointDecodingError) -> G2Point {
+    package static func decode(_ bytes: [UInt8], checkSubgroup: Bool = false) throws(PointDecodingError) -> G2Point {
         guard bytes.count == 128 else { throw .wrongLength(expected: [128], actual: bytes.count) }
         var any: UInt8 = 0
         for byte in bytes { any |= byte }
@@ -50,35 +50,35 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
     }
 
     /// `try? decode(bytes)` (no subgroup check).
-    public init?(encoded bytes: [UInt8]) {
+    package init?(encoded bytes: [UInt8]) {
         guard let point = try? G2Point.decode(bytes) else { return nil }
         self = point
     }
 
     /// 128 bytes `x.a||x.b||y.a||y.b`; 128 zero bytes for infinity.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         guard let (x, y) = affine else { return [UInt8](repeating: 0, count: 128) }
         return x.a.bytes + x.b.bytes + y.a.bytes + y.b.bytes
     }
 
-    public var affine: (x: Fp2<C>, y: Fp2<C>)? { p.affine() }
-    public var isInfinity: Bool { p.isInfinity }
-    public var description: String {
+    package var affine: (x: Fp2<C>, y: Fp2<C>)? { p.affine() }
+    package var isInfinity: Bool { p.isInfinity }
+    package var description: String {
         guard let (x, y) = affine else { return "infinity" }
         return "(\(x), \(y))"
     }
 
     /// r·Q = O (variable time: for public points).
-    public var isInSubgroup: Bool { p.multipliedVartime(by: C._r).isInfinity }
+    package var isInSubgroup: Bool { p.multipliedVartime(by: C._r).isInfinity }
 
-    public static func + (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p)) }
-    public static func - (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p.negated())) }
-    public static prefix func - (a: G2Point) -> G2Point { G2Point(a.p.negated()) }
-    public func doubled() -> G2Point { G2Point(p.doubled()) }
+    package static func + (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p)) }
+    package static func - (a: G2Point, b: G2Point) -> G2Point { G2Point(a.p.adding(b.p.negated())) }
+    package static prefix func - (a: G2Point) -> G2Point { G2Point(a.p.negated()) }
+    package func doubled() -> G2Point { G2Point(p.doubled()) }
 
     /// k·Q, k big-endian: up to 32 bytes as they are, longer scalars reduced modulo r. Constant time
     /// in k and Q (``JacobianPoint/multiplied(by:windows:largeOrder:)``).
-    public func multiplied(by scalar: [UInt8]) -> G2Point {
+    package func multiplied(by scalar: [UInt8]) -> G2Point {
         G2Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r), largeOrder: Self.ordersAreLarge))
     }
 
@@ -102,5 +102,5 @@ public struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConvert
         return G2Point(JacobianPoint(affineX: x.conjugate() * x2, affineY: y.conjugate() * x3))
     }
 
-    public static func == (a: G2Point, b: G2Point) -> Bool { a.p.equals(b.p) }
+    package static func == (a: G2Point, b: G2Point) -> Bool { a.p.equals(b.p) }
 }

@@ -12,20 +12,20 @@
 ///
 /// Constant time in the points (a token, a server secret): the loop follows the public digits of
 /// 6u+2 and the exponent chain the public |u|; only whether a point is infinity becomes public.
-public enum Pairing<C: PairingCurve> {
+package enum Pairing<C: PairingCurve> {
     /// e(Q, P); 1 when either point is infinity.
-    public static func pair(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
+    package static func pair(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
         finalExponentiation(millerLoop(q, p))
     }
 
     /// ∏ e(Qᵢ, Pᵢ) with one shared Miller loop and one final exponentiation (AMCL `PAIR_double_ate`
     /// for two pairs).
-    public static func product(_ pairs: [(G2Point<C>, G1Point<C>)]) -> Fp12<C> {
+    package static func product(_ pairs: [(G2Point<C>, G1Point<C>)]) -> Fp12<C> {
         finalExponentiation(multiMillerLoop(pairs))
     }
 
     /// f_opt(Q, P) before the final exponentiation.
-    public static func millerLoop(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
+    package static func millerLoop(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
         multiMillerLoop([(q, p)])
     }
 
@@ -120,7 +120,7 @@ public enum Pairing<C: PairingCurve> {
 
     /// f^((p¹²-1)/r): easy part f^((p⁶-1)(p²+1)), then AMCL's hard-part chain for BN curves with
     /// three powers by |u| (CRYPTO.md §2.3; the chain computes exactly (p⁴-p²+1)/r).
-    public static func finalExponentiation(_ m: Fp12<C>) -> Fp12<C> {
+    package static func finalExponentiation(_ m: Fp12<C>) -> Fp12<C> {
         // Easy part.
         var r = m.conjugate() * m.inverseOrZero
         r = r.frobenius().frobenius() * r
