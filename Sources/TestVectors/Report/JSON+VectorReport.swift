@@ -12,3 +12,12 @@ extension JSONPath {
     /// The path of test `test` of group `group`: `testGroups[group].tests[test]`.
     static func test(group: Int, test: Int) -> JSONPath { ["testGroups", .index(group), "tests", .index(test)] }
 }
+
+extension JSONSyntaxError {
+    /// The error as the vector tools report it after `FILE:LINE: `: `not JSON at column C: <message>`,
+    /// or `column C: <message>` for a repeated member name (valid JSON syntax that the readers refuse,
+    /// RFC 8259 §4).
+    var reportMessage: String {
+        message.hasPrefix("repeated member name") ? "column \(column): \(message)" : "not JSON at column \(column): \(message)"
+    }
+}

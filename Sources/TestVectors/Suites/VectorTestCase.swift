@@ -21,6 +21,11 @@ public struct VectorTestCase: Sendable, Equatable {
     }
 }
 
+/// A test's `result`, as Wycheproof.
+public enum VectorResult: String, Sendable, CaseIterable {
+    case valid, invalid, acceptable
+}
+
 extension [String: JSONValue] {
     /// Hex fields.
     mutating func hex(_ key: String, _ bytes: [UInt8]) { self[key] = .string(Hex.encode(bytes)) }
