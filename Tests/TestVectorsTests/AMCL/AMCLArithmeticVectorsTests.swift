@@ -1,4 +1,5 @@
 import Foundation
+import GMPOracle
 import MPinCrypto
 import TestSupport
 import Testing
@@ -157,14 +158,17 @@ struct AMCLArithmeticVectorsTests {
     }
 
     @Test("AMCL's notation: whole bytes, upper case, 00 for zero")
-    func notation() {
+    func notation() throws {
         #expect(ArithNotation.hex([0, 0, 3]) == "03")
         #expect(ArithNotation.hex([0, 0]) == "00")
         #expect(ArithNotation.hex([0x0F, 0xDE]) == "0FDE")
-        #expect(ArithUInt(hex: "F63C49")?.description == "F63C49")
-        let big = ArithUInt(hex: "2400000008702A0DB0BDDF647A6366D3243FD6EE18093EE1BE6623EF5C1B55B3")!
-        let (q, r) = big.quotientAndRemainder(dividingBy: ArithUInt(hex: "0F")!)
-        #expect(q * 15 + r == big && r < ArithUInt(15))
+        #expect(ArithNotation.number("00F63C49").map { ArithNotation.hex($0.bytes(atLeast: 1)) } == "F63C49")
+        #expect(ArithNotation.number("00").map { $0.bytes(atLeast: 32) } == [UInt8](repeating: 0, count: 32))
+        let big = try #require(ArithNotation.number("2400000008702A0DB0BDDF647A6366D3243FD6EE18093EE1BE6623EF5C1B55B3"))
+        let (q, r) = big.quotientAndRemainder(dividingBy: GMPInteger(15))
+        #expect(q * GMPInteger(15) + r == big && r < GMPInteger(15) && big.halved * GMPInteger(2) + GMPInteger(1) == big)
+        #expect(ArithNotation.number("1" + String(repeating: "0", count: 64)) == nil, "more than 256 bits")
+        #expect(ArithNotation.number("-01") == nil && ArithNotation.number("0x01") == nil)
         #expect(ArithNotation.value("[[01,02],[03,04]]") != nil)
         #expect(ArithNotation.value("[01,02") == nil)
     }

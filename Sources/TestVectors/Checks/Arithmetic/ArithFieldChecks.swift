@@ -1,3 +1,4 @@
+import GMPOracle
 import MPinCrypto
 
 /// The field-arithmetic files (fp, fp2, fp4, fp12): every output field recomputed from the inputs.
@@ -5,10 +6,10 @@ import MPinCrypto
 enum ArithFieldChecks<C: PairingCurve> {
     typealias T = ArithNotation
 
-    static func number(_ text: String) -> ArithUInt? { T.number(text) }
+    static func number(_ text: String) -> GMPInteger? { T.number(text) }
 
     /// Scalars as big-endian exponent bytes (at least one byte).
-    static func exponent(_ n: ArithUInt) -> [UInt8] { n.bytes(atLeast: 32) }
+    static func exponent(_ n: GMPInteger) -> [UInt8] { n.bytes(atLeast: 32) }
 
     // MARK: fp
 
@@ -141,7 +142,7 @@ enum ArithFieldChecks<C: PairingCurve> {
             f1.flatMap { f in e[0].map { T.text(f.power(exponent($0))) } }
         }
         l.output("FP12pinpow", needs: "FP12_1 and the test number N") {
-            f1.flatMap { f in n.map { T.text(f.power(ArithUInt(UInt64($0)).bytes(atLeast: 1))) } }
+            f1.flatMap { f in n.map { T.text(f.power(GMPInteger(UInt64($0)).bytes(atLeast: 1))) } }
         }
         l.output("FP12compows", needs: "FP12_c, BIGscs and BIGsco") {
             guard let fc, let es, let order else { return nil }

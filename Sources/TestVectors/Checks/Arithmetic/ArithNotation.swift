@@ -1,3 +1,4 @@
+import GMPOracle
 import MPinCrypto
 
 /// AMCL's notation in the arithmetic vector files, read and written.
@@ -8,7 +9,7 @@ import MPinCrypto
 enum ArithNotation {
     /// A parsed value: a number or a bracketed list.
     indirect enum Value: Equatable {
-        case number(ArithUInt)
+        case number(GMPInteger)
         case list([Value])
     }
 
@@ -87,7 +88,7 @@ enum ArithNotation {
         return nil
     }
 
-    static func number(_ text: String) -> ArithUInt? {
+    static func number(_ text: String) -> GMPInteger? {
         guard case .number(let n)? = value(text) else { return nil }
         return n
     }
@@ -193,7 +194,7 @@ enum ArithNotation {
             let significant = bytes[start..<index].drop(while: { $0 == UInt8(ascii: "0") })
             guard significant.count * 4 <= ArithNotation.maximumBits else { return nil }
             let digits = String(decoding: bytes[start..<index], as: UTF8.self)
-            return ArithUInt(hex: digits).map(Value.number)
+            return GMPInteger(hex: digits).map(Value.number)
         }
 
         static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -1,3 +1,4 @@
+import GMPOracle
 import MPinCrypto
 
 /// The curve files (ecp on E: y² = x³ + 2, ecp2 on the twist E′: y² = x³ + (1 − i)): every output
@@ -5,7 +6,7 @@ import MPinCrypto
 enum ArithPointChecks<C: PairingCurve> {
     typealias T = ArithNotation
 
-    static func exponent(_ n: ArithUInt) -> [UInt8] { n.bytes(atLeast: 32) }
+    static func exponent(_ n: GMPInteger) -> [UInt8] { n.bytes(atLeast: 32) }
 
     /// What `ECP_set` / `ECP2_set` leaves for an (x, y) that is not on the curve: the point at infinity,
     /// which AMCL prints from its raw coordinates (x = 0, y = 1, z = 0).

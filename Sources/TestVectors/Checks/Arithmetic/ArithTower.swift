@@ -1,3 +1,4 @@
+import GMPOracle
 import MPinCrypto
 
 /// Tower operations the arithmetic vectors need beyond MPinCrypto's public contract, written on top
@@ -43,12 +44,12 @@ enum ArithTower {
     /// AMCL `FP12_trace`: 3·x.a, the Fp4 trace of a unitary x.
     static func trace<C>(_ x: Fp12<C>) -> Fp4<C> { x.a + x.a + x.a }
 
-    static func modulus<C: PairingCurve>(_: C.Type) -> ArithUInt { ArithUInt(bytes: Fp<C>.modulusBytes) }
-    static func order<C: PairingCurve>(_: C.Type) -> ArithUInt { ArithUInt(bytes: Fr<C>.modulusBytes) }
+    static func modulus<C: PairingCurve>(_: C.Type) -> GMPInteger { GMPInteger(bigEndian: Fp<C>.modulusBytes) }
+    static func order<C: PairingCurve>(_: C.Type) -> GMPInteger { GMPInteger(bigEndian: Fr<C>.modulusBytes) }
 
     /// The Frobenius constant X = ξ^((p−1)/6) (AMCL's `Fra + Frb·i`).
     static func frobeniusConstant<C>(_: C.Type) -> Fp2<C> {
-        let exponent = (modulus(C.self) - ArithUInt(1)).quotientAndRemainder(dividingBy: ArithUInt(6)).quotient
+        let exponent = (modulus(C.self) - GMPInteger(1)).quotientAndRemainder(dividingBy: GMPInteger(6)).quotient
         return Fp2<C>(.one, .one).power(exponent.bytes(atLeast: 32))
     }
 
@@ -79,8 +80,8 @@ enum ArithTower {
 
     /// True when the canonical integer of x exceeds (p−1)/2.
     static func isUpperHalf<C>(_ x: Fp<C>) -> Bool {
-        let half = (modulus(C.self) - ArithUInt(1)).halved
-        return half < ArithUInt(bytes: x.bytes)
+        let half = (modulus(C.self) - GMPInteger(1)).halved
+        return half < GMPInteger(bigEndian: x.bytes)
     }
 
     /// True when the canonical integer of x is odd.
@@ -103,7 +104,7 @@ enum ArithXTR {
     }
 
     /// `FP4_xtr_pow(r, x, n)`: the trace c_n from c_1 = x (Tr(g^n) when x = Tr(g)).
-    static func power<C>(_ x: Fp4<C>, _ n: ArithUInt) -> Fp4<C> {
+    static func power<C>(_ x: Fp4<C>, _ n: GMPInteger) -> Fp4<C> {
         let conj = ArithTower.conj(_:) as (Fp4<C>) -> Fp4<C>
         var a = ArithTower.fp4(ArithTower.times(Fp2<C>.one, 3), Fp2<C>.zero)
         guard !n.isZero else { return a }
@@ -112,7 +113,7 @@ enum ArithXTR {
         var c = double(sf)
         let parity = n.isOdd
         var v = n.halved
-        if !parity { v = v - ArithUInt(1) }
+        if !parity { v = v - GMPInteger(1) }
         for index in stride(from: v.bitWidth - 1, through: 0, by: -1) {
             if !v.bit(index) {
                 let t = b
@@ -135,7 +136,7 @@ enum ArithXTR {
     /// `FP4_xtr_pow2(r, ck, cl, ckml, ckm2l, a, b)`: c_{a·l + b·k} from c_k, c_l, c_{k−l}, c_{k−2l}
     /// (Stam's double exponentiation).
     static func power2<C>(
-        _ ck: Fp4<C>, _ cl: Fp4<C>, _ ckml: Fp4<C>, _ ckm2l: Fp4<C>, _ a: ArithUInt, _ b: ArithUInt
+        _ ck: Fp4<C>, _ cl: Fp4<C>, _ ckml: Fp4<C>, _ ckm2l: Fp4<C>, _ a: GMPInteger, _ b: GMPInteger
     ) -> Fp4<C> {
         let conj = ArithTower.conj(_:) as (Fp4<C>) -> Fp4<C>
         var e = a
@@ -149,7 +150,7 @@ enum ArithXTR {
         }
         while d != e {
             if e < d {
-                if !(e * 4 < d) {
+                if !(e * GMPInteger(4) < d) {
                     let w = d
                     d = e
                     e = w - e
@@ -184,7 +185,7 @@ enum ArithXTR {
                 }
             }
             if d < e {
-                if !(d * 4 < e) {
+                if !(d * GMPInteger(4) < e) {
                     e = e - d
                     let t = add(cu, cv, cumv, cum2v)
                     cum2v = cumv
@@ -226,7 +227,7 @@ enum ArithXTR {
 
     /// `FP12_compow(c, g, e, r)`: Tr(g^e) for g of order r. With m = p mod r, e = a + b·m; b = 0 uses
     /// `xtr_pow(Tr(g), e)`, otherwise `xtr_pow2(Tr(g^p), Tr(g), Tr(g^(p−1)), Tr(g^(p−2)), a, b)`.
-    static func compressedPower<C>(_ g: Fp12<C>, _ e: ArithUInt, order r: ArithUInt) -> Fp4<C>? {
+    static func compressedPower<C>(_ g: Fp12<C>, _ e: GMPInteger, order r: GMPInteger) -> Fp4<C>? {
         guard !r.isZero else { return nil }
         let m = ArithTower.modulus(C.self).quotientAndRemainder(dividingBy: r).remainder
         guard !m.isZero else { return nil }
