@@ -120,7 +120,7 @@ public struct LegacyImporter: Sendable {
     }
 
     /// The cassettes of a read recording.
-    public func importRecording(_ recording: LegacyRecording) -> Outcome {
+    package func importRecording(_ recording: LegacyRecording) -> Outcome {
         var notes: [String] = []
         var byTest: [String: [Entry]] = [:]
         // Tests whose browser side has started (an access number or QR URL was asked for).

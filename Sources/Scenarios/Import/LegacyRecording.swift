@@ -9,41 +9,41 @@ import OrderedJSON
 /// an empty context (the harness's browser helper in the access-number tests) belong to the test in
 /// progress, or to the next one from the request that opens its browser session on
 /// (`attributeUnnamed`).
-public struct LegacyRecording: Sendable {
+package struct LegacyRecording: Sendable {
     /// One recorded exchange.
-    public struct Exchange: Sendable {
+    package struct Exchange: Sendable {
         /// Position in the file (0-based).
-        public var index: Int
+        package var index: Int
         /// The line where it starts.
-        public var line: Int
+        package var line: Int
         /// The test it belongs to.
-        public var test: String
+        package var test: String
         /// Whether its own context named the test (false: attributed to the test in progress).
-        public var namesTest: Bool
-        public var exchange: CassetteEvent.HTTPExchange
+        package var namesTest: Bool
+        package var exchange: CassetteEvent.HTTPExchange
 
-        public var method: String { exchange.request.method }
-        public var url: String { exchange.request.url }
-        public var path: String { URLText.path(exchange.request.url) }
-        public var context: String { exchange.context ?? "" }
+        package var method: String { exchange.request.method }
+        package var url: String { exchange.request.url }
+        package var path: String { URLText.path(exchange.request.url) }
+        package var context: String { exchange.context ?? "" }
     }
 
-    public var path: String
-    public var exchanges: [Exchange]
+    package var path: String
+    package var exchanges: [Exchange]
 
     /// The tests, in order of first appearance.
-    public var tests: [String] {
+    package var tests: [String] {
         var seen: Set<String> = []
         return exchanges.compactMap { seen.insert($0.test).inserted ? $0.test : nil }
     }
 
     /// The name given to exchanges of a file whose contexts name no test at all.
-    public static let unnamedTest = "unnamed"
+    package static let unnamedTest = "unnamed"
     /// The most exchanges a file may hold (the upstream suite's run has 99).
-    public static let maximumExchanges = 10_000
+    package static let maximumExchanges = 10_000
 
     /// Reads the file's bytes; every error names the file, the line and the field.
-    public static func parse(_ bytes: [UInt8], path: String) throws(LegacyImporter.ImportError) -> LegacyRecording {
+    package static func parse(_ bytes: [UInt8], path: String) throws(LegacyImporter.ImportError) -> LegacyRecording {
         let document: JSONDocument
         do {
             document = try JSONParser.parseDocument(bytes)

@@ -28,7 +28,7 @@ public final class CassetteObserver: ClientObserver {
     public let actor: EventActor
     private let state = Mutex(State())
 
-    public init(sink: (any FlowSink)?, actor: EventActor = .sdk) {
+    package init(sink: (any FlowSink)?, actor: EventActor = .sdk) {
         self.sink = sink
         self.actor = actor
     }

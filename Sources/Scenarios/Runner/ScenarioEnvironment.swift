@@ -5,30 +5,30 @@ import MPinSDK
 /// random source and clock, where results go, and the hooks of the step markers and the clock.
 ///
 /// `run`, `record` and `replay` differ only in the environment they build (see `ScenarioSession`).
-public struct ScenarioEnvironment: Sendable {
+package struct ScenarioEnvironment: Sendable {
     /// The backend URL (`$backend`).
-    public var backendURL: String
+    package var backendURL: String
     /// The transport of an actor (`sdk`, `browser`, `admin`).
-    public var transport: @Sendable (EventActor) -> any HTTPTransport
-    public var random: any RandomSource
-    public var clock: any SDKClock
-    public var sink: (any FlowSink)?
+    package var transport: @Sendable (EventActor) -> any HTTPTransport
+    package var random: any RandomSource
+    package var clock: any SDKClock
+    package var sink: (any FlowSink)?
     /// Called before each step (nil after the last one).
-    public var beginStep: @Sendable (ScenarioStep?) -> Void
+    package var beginStep: @Sendable (ScenarioStep?) -> Void
     /// Moves the frozen clock of an embedded backend (a no-op in replay and against live backends,
     /// where `wait` steps fail unless `canWait`).
-    public var advanceClock: @Sendable (Int64) -> Void
-    public var canWait: Bool
+    package var advanceClock: @Sendable (Int64) -> Void
+    package var canWait: Bool
     /// Extra variables (`seed`, ...).
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// How many requests the other side holds right now (the embedded backend's held logins, the
     /// replayer's held steps); nil when it cannot tell (a live backend). See `LaneScheduler`.
-    public var heldRequests: (@Sendable () -> Int)?
+    package var heldRequests: (@Sendable () -> Int)?
     /// Called when the run will make no more events for held background steps (the foreground
     /// awaits them, or the run ends): a replay reports the steps still held.
-    public var releaseHolds: @Sendable () -> Void
+    package var releaseHolds: @Sendable () -> Void
 
-    public init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
+    package init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
                 random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,
                 beginStep: @escaping @Sendable (ScenarioStep?) -> Void = { _ in },
                 advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,

@@ -19,11 +19,11 @@ public struct StepOutcome: Sendable {
 /// random source and clock, observed by a `CassetteObserver`; browser and admin steps are HTTP
 /// requests through their own actor's transport. The first unmet expectation stops the run with a
 /// `ScenarioFailure` naming the file, line and step.
-public struct ScenarioRunner: Sendable {
-    public let script: ScenarioScript
-    public let environment: ScenarioEnvironment
+package struct ScenarioRunner: Sendable {
+    package let script: ScenarioScript
+    package let environment: ScenarioEnvironment
 
-    public init(script: ScenarioScript, environment: ScenarioEnvironment) {
+    package init(script: ScenarioScript, environment: ScenarioEnvironment) {
         self.script = script
         self.environment = environment
     }
@@ -34,7 +34,7 @@ public struct ScenarioRunner: Sendable {
     ///
     /// Steps run one after the other, except a step with `background: NAME`, which runs in its own
     /// task until a later `await: NAME`; `LaneScheduler` orders what the two do (see there).
-    public func run() async throws(ScenarioFailure) -> [StepOutcome] {
+    package func run() async throws(ScenarioFailure) -> [StepOutcome] {
         let scheduler = LaneScheduler(held: environment.heldRequests)
         var environment = environment
         let transport = environment.transport

@@ -4,14 +4,14 @@
 /// Filters: `tamper` (the last digit plus one, mod 10: a wrong check digit), `fragment` (the part
 /// after the last `#`), `origin` (the part before the last `#`), `lower`, `upper`. `$$` is a `$`.
 /// Built-in variables: `backend` (the backend URL) and `seed`.
-public struct Variables: Sendable {
-    public private(set) var values: [String: String]
+package struct Variables: Sendable {
+    package private(set) var values: [String: String]
 
-    public init(_ values: [String: String] = [:]) {
+    package init(_ values: [String: String] = [:]) {
         self.values = values
     }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { values[name] }
         set { values[name] = newValue }
     }
@@ -23,7 +23,7 @@ public struct Variables: Sendable {
     }
 
     /// The text with every variable replaced; an unknown variable or filter is an error message.
-    public func expand(_ text: String) -> Result<String, VariableError> {
+    package func expand(_ text: String) -> Result<String, VariableError> {
         guard text.contains("$") else { return .success(text) }
         var out = ""
         var rest = Substring(text)
@@ -78,8 +78,8 @@ public struct Variables: Sendable {
     }
 }
 
-public struct VariableError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct VariableError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -3,33 +3,33 @@ import DeviceSecurity
 /// The limits on what a scenario script may hold: its size, its nesting, what its aliases expand
 /// to, and the numbers its steps give. Past each one the script is refused with an error naming
 /// the file, the line and the field (README, "Scenarios", "Limits").
-public enum ScriptLimits {
+package enum ScriptLimits {
     /// The largest script file read, in bytes.
-    public static let maximumFileBytes = 1 << 20
+    package static let maximumFileBytes = 1 << 20
     /// The largest script text parsed, in bytes: a cassette's copy of a script is its JSON form with
     /// every alias written out, which may be larger than the file it came from.
-    public static let maximumTextBytes = 8 << 20
+    package static let maximumTextBytes = 8 << 20
     /// The deepest nesting of mappings and lists (the bundled scripts nest 6 deep). Deeper text is
     /// refused before it is built, so no input can exhaust the stack.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
     /// The most values (scalars, lists and mappings) the script holds once every alias is written
     /// out: an alias counts as a copy of what it names.
-    public static let maximumValues = 100_000
+    package static let maximumValues = 100_000
     /// The most bytes of scalar text the script holds once every alias is written out.
-    public static let maximumExpandedBytes = 1 << 20
+    package static let maximumExpandedBytes = 1 << 20
 
     /// `startTime`: from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, in milliseconds.
-    public static let startTime: ClosedRange<Int64> = 0...253_402_300_799_999
+    package static let startTime: ClosedRange<Int64> = 0...253_402_300_799_999
     /// `clock: wait` `seconds`: from one second to ten years of 365 days.
-    public static let waitSeconds: ClosedRange<Int64> = 1...315_360_000
+    package static let waitSeconds: ClosedRange<Int64> = 1...315_360_000
     /// `browser: poll` `attempts`.
-    public static let pollAttempts: ClosedRange<Int> = 1...1_000
+    package static let pollAttempts: ClosedRange<Int> = 1...1_000
 
     /// `device: configure` `timeout`: the connector's range of request time limits.
-    public static var deviceTimeout: ClosedRange<Double> { DeviceSecurity.timeoutRange }
+    package static var deviceTimeout: ClosedRange<Double> { DeviceSecurity.timeoutRange }
 
     /// The milliseconds of a `clock: wait` step's `seconds`, or why it is not one.
-    public static func waitMilliseconds(_ text: String) -> Result<Int64, LimitError> {
+    package static func waitMilliseconds(_ text: String) -> Result<Int64, LimitError> {
         guard let seconds = Int64(text), waitSeconds.contains(seconds) else {
             return .failure(LimitError("seconds should be a whole number from \(waitSeconds.lowerBound) to \(waitSeconds.upperBound) "
                 + "(ten years), found \"\(text)\""))
@@ -38,7 +38,7 @@ public enum ScriptLimits {
     }
 
     /// A `browser: poll` step's `attempts`, or why it is not one.
-    public static func attempts(_ text: String) -> Result<Int, LimitError> {
+    package static func attempts(_ text: String) -> Result<Int, LimitError> {
         guard let count = Int(text), pollAttempts.contains(count) else {
             return .failure(LimitError("attempts should be a whole number from \(pollAttempts.lowerBound) to \(pollAttempts.upperBound), "
                 + "found \"\(text)\""))
@@ -47,7 +47,7 @@ public enum ScriptLimits {
     }
 
     /// A `device: configure` step's `timeout` in seconds, or why it is not one.
-    public static func timeout(_ text: String) -> Result<Double, LimitError> {
+    package static func timeout(_ text: String) -> Result<Double, LimitError> {
         guard let seconds = Double(text), deviceTimeout.contains(seconds) else {
             return .failure(LimitError("timeout should be a number of seconds from \(deviceTimeout.lowerBound) to "
                 + "\(Int(deviceTimeout.upperBound)), found \"\(text)\""))
@@ -69,8 +69,8 @@ public enum ScriptLimits {
 }
 
 /// Why a number of a script is out of its range: the field, the range and what was found.
-public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var description: String
+package struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

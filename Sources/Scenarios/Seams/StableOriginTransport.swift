@@ -7,20 +7,20 @@ import MPinSDK
 /// as the stable one (body and header values, `Content-Length` adjusted), and, when `clock` is
 /// given, the `Date` header is rewritten to that clock's time (the server stamps the wall clock,
 /// the flow runs on a frozen one).
-public struct StableOriginTransport: HTTPTransport {
-    public let base: any HTTPTransport
-    public let stableOrigin: String
-    public let actualOrigin: String
-    public let clock: (any SDKClock)?
+package struct StableOriginTransport: HTTPTransport {
+    package let base: any HTTPTransport
+    package let stableOrigin: String
+    package let actualOrigin: String
+    package let clock: (any SDKClock)?
 
-    public init(base: any HTTPTransport, stableOrigin: String, actualOrigin: String, clock: (any SDKClock)? = nil) {
+    package init(base: any HTTPTransport, stableOrigin: String, actualOrigin: String, clock: (any SDKClock)? = nil) {
         self.base = base
         self.stableOrigin = stableOrigin
         self.actualOrigin = actualOrigin
         self.clock = clock
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         var outgoing = request
         outgoing.url = request.url.replacing(stableOrigin, with: actualOrigin)
         outgoing.body = Self.replace(request.body, stableOrigin, actualOrigin)
