@@ -6,6 +6,6 @@
 /// replayer uses it to keep each step's events in the recorded order (see
 /// ``Replayer/holdResponse(after:)``). Outside such a task it is nil and the step set by
 /// `beginStep` applies.
-public enum ConcurrentStep {
-    @TaskLocal public static var current: ScenarioStep?
+package enum ConcurrentStep {
+    @TaskLocal package static var current: ScenarioStep?
 }

@@ -22,16 +22,16 @@ import SDKSeams
 ///
 /// Every answer and the `summary` say what was served, repeated, missed and left unserved; the
 /// playback passes when nothing was missed and every recorded exchange was served.
-public final class CassettePlayback: Sendable {
+package final class CassettePlayback: Sendable {
     /// The order in which recorded exchanges are served.
-    public enum Order: String, Sendable, CaseIterable {
+    package enum Order: String, Sendable, CaseIterable {
         case route
         case sequential
     }
 
     /// The actors whose exchanges are served unless told otherwise: the operator's own requests
     /// (`admin`: revocation, the mailbox) are not a client's.
-    public static let defaultActors: Set<EventActor> = [.sdk, .browser, .device]
+    package static let defaultActors: Set<EventActor> = [.sdk, .browser, .device]
 
     /// One recorded exchange on offer.
     struct Entry: Sendable {
@@ -51,8 +51,8 @@ public final class CassettePlayback: Sendable {
     }
 
     /// The answer to one request.
-    public struct Answer: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable {
+    package struct Answer: Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable {
             /// A recorded response, served for the first time.
             case recorded
             /// A route's last recorded response again, its others being used up.
@@ -63,38 +63,38 @@ public final class CassettePlayback: Sendable {
             case miss
         }
 
-        public var kind: Kind
-        public var status: Int
-        public var headers: HTTPHeaders
-        public var body: [UInt8]
+        package var kind: Kind
+        package var status: Int
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
         /// The recorded event that was served (nil for a miss).
-        public var eventIndex: Int?
+        package var eventIndex: Int?
         /// One line for the server's log.
-        public var log: String
+        package var log: String
     }
 
     /// What the playback has done so far.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// Recorded exchanges on offer.
-        public var offered: Int
+        package var offered: Int
         /// Recorded exchanges served at least once.
-        public var served: Int
-        public var repeats: Int
+        package var served: Int
+        package var repeats: Int
         /// One line per request that matched nothing, the first `CassettePlayback.maximumListedMisses`.
-        public var misses: [String]
+        package var misses: [String]
         /// Requests that matched nothing beyond the listed ones (a client can send any number).
-        public var unlistedMisses: Int = 0
+        package var unlistedMisses: Int = 0
         /// One line per recorded exchange never served.
-        public var unserved: [String]
+        package var unserved: [String]
 
         /// Nothing missed and everything served.
-        public var passed: Bool { misses.isEmpty && unlistedMisses == 0 && unserved.isEmpty }
+        package var passed: Bool { misses.isEmpty && unlistedMisses == 0 && unserved.isEmpty }
 
         /// Every request that matched nothing, listed or not.
-        public var missCount: Int { misses.count + unlistedMisses }
+        package var missCount: Int { misses.count + unlistedMisses }
 
         /// Several lines: counts, then the misses and the unserved exchanges.
-        public var text: String {
+        package var text: String {
             var lines = ["served \(served) of \(offered) recorded exchanges, \(repeats) repeat\(repeats == 1 ? "" : "s"), "
                          + "\(missCount) unmatched request\(missCount == 1 ? "" : "s")"]
             if !misses.isEmpty {
@@ -123,15 +123,15 @@ public final class CassettePlayback: Sendable {
 
     /// The most misses the summary lists one by one; later ones are counted only, so a client that
     /// sends requests without end cannot grow the server's memory without end.
-    public static let maximumListedMisses = 1_000
+    package static let maximumListedMisses = 1_000
 
     /// The cassette's name in messages (its file, when known).
-    public let name: String
-    public let order: Order
+    package let name: String
+    package let order: Order
     private let entries: [Entry]
     private let routes: [String: [Int]]
     /// `scheme://host:port` of the backend the cassette was recorded against.
-    public let recordedOrigin: String
+    package let recordedOrigin: String
     private let servedOrigin: String
     private let state = Mutex(State())
 
@@ -142,7 +142,7 @@ public final class CassettePlayback: Sendable {
     ///   - actors: whose exchanges to serve.
     ///   - servedOrigin: `http://host:port` the clients reach; replaces the recorded backend origin
     ///     in response bodies and headers (nil: leave them as recorded).
-    public init(cassette: Cassette, name: String, order: Order = .route, actors: Set<EventActor> = CassettePlayback.defaultActors,
+    package init(cassette: Cassette, name: String, order: Order = .route, actors: Set<EventActor> = CassettePlayback.defaultActors,
                 servedOrigin: String? = nil) {
         self.name = name
         self.order = order
@@ -161,20 +161,20 @@ public final class CassettePlayback: Sendable {
     }
 
     /// How many recorded exchanges are on offer.
-    public var offered: Int { entries.count }
+    package var offered: Int { entries.count }
 
     /// Whether every recorded exchange has been served.
-    public var isComplete: Bool { state.withLock { $0.served.count == entries.count } }
+    package var isComplete: Bool { state.withLock { $0.served.count == entries.count } }
 
     /// The recorded routes, `METHOD /path`, in order of first appearance.
-    public var routeList: [String] {
+    package var routeList: [String] {
         var seen: Set<String> = []
         return entries.compactMap { seen.insert($0.route).inserted ? $0.route : nil }
     }
 
     /// Answers one request: `target` is the request target as received (`/rps/user?x=1`) or an
     /// absolute URL.
-    public func answer(method: String, target: String, body: [UInt8] = []) -> Answer {
+    package func answer(method: String, target: String, body: [UInt8] = []) -> Answer {
         let method = method.uppercased()
         let path = URLText.path(target)
         return state.withLock { state in
@@ -204,12 +204,12 @@ public final class CassettePlayback: Sendable {
     }
 
     /// Starts again from the first recorded exchange, forgetting what was served and missed.
-    public func reset() {
+    package func reset() {
         state.withLock { $0 = State() }
     }
 
     /// What has been served, repeated, missed and left so far.
-    public var summary: Summary {
+    package var summary: Summary {
         state.withLock { state in
             Summary(offered: entries.count, served: state.served.count, repeats: state.repeats, misses: state.misses,
                     unlistedMisses: state.unlistedMisses, unserved: entries.filter { !state.served.contains($0.eventIndex) }.map(\.label))
@@ -217,7 +217,7 @@ public final class CassettePlayback: Sendable {
     }
 
     /// The summary as a JSON document (for `GET /__workbench/playback`).
-    public var summaryJSON: [UInt8] {
+    package var summaryJSON: [UInt8] {
         let summary = self.summary
         let value: JSONValue = .object([
             .init("cassette", .string(name)), .init("order", .string(order.rawValue)),

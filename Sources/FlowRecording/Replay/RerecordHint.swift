@@ -1,10 +1,10 @@
 /// How to record a cassette again, from its own metadata.
-public enum RerecordHint {
+package enum RerecordHint {
     /// The `mpin-workbench record …` command line that re-records `cassette` into `path`.
     ///
     /// The scenario is named by its file when the cassette knows it, else by its name; the backend is
     /// `--embedded` for the in-process reference backend, else `--backend URL`; the seed is repeated.
-    public static func command(for cassette: Cassette, path: String?) -> String {
+    package static func command(for cassette: Cassette, path: String?) -> String {
         var words = ["mpin-workbench", "record", shellQuoted(cassette.scenario.path ?? cassette.scenario.name)]
         if cassette.backend.embedded {
             words.append("--embedded")

@@ -1,6 +1,6 @@
 /// `cassette show`: a readable timeline of a cassette.
-public enum CassetteTimeline {
-    public static func text(_ cassette: Cassette, path: String? = nil) -> String {
+package enum CassetteTimeline {
+    package static func text(_ cassette: Cassette, path: String? = nil) -> String {
         var lines: [String] = []
         let scenario = "scenario \"\(cassette.scenario.name)\"" + (cassette.scenario.path.map { " (\($0))" } ?? "")
             + (cassette.scenario.seed.map { ", seed \($0)" } ?? "")

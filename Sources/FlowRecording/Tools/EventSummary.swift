@@ -1,6 +1,6 @@
 /// One-line descriptions of events, for timelines and reports.
-public enum EventSummary {
-    public static func line(_ event: CassetteEvent) -> String {
+package enum EventSummary {
+    package static func line(_ event: CassetteEvent) -> String {
         switch event.payload {
         case .call(let call):
             let arguments = call.arguments.map { "\($0.name): \(short($0.value))" }.joined(separator: ", ")
@@ -33,7 +33,7 @@ public enum EventSummary {
     }
 
     /// The event's place: `event 5 (sdk, step 2 "finish registration")`.
-    public static func place(_ index: Int, _ event: CassetteEvent) -> String {
+    package static func place(_ index: Int, _ event: CassetteEvent) -> String {
         "event \(index) (\(event.actor)" + (event.step.map { ", \($0)" } ?? "") + ")"
     }
 
