@@ -1,7 +1,10 @@
 # MPin Workbench: the two commands of the README, plus build and bench.
 #
-#   make demo    verify the reference vectors, print the benchmark table
-#   make test    the whole test suite, optimised
+#   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
+#   make test      the whole test suite, optimised, then the consumer package in Examples/
+#   make docs      the DocC catalogs of MPinSDK and FlowRecording
+#   make ct-check  the crypto core's secrets under memcheck
+#   make fuzz      every fuzz target for FUZZ_SECONDS
 #
 # `test` and `demo` first install the Debian packages the build links against, when missing.
 
