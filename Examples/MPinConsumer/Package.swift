@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+//
+// A small app-side package that uses the workbench as a dependency: a login service over the
+// M-Pin SDK and libcurl, tested against cassettes recorded from the embedded reference backend
+// (README, "Cassette tests in your own suite"). `make examples` builds and tests it.
+import PackageDescription
+
+let package = Package(
+    name: "MPinConsumer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MPinConsumer", targets: ["MPinConsumer"]),
+    ],
+    dependencies: [
+        // A package elsewhere would write .package(url: "<the workbench's repository URL>", from: "0.1.0").
+        .package(name: "mpin-workbench", path: "../.."),
+    ],
+    targets: [
+        .target(name: "MPinConsumer", dependencies: [
+            .product(name: "MPinSDK", package: "mpin-workbench"),
+        ]),
+        .testTarget(name: "MPinConsumerTests", dependencies: [
+            "MPinConsumer",
+            .product(name: "WorkbenchTesting", package: "mpin-workbench"),
+        ], exclude: ["__Cassettes__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
