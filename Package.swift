@@ -121,6 +121,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: ["WorkbenchCLI", "TestSupport"]),
+        .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
