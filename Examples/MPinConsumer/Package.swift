@@ -22,6 +22,14 @@ let package = Package(
         .testTarget(name: "MPinConsumerTests", dependencies: [
             "MPinConsumer",
             .product(name: "WorkbenchTesting", package: "mpin-workbench"),
+            // The other products, so that every one is built and used as a dependency (ProductsTests).
+            .product(name: "MPinCrypto", package: "mpin-workbench"),
+            .product(name: "FlowRecording", package: "mpin-workbench"),
+            .product(name: "Scenarios", package: "mpin-workbench"),
+            .product(name: "DeviceSecurity", package: "mpin-workbench"),
+            .product(name: "ReferenceBackend", package: "mpin-workbench"),
+            .product(name: "TestVectors", package: "mpin-workbench"),
+            .product(name: "OrderedJSON", package: "mpin-workbench"),
         ], exclude: ["__Cassettes__"]),
     ],
     swiftLanguageModes: [.v6]
