@@ -8,7 +8,7 @@ let package = Package(
     name: "mpin-workbench",
     platforms: [.macOS(.v15)],
     products: [
-        // What a user of the package imports (README, "Using the package from your own"):
+        // What a user of the package imports (README, "Using the package from your own package"):
         // the client SDK with its libcurl transport,
         .library(name: "MPinSDK", targets: ["MPinSDK", "SDKSeams", "CurlTransport"]),
         // cassettes, recording and replay, and scenario scripts,
