@@ -1,4 +1,5 @@
 import MPinCrypto
+import Scenarios
 
 /// Prints benchmark results as a table or as the one-object JSON of `bench --json`.
 enum BenchmarkFormatter {

@@ -11,9 +11,9 @@ import Scenarios
 /// embedded backend, and reading scripts.
 enum ScenarioCommandSupport {
     /// The address under which the embedded backend is recorded, whatever port it got.
-    static let stableOrigin = "http://127.0.0.1:8005"
+    static let stableOrigin = WorkbenchVersion.embeddedBackendOrigin
 
-    static var tool: Cassette.Tool { .init(name: "mpin-workbench", version: WorkbenchVersion.current) }
+    static var tool: Cassette.Tool { WorkbenchVersion.tool }
 
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let box = ResultBox<T>()

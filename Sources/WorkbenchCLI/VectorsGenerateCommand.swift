@@ -4,6 +4,7 @@ import Foundation
 import MPinCrypto
 import OrderedJSON
 import TestVectors
+import Scenarios
 
 /// `mpin-workbench vectors generate`: writes one suite of Wycheproof-shaped vectors, deterministically.
 struct VectorsGenerateCommand: ParsableCommand {

@@ -33,10 +33,10 @@ struct CassetteRunner: Sendable {
 
     /// The address under which the embedded backend is recorded, whatever port it got (the one
     /// `mpin-workbench record --embedded` uses).
-    static let stableOrigin = "http://127.0.0.1:8005"
+    static let stableOrigin = WorkbenchVersion.embeddedBackendOrigin
 
     /// Name and version written into recorded cassettes (the workbench's version).
-    static let tool = Cassette.Tool(name: "mpin-workbench", version: "0.1.0")
+    static let tool = WorkbenchVersion.tool
 
     /// `<directory>/<safe name>.json`.
     var path: String { directory + "/" + SafeFileName.make(name) + ".json" }
