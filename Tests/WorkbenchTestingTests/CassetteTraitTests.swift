@@ -18,7 +18,7 @@ import Testing
     @Test func recordsThenReplaysThroughTheCurrentSession() async throws {
         let folder = try TemporaryDirectory.make("workbench-testing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let trait = CassetteTrait.cassette(directory: folder)
+        let trait = CassetteTrait.cassette(record: .missing, directory: folder)
         try await scoped(trait) {
             let session = try #require(CassetteSession.current)
             #expect(session.isRecording)
@@ -38,12 +38,12 @@ import Testing
     @Test func aDivergenceIsAnIssueAtTheTestsLocation() async throws {
         let folder = try TemporaryDirectory.make("workbench-testing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await scoped(.cassette("flow", directory: folder)) {
+        try await scoped(.cassette("flow", record: .missing, directory: folder)) {
             try await registerAndLogIn(try #require(CassetteSession.current))
         }
         let location = try #require(Test.current).sourceLocation
         try await withKnownIssue {
-            try await scoped(.cassette("flow", directory: folder)) {
+            try await scoped(.cassette("flow", record: .missing, directory: folder)) {
                 try await registerAndLogIn(try #require(CassetteSession.current), pin: "4321")
             }
         } matching: { issue in
@@ -68,7 +68,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var configuration = BackendConfiguration()
         configuration.flavour = .mfaPlatform
-        try await scoped(.cassette("mfa", backend: .embedded(configuration), directory: folder)) {
+        try await scoped(.cassette("mfa", record: .missing, backend: .embedded(configuration), directory: folder)) {
             let session = try #require(CassetteSession.current)
             #expect(session.makeClient().options.flavour == .mfaPlatform)
         }
@@ -79,7 +79,7 @@ import Testing
         let folder = try TemporaryDirectory.make("workbench-testing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let error = await #expect(throws: CassetteTestError.self) {
-            try await scoped(.cassette(directory: folder)) {}
+            try await scoped(.cassette(record: .missing, directory: folder)) {}
         }
         #expect(error?.message.contains("cannot serve a parameterized test") == true)
     }
@@ -88,7 +88,7 @@ import Testing
         let folder = try TemporaryDirectory.make("workbench-testing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let error = await #expect(throws: CassetteTestError.self) {
-            try await scoped(.cassette("t", backend: .embedded(startTime: -1), directory: folder)) {}
+            try await scoped(.cassette("t", record: .missing, backend: .embedded(startTime: -1), directory: folder)) {}
         }
         #expect(error?.message.contains("startTime -1 is not from 0 to 253402300799999") == true)
     }

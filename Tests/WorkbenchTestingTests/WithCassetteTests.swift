@@ -112,7 +112,7 @@ import Testing
         let (path, _) = try await recordLogin(in: folder)
         let count = try CassetteFile.read(path).events.count
         try await withKnownIssue {
-            try await withCassette("login", directory: folder) { session in
+            try await withCassette("login", record: .missing, directory: folder) { session in
                 let sdk = session.makeClient()
                 try await sdk.initialize(configuration: ["backend": session.backendURL])
             }
@@ -128,7 +128,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try await recordLogin(in: folder)
         try await withKnownIssue {
-            try await withCassette("login", directory: folder) { session in
+            try await withCassette("login", record: .missing, directory: folder) { session in
                 try await registerAndLogIn(session)
                 let again = session.makeClient()
                 try await again.initialize(configuration: ["backend": session.backendURL])
@@ -143,7 +143,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try await recordLogin(in: folder)
         try await withKnownIssue {
-            try await withCassette("login", directory: folder) { session in
+            try await withCassette("login", record: .missing, directory: folder) { session in
                 try await registerAndLogIn(session, pin: "9999")
             }
         } matching: { issue in
@@ -159,7 +159,7 @@ import Testing
         try Data("{\n  \"formatVersion\": 1,\n  oops\n}\n".utf8).write(to: URL(fileURLWithPath: path))
         nonisolated(unsafe) var ran = false
         try await withKnownIssue {
-            try await withCassette("broken", directory: folder) { _ in ran = true }
+            try await withCassette("broken", record: .missing, directory: folder) { _ in ran = true }
         } matching: { issue in
             let report = text(of: issue)
             return report.hasPrefix(path + ":3:") && report.contains("not valid JSON") && report.contains("MPIN_WORKBENCH_RECORD=all swift test")
@@ -172,7 +172,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         struct Stop: Error {}
         await #expect(throws: Stop.self) {
-            try await withCassette("stopped", directory: folder) { session in
+            try await withCassette("stopped", record: .missing, directory: folder) { session in
                 let sdk = session.makeClient()
                 try await sdk.initialize(configuration: ["backend": session.backendURL])
                 throw Stop()
@@ -184,7 +184,7 @@ import Testing
     @Test func namesBecomeSafeFileNames() async throws {
         let folder = try TemporaryDirectory.make("workbench-testing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await withCassette("../../escape me", directory: folder) { session in
+        try await withCassette("../../escape me", record: .missing, directory: folder) { session in
             #expect(session.path == folder + "/______escape_me.json")
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/______escape_me.json"))

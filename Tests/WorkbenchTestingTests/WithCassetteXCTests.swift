@@ -14,7 +14,7 @@ final class WithCassetteXCTests: XCTestCase {
         nonisolated(unsafe) var results: [FlowResult] = []
         nonisolated(unsafe) var recording: [Bool] = []
         for _ in 0..<2 {
-            try await withCassette("xctest-login", directory: folder) { session in
+            try await withCassette("xctest-login", record: .missing, directory: folder) { session in
                 recording.append(session.isRecording)
                 results.append(try await registerAndLogIn(session))
             }
