@@ -100,7 +100,7 @@ let package = Package(
 
         // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
         // fixed seams. Not a product.
-        .target(name: "TestSupport", dependencies: ["SDKSeams"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),

@@ -99,16 +99,19 @@ func printError(_ message: String) {
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-/// SplitMix64 whose outputs are marked undefined when `secretOutputs` (the RNG of RANDOM_GENERATE).
+/// The package's SplitMix64, its outputs marked undefined when `secretOutputs` (the RNG of
+/// RANDOM_GENERATE).
 struct CheckGenerator: RandomNumberGenerator {
-    var state: UInt64
+    var generator: SplitMix64
     let secretOutputs: Bool
+
+    init(state: UInt64, secretOutputs: Bool) {
+        generator = SplitMix64(seed: state)
+        self.secretOutputs = secretOutputs
+    }
+
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        var out = z ^ (z >> 31)
+        var out = generator.next()
         if secretOutputs { withUnsafeMutableBytes(of: &out) { ct_mark_secret($0.baseAddress, $0.count) } }
         return out
     }

@@ -4,20 +4,14 @@ import MPinCrypto
 /// the seed and the test's position, so tests can be computed in any order on any core and the file
 /// stays the same.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     public init(seed: UInt64, stream: UInt64) {
-        state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03
-        _ = next()
+        generator = SplitMix64(seed: seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03)
+        _ = generator.next()
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// `count` random bytes.
     public mutating func bytes(_ count: Int) -> [UInt8] {
