@@ -10,7 +10,7 @@ import Foundation
 import FuzzSupport
 import Hummingbird
 import Logging
-import MPinCrypto
+@testable import MPinCrypto
 import NIOEmbedded
 @testable import ReferenceBackend
 

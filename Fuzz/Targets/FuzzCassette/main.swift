@@ -4,8 +4,8 @@
 // decodes writes back to canonical bytes that decode to the same cassette; the playback answers
 // only with statuses an HTTP server can send.
 import Foundation
-import FlowRecording
-import Scenarios
+@testable import FlowRecording
+@testable import Scenarios
 import FuzzSupport
 
 let file = Repository.scratch + "/cassette.json"

@@ -6,7 +6,7 @@
 // Input: the first byte picks the curve (bit 0) and the operation (the rest); the bytes after it
 // are the encoding.
 import FuzzSupport
-import MPinCrypto
+@testable import MPinCrypto
 
 func check<C: PairingCurve>(_: C.Type, curve: CurveID, operation: Int, _ payload: [UInt8]) {
     switch operation {
@@ -17,7 +17,7 @@ func check<C: PairingCurve>(_: C.Type, curve: CurveID, operation: Int, _ payload
         FuzzDriver.check((try? G1Point<C>.decode(full)) == point, "G1 encoding does not read back")
         FuzzDriver.check((try? G1Point<C>.decode(point.encoded(compressed: true))) == point, "compressed G1 does not read back")
         if payload.count == 65 { FuzzDriver.check(full == payload, "G1 re-encodes to other bytes") }
-        FuzzDriver.check((point + -point).isInfinity, "P - P is not infinity in G1")
+        FuzzDriver.check(point.adding(point.negated()).isInfinity, "P - P is not infinity in G1")
     case 1:
         for subgroup in [false, true] {
             guard let point = try? G2Point<C>.decode(payload, checkSubgroup: subgroup) else { continue }

@@ -2,9 +2,9 @@
 // own and as one run of the bundled suite (Scenarios/milagro-sdk/suites/unit-tests.yaml). Any
 // bytes give cassettes or an `ImportError` naming the file; every cassette the importer makes is
 // one the reader takes back unchanged.
-import FlowRecording
+@testable import FlowRecording
 import FuzzSupport
-import Scenarios
+@testable import Scenarios
 
 let suite: LegacySuite = {
     let path = Repository.path("Scenarios/milagro-sdk/suites/unit-tests.yaml")

@@ -2,7 +2,7 @@
 // `parse` and `parseDocument` agree; what parses writes back (compact and canonical) to text that
 // parses to the same value; every recorded position names a value of the document.
 import FuzzSupport
-import OrderedJSON
+@testable import OrderedJSON
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

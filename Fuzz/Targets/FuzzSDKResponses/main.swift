@@ -9,9 +9,9 @@
 // transport fails.
 import Foundation
 import FuzzSupport
-import MPinCrypto
-import MPinSDK
-import SDKSeams
+@testable import MPinCrypto
+@testable import MPinSDK
+@testable import SDKSeams
 
 /// Answers requests with the input's parts, in order.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {

@@ -7,8 +7,8 @@
 // `-` leaves that file out.
 import Foundation
 import FuzzSupport
-import MPinSDK
-import SDKSeams
+@testable import MPinSDK
+@testable import SDKSeams
 
 final class NoNetwork: HTTPTransport {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {

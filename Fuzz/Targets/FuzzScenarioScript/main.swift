@@ -2,7 +2,7 @@
 // file; a script that parses can also be read as a suite description (`cassette import`'s
 // `LegacySuite`), which either works or says why not.
 import FuzzSupport
-import Scenarios
+@testable import Scenarios
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 // The workbench's own vector files (one JSON object per suite): `vectors verify`, with the GMP
 // cross-check, and `vectors lint`, which either give a report or a `VectorFileError`.
 import FuzzSupport
-import TestVectors
+@testable import TestVectors
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -93,9 +93,14 @@ package struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
         return "(\(x), \(y))"
     }
 
-    package static func + (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p)) }
-    package static func - (a: G1Point, b: G1Point) -> G1Point { G1Point(a.p.adding(b.p.negated())) }
-    package static prefix func - (a: G1Point) -> G1Point { G1Point(a.p.negated()) }
+    /// P + Q, and −P: as methods too, for code in another package (the fuzz targets) that sees
+    /// these `package` declarations through a testable import, where operators are not found.
+    package func adding(_ other: G1Point) -> G1Point { G1Point(p.adding(other.p)) }
+    package func negated() -> G1Point { G1Point(p.negated()) }
+
+    package static func + (a: G1Point, b: G1Point) -> G1Point { a.adding(b) }
+    package static func - (a: G1Point, b: G1Point) -> G1Point { a.adding(b.negated()) }
+    package static prefix func - (a: G1Point) -> G1Point { a.negated() }
     package func doubled() -> G1Point { G1Point(p.doubled()) }
 
     /// k·P, k big-endian: up to 32 bytes taken as they are (AMCL reads a 256-bit BIG), longer
