@@ -82,6 +82,7 @@ let package = Package(
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", "CLibYAML",
+            "ReferenceBackend", "CurlTransport",
             .product(name: "Yams", package: "Yams"),
         ]),
         // libyaml's event parser (Debian's libyaml-dev), which measures a script before it is composed.

@@ -39,7 +39,7 @@ enum ScenarioCommandSupport {
         }
     }
 
-    static func curl() -> CurlTransport { CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)) }
+    static func curl() -> CurlTransport { EmbeddedBackend.curl() }
 
     /// Whether a URL's host is a loopback address (recordings of other hosts are redacted by default).
     static func isLoopback(_ url: String) -> Bool {
@@ -53,32 +53,16 @@ enum ScenarioCommandSupport {
 }
 
 /// The reference backend started in-process for one scenario, seeded, on a frozen clock, and seen
-/// by the SDK under `ScenarioCommandSupport.stableOrigin`.
-struct EmbeddedSession: Sendable {
-    let backend: ReferenceBackend
-    let clock: FrozenClock
-    let transport: StableOriginTransport
-
+/// by the SDK under `ScenarioCommandSupport.stableOrigin` (`EmbeddedBackend`, configured from the script).
+enum EmbeddedSession {
     /// `profile` overrides the script's.
-    static func start(_ script: ScenarioScript, seed: String, profile: BackendProfile? = nil) async throws -> EmbeddedSession {
-        let clock = FrozenClock(milliseconds: script.startTime)
+    static func start(_ script: ScenarioScript, seed: String, profile: BackendProfile? = nil) async throws -> EmbeddedBackend {
         var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
                                                  activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
         configuration.clientID = script.clientID
         configuration.profile = profile ?? BackendProfile(rawValue: script.profile) ?? .default
-        let backend = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: clock))
-        let transport = StableOriginTransport(base: ScenarioCommandSupport.curl(), stableOrigin: ScenarioCommandSupport.stableOrigin,
-                                              actualOrigin: backend.baseURL, clock: clock)
-        return EmbeddedSession(backend: backend, clock: clock, transport: transport)
+        return try await EmbeddedBackend.start(configuration, startTime: script.startTime)
     }
-
-    func stop() async { await backend.stop() }
-}
-
-/// The backend's view of a `FrozenClock`.
-struct FrozenBackendClock: BackendClock {
-    let clock: FrozenClock
-    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
 }
 
 private final class ResultBox<T: Sendable>: @unchecked Sendable {

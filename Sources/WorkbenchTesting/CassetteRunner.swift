@@ -126,7 +126,7 @@ struct CassetteRunner: Sendable {
         case .url(let url, let backendFlavour):
             let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false))
             let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
-                                          source: .recording(recorder, frozenClock: nil), liveTransport: Self.curl(),
+                                          source: .recording(recorder, frozenClock: nil), liveTransport: EmbeddedBackend.curl(),
                                           liveRandom: random, liveClock: SystemClock())
             try await body(session)
             return try write(recorder, against: url)
@@ -135,20 +135,17 @@ struct CassetteRunner: Sendable {
                 throw CassetteTestError("cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
                     + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)")
             }
-            let frozen = FrozenClock(milliseconds: startTime)
-            configuration.host = "127.0.0.1"
-            configuration.port = 0
             if configuration.seed == nil { configuration.seed = seed }
-            let started: ReferenceBackend
+            let started: EmbeddedBackend
             do {
-                started = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: frozen))
+                started = try await EmbeddedBackend.start(configuration, startTime: startTime)
             } catch {
                 throw CassetteTestError("cassette \"\(name)\": the embedded reference backend did not start: \(error)")
             }
+            let frozen = started.clock
             let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: configuration.flavour, embedded: true),
                                     recordsTimings: false)
-            let transport = StableOriginTransport(base: Self.curl(), stableOrigin: Self.stableOrigin, actualOrigin: started.baseURL,
-                                                  clock: frozen)
+            let transport = started.transport
             let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
                                           source: .recording(recorder, frozenClock: frozen), liveTransport: transport,
                                           liveRandom: random, liveClock: frozen)
@@ -187,15 +184,4 @@ struct CassetteRunner: Sendable {
         return Outcome(notice: "recorded \(path): \(written.events.count) events against \(backend) (record mode \(record)); "
             + "later runs replay it offline")
     }
-
-    /// libcurl with the time limits `mpin-workbench record` uses.
-    private static func curl() -> CurlTransport {
-        CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10))
-    }
-}
-
-/// The backend's view of the frozen clock the SDK reads too.
-private struct FrozenBackendClock: BackendClock {
-    let clock: FrozenClock
-    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
 }
