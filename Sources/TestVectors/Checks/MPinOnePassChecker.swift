@@ -35,16 +35,7 @@ struct MPinOnePassChecker {
             mpin.client(date: $6, id: $0, x: $1, pin: $2, token: $3, permit: $4, message: nil, timeValue: $5)
         }
         let u = ledger.derive("U", client.map(\.u))
-        let ut: [UInt8]?
-        switch date {
-        case .some(0):
-            if ledger.has("UT") { ledger.derive("UT", .rejected("none: DATE = 0 gives no UT")) }
-            ut = nil
-        case .some:
-            ut = ledger.derive("UT", client.flatMap(rejection: "none: the client gave no UT") { $0.ut })
-        case nil:
-            ut = ledger.derive("UT", .unavailable)
-        }
+        let ut = ledger.deriveUT(date: date, client.flatMap(rejection: "none: the client gave no UT") { $0.ut })
         ledger.derive("Y", client.map(\.y))
         let vKey = ledger.firstKey(of: ["SEC", "V"]) ?? "SEC"
         let v = ledger.derive(vKey, client.map(\.v))

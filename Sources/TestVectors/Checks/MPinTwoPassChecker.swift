@@ -72,16 +72,7 @@ struct MPinTwoPassChecker {
             ledger.deriveInteger("CLIENT_1_RC", Self.returnCode(client1), required: required)
         }
         let u = ledger.derive("U", client1.map(\.u))
-        let ut: [UInt8]?
-        switch date {
-        case .some(0):
-            if ledger.has("UT") { ledger.derive("UT", .rejected("none: DATE = 0 gives no UT")) }
-            ut = nil
-        case .some:
-            ut = ledger.derive("UT", client1.flatMap(rejection: "none: CLIENT_1 gave no UT") { $0.ut })
-        case nil:
-            ut = ledger.derive("UT", .unavailable)
-        }
+        let ut = ledger.deriveUT(date: date, client1.flatMap(rejection: "none: CLIENT_1 gave no UT") { $0.ut })
         let utArgument = Self.dateArgument(ut, date: date)
         let sec = ledger.derive("SEC", client1.map(\.sec))
 

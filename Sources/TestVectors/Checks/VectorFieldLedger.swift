@@ -197,6 +197,22 @@ struct VectorFieldLedger {
         }
     }
 
+    /// UT, the pass-1 commitment to the time permit: a vector with DATE = 0 has none (a UT it gives
+    /// anyway fails), one with another DATE has the client's `computed` UT, and without a readable
+    /// DATE it cannot be computed.
+    @discardableResult
+    mutating func deriveUT(date: UInt32?, _ computed: @autoclosure () -> Computation<[UInt8]>) -> [UInt8]? {
+        switch date {
+        case .some(0):
+            if has("UT") { derive("UT", .rejected("none: DATE = 0 gives no UT")) }
+            return nil
+        case .some:
+            return derive("UT", computed())
+        case nil:
+            return derive("UT", .unavailable)
+        }
+    }
+
     /// Compares a computed integer (a return code, a PIN error) with the vector's `key`.
     @discardableResult
     mutating func deriveInteger(_ key: String, _ computed: Computation<Int>, required: Bool = true) -> Int? {
