@@ -31,6 +31,21 @@ package protocol PairingCurve: Sendable {
     static var _frob4: (Limbs4, Limbs4) { get }
     static var _frob5: (Limbs4, Limbs4) { get }
     static var _millerDigits: [Int8] { get }
+    /// GLV on G1 (``ScalarDecomposition``): β (Montgomery form) and λ with (βx, y) = λ·(x, y).
+    static var _glvBeta: Limbs4 { get }
+    static var _glvLambda: Limbs4 { get }
+    /// Babai rounding for k = k0 + k1·λ: the multipliers round(2^256·|β_j|/r) and the matrix rows
+    /// -sign(β_j)·b_j (two's complement mod 2^256), the windows |kᵢ| fits in, and how many of the
+    /// lowest windows need the complete addition (the script derives and checks them).
+    static var _glvMultipliers: [Limbs4] { get }
+    static var _glvMatrix: [[Limbs4]] { get }
+    static var _glvWindows: Int { get }
+    static var _glvCompleteWindows: Int { get }
+    /// The same for GLS on G2 and GT, k = k0 + k1·p + k2·p² + k3·p³ mod r.
+    static var _glsMultipliers: [Limbs4] { get }
+    static var _glsMatrix: [[Limbs4]] { get }
+    static var _glsWindows: Int { get }
+    static var _glsCompleteWindows: Int { get }
 }
 
 /// BN254CX, the CertiVox curve of Milagro MFA: u = -0x4000000003C012B1 (CRYPTO.md §2.1).

@@ -149,28 +149,11 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
         unitaryPower(limbs: Montgomery.limbs(bigEndian: exponent.suffix(32)[...]))
     }
 
-    /// x^e for a unitary x and e < 2^bits, in constant time: ⌈bits/4⌉ fixed 4-bit windows, most
-    /// significant first, each four cyclotomic squarings and one multiplication by the table entry
-    /// x^digit (x⁰ = 1 for a zero digit), read by touching all sixteen entries with masks. The
-    /// number of operations depends on `bits` (public) only. Bit-exact with square and multiply:
-    /// leading windows square 1, which stays 1, and multiplying by 1 is exact.
+    /// x^e for a unitary x and e < 2^bits (`bits` public), in constant time in x and e, bit-exact
+    /// with square and multiply (``GTExponentiation``): GLS when `bits` is large and x is in GT,
+    /// plain fixed 4-bit windows otherwise (PIN-sized exponents, elements outside GT).
     func unitaryPower(limbs e: Limbs4, bits: Int = 256) -> Fp12 {
-        var table = [Fp12](repeating: .one, count: 16)
-        table[1] = self
-        for i in 2..<16 { table[i] = table[i - 1] * self }
-        let windows = (min(max(bits, 0), 256) + 3) / 4
-        let hidden = Montgomery.barrier
-        var result = Fp12.one
-        var w = windows - 1
-        while w >= 0 {
-            result = result.unitarySquared().unitarySquared().unitarySquared().unitarySquared()
-            let digit = Montgomery.window(e, w)
-            var entry = table[0]
-            for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
-            result = result * entry
-            w -= 1
-        }
-        return result
+        GTExponentiation.power(self, e, bits: bits)
     }
 
     /// x^|u| for a unitary x (the curve parameter, 64 bits, public; square and multiply).

@@ -104,15 +104,43 @@ package struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
     package func doubled() -> G1Point { G1Point(p.doubled()) }
 
     /// k·P, k big-endian: up to 32 bytes taken as they are (AMCL reads a 256-bit BIG), longer
-    /// scalars reduced modulo r. Constant time in k and P (``JacobianPoint/multiplied(by:windows:largeOrder:)``:
-    /// 64 fixed windows; every point of G1 but infinity has order r).
+    /// scalars reduced modulo r. Constant time in k and P, by GLV (``glvMultiplied(by:)``).
     package func multiplied(by scalar: [UInt8]) -> G1Point {
-        G1Point(p.multiplied(by: ScalarLimbs.limbs(scalar, order: C._r), largeOrder: true))
+        glvMultiplied(by: ScalarLimbs.limbs(scalar, order: C._r))
     }
 
-    /// k·P for k < 2^bits (`bits` public, 0...256): ⌈bits/4⌉ fixed windows, constant time in k and P.
+    /// k·P for k < 2^bits (`bits` public, 0...256), constant time in k and P: ⌈bits/4⌉ fixed
+    /// windows (``JacobianPoint/multiplied(by:windows:largeOrder:)``) up to ``glvMinimumBits``,
+    /// where they cost less than GLV's two half-length chains (PIN-sized factors), else GLV.
     func multiplied(byLimbs k: Limbs4, bits: Int = 256) -> G1Point {
-        G1Point(p.multiplied(by: k, windows: (min(max(bits, 0), 256) + 3) / 4, largeOrder: true))
+        let bits = min(max(bits, 0), 256)
+        if bits >= Self.glvMinimumBits { return glvMultiplied(by: k) }
+        return G1Point(p.multiplied(by: k, windows: (bits + 3) / 4, largeOrder: true))
+    }
+
+    /// From this many scalar bits on, ``multiplied(byLimbs:bits:)`` uses GLV: the plain windows
+    /// cost `bits` doublings and bits/4 additions, GLV 124 doublings and 64 additions.
+    static var glvMinimumBits: Int { 176 }
+
+    /// φ(x, y) = (β·x, y), which is λ·P on every point of E(F_p) (β³ = 1 in F_p, λ² + λ + 1 ≡ 0 mod r;
+    /// CRYPTO.md §2.1, the pair checked on the generator by the constants' script). In Jacobian
+    /// coordinates it scales X by β (x = X/Z²); infinity stays infinity.
+    static func endomorphism(_ q: JacobianPoint<Fp<C>>) -> JacobianPoint<Fp<C>> {
+        JacobianPoint(x: q.x * Fp<C>(montgomery: C._glvBeta), y: q.y, z: q.z)
+    }
+
+    /// k·P for any 256-bit k by GLV (Gallant, Lambert, Vanstone, CRYPTO 2001): k ≡ k0 + k1·λ (mod r)
+    /// with |kᵢ| < 2^126 (``ScalarDecomposition/glv(_:curve:)``), and k·P = k0·P + k1·φ(P) with one
+    /// doubling chain of half the length (``JacobianPoint/multipliedDecomposed(tables:by:windows:completeWindows:)``;
+    /// the table of φ(P) is φ of the table of P). Valid for every point: G1 = E(F_p) has prime order
+    /// r, so every point but infinity has order r and k·P depends on k mod r only. Constant time in
+    /// k and P; the same result as the plain windows (tests: ``multipliedVartime(by:)``).
+    func glvMultiplied(by k: Limbs4) -> G1Point {
+        let decomposition = ScalarDecomposition.glv(k, curve: C.self)
+        let table = p.windowTable(largeOrder: true, barrier: Montgomery.barrier)
+        let tables = [table, table.map(Self.endomorphism)]
+        return G1Point(JacobianPoint.multipliedDecomposed(tables: tables, by: decomposition, windows: C._glvWindows,
+                                                          completeWindows: C._glvCompleteWindows))
     }
 
     /// k·P by the variable-time algorithm, for public scalars (and the tests' reference).

@@ -3,7 +3,8 @@
 /// Explicit-Formulas Database: dbl-2009-l and add-2007-bl.
 ///
 /// Constant time (README "Constant-time secrets"): ``doubled()``, ``adding(_:)``, ``negated()``,
-/// ``multiplied(by:windows:largeOrder:)`` and ``affine()`` neither branch nor index memory on the
+/// ``multiplied(by:windows:largeOrder:)``, ``multipliedDecomposed(tables:by:windows:completeWindows:)``
+/// and ``affine()`` neither branch nor index memory on the
 /// coordinates or the scalar; ``affine()`` makes public only whether the point is infinity.
 /// Variable time, for public data: ``addingVartime(_:)``, ``multipliedVartime(by:)`` and
 /// ``equals(_:)``.
@@ -136,21 +137,66 @@ struct JacobianPoint<F: CurveField>: Sendable {
     /// Without it every addition does.
     func multiplied(by k: Limbs4, windows: Int = 64, largeOrder: Bool) -> JacobianPoint {
         let hidden = Montgomery.barrier
-        var table = [JacobianPoint](repeating: .infinity, count: 16)
-        table[1] = self
-        for i in stride(from: 2, to: 16, by: 2) {
-            table[i] = table[i / 2].doubled()
-            // (i + 1)·P = i·P + P: i·P = P would need P's order to divide i - 1 < 15.
-            table[i + 1] = largeOrder ? table[i].addingDistinct(self, barrier: hidden) : table[i].adding(self, barrier: hidden)
-        }
+        let table = windowTable(largeOrder: largeOrder, barrier: hidden)
         var acc = JacobianPoint.infinity
         var w = min(max(windows, 0), 64) - 1
         while w >= 0 {
             acc = acc.doubled().doubled().doubled().doubled()
-            let digit = Montgomery.window(k, w)
-            var entry = table[0]
-            for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
+            let entry = Self.lookup(table, Montgomery.window(k, w), barrier: hidden)
             acc = largeOrder && w != 0 ? acc.addingDistinct(entry, barrier: hidden) : acc.adding(entry, barrier: hidden)
+            w -= 1
+        }
+        return acc
+    }
+
+    /// 0·P, 1·P, ..., 15·P (0·P is infinity), by doublings and additions of P. `largeOrder` as in
+    /// ``multiplied(by:windows:largeOrder:)``: then (i + 1)·P = i·P + P never meets i·P = P, which
+    /// would need P's order to divide i - 1 < 15.
+    func windowTable(largeOrder: Bool, barrier hidden: UInt64) -> [JacobianPoint] {
+        var table = [JacobianPoint](repeating: .infinity, count: 16)
+        table[1] = self
+        for i in stride(from: 2, to: 16, by: 2) {
+            table[i] = table[i / 2].doubled()
+            table[i + 1] = largeOrder ? table[i].addingDistinct(self, barrier: hidden) : table[i].adding(self, barrier: hidden)
+        }
+        return table
+    }
+
+    /// table[digit] for a secret digit in 0..<16, read by touching all sixteen entries with masks:
+    /// the digit is never an index or a branch.
+    @inline(__always)
+    static func lookup(_ table: [JacobianPoint], _ digit: UInt64, barrier hidden: UInt64) -> JacobianPoint {
+        var entry = table[0]
+        for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
+        return entry
+    }
+
+    /// Σᵢ kᵢ·Bᵢ for the decomposition k ≡ Σᵢ kᵢ·λⁱ of ``ScalarDecomposition`` (GLV on G1, GLS on
+    /// G2), where `tables[i]` is ``windowTable(largeOrder:barrier:)`` of Bᵢ = endomorphismⁱ(P) =
+    /// λⁱ·P, so that the result is k·P. Constant time in the kᵢ and P: `windows` fixed 4-bit
+    /// windows of the magnitudes |kᵢ| (public count), each four doublings (none in the first, where
+    /// the accumulator is infinity) and one addition per table; the entry |digit|·Bᵢ is read by
+    /// masks and negated by the sign mask of kᵢ, so -|kᵢ|·Bᵢ = kᵢ·Bᵢ.
+    ///
+    /// Exceptional additions: P must be infinity or of order r. Before an addition the accumulator
+    /// is Σᵢ xᵢ·sᵢ·Bᵢ and the entry d·sⱼ·Bⱼ (sᵢ the signs, d ≠ 0 a digit); they are equal only if the
+    /// vector y with yᵢ = xᵢ, yⱼ = xⱼ - d (scaled by the signs) is a nonzero vector of the lattice
+    /// {y : Σ yᵢλⁱ ≡ 0 mod r}, and in window w every |yᵢ| ≤ |kᵢ|/16^w + 15. The generator script
+    /// bounds the |kᵢ| and the shortest lattice vectors, and sets `completeWindows`: in the windows
+    /// w ≥ completeWindows no such vector fits, so the addition without the doubling case is exact
+    /// (infinity on either side is handled by masks); the lowest windows keep ``adding(_:barrier:)``.
+    static func multipliedDecomposed(tables: [[JacobianPoint]], by decomposition: ScalarDecomposition,
+                                     windows: Int, completeWindows: Int) -> JacobianPoint {
+        let hidden = Montgomery.barrier
+        var acc = JacobianPoint.infinity
+        var w = windows - 1
+        while w >= 0 {
+            if w != windows - 1 { acc = acc.doubled().doubled().doubled().doubled() }
+            for i in 0..<tables.count {
+                var entry = lookup(tables[i], Montgomery.window(decomposition.magnitudes[i], w), barrier: hidden)
+                entry.y = .select(entry.y, -entry.y, mask: decomposition.negative[i] ^ hidden)
+                acc = w < completeWindows ? acc.adding(entry, barrier: hidden) : acc.addingDistinct(entry, barrier: hidden)
+            }
             w -= 1
         }
         return acc
