@@ -45,54 +45,133 @@ public enum AtomicFile {
 
     /// Writes `bytes` as the whole content of `path` (see the type's description).
     public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(FileAccessError) {
-        let destination = try resolve(path)
-        let target = destination.path
-        let (directory, name) = split(target)
-        let existing = destination.status
-        var mode = options.newFileMode & 0o7777
-        if let fixed = options.fixedMode { mode = fixed & 0o7777 } else if let existing { mode = UInt32(existing.st_mode) & 0o7777 }
+        let writer = try Writer(path: path, options: options)
+        try writer.append(bytes)
+        try writer.commit()
+    }
 
-        let (fd, temporary) = try createTemporary(in: directory, for: name, mode: mode, path: path)
-        func fail(_ action: String, _ code: Int32) -> FileAccessError {
+    /// Writes a file piece by piece, with the guarantees of `write(_:to:options:)`, for content too
+    /// large to hold in memory (`vectors generate --count 100000`).
+    ///
+    /// `init` resolves the destination and creates the temporary file next to it; `append` writes
+    /// each piece to the temporary file as it comes; `commit()` flushes it, renames it over the
+    /// destination and flushes the directory. Until `commit()` the destination is untouched, so a
+    /// failure or a crash on the way leaves the old file (or none), never part of the new one. A
+    /// failed `append` or `commit()` removes the temporary file, and so does a writer released
+    /// without `commit()`; after a failure or a commit the writer refuses further calls.
+    ///
+    /// ```swift
+    /// let writer = try AtomicFile.Writer(path: "out.json")
+    /// for piece in pieces { try writer.append(piece) }
+    /// try writer.commit()
+    /// ```
+    public final class Writer {
+        /// The path as the caller gave it (what errors name).
+        public let path: String
+        private let target: String
+        private let directory: String
+        private let temporary: String
+        /// The temporary file, open for writing; -1 once committed or abandoned.
+        private var fd: Int32
+
+        /// Resolves `path` (through symbolic links, refusing what is not a regular file) and creates
+        /// the temporary file with the permissions `options` and an existing file give.
+        public init(path: String, options: Options = Options()) throws(FileAccessError) {
+            let destination = try AtomicFile.resolve(path)
+            let (directory, name) = AtomicFile.split(destination.path)
+            let existing = destination.status
+            var mode = options.newFileMode & 0o7777
+            if let fixed = options.fixedMode { mode = fixed & 0o7777 } else if let existing { mode = UInt32(existing.st_mode) & 0o7777 }
+            let (fd, temporary) = try AtomicFile.createTemporary(in: directory, for: name, mode: mode, path: path)
+            self.path = path
+            self.target = destination.path
+            self.directory = directory
+            self.temporary = temporary
+            self.fd = fd
+            if options.fixedMode != nil || existing != nil {
+                if fchmod(fd, mode_t(mode)) != 0 { throw fail("cannot set the permissions of the new file", errno) }
+            }
+            if let existing, options.fixedMode == nil {
+                // Best effort: only the owner's own group, or root, may hand the file over.
+                _ = fchown(fd, existing.st_uid, existing.st_gid)
+            }
+        }
+
+        deinit {
+            if fd >= 0 {
+                close(fd)
+                unlink(temporary)
+            }
+        }
+
+        /// Appends `bytes` to the temporary file.
+        public func append(_ bytes: [UInt8]) throws(FileAccessError) {
+            try checkOpen()
+            if let error = bytes.withUnsafeBytes({ writeAll($0) }) { throw error }
+        }
+
+        /// Appends the UTF-8 bytes of `text` to the temporary file.
+        public func append(_ text: String) throws(FileAccessError) {
+            try checkOpen()
+            var text = text
+            if let error = text.withUTF8({ writeAll(UnsafeRawBufferPointer($0)) }) { throw error }
+        }
+
+        /// Writes all of `buffer`, retrying after interruptions; the error (the temporary file
+        /// abandoned) when a write fails.
+        private func writeAll(_ buffer: UnsafeRawBufferPointer) -> FileAccessError? {
+            var written = 0
+            while written < buffer.count {
+                let count = systemWrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    return fail("cannot write", code)
+                }
+                if count == 0 { return fail("cannot write", EIO) }
+                written += count
+            }
+            return nil
+        }
+
+        /// Flushes the temporary file, renames it over the destination and flushes the directory.
+        public func commit() throws(FileAccessError) {
+            try checkOpen()
+            if fsync(fd) != 0 { throw fail("cannot flush the new file to disk", errno) }
+            let closed = close(fd)
+            fd = -1
+            if closed != 0 {
+                let code = errno
+                unlink(temporary)
+                throw .system(path, "cannot write", code: code)
+            }
+            if rename(temporary, target) != 0 {
+                let code = errno
+                unlink(temporary)
+                throw .system(path, "cannot rename the temporary file into place", code: code)
+            }
+            // The rename is durable once the directory is flushed; some file systems refuse to flush a
+            // directory, and the file is in place by now, so a failure here is not reported.
+            let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
+            if directoryFD >= 0 {
+                _ = fsync(directoryFD)
+                close(directoryFD)
+            }
+        }
+
+        private func checkOpen() throws(FileAccessError) {
+            guard fd >= 0 else {
+                throw FileAccessError(kind: .system, path: path, action: "cannot write",
+                                      reason: "the file was already committed or abandoned after a failure")
+            }
+        }
+
+        /// Abandons the temporary file and returns the error for `action`.
+        private func fail(_ action: String, _ code: Int32) -> FileAccessError {
             close(fd)
+            fd = -1
             unlink(temporary)
             return .system(path, action, code: code)
-        }
-        if options.fixedMode != nil || existing != nil {
-            if fchmod(fd, mode_t(mode)) != 0 { throw fail("cannot set the permissions of the new file", errno) }
-        }
-        if let existing, options.fixedMode == nil {
-            // Best effort: only the owner's own group, or root, may hand the file over.
-            _ = fchown(fd, existing.st_uid, existing.st_gid)
-        }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw fail("cannot write", code)
-            }
-            if count == 0 { throw fail("cannot write", EIO) }
-            written += count
-        }
-        if fsync(fd) != 0 { throw fail("cannot flush the new file to disk", errno) }
-        if close(fd) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .system(path, "cannot write", code: code)
-        }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .system(path, "cannot rename the temporary file into place", code: code)
-        }
-        // The rename is durable once the directory is flushed; some file systems refuse to flush a
-        // directory, and the file is in place by now, so a failure here is not reported.
-        let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
         }
     }
 
@@ -135,7 +214,7 @@ public enum AtomicFile {
     }
 
     /// A new file `.<name>.<random>.tmp` in `directory`, opened for writing with `mode`.
-    private static func createTemporary(in directory: String, for name: String, mode: UInt32, path: String)
+    static func createTemporary(in directory: String, for name: String, mode: UInt32, path: String)
         throws(FileAccessError) -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         var code: Int32 = EEXIST

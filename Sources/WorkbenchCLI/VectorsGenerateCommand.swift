@@ -15,7 +15,8 @@ struct VectorsGenerateCommand: ParsableCommand {
             Suites: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")). The same \
             arguments always write the same bytes: every random value comes from a generator seeded \
             with --seed, the suite, the curve and the test's position. Tests are computed on all cores \
-            and written in tcId order; the file is written atomically (a temporary file, then rename). \
+            and written in tcId order as they are made, to a temporary file renamed into place at the \
+            end (memory does not grow with --count; a failure leaves no partial file). \
             --count sets the number of random cases (the fixed edge cases come on top).
             """
     )
@@ -61,17 +62,25 @@ struct VectorsGenerateCommand: ParsableCommand {
         let progress = ProgressBar.forStandardError(label: "\(suite) \(curve.id.rawValue)")
         let jobs = self.jobs
         let frozen = generator
-        let document = VectorsBlocking.run { await frozen.generate(maxConcurrency: jobs, progress: progress?.update) }
+        let out = self.out
+        // The file is written as the tests are computed (a temporary file, renamed into place at
+        // the end), so memory does not grow with --count.
+        let written = VectorsBlocking.run { () async -> Result<Int, FileAccessError> in
+            do throws(FileAccessError) {
+                try Directories.create((out as NSString).deletingLastPathComponent)
+                return .success(try await frozen.write(to: out, maxConcurrency: jobs, progress: progress?.update))
+            } catch {
+                return .failure(error)
+            }
+        }
         progress?.finish()
-        let text = JSONWriter.canonical(document)
-        do throws(FileAccessError) {
-            try Directories.create((out as NSString).deletingLastPathComponent)
-            try FileAccess.AtomicFile.write(Array(text.utf8), to: out)
-        } catch {
+        let tests: Int
+        switch written {
+        case .success(let count): tests = count
+        case .failure(let error):
             Console.error("error: \(error.description)\n")
             throw ExitCode(2)
         }
-        let tests = document["numberOfTests"]?.intValue ?? 0
         print("\(out): \(tests) tests (\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
     }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MPinCrypto
 import OrderedJSON
@@ -57,55 +58,136 @@ public struct VectorGenerator: Sendable {
     public var numberOfTests: Int { plan().reduce(0) { $0 + $1.jobs.count } }
 
     /// Generates the document: the tests are computed on all cores (at most `maxConcurrency` chunks at
-    /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk.
+    /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk. The
+    /// whole document is held in memory; `write(to:maxConcurrency:progress:)` streams the same bytes
+    /// to a file instead.
     public func generate(maxConcurrency: Int? = nil,
                          progress: (@Sendable (Int, Int) -> Void)? = nil) async -> JSONValue {
         let groups = plan()
-        let jobs = groups.flatMap(\.jobs)
-        let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
-        let cores = max(1, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = max(1, min(8, jobs.count / (cores * 4)))
-        let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { $0..<min($0 + chunkSize, jobs.count) }
-        var results = [VectorTestCase?](repeating: nil, count: jobs.count)
-        await withTaskGroup(of: (Range<Int>, [VectorTestCase]).self) { group in
-            var next = 0
-            func add() {
-                let range = chunks[next]
-                next += 1
-                group.addTask {
-                    (range, range.map { index in
-                        var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
-                        return jobs[index](&rng)
-                    })
-                }
-            }
-            while next < chunks.count && next < cores { add() }
-            var done = 0
-            for await (range, cases) in group {
-                for (offset, testCase) in cases.enumerated() { results[range.lowerBound + offset] = testCase }
-                done += cases.count
-                progress?(done, jobs.count)
-                if next < chunks.count { add() }
-            }
+        var results: [VectorTestCase] = []
+        results.reserveCapacity(groups.reduce(0) { $0 + $1.jobs.count })
+        await compute(groups, maxConcurrency: maxConcurrency, progress: progress) { cases in
+            results.append(contentsOf: cases)
+            return true
         }
         var tcId = 0
-        var index = 0
         var testGroups: [JSONValue] = []
         for plan in groups {
             var tests: [JSONValue] = []
             for _ in plan.jobs {
                 tcId += 1
-                tests.append(Self.testObject(results[index]!, tcId: tcId))
-                index += 1
+                tests.append(Self.testObject(results[tcId - 1], tcId: tcId))
             }
-            var members = plan.parameters
-            members["type"] = .string(plan.type)
-            members["source"] = .sortedObject(["name": .string("mpin-workbench"), "version": .string(toolVersion)])
-            if suite.dependsOnCurve { members["curve"] = .string(curve.rawValue) }
+            var members = groupMembers(plan)
             members["tests"] = .array(tests)
             testGroups.append(.sortedObject(members))
         }
         return document(groups: testGroups, numberOfTests: tcId)
+    }
+
+    /// Computes the tests of `groups` on all cores (at most `maxConcurrency` chunks at once) and hands
+    /// them to `deliver` in tcId order, a chunk at a time; `deliver` returns false to stop (the chunks
+    /// under way are finished and dropped). Chunks that finish before an earlier one wait for it, at
+    /// most `4 × cores` of them (none is started beyond that), so what is held does not grow with
+    /// the number of tests. Each test draws from its own stream (the seed, the suite, the curve and
+    /// its position), so the tests do not depend on how they are chunked or scheduled.
+    func compute(_ groups: [GroupPlan], maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
+                 deliver: ([VectorTestCase]) -> Bool) async {
+        let jobs = groups.flatMap(\.jobs)
+        let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
+        let cores = max(1, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = max(1, min(8, jobs.count / (cores * 4)))
+        let chunkCount = (jobs.count + chunkSize - 1) / chunkSize
+        let window = 4 * cores
+        await withTaskGroup(of: (Int, [VectorTestCase]).self) { group in
+            var next = 0, running = 0, delivered = 0, done = 0
+            var waiting: [Int: [VectorTestCase]] = [:]
+            func fill() {
+                while next < chunkCount, running < cores, next - delivered < window {
+                    let chunk = next
+                    let range = chunk * chunkSize..<min((chunk + 1) * chunkSize, jobs.count)
+                    next += 1
+                    running += 1
+                    group.addTask {
+                        (chunk, range.map { index in
+                            var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
+                            return jobs[index](&rng)
+                        })
+                    }
+                }
+            }
+            fill()
+            for await (chunk, cases) in group {
+                running -= 1
+                waiting[chunk] = cases
+                done += cases.count
+                progress?(done, jobs.count)
+                while let ready = waiting.removeValue(forKey: delivered) {
+                    delivered += 1
+                    guard deliver(ready) else {
+                        group.cancelAll()
+                        return
+                    }
+                }
+                fill()
+            }
+        }
+    }
+
+    /// Generates the file and writes it to `path` as the tests are computed, through
+    /// `AtomicFile.Writer` (a temporary file renamed into place at the end: a failure leaves no
+    /// partial file). The bytes are those of `JSONWriter.canonical(await generate(...))`; memory
+    /// holds the plan and the chunks under way, not the file. Returns the number of tests.
+    public func write(to path: String, maxConcurrency: Int? = nil,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(FileAccessError) -> Int {
+        let groups = plan()
+        let total = groups.reduce(0) { $0 + $1.jobs.count }
+        let skeleton = groups.map { plan -> JSONValue in
+            var members = groupMembers(plan)
+            members["tests"] = .array([])
+            return .sortedObject(members)
+        }
+        let layout = VectorFileLayout(document: document(groups: skeleton, numberOfTests: total))
+        let writer = try AtomicFile.Writer(path: path)
+        var failure: FileAccessError?
+        // The group whose tests come next, its tests written so far, and the next tcId.
+        var groupIndex = 0, written = 0, tcId = 0
+        func emit(_ text: String) -> Bool {
+            do throws(FileAccessError) {
+                try writer.append(text)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        /// Closes the groups that are complete (or empty) from `groupIndex` on, opening the next one.
+        func advance(_ out: inout String) {
+            while groupIndex < groups.count, written == groups[groupIndex].jobs.count {
+                out += layout.groupEnd(groupIndex, empty: written == 0)
+                groupIndex += 1
+                written = 0
+                if groupIndex < groups.count { out += layout.groupStart(groupIndex) }
+            }
+        }
+        var head = layout.head
+        if !groups.isEmpty { head += layout.groupStart(0) }
+        advance(&head)
+        guard emit(head) else { throw failure! }
+        await compute(groups, maxConcurrency: maxConcurrency, progress: progress) { cases in
+            var out = ""
+            for testCase in cases {
+                tcId += 1
+                out += layout.test(Self.testObject(testCase, tcId: tcId), first: written == 0)
+                written += 1
+                advance(&out)
+            }
+            return emit(out)
+        }
+        if let failure { throw failure }
+        try writer.append(layout.tail(empty: groups.isEmpty))
+        try writer.commit()
+        return total
     }
 
     static func testObject(_ test: VectorTestCase, tcId: Int) -> JSONValue {
@@ -116,6 +198,15 @@ public struct VectorGenerator: Sendable {
         members["result"] = .string(test.result.rawValue)
         if let error = test.expectedError { members["expectedError"] = .string(error) }
         return .sortedObject(members)
+    }
+
+    /// A group's members other than `tests`: its parameters, type, source and curve.
+    func groupMembers(_ plan: GroupPlan) -> [String: JSONValue] {
+        var members = plan.parameters
+        members["type"] = .string(plan.type)
+        members["source"] = .sortedObject(["name": .string("mpin-workbench"), "version": .string(toolVersion)])
+        if suite.dependsOnCurve { members["curve"] = .string(curve.rawValue) }
+        return members
     }
 
     func document(groups: [JSONValue], numberOfTests: Int) -> JSONValue {
