@@ -40,6 +40,9 @@ build:
 test: deps
 	$(SWIFT) build -c release -Xswiftc -enable-testing --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test -c release -Xswiftc -enable-testing --skip-build $(SWIFT_FLAGS)
+	@echo "The crypto suites again on the portable field arithmetic (MPIN_FIELD_KERNEL=portable):"
+	MPIN_FIELD_KERNEL=portable $(SWIFT) test -c release -Xswiftc -enable-testing --skip-build $(SWIFT_FLAGS) \
+		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
 	$(MAKE) --no-print-directory examples
 
 ## The consumer example (README "Cassette tests in your own suite"): Examples/MPinConsumer, a
@@ -74,16 +77,20 @@ demo: deps
 ## depends on them is an error. The canary (a deliberate leak) must be reported first, or the check
 ## would prove nothing. Built with the flags of `test`, so the two share one build.
 CT_CHECK := $(BIN_DIR)/mpin-ct-check
+CT_CHECK_RUN := $(BIN_DIR)/mpin-ct-check-nodebug
 VALGRIND ?= valgrind
 .PHONY: ct-check
 ct-check: deps
 	$(SWIFT) build -c release -Xswiftc -enable-testing --product mpin-ct-check $(SWIFT_FLAGS)
-	@status=0; $(VALGRIND) --tool=memcheck --error-exitcode=97 $(CT_CHECK) --canary >/dev/null 2>&1 || status=$$?; \
+	@# valgrind 3.19 cannot read the DWARF 5 debug information the C targets carry: check a copy
+	@# without it (the symbol table stays, so reports still name functions).
+	objcopy --strip-debug $(CT_CHECK) $(CT_CHECK_RUN)
+	@status=0; $(VALGRIND) --tool=memcheck --error-exitcode=97 $(CT_CHECK_RUN) --canary >/dev/null 2>&1 || status=$$?; \
 	if [ $$status -ne 97 ]; then \
 	  echo "ct-check: memcheck did not report the canary's leak (exit $$status), so it cannot see secrets"; exit 1; \
 	fi; \
 	echo "ct-check: memcheck reports the canary's deliberate leak, as it must"
-	$(VALGRIND) --tool=memcheck --error-exitcode=1 --track-origins=yes $(CT_CHECK)
+	$(VALGRIND) --tool=memcheck --error-exitcode=1 --track-origins=yes $(CT_CHECK_RUN)
 
 ## Benchmark medians (table) for both curves.
 bench: build

@@ -38,12 +38,17 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // `make docs`: the DocC catalogs of MPinSDK and FlowRecording (a command plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `serve --bench`: latency percentiles.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        // Pairing crypto core: pure Swift, no Foundation, no dependencies. No unsafe flags (a package
-        // used as a dependency may not have them): its speed comes from the code (wrapping
-        // operators, unchecked buffer access in the hot loops, inlinable generics).
-        .target(name: "MPinCrypto"),
+        // Pairing crypto core: Swift, no Foundation. No unsafe flags (a package used as a dependency
+        // may not have them): its speed comes from the code (wrapping operators, fixed tuples,
+        // specialised generics) and, on x86-64 processors with BMI2 and ADX, from CFieldKernel.
+        .target(name: "MPinCrypto", dependencies: ["CFieldKernel"]),
+        // The x86-64 Montgomery kernel (MULX/ADCX/ADOX inline assembly, static inline so that Swift
+        // inlines it), chosen at load time; MPinCrypto keeps its portable Swift path beside it.
+        .target(name: "CFieldKernel"),
         // JSON that keeps member order and number literals: value, strict parser, canonical writer; pure Swift.
         .target(name: "OrderedJSON"),
         // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
@@ -58,6 +63,7 @@ let package = Package(
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.

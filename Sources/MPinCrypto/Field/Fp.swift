@@ -1,3 +1,5 @@
+import CFieldKernel
+
 /// An element of the base field F_p of curve `C`, held in Montgomery form (x·2^256 mod p) on four
 /// 64-bit limbs.
 ///
@@ -60,8 +62,22 @@ package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
         hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
     }
 
-    @inline(__always) package static func + (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.add(a.v, b.v, C._p)) }
-    @inline(__always) package static func - (a: Fp, b: Fp) -> Fp { Fp(montgomery: Montgomery.sub(a.v, b.v, C._p)) }
+    @inline(__always) package static func + (a: Fp, b: Fp) -> Fp {
+        #if arch(x86_64)
+        if mpin_field_kernel_available() != 0 {
+            return Fp(montgomery: mpin_add_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
+        }
+        #endif
+        return Fp(montgomery: Montgomery.add(a.v, b.v, C._p))
+    }
+    @inline(__always) package static func - (a: Fp, b: Fp) -> Fp {
+        #if arch(x86_64)
+        if mpin_field_kernel_available() != 0 {
+            return Fp(montgomery: mpin_sub_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
+        }
+        #endif
+        return Fp(montgomery: Montgomery.sub(a.v, b.v, C._p))
+    }
     @inline(__always) package static prefix func - (a: Fp) -> Fp { Fp(montgomery: Montgomery.neg(a.v, C._p)) }
     package static func * (a: Fp, b: Fp) -> Fp {
         Fp(montgomery: Montgomery.mul(a.v, b.v, C._p, C._pInv))

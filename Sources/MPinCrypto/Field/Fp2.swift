@@ -1,3 +1,5 @@
+import CFieldKernel
+
 /// F_p² = F_p[i]/(i² + 1); `Fp2(a, b)` is a + b·i (AMCL `FP2`).
 ///
 /// As for ``Fp``: the arithmetic is constant time; comparisons, ``power(_:)`` and
@@ -33,6 +35,13 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i, with one Montgomery
     /// reduction per coefficient (``Montgomery/mulFp2``).
     package static func * (x: Fp2, y: Fp2) -> Fp2 {
+        #if arch(x86_64)
+        if mpin_field_kernel_available() != 0 {
+            let r = mpin_fp2_mul_adx(mpin_limbs4(l: x.a.v), mpin_limbs4(l: x.b.v), mpin_limbs4(l: y.a.v),
+                                     mpin_limbs4(l: y.b.v), mpin_limbs4(l: C._p), C._pInv)
+            return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
+        }
+        #endif
         let (re, im) = Montgomery.mulFp2(x.a.v, x.b.v, y.a.v, y.b.v, C._p, C._pInv)
         return Fp2(Fp(montgomery: re), Fp(montgomery: im))
     }
@@ -40,8 +49,15 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// Multiplication by an element of F_p.
     package func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
 
-    /// (a + bi)² = (a+b)(a-b) + 2ab·i.
+    /// (a + bi)² = (a+b)(a-b) + 2ab·i (with the kernel: two 512-bit products and two reductions,
+    /// ``mpin_fp2_sqr_adx``).
     package func squared() -> Fp2 {
+        #if arch(x86_64)
+        if mpin_field_kernel_available() != 0 {
+            let r = mpin_fp2_sqr_adx(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p), C._pInv)
+            return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
+        }
+        #endif
         let t = a * b
         return Fp2((a + b) * (a - b), t + t)
     }

@@ -1,3 +1,5 @@
+import CFieldKernel
+
 /// Arithmetic on 256-bit integers held as four 64-bit limbs (least significant first), and
 /// Montgomery multiplication modulo an odd modulus m < 2^254 with R = 2^256.
 ///
@@ -93,52 +95,100 @@ enum Montgomery {
                 (x.2 & keep) | (d2 & ~keep), (x.3 & keep) | (d3 & ~keep))
     }
 
+    /// The 128-bit integer hi·2^64 + lo.
     @inline(__always)
-    static func add(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4) -> Limbs4 {
-        let (s0, c0) = adc(a.0, b.0, 0)
-        let (s1, c1) = adc(a.1, b.1, c0)
-        let (s2, c2) = adc(a.2, b.2, c1)
-        let (s3, _) = adc(a.3, b.3, c2)
-        return reduceOnce((s0, s1, s2, s3), m)
+    static func wide(_ lo: UInt64, _ hi: UInt64) -> UInt128 { UInt128(hi) &<< 64 | UInt128(lo) }
+
+    /// All ones when the 256-bit two's-complement value with high half `hi` is negative, else zero.
+    @inline(__always)
+    static func signMask(_ hi: UInt128) -> UInt128 { UInt128(bitPattern: Int128(bitPattern: hi) &>> 127) }
+
+    /// Limbs of the 256-bit integer hi·2^128 + lo.
+    @inline(__always)
+    static func limbs(_ lo: UInt128, _ hi: UInt128) -> Limbs4 {
+        (UInt64(truncatingIfNeeded: lo), UInt64(truncatingIfNeeded: lo &>> 64),
+         UInt64(truncatingIfNeeded: hi), UInt64(truncatingIfNeeded: hi &>> 64))
     }
 
+    /// x - m if x >= m, else x, for x < 2m (so that x - m lies in (-2^255, 2^255) and its sign, bit
+    /// 255 of the wrapped difference, tells whether to keep x; m < 2^254). The field operations'
+    /// final step: the 256-bit arithmetic goes through two `UInt128` halves, which compile to one
+    /// sub/sbb chain and masks, half the instructions of a limb-by-limb borrow chain. No branch.
+    @inline(__always)
+    static func reduceBelow2m(_ x: Limbs4, _ m: Limbs4) -> Limbs4 {
+        let xlo = wide(x.0, x.1), xhi = wide(x.2, x.3)
+        let (dlo, borrow) = xlo.subtractingReportingOverflow(wide(m.0, m.1))
+        let dhi = xhi &- wide(m.2, m.3) &- UInt128(borrow ? 1 : 0)
+        let keep = signMask(dhi)     // all ones when x < m
+        return limbs(dlo ^ ((dlo ^ xlo) & keep), dhi ^ ((dhi ^ xhi) & keep))
+    }
+
+    /// a + b mod m for a, b < m < 2^254: the sum is below 2^255, then ``reduceBelow2m(_:_:)``.
+    @inline(__always)
+    static func add(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4) -> Limbs4 {
+        let (slo, carry) = wide(a.0, a.1).addingReportingOverflow(wide(b.0, b.1))
+        let shi = wide(a.2, a.3) &+ wide(b.2, b.3) &+ UInt128(carry ? 1 : 0)
+        return reduceBelow2m(limbs(slo, shi), m)
+    }
+
+    /// a - b mod m for a, b < m < 2^254: a - b lies in (-2^254, 2^254), so its sign says whether to
+    /// add m back (masked, no branch).
     @inline(__always)
     static func sub(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4) -> Limbs4 {
-        let (d0, b0) = sbb(a.0, b.0, 0)
-        let (d1, b1) = sbb(a.1, b.1, b0)
-        let (d2, b2) = sbb(a.2, b.2, b1)
-        let (d3, b3) = sbb(a.3, b.3, b2)
-        let addBack = mask(b3)      // all ones when a < b: add m back
-        let (e0, c0) = adc(d0, m.0 & addBack, 0)
-        let (e1, c1) = adc(d1, m.1 & addBack, c0)
-        let (e2, c2) = adc(d2, m.2 & addBack, c1)
-        let (e3, _) = adc(d3, m.3 & addBack, c2)
-        return (e0, e1, e2, e3)
+        let (dlo, borrow) = wide(a.0, a.1).subtractingReportingOverflow(wide(b.0, b.1))
+        let dhi = wide(a.2, a.3) &- wide(b.2, b.3) &- UInt128(borrow ? 1 : 0)
+        let addBack = signMask(dhi)
+        let (rlo, carry) = dlo.addingReportingOverflow(wide(m.0, m.1) & addBack)
+        let rhi = dhi &+ (wide(m.2, m.3) & addBack) &+ UInt128(carry ? 1 : 0)
+        return limbs(rlo, rhi)
     }
 
     /// -a mod m: m - a, masked to 0 when a = 0 (no branch).
     @inline(__always)
     static func neg(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
-        let (d0, b0) = sbb(m.0, a.0, 0)
-        let (d1, b1) = sbb(m.1, a.1, b0)
-        let (d2, b2) = sbb(m.2, a.2, b1)
-        let (d3, _) = sbb(m.3, a.3, b2)
-        let keep = ~zeroMask(a)
-        return (d0 & keep, d1 & keep, d2 & keep, d3 & keep)
+        let (dlo, borrow) = wide(m.0, m.1).subtractingReportingOverflow(wide(a.0, a.1))
+        let dhi = wide(m.2, m.3) &- wide(a.2, a.3) &- UInt128(borrow ? 1 : 0)
+        let nonzero = ~zeroMask(a)
+        let keep = wide(nonzero, nonzero)
+        return limbs(dlo & keep, dhi & keep)
     }
 
-    /// a / 2 mod m: a + m when a is odd (m masked by the low bit, no branch), shifted right.
+    /// a / 2 mod m: a + m when a is odd (m masked by the low bit, no branch; a + m < 2^255),
+    /// shifted right.
+    @inline(__always)
     static func half(_ a: Limbs4, _ m: Limbs4) -> Limbs4 {
         let odd = mask(a.0 & 1)
-        let (s0, c0) = adc(a.0, m.0 & odd, 0)
-        let (s1, c1) = adc(a.1, m.1 & odd, c0)
-        let (s2, c2) = adc(a.2, m.2 & odd, c1)
-        let (s3, _) = adc(a.3, m.3 & odd, c2)
-        return (s0 >> 1 | s1 << 63, s1 >> 1 | s2 << 63, s2 >> 1 | s3 << 63, s3 >> 1)
+        let oddWide = wide(odd, odd)
+        let (slo, carry) = wide(a.0, a.1).addingReportingOverflow(wide(m.0, m.1) & oddWide)
+        let shi = wide(a.2, a.3) &+ (wide(m.2, m.3) & oddWide) &+ UInt128(carry ? 1 : 0)
+        return limbs(slo &>> 1 | shi &<< 127, shi &>> 1)
     }
 
-    /// a·b·R^-1 mod m (CIOS, no-carry variant; requires m < 2^254).
+    /// a·b·R^-1 mod m, reduced to [0, m) (requires a, b < m < 2^254): the x86-64 kernel of
+    /// CFieldKernel (MULX/ADCX/ADOX) when the processor has it, else ``mulPortable(_:_:_:_:)``. The
+    /// choice is made once at load time and depends on the processor only, never on the operands;
+    /// both paths give the same result (cross-checked in the tests and against GMP).
+    @inline(__always)
     static func mul(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
+        #if arch(x86_64)
+        if mpin_field_kernel_available() != 0 {
+            return mpin_mont_mul_adx(mpin_limbs4(l: a), mpin_limbs4(l: b), mpin_limbs4(l: m), inv).l
+        }
+        #endif
+        return mulPortable(a, b, m, inv)
+    }
+
+    /// Whether ``mul(_:_:_:_:)`` runs the x86-64 kernel on this processor.
+    package static var usesKernel: Bool {
+        #if arch(x86_64)
+        return mpin_field_kernel_available() != 0
+        #else
+        return false
+        #endif
+    }
+
+    /// a·b·R^-1 mod m in portable Swift (CIOS, no-carry variant; requires m < 2^254).
+    static func mulPortable(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
         var t0: UInt64, t1: UInt64, t2: UInt64, t3: UInt64
         var c: UInt64, c2: UInt64, k: UInt64, mm: UInt64, junk: UInt64
         // i = 0
@@ -186,7 +236,7 @@ enum Montgomery {
         (t2, c2) = mac(t3, mm, m.3, c2)
         t3 = k &+ c2
         _ = junk
-        return reduceOnce((t0, t1, t2, t3), m)
+        return reduceBelow2m((t0, t1, t2, t3), m)
     }
 
     /// The 512-bit product a·b as (low, high) limbs (schoolbook, 16 multiplications).
@@ -213,44 +263,40 @@ enum Montgomery {
         return ((t0, t1, t2, t3), (t4, t5, t6, t7))
     }
 
-    /// Montgomery reduction t·R^-1 mod m of a 512-bit t < m·R (R = 2^256), reduced to [0, m).
+    /// Montgomery reduction t·R^-1 mod m of a 512-bit t < m·R (R = 2^256), reduced to [0, m). The
+    /// four rounds add kᵢ·m at limb i; the carry out of each round's top limb (i + 4) is kept aside
+    /// and the four are added to the high half once at the end, as a 256-bit number (no round reads
+    /// a limb above i + 4 before that, and only limb i decides kᵢ).
     @inline(__always)
     static func reduceWide(_ lo: Limbs4, _ hi: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
         var (t0, t1, t2, t3) = lo
         var (t4, t5, t6, t7) = hi
-        var c: UInt64, k: UInt64, junk: UInt64, cc: UInt64
+        var c: UInt64, k: UInt64, junk: UInt64
+        let c0: UInt64, c1: UInt64, c2: UInt64, c3: UInt64
         k = t0 &* inv
         (junk, c) = mac(t0, k, m.0, 0)
         (t1, c) = mac(t1, k, m.1, c)
         (t2, c) = mac(t2, k, m.2, c)
-        (t3, c) = mac(t3, k, m.3, c)
-        (t4, cc) = adc(t4, c, 0)
-        (t5, cc) = adc(t5, 0, cc)
-        (t6, cc) = adc(t6, 0, cc)
-        (t7, _) = adc(t7, 0, cc)
+        (t3, c0) = mac(t3, k, m.3, c)
         k = t1 &* inv
         (junk, c) = mac(t1, k, m.0, 0)
         (t2, c) = mac(t2, k, m.1, c)
         (t3, c) = mac(t3, k, m.2, c)
-        (t4, c) = mac(t4, k, m.3, c)
-        (t5, cc) = adc(t5, c, 0)
-        (t6, cc) = adc(t6, 0, cc)
-        (t7, _) = adc(t7, 0, cc)
+        (t4, c1) = mac(t4, k, m.3, c)
         k = t2 &* inv
         (junk, c) = mac(t2, k, m.0, 0)
         (t3, c) = mac(t3, k, m.1, c)
         (t4, c) = mac(t4, k, m.2, c)
-        (t5, c) = mac(t5, k, m.3, c)
-        (t6, cc) = adc(t6, c, 0)
-        (t7, _) = adc(t7, 0, cc)
+        (t5, c2) = mac(t5, k, m.3, c)
         k = t3 &* inv
         (junk, c) = mac(t3, k, m.0, 0)
         (t4, c) = mac(t4, k, m.1, c)
         (t5, c) = mac(t5, k, m.2, c)
-        (t6, c) = mac(t6, k, m.3, c)
-        (t7, _) = adc(t7, c, 0)
+        (t6, c3) = mac(t6, k, m.3, c)
         _ = junk
-        return reduceOnce((t4, t5, t6, t7), m)
+        let (slo, carry) = wide(t4, t5).addingReportingOverflow(wide(c0, c1))
+        let shi = wide(t6, t7) &+ wide(c2, c3) &+ UInt128(carry ? 1 : 0)
+        return reduceBelow2m(limbs(slo, shi), m)
     }
 
     /// Karatsuba in F_p² = F_p[i]/(i² + 1) with lazy reduction: three 512-bit products and two

@@ -1,0 +1,107 @@
+import CFieldKernel
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+@testable import MPinCrypto
+
+/// The x86-64 kernel (CFieldKernel) against the portable Swift path, operation by operation, on
+/// random and edge operands for both curves' p and r. The GMP cross-checks (GMPOracleTests) and the
+/// AMCL vectors run on whichever path the processor selects; `make test` runs this package's crypto
+/// suites a second time with MPIN_FIELD_KERNEL=portable, so both paths meet GMP and the vectors.
+struct FieldKernelTests {
+    /// Whether the kernel can run on this processor (whatever MPIN_FIELD_KERNEL says).
+    static let kernelRuns = mpin_field_kernel_cpu_supported() != 0
+
+    /// The multiplication uses the kernel exactly when the processor has it and
+    /// MPIN_FIELD_KERNEL=portable is not set.
+    @Test func selectionFollowsProcessorAndEnvironment() {
+        let forcedPortable = getenv("MPIN_FIELD_KERNEL").map { String(cString: $0) == "portable" } ?? false
+        #expect(Montgomery.usesKernel == (Self.kernelRuns && !forcedPortable))
+    }
+
+    /// Operands below m: random ones, then 0, 1, 2, m - 1, m - 2, R mod m and values with every limb
+    /// at its extremes (reduced).
+    static func operands(_ m: Limbs4, _ one: Limbs4, seed: UInt64) -> [Limbs4] {
+        var rng = SplitMix64(seed: seed)
+        var out: [Limbs4] = [(0, 0, 0, 0), (1, 0, 0, 0), (2, 0, 0, 0), Montgomery.subRaw(m, (1, 0, 0, 0)),
+                             Montgomery.subRaw(m, (2, 0, 0, 0)), one,
+                             Montgomery.subRaw(m, (0, 0, 0, 1)), (UInt64.max, UInt64.max, UInt64.max, 0)]
+        for _ in 0..<400 {
+            let x: Limbs4 = (rng.next(), rng.next(), rng.next(), rng.next() >> 2)
+            out.append(x)
+        }
+        // Reduce everything below m (each is below 4m).
+        return out.map { x in
+            var y = x
+            for _ in 0..<4 { y = Montgomery.reduceOnce(y, m) }
+            return y
+        }
+    }
+
+    static func same(_ a: Limbs4, _ b: Limbs4) -> Bool { Montgomery.equal(a, b) }
+
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"), arguments: [CurveID.bn254cx, .bn254])
+    func montgomeryMultiplicationAgrees(curve: CurveID) throws {
+        #if arch(x86_64)
+        let moduli: [(Limbs4, UInt64, Limbs4)] = curve == .bn254cx
+            ? [(BN254CX._p, BN254CX._pInv, BN254CX._pOne), (BN254CX._r, BN254CX._rInv, BN254CX._rOne)]
+            : [(BN254._p, BN254._pInv, BN254._pOne), (BN254._r, BN254._rInv, BN254._rOne)]
+        for (m, inv, one) in moduli {
+            let xs = Self.operands(m, one, seed: 11)
+            let ys = Self.operands(m, one, seed: 12)
+            for (x, y) in Array(zip(xs, ys)) + Array(zip(xs, xs.reversed())) {
+                let kernel = mpin_mont_mul_adx(mpin_limbs4(l: x), mpin_limbs4(l: y), mpin_limbs4(l: m), inv).l
+                #expect(Self.same(kernel, Montgomery.mulPortable(x, y, m, inv)), "mul \(x) \(y)")
+                let add = mpin_add_mod(mpin_limbs4(l: x), mpin_limbs4(l: y), mpin_limbs4(l: m)).l
+                #expect(Self.same(add, Montgomery.add(x, y, m)))
+                let sub = mpin_sub_mod(mpin_limbs4(l: x), mpin_limbs4(l: y), mpin_limbs4(l: m)).l
+                #expect(Self.same(sub, Montgomery.sub(x, y, m)))
+            }
+        }
+        #endif
+    }
+
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"), arguments: [CurveID.bn254cx, .bn254])
+    func quadraticExtensionAgrees(curve: CurveID) throws {
+        #if arch(x86_64)
+        let (m, inv, one) = curve == .bn254cx ? (BN254CX._p, BN254CX._pInv, BN254CX._pOne) : (BN254._p, BN254._pInv, BN254._pOne)
+        let xs = Self.operands(m, one, seed: 21)
+        let ys = Self.operands(m, one, seed: 22)
+        let n = xs.count
+        for i in 0..<n {
+            let a0 = xs[i], a1 = ys[(i * 7) % n], b0 = ys[i], b1 = xs[(i * 13 + 5) % n]
+            let kernel = mpin_fp2_mul_adx(mpin_limbs4(l: a0), mpin_limbs4(l: a1), mpin_limbs4(l: b0), mpin_limbs4(l: b1),
+                                          mpin_limbs4(l: m), inv)
+            let (re, im) = Montgomery.mulFp2(a0, a1, b0, b1, m, inv)
+            #expect(Self.same(kernel.re.l, re) && Self.same(kernel.im.l, im), "fp2 mul at \(i)")
+            // Schoolbook with the portable multiplication: (a0b0 - a1b1) + (a0b1 + a1b0)i.
+            let p00 = Montgomery.mulPortable(a0, b0, m, inv), p11 = Montgomery.mulPortable(a1, b1, m, inv)
+            let p01 = Montgomery.mulPortable(a0, b1, m, inv), p10 = Montgomery.mulPortable(a1, b0, m, inv)
+            #expect(Self.same(re, Montgomery.sub(p00, p11, m)) && Self.same(im, Montgomery.add(p01, p10, m)))
+            let square = mpin_fp2_sqr_adx(mpin_limbs4(l: a0), mpin_limbs4(l: a1), mpin_limbs4(l: m), inv)
+            let s00 = Montgomery.mulPortable(a0, a0, m, inv), s11 = Montgomery.mulPortable(a1, a1, m, inv)
+            let s01 = Montgomery.mulPortable(a0, a1, m, inv)
+            #expect(Self.same(square.re.l, Montgomery.sub(s00, s11, m)) && Self.same(square.im.l, Montgomery.add(s01, s01, m)),
+                    "fp2 square at \(i)")
+        }
+        #endif
+    }
+
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"))
+    func wideProductAndReductionAgree() throws {
+        #if arch(x86_64)
+        let m = BN254CX._p, inv = BN254CX._pInv
+        let xs = Self.operands(m, BN254CX._pOne, seed: 31)
+        for (i, x) in xs.enumerated() {
+            let y = xs[(i * 5 + 3) % xs.count]
+            let wide = mpin_mul_wide_adx(mpin_limbs4(l: x), mpin_limbs4(l: y)).l
+            let (lo, hi) = Montgomery.mulWide(x, y)
+            #expect(Self.same((wide.0, wide.1, wide.2, wide.3), lo) && Self.same((wide.4, wide.5, wide.6, wide.7), hi))
+            let reduced = mpin_redc_adx(mpin_limbs8(l: wide), mpin_limbs4(l: m), inv).l
+            #expect(Self.same(reduced, Montgomery.reduceWide(lo, hi, m, inv)))
+        }
+        #endif
+    }
+}
