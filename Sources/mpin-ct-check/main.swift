@@ -2,7 +2,8 @@
 // "Constant-time secrets"; `make ct-check`).
 //
 // Every M-Pin function that works on secrets runs twice per curve through the `MPin` facade (the
-// code the workbench runs): once on plain inputs for the expected outputs, once with the secret
+// code the workbench runs; GLV on G1, GLS on G2 from the generator, and GT powers both by GLS and,
+// for precomputed values outside GT, by the plain windows): once on plain inputs for the expected outputs, once with the secret
 // inputs (scalars x, y, w, r, z, master-secret shares, PINs and factors, tokens, client and server
 // secrets, permits, precomputed GT values) marked undefined for valgrind's memcheck. The crypto
 // core marks the facts it makes public by design defined again through `SecretBoundary`; the
@@ -233,6 +234,12 @@ func operations(_ mpin: MPin) -> [Operation] {
         Operation(name: "CLIENT_KEY (G1, G2, PIN, r, x)") { on in
             [output(mpin.clientKey(g1: secret(pg1, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
                                    x: secret(x, on), h: h, t: bigT))]
+        },
+        Operation(name: "CLIENT_KEY, G1 and G2 outside GT: the plain power after the GT test (G1, G2, PIN, r, x)") { on in
+            // Not unitary (the GT test fails and its outcome is public): the GT power takes the plain windows.
+            let outside = (0..<384).map { UInt8(truncatingIfNeeded: $0 % 32 == 0 ? 0 : $0 &* 37 &+ 11) }
+            return [output(mpin.clientKey(g1: secret(outside, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
+                                          x: secret(x, on), h: h, t: bigT))]
         },
         Operation(name: "SERVER_KEY (server secret, w)") { on in
             [output(mpin.serverKey(z: bigZ, serverSecret: secret(sst, on), w: secret(w, on), h: h, hid: hid,
