@@ -242,7 +242,7 @@ def decomposition(B, r, eigen, label):
         for i in range(d):
             assert abs(ks[i]) <= bounds[i], label + ": bound"
     return dict(mult=mult, M=M, bounds=bounds, windows=windows, complete=complete, supmin=supmin,
-                betas=betas, maxbits=maxbits)
+                betas=betas, maxbits=maxbits, B=B)
 
 
 def signed_limbs(x):
@@ -352,7 +352,7 @@ def emit(name, c):
     w("    package static var _glvBeta: Limbs4 { %s }" % limbs(mont(beta)))
     w("    package static var _glvLambda: Limbs4 { %s }" % limbs(lam))
     for label, dd, key in (("GLV (G1)", glv, "glv"), ("GLS (G2, GT)", gls, "gls")):
-        basis = "[" + ", ".join("(" + ", ".join(str(v) for v in row) + ")" for row in [[-m for m in mrow] for mrow in dd["M"]]) + "]"
+        basis = "[" + ", ".join("(" + ", ".join(str(v) for v in row) + ")" for row in dd["B"]) + "]"
         w("    /// %s Babai rounding: basis rows %s;" % (label, basis))
         w("    /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = %s; the matrix is -sign(beta_j)*b_j mod 2^256;" % dd["betas"])
         w("    /// |k_i| <= %s (%d bits, %d windows); nonzero lattice vectors have sup norm >= %s" % (
