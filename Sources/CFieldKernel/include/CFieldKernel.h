@@ -331,6 +331,95 @@ mpin_fp2 mpin_fp2_sqr_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 m, uint64_
     mpin_fp2 r = { mpin_redc_adx(re, m, inv), mpin_redc_adx(im, m, inv) };
     return r;
 }
+/// x + y on 512 bits, wrapping (two's complement: the F_p⁴ kernels add signed sums).
+static inline __attribute__((always_inline))
+mpin_limbs8 mpin_add512(mpin_limbs8 x, mpin_limbs8 y) {
+    unsigned long long c = 0;
+    mpin_limbs8 r;
+    for (int i = 0; i < 8; i++) { r.l[i] = __builtin_addcll(x.l[i], y.l[i], c, &c); }
+    return r;
+}
+
+/// x - y on 512 bits, wrapping.
+static inline __attribute__((always_inline))
+mpin_limbs8 mpin_sub512w(mpin_limbs8 x, mpin_limbs8 y) {
+    uint64_t unused;
+    return mpin_sub512(x, y, &unused);
+}
+
+/// x·2^-256 mod m for a signed 512-bit x with |x| < 7m² (< m·2^256 since m < 2^254): m·2^256 is
+/// added when x is negative (sign mask), then ``mpin_redc_adx``.
+static inline __attribute__((always_inline))
+mpin_limbs4 mpin_redc_signed_adx(mpin_limbs8 x, mpin_limbs4 m, uint64_t inv) {
+    uint64_t mask = (uint64_t)((int64_t)x.l[7] >> 63);
+    unsigned long long c = 0;
+    x.l[4] = __builtin_addcll(x.l[4], m.l[0] & mask, 0, &c);
+    x.l[5] = __builtin_addcll(x.l[5], m.l[1] & mask, c, &c);
+    x.l[6] = __builtin_addcll(x.l[6], m.l[2] & mask, c, &c);
+    x.l[7] = __builtin_addcll(x.l[7], m.l[3] & mask, c, &c);
+    return mpin_redc_adx(x, m, inv);
+}
+
+/// An unreduced F_p² value: two signed 512-bit integers (re, im).
+typedef struct { mpin_limbs8 re, im; } mpin_fp2_wide;
+
+/// (a0 + a1·i)(b0 + b1·i) before reduction, for coefficients below m: re = a0b0 - a1b1 in
+/// (-m², m²), im = (a0 + a1)(b0 + b1) - a0b0 - a1b1 = a0b1 + a1b0 in [0, 2m²).
+static inline __attribute__((always_inline))
+mpin_fp2_wide mpin_fp2_mul_wide_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 b0, mpin_limbs4 b1) {
+    mpin_limbs8 t0 = mpin_mul_wide_adx(a0, b0);
+    mpin_limbs8 t1 = mpin_mul_wide_adx(a1, b1);
+    mpin_limbs8 t2 = mpin_mul_wide_adx(mpin_add256(a0, a1), mpin_add256(b0, b1));
+    mpin_fp2_wide r = { mpin_sub512w(t0, t1), mpin_sub512w(mpin_sub512w(t2, t0), t1) };
+    return r;
+}
+
+/// (a0 + a1·i)² before reduction, for coefficients below m: re = (a0 + a1)(a0 - a1) with both
+/// factors reduced, in [0, m²); im = 2a0·a1 with 2a0 reduced, in [0, m²).
+static inline __attribute__((always_inline))
+mpin_fp2_wide mpin_fp2_sqr_wide_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 m) {
+    mpin_fp2_wide r = { mpin_mul_wide_adx(mpin_add_mod(a0, a1, m), mpin_sub_mod(a0, a1, m)),
+                        mpin_mul_wide_adx(mpin_add_mod(a0, a0, m), a1) };
+    return r;
+}
+
+/// An element of F_p⁴ = F_p²[s]/(s² - ξ), ξ = 1 + i, as (a, b) = a + b·s.
+typedef struct { mpin_fp2 a, b; } mpin_fp4;
+
+/// The F_p⁴ combination shared by the product and the square, with one reduction per coefficient
+/// (four instead of six): from t0 = x_a·y_a, t1 = x_b·y_b and t2 = (x_a + x_b)(y_a + y_b), unreduced,
+/// a = t0 + ξ·t1 = (t0.re + t1.re - t1.im) + (t0.im + t1.re + t1.im)i and b = t2 - t0 - t1. With
+/// the ranges of the callers every sum lies in (-4m², 5m²), inside ``mpin_redc_signed_adx``'s.
+static inline __attribute__((always_inline))
+mpin_fp4 mpin_fp4_combine_adx(mpin_fp2_wide t0, mpin_fp2_wide t1, mpin_fp2_wide t2, mpin_limbs4 m, uint64_t inv) {
+    mpin_limbs8 are = mpin_sub512w(mpin_add512(t0.re, t1.re), t1.im);
+    mpin_limbs8 aim = mpin_add512(mpin_add512(t0.im, t1.re), t1.im);
+    mpin_limbs8 bre = mpin_sub512w(mpin_sub512w(t2.re, t0.re), t1.re);
+    mpin_limbs8 bim = mpin_sub512w(mpin_sub512w(t2.im, t0.im), t1.im);
+    mpin_fp4 r = { { mpin_redc_signed_adx(are, m, inv), mpin_redc_signed_adx(aim, m, inv) },
+                   { mpin_redc_signed_adx(bre, m, inv), mpin_redc_signed_adx(bim, m, inv) } };
+    return r;
+}
+
+/// x·y in F_p⁴ (Karatsuba over F_p², lazy reduction): nine 512-bit products, four reductions.
+/// Coefficients below m < 2^254; requires BMI2 and ADX.
+static inline __attribute__((always_inline))
+mpin_fp4 mpin_fp4_mul_adx(mpin_fp4 x, mpin_fp4 y, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp2_wide t0 = mpin_fp2_mul_wide_adx(x.a.re, x.a.im, y.a.re, y.a.im);
+    mpin_fp2_wide t1 = mpin_fp2_mul_wide_adx(x.b.re, x.b.im, y.b.re, y.b.im);
+    mpin_fp2_wide t2 = mpin_fp2_mul_wide_adx(mpin_add_mod(x.a.re, x.b.re, m), mpin_add_mod(x.a.im, x.b.im, m),
+                                             mpin_add_mod(y.a.re, y.b.re, m), mpin_add_mod(y.a.im, y.b.im, m));
+    return mpin_fp4_combine_adx(t0, t1, t2, m, inv);
+}
+
+/// x² in F_p⁴: a² + ξb² and (a + b)² - a² - b², six 512-bit products, four reductions.
+static inline __attribute__((always_inline))
+mpin_fp4 mpin_fp4_sqr_adx(mpin_fp4 x, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp2_wide t0 = mpin_fp2_sqr_wide_adx(x.a.re, x.a.im, m);
+    mpin_fp2_wide t1 = mpin_fp2_sqr_wide_adx(x.b.re, x.b.im, m);
+    mpin_fp2_wide t2 = mpin_fp2_sqr_wide_adx(mpin_add_mod(x.a.re, x.b.re, m), mpin_add_mod(x.a.im, x.b.im, m), m);
+    return mpin_fp4_combine_adx(t0, t1, t2, m, inv);
+}
 #endif
 
 #endif

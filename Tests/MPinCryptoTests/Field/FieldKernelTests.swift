@@ -104,4 +104,37 @@ struct FieldKernelTests {
         }
         #endif
     }
+
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"), arguments: [CurveID.bn254cx, .bn254])
+    func quarticExtensionAgrees(curve: CurveID) throws {
+        #if arch(x86_64)
+        let (m, inv, one) = curve == .bn254cx ? (BN254CX._p, BN254CX._pInv, BN254CX._pOne) : (BN254._p, BN254._pInv, BN254._pOne)
+        let xs = Self.operands(m, one, seed: 41)
+        let n = xs.count
+        typealias P2 = (Limbs4, Limbs4)
+        func mul2(_ x: P2, _ y: P2) -> P2 { Montgomery.mulFp2(x.0, x.1, y.0, y.1, m, inv) }
+        func add2(_ x: P2, _ y: P2) -> P2 { (Montgomery.add(x.0, y.0, m), Montgomery.add(x.1, y.1, m)) }
+        func sub2(_ x: P2, _ y: P2) -> P2 { (Montgomery.sub(x.0, y.0, m), Montgomery.sub(x.1, y.1, m)) }
+        func xi(_ x: P2) -> P2 { (Montgomery.sub(x.0, x.1, m), Montgomery.add(x.0, x.1, m)) }
+        func k4(_ a: P2, _ b: P2) -> mpin_fp4 {
+            mpin_fp4(a: mpin_fp2(re: mpin_limbs4(l: a.0), im: mpin_limbs4(l: a.1)),
+                     b: mpin_fp2(re: mpin_limbs4(l: b.0), im: mpin_limbs4(l: b.1)))
+        }
+        for i in 0..<n {
+            let xa = (xs[i], xs[(i + 1) % n]), xb = (xs[(i * 3 + 2) % n], xs[(i * 5 + 7) % n])
+            let ya = (xs[(i * 11 + 3) % n], xs[(n - 1 - i)]), yb = (xs[(i * 7) % n], xs[(i + 9) % n])
+            // Portable: (a + bs)(c + ds) = (ac + ξbd) + ((a + b)(c + d) - ac - bd)s.
+            let t0 = mul2(xa, ya), t1 = mul2(xb, yb), t2 = mul2(add2(xa, xb), add2(ya, yb))
+            let ea = add2(t0, xi(t1)), eb = sub2(sub2(t2, t0), t1)
+            let r = mpin_fp4_mul_adx(k4(xa, xb), k4(ya, yb), mpin_limbs4(l: m), inv)
+            #expect(Self.same(r.a.re.l, ea.0) && Self.same(r.a.im.l, ea.1) && Self.same(r.b.re.l, eb.0)
+                    && Self.same(r.b.im.l, eb.1), "fp4 mul at \(i)")
+            let s0 = mul2(xa, xa), s1 = mul2(xb, xb), sab = mul2(xa, xb)
+            let qa = add2(s0, xi(s1)), qb = add2(sab, sab)
+            let q = mpin_fp4_sqr_adx(k4(xa, xb), mpin_limbs4(l: m), inv)
+            #expect(Self.same(q.a.re.l, qa.0) && Self.same(q.a.im.l, qa.1) && Self.same(q.b.re.l, qb.0)
+                    && Self.same(q.b.im.l, qb.1), "fp4 square at \(i)")
+        }
+        #endif
+    }
 }
