@@ -67,8 +67,10 @@ extension VectorGenerator {
             }
         }
         let compress: @Sendable ([UInt8]) -> [UInt8] = { point in [0x02 | (point[64] & 1)] + point[1..<33] }
-        var g1Jobs: [Job] = (0..<max(1, count)).map { _ in g1("Valid", "a random point, uncompressed") { point, _ in point } }
-        g1Jobs += (0..<max(1, count)).map { _ in g1("Compressed", "a random point, compressed") { point, _ in compress(point) } }
+        let validG1 = g1("Valid", "a random point, uncompressed") { point, _ in point }
+        let compressedG1 = g1("Compressed", "a random point, compressed") { point, _ in compress(point) }
+        var g1Jobs = VectorJobs(count: max(1, count)) { _ in validG1 }
+        g1Jobs += VectorJobs(count: max(1, count)) { _ in compressedG1 }
         g1Jobs += [
             g1("Valid", "the generator (−1, 1)") { _, _ in mpin.g1Generator },
             g1("BadPrefix", "prefix 05 on 65 bytes") { point, _ in [0x05] + point[1...] },
@@ -93,7 +95,8 @@ extension VectorGenerator {
             },
             g1("PointAtInfinity", "the point at infinity (the byte 00)") { _, _ in [0] },
         ]
-        var g2Jobs: [Job] = (0..<max(1, count)).map { _ in g2("Valid", "a random point of G2") { point, _ in point } }
+        let validG2 = g2("Valid", "a random point of G2") { point, _ in point }
+        var g2Jobs = VectorJobs(count: max(1, count)) { _ in validG2 }
         g2Jobs += [
             g2("Valid", "the generator Q") { _, _ in mpin.g2Generator },
             g2("WrongLength", "127 bytes") { point, _ in Array(point[0..<127]) },
@@ -127,7 +130,7 @@ extension VectorGenerator {
     func accessNumberPlan() -> [GroupPlan] {
         typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
         let count = self.count
-        func groupJobs(useChecksum: Bool, digits: Int, extraFlag: String?) -> [Job] {
+        func groupJobs(useChecksum: Bool, digits: Int, extraFlag: String?) -> VectorJobs {
             func job(_ flag: String, _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String) -> Job {
                 { rng in
                     let an = make(&rng)
@@ -135,9 +138,8 @@ extension VectorGenerator {
                                                       flags: [flag] + (extraFlag.map { [$0] } ?? []), comment: comment)
                 }
             }
-            var jobs: [Job] = (0..<max(1, count)).map { _ in
-                job("Valid", "issued as a server does") { rng in AccessNumberRules.issue(&rng) }
-            }
+            let issued = job("Valid", "issued as a server does") { rng in AccessNumberRules.issue(&rng) }
+            var jobs = VectorJobs(count: max(1, count)) { _ in issued }
             for position in 0..<7 {
                 jobs.append(job("Tampered", "digit \(position + 1) of an issued number changed") { rng in
                     var digits = Array(AccessNumberRules.issue(&rng).utf8)
@@ -194,12 +196,12 @@ extension VectorGenerator {
     func pinMappingPlan() -> [GroupPlan] {
         typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
         let count = self.count
-        func jobs(_ mapping: PINMapping) -> [Job] {
+        func jobs(_ mapping: PINMapping) -> VectorJobs {
             let flag = mapping == .integer ? "Integer" : "LegacyStringHash"
-            func job(_ flags: [String], _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String) -> Job {
+            @Sendable func job(_ flags: [String], _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String) -> Job {
                 { rng in PINMappingRules.testCase(make(&rng), mapping: mapping, flags: [flag] + flags, comment: comment) }
             }
-            var jobs: [Job] = (0..<max(1, count)).map { index in
+            var jobs = VectorJobs(count: max(1, count)) { index in
                 job([], "a random PIN") { rng in
                     let length = [4, 4, 4, 5, 6, 8][index % 6]
                     return String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(48 + rng.next() % 10))) })

@@ -20,7 +20,7 @@ extension VectorGenerator {
         for permits in [true, false] {
             // At least one test a group, so that no group is empty.
             let n = max(1, permits ? (count + 1) / 2 : count / 2)
-            let jobs: [@Sendable (inout SeededRandom) -> VectorTestCase] = (0..<n).map { index in
+            let jobs = VectorJobs(count: n) { index in
                 // Every third test has a wrong PIN.
                 let wrong = index % 3 == 2
                 return { rng in Self.mpinCase(mpin: mpin, flow: flow, permits: permits, wrongPIN: wrong, index: index, rng: &rng) }

@@ -5,8 +5,7 @@ import OrderedJSON
 extension VectorGenerator {
     func pairingPlan() -> [GroupPlan] {
         let mpin = self.mpin
-        typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
-        let known: [Job] = (0..<max(1, count / 2)).map { _ in
+        let known = VectorJobs(count: max(1, count / 2)) { _ in
             { rng in
                 let a = mpin.randomScalar(using: &rng), b = mpin.randomScalar(using: &rng)
                 var f: [String: JSONValue] = [:]
@@ -17,7 +16,7 @@ extension VectorGenerator {
                 return VectorTestCase(comment: "e(A·Q, B·P)", flags: ["KnownAnswer"], result: .valid, fields: f)
             }
         }
-        let bilinear: [Job] = (0..<max(2, count / 3)).map { index in
+        let bilinear = VectorJobs(count: max(2, count / 3)) { index in
             { rng in
                 let a = mpin.randomScalar(using: &rng), b = mpin.randomScalar(using: &rng)
                 let wrong = index % 2 == 1
@@ -39,7 +38,7 @@ extension VectorGenerator {
                     result: wrong ? .invalid : .valid, expectedError: wrong ? "relationFails" : nil, fields: f)
             }
         }
-        let product: [Job] = (0..<max(2, count / 3)).map { index in
+        let product = VectorJobs(count: max(2, count / 3)) { index in
             { rng in
                 let a1 = mpin.randomScalar(using: &rng), b1 = mpin.randomScalar(using: &rng)
                 let a2 = mpin.randomScalar(using: &rng)
@@ -63,7 +62,7 @@ extension VectorGenerator {
             }
         }
         let order = mpin.groupOrder
-        let degenerate: [Job] = [
+        let degenerate: VectorJobs = [
             { _ in
                 var f: [String: JSONValue] = [:]
                 f.hex("A", [1]); f.hex("B", [1]); f.hex("AQ", mpin.g2Generator); f.hex("BP", mpin.g1Generator)
@@ -100,11 +99,10 @@ extension VectorGenerator {
 
     func hashToG1Plan() -> [GroupPlan] {
         let mpin = self.mpin
-        typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
-        var ids: [Job] = [
+        var ids: VectorJobs = [
             { _ in Self.hashCase(mpin: mpin, id: [], flags: ["HashId", "EmptyId"], comment: "the empty identity") },
         ]
-        ids += (0..<max(2, count / 2)).map { index in
+        ids += VectorJobs(count: max(2, count / 2)) { index in
             { rng in
                 // Every other test searches for an id whose first candidate x gives no point.
                 var id = Array(Self.identity(&rng, index: index).utf8)
@@ -117,7 +115,7 @@ extension VectorGenerator {
             }
         }
         let dates: [UInt32] = [1, 16574, 16673, 17333, 19000, 20000, 20411, 65535, 100_000, UInt32.max]
-        let permits: [Job] = (0..<max(dates.count, count / 2)).map { index in
+        let permits = VectorJobs(count: max(dates.count, count / 2)) { index in
             { rng in
                 let id = Array(Self.identity(&rng, index: index).utf8)
                 let date = index < dates.count ? dates[index] : 16574 + UInt32(rng.next() % 20000)

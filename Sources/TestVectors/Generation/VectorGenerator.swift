@@ -74,7 +74,7 @@ public struct VectorGenerator: Sendable {
         var testGroups: [JSONValue] = []
         for plan in groups {
             var tests: [JSONValue] = []
-            for _ in plan.jobs {
+            for _ in 0..<plan.jobs.count {
                 tcId += 1
                 tests.append(Self.testObject(results[tcId - 1], tcId: tcId))
             }
@@ -93,7 +93,7 @@ public struct VectorGenerator: Sendable {
     /// its position), so the tests do not depend on how they are chunked or scheduled.
     func compute(_ groups: [GroupPlan], maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
                  deliver: ([VectorTestCase]) -> Bool) async {
-        let jobs = groups.flatMap(\.jobs)
+        let jobs = groups.reduce(into: VectorJobs()) { $0 += $1.jobs }
         let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
         let cores = max(1, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = max(1, min(8, jobs.count / (cores * 4)))
@@ -242,5 +242,5 @@ public struct VectorGenerator: Sendable {
 struct GroupPlan: Sendable {
     var type: String
     var parameters: [String: JSONValue]
-    var jobs: [@Sendable (inout SeededRandom) -> VectorTestCase]
+    var jobs: VectorJobs
 }
