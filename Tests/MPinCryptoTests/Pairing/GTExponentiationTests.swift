@@ -93,4 +93,21 @@ struct GTExponentiationTests {
             #expect(gt.unitaryPower(limbs: k, bits: bits) == gt.power(Montgomery.bytes(k)), "\(bits) bits")
         }
     }
+
+    /// powerInGT (no membership test) agrees with unitaryPower and square and multiply on pairing
+    /// values, for random and edge exponents on both curves.
+    @Test func powerInGTAgreesOnPairingValues() {
+        func run<C: PairingCurve>(_: C.Type) {
+            var rng = SplitMix64(seed: 61)
+            let g = Pairing<C>.pair(G2Point<C>.generator.multiplied(by: rng.bytes(32)), G1Point<C>.generator)
+            var exponents: [[UInt8]] = [[0], [1], Fr<C>.modulusBytes, [UInt8](repeating: 0xff, count: 32)]
+            for _ in 0..<6 { exponents.append(rng.bytes(32)) }
+            for e in exponents {
+                #expect(g.powerInGT(e) == g.unitaryPower(e), "e = \(hex(e))")
+                #expect(g.powerInGT(e) == g.power(e), "e = \(hex(e))")
+            }
+        }
+        run(BN254CX.self)
+        run(BN254.self)
+    }
 }
