@@ -1,32 +1,54 @@
 import CCurl
 import SDKSeams
 
-/// One request on one easy handle: set up, perform, read the results, clean up.
+/// One request on a reused easy handle: set up, perform, read the results.
 struct CurlExchange {
     let request: HTTPRequest
     let options: CurlTransport.Options
     let cancellation: CancellationFlag?
+    /// Seconds the request waited for a free worker before this exchange began; counted against
+    /// its time limit.
+    var waited: Double = 0
 
-    func perform() throws(TransportError) -> HTTPResponse {
+    /// The time limit of this request in seconds (its own or the transport's default), if any.
+    var timeLimit: Double? { request.timeout ?? options.defaultTimeout }
+
+    /// The error for a request that could not get a handle: the global initialisation failed, or
+    /// `curl_easy_init` did.
+    func noHandle() -> TransportError {
         let globalStatus = CurlGlobal.ensureInitialized()
-        guard globalStatus == CURLE_OK else {
-            throw failure(globalStatus, detail: "curl_global_init failed")
-        }
-        guard let handle = curl_easy_init() else {
-            throw TransportError(kind: .other, message: "curl_easy_init failed", url: request.url)
-        }
-        defer { curl_easy_cleanup(handle) }
+        guard globalStatus == CURLE_OK else { return failure(globalStatus, detail: "curl_global_init failed") }
+        return TransportError(kind: .other, message: "curl_easy_init failed", url: request.url)
+    }
 
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
+    /// The error for a request cancelled before a worker took it up.
+    func cancelledBeforeSending() -> TransportError {
+        TransportError(kind: .cancelled, message: "The request was cancelled before it was sent", url: request.url)
+    }
+
+    /// The error for a request whose time limit ran out while it waited for a worker: libcurl's
+    /// timeout, with nothing sent.
+    func timedOutWaiting() -> TransportError {
+        failure(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after \(Self.milliseconds(waited)) milliseconds with 0 bytes received")
+    }
+
+    /// Runs the exchange on `curl`, which is reset first (its open connections are kept).
+    func perform(on curl: CurlHandle) throws(TransportError) -> HTTPResponse {
+        curl.reset()
+        if cancellation?.isCancelled == true { throw cancelledBeforeSending() }
+        var remaining: Double?
+        if let limit = timeLimit {
+            // Waiting for a worker used up the whole limit: time out as libcurl would have, with
+            // nothing sent.
+            guard waited < limit else { throw timedOutWaiting() }
+            remaining = limit - waited
+        }
+        let handle = curl.pointer
+        let errorBuffer = curl.errorBuffer
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         defer { curl_slist_free_all(headerList) }
 
-        if cancellation?.isCancelled == true {
-            throw TransportError(kind: .cancelled, message: "The request was cancelled before it was sent", url: request.url)
-        }
         let accumulator = ResponseAccumulator(cancellation: cancellation)
         let context = Unmanaged.passRetained(accumulator)
         defer { context.release() }
@@ -35,13 +57,14 @@ struct CurlExchange {
         setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         setup.string(CURLOPT_URL, request.url)
         setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
+        setup.long(CURLOPT_MAXCONNECTS, CurlHandle.maximumConnections)
         setup.long(CURLOPT_NOSIGNAL, 1)
         setup.long(CURLOPT_FOLLOWLOCATION, 0)
         setup.long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         setup.long(CURLOPT_SSL_VERIFYPEER, options.verifyTLS ? 1 : 0)
         setup.long(CURLOPT_SSL_VERIFYHOST, options.verifyTLS ? 2 : 0)
-        if let timeout = request.timeout ?? options.defaultTimeout {
-            setup.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
+        if let remaining {
+            setup.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(remaining))
         }
         if let connectTimeout = options.connectTimeout {
             setup.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
@@ -126,7 +149,7 @@ struct CurlExchange {
     private func failure(_ code: CURLcode, detail: String) -> TransportError {
         var message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         if code == CURLE_OPERATION_TIMEDOUT {
-            let limit = message.hasPrefix("Operation") ? request.timeout ?? options.defaultTimeout : options.connectTimeout
+            let limit = message.hasPrefix("Operation") ? timeLimit : options.connectTimeout
             message = Self.withoutElapsedTime(message, limit: limit.map(Self.milliseconds))
         }
         return TransportError(kind: Self.kind(of: code), message: message, url: request.url, code: Int(code.rawValue))

@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport tests: it records every request's raw bytes
-/// and answers with raw bytes chosen by the test, optionally after a delay. One request per
-/// connection; the connection is closed after the answer.
+/// and answers with raw bytes chosen by the test, optionally after a delay. By default one request
+/// per connection, closed after the answer; with `keepAlive`, a connection serves requests until the
+/// client closes it or an answer says `Connection: close`. It counts the connections it accepted.
 final class LocalHTTPServer: @unchecked Sendable {
     struct Reply: Sendable {
         var raw: [UInt8]
@@ -18,6 +19,16 @@ final class LocalHTTPServer: @unchecked Sendable {
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             return Reply(raw: Array(head.utf8) + body, delay: delay)
+        }
+
+        /// A well-formed response with `Content-Length` that leaves the connection open.
+        static func open(status: Int, reason: String = "OK", body: [UInt8] = [], delay: Double = 0) -> Reply {
+            let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Length: \(body.count)\r\n\r\n"
+            return Reply(raw: Array(head.utf8) + body, delay: delay)
+        }
+
+        var closesConnection: Bool {
+            String(decoding: raw.prefix(4096), as: UTF8.self).lowercased().contains("\r\nconnection: close\r\n")
         }
     }
 
@@ -34,10 +45,13 @@ final class LocalHTTPServer: @unchecked Sendable {
     private var received: [Received] = []
     private let handler: @Sendable (Received) -> Reply
     private var stopped = false
+    private var accepted = 0
+    private let keepAlive: Bool
     private let loopFinished = DispatchSemaphore(value: 0)
 
-    init(handler: @escaping @Sendable (Received) -> Reply) throws {
+    init(keepAlive: Bool = false, handler: @escaping @Sendable (Received) -> Reply) throws {
         self.handler = handler
+        self.keepAlive = keepAlive
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -65,6 +79,12 @@ final class LocalHTTPServer: @unchecked Sendable {
     var requests: [Received] {
         lock.lock(); defer { lock.unlock() }
         return received
+    }
+
+    /// Connections accepted so far.
+    var connectionsAccepted: Int {
+        lock.lock(); defer { lock.unlock() }
+        return accepted
     }
 
     /// Stops accepting and closes the listening socket; returns once the port is closed. The
@@ -96,6 +116,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                 close(client)
                 return
             }
+            lock.lock(); accepted += 1; lock.unlock()
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
@@ -104,13 +125,30 @@ final class LocalHTTPServer: @unchecked Sendable {
     private func serve(_ client: Int32) {
         defer { close(client) }
         var data = [UInt8]()
+        // Bounded: one connection serves at most this many requests.
+        for _ in 0..<10_000 {
+            guard let (request, used) = readRequest(client, buffered: &data) else { return }
+            data.removeFirst(used)
+            lock.lock(); received.append(request); lock.unlock()
+            let reply = handler(request)
+            if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+            var sent = 0
+            while sent < reply.raw.count {
+                let count = reply.raw[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if count <= 0 { return }
+                sent += count
+            }
+            if !keepAlive || reply.closesConnection { return }
+        }
+    }
+
+    /// Reads one request (head and `Content-Length` body) from the connection, starting with the
+    /// bytes already `buffered`; nil when the client closed the connection first.
+    private func readRequest(_ client: Int32, buffered data: inout [UInt8]) -> (Received, Int)? {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var headEnd: Int?
         var expected = Int.max
-        while data.count < expected {
-            let count = recv(client, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            data.append(contentsOf: buffer[0..<count])
+        while true {
             if headEnd == nil, let end = Self.find([13, 10, 13, 10], in: data) {
                 headEnd = end + 4
                 let head = String(decoding: data[0..<end], as: UTF8.self)
@@ -121,19 +159,16 @@ final class LocalHTTPServer: @unchecked Sendable {
                 }.first ?? 0
                 expected = end + 4 + length
             }
-        }
-        guard let bodyStart = headEnd else { return }
-        let request = Received(raw: data, head: String(decoding: data[0..<(bodyStart - 4)], as: UTF8.self),
-                               body: Array(data[bodyStart...]))
-        lock.lock(); received.append(request); lock.unlock()
-        let reply = handler(request)
-        if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
-        var sent = 0
-        while sent < reply.raw.count {
-            let count = reply.raw[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if data.count >= expected { break }
+            let count = recv(client, &buffer, buffer.count, 0)
             if count <= 0 { break }
-            sent += count
+            data.append(contentsOf: buffer[0..<count])
         }
+        guard let bodyStart = headEnd else { return nil }
+        let end = min(expected, data.count)
+        let request = Received(raw: Array(data[0..<end]), head: String(decoding: data[0..<(bodyStart - 4)], as: UTF8.self),
+                               body: Array(data[bodyStart..<end]))
+        return (request, end)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
