@@ -99,6 +99,10 @@ struct ServeCommand: ParsableCommand {
             transform: BoundedNumber.integer(ServeCommand.benchAuthenticationsRange))
     var benchAuthentications = ServeCommand.defaultBenchAuthentications
 
+    @Flag(name: .customLong("bench-json"),
+          help: "With --bench: print one JSON object (rates, latency percentiles in µs, CPU, connections, peak RSS, the crypto bound) instead of text.")
+    var benchJSON = false
+
     static let defaultBenchClients = [1, 4, 16]
     static let defaultBenchRuns = 5
     static let defaultBenchAuthentications = 64
@@ -140,7 +144,8 @@ struct ServeCommand: ParsableCommand {
     func validateModes() throws {
         if !bench {
             let given = [("--bench-clients", benchClients != Self.defaultBenchClients), ("--bench-runs", benchRuns != Self.defaultBenchRuns),
-                         ("--bench-authentications", benchAuthentications != Self.defaultBenchAuthentications)].filter(\.1).map(\.0)
+                         ("--bench-authentications", benchAuthentications != Self.defaultBenchAuthentications),
+                         ("--bench-json", benchJSON)].filter(\.1).map(\.0)
             if !given.isEmpty { throw ValidationError("\(given.joined(separator: ", ")) go\(given.count == 1 ? "es" : "") with --bench.") }
         } else {
             let ignored = [("--host", host != Self.defaultHost), ("--port", port != 0), ("--flavour", flavour != .milagro),
@@ -224,7 +229,7 @@ struct ServeCommand: ParsableCommand {
         let benchmark = ServeBenchmark(clientCounts: benchClients, runs: benchRuns, authenticationsPerRun: benchAuthentications)
         Task {
             do {
-                try await benchmark.run(say: Self.say)
+                try await benchmark.run(say: Self.say, json: benchJSON)
             } catch {
                 outcome.fail(error)
             }
