@@ -19,8 +19,10 @@ package enum BenchmarkKernels {
         let scalar = SHA256.hash(Array("benchmark scalar".utf8))
         let x = Fr<C>(reducing: scalar).bytes
         let y = Fr<C>(reducing: SHA256.hash(x)).bytes
-        let p = G1Point<C>.generator.multiplied(by: x)
-        let q = G2Point<C>.generator.multiplied(by: y)
+        // Affine (Z = 1) as decoded points are, and as mcl's benchmark inputs are.
+        let p = G1Point<C>(G1Point<C>.generator.multiplied(by: x).p.normalized())
+        var q = G2Point<C>.generator.multiplied(by: y)
+        q.p = q.p.normalized()
         let gt = Pairing<C>.pair(q, p)
         let f = Pairing<C>.millerLoop(q, p)
         let fa = Fp<C>(reducing: scalar)

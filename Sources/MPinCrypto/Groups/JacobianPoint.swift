@@ -5,7 +5,7 @@
 /// Constant time (README "Constant-time secrets"): ``doubled()``, ``adding(_:)``, ``negated()``,
 /// ``multiplied(by:windows:largeOrder:)``, ``multipliedDecomposed(tables:by:windows:completeWindows:)``
 /// and ``affine()`` neither branch nor index memory on the
-/// coordinates or the scalar; ``affine()`` makes public only whether the point is infinity.
+/// coordinates or the scalar; ``affine()`` makes public only whether the point is infinity and whether Z = 1.
 /// Variable time, for public data: ``addingVartime(_:)``, ``multipliedVartime(by:)`` and
 /// ``equals(_:)``.
 struct JacobianPoint<F: CurveField>: Sendable {
@@ -98,11 +98,17 @@ struct JacobianPoint<F: CurveField>: Sendable {
     }
 
     /// (x, y) with x = X/Z², y = Y/Z³; nil at infinity. Z⁻¹ = Z^(p-2) with the fixed exponent, so
-    /// only whether the point is infinity becomes public (its encoding tells anyway).
+    /// only whether the point is infinity (its encoding tells anyway) and whether Z = 1 become public.
     func affine() -> (x: F, y: F)? {
         var infinite = infinityMask
         SecretBoundary.declassify(&infinite)
         if infinite != 0 { return nil }
+        // Z = 1 (a decoded point, or one normalized before): x and y as they are, no inversion.
+        // Whether Z is 1 becomes public: it says how the point was made, not what it is (a point
+        // computed from a secret has Z = 1 with probability about 2^-254).
+        var normalized = (z - .one).zeroMask
+        SecretBoundary.declassify(&normalized)
+        if normalized != 0 { return (x, y) }
         let zi = z.inverseOrZero
         let zi2 = zi.squared()
         return (x * zi2, y * zi2 * zi)

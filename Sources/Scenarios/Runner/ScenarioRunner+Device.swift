@@ -65,14 +65,16 @@ final class DeviceActor: Sendable {
 }
 
 /// Sends the connector's requests to the service, or, while the device is offline, to the
-/// offline origin (where nothing listens), through the recorded transport.
+/// offline origin (where nothing listens), through the recorded transport. It holds its actor
+/// weakly: the actor holds the connector, which holds this transport, and a strong reference back
+/// would keep all three alive after the run (one leaked connector per replay of a `device` script).
 struct OfflineSwitch: HTTPTransport {
     let base: any HTTPTransport
     let serviceOrigin: String
-    let actor: DeviceActor
+    weak let actor: DeviceActor?
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard let offline = actor.offlineOrigin, request.url.hasPrefix(serviceOrigin) else { return try await base.send(request) }
+        guard let offline = actor?.offlineOrigin, request.url.hasPrefix(serviceOrigin) else { return try await base.send(request) }
         var rerouted = request
         rerouted.url = offline + request.url.dropFirst(serviceOrigin.count)
         return try await base.send(rerouted)
