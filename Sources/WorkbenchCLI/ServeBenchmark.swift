@@ -154,7 +154,7 @@ struct ServeBenchmark {
                 + "\"peakResidentBytes\": \(row.peakResidentBytes)}"
         }
         return "{\"runs\": \(runs), \"authenticationsPerRun\": \(authenticationsPerRun), \"cores\": \(Int(cost.cores)), "
-            + "\"crypto\": {\"server2Milliseconds\": \(number(cost.server)), \"permitShareMilliseconds\": \(number(cost.permit)), "
+            + "\"crypto\": {\"server12Milliseconds\": \(number(cost.server)), \"permitShareMilliseconds\": \(number(cost.permit)), "
             + "\"client12Milliseconds\": \(number(cost.client)), \"boundPerSecond\": \(number(cost.bound))}, "
             + "\"results\": [\(entries.joined(separator: ", "))]}"
     }
