@@ -7,7 +7,11 @@
 /// jobs.append { _ in fixedCase }
 /// jobs.count   // 4
 /// ```
-struct VectorJobs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+///
+/// Not a `Collection`: the compiler of Swift 6.3.1 crashes emitting the `Collection` subscript's
+/// witness for this element type (a closure with an `inout` parameter) in debug builds, which the
+/// example package's build is; `count`, the subscript and `map` are what the generator needs.
+struct VectorJobs: ExpressibleByArrayLiteral, Sendable {
     typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
 
     /// `count` jobs from position `start` on; the job at `start + i` is `make(i)`.
@@ -18,8 +22,9 @@ struct VectorJobs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     }
 
     private var runs: [Run] = []
-    private(set) var endIndex = 0
-    var startIndex: Int { 0 }
+    /// How many jobs there are.
+    private(set) var count = 0
+    var isEmpty: Bool { count == 0 }
 
     init() {}
 
@@ -35,8 +40,8 @@ struct VectorJobs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     /// Appends `count` jobs (none when `count` ≤ 0); the one at position `i` of the run is `make(i)`.
     mutating func append(count: Int, _ make: @escaping @Sendable (Int) -> Job) {
         guard count > 0 else { return }
-        runs.append(Run(start: endIndex, count: count, make: make))
-        endIndex += count
+        runs.append(Run(start: self.count, count: count, make: make))
+        self.count += count
     }
 
     mutating func append(_ job: @escaping Job) {
@@ -49,7 +54,7 @@ struct VectorJobs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
 
     /// The job at `position` (0 ..< count), made now.
     subscript(position: Int) -> Job {
-        precondition(indices.contains(position), "VectorJobs index \(position) out of 0..<\(endIndex)")
+        precondition(position >= 0 && position < count, "VectorJobs index \(position) out of 0..<\(count)")
         // The last run that starts at or before `position`.
         var low = 0, high = runs.count - 1
         while low < high {
@@ -57,5 +62,13 @@ struct VectorJobs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
             if runs[middle].start <= position { low = middle } else { high = middle - 1 }
         }
         return runs[low].make(position - runs[low].start)
+    }
+
+    /// The jobs made in order, each transformed.
+    func map<T>(_ transform: (Job) throws -> T) rethrows -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(count)
+        for position in 0..<count { out.append(try transform(self[position])) }
+        return out
     }
 }
