@@ -1,18 +1,13 @@
+import Crypto
+import Foundation
 import MPinCrypto
 
-/// HMAC-SHA256 (RFC 2104) over the crypto core's SHA-256: the D-TA request signatures
-/// (`signMessage` in the open-source server, PROTOCOL §8).
+/// HMAC-SHA256 (RFC 2104; known answers in RFC 4231) through swift-crypto's `HMAC<SHA256>`: the
+/// D-TA request signatures (`signMessage` in the open-source server, PROTOCOL §8).
 enum HMACSHA256 {
+    /// The 32-byte MAC of `message` under `key` (a key longer than the 64-byte block is hashed first).
     static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? SHA256.hash(key) : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        var inner = SHA256()
-        inner.update(block.map { $0 ^ 0x36 })
-        inner.update(message)
-        var outer = SHA256()
-        outer.update(block.map { $0 ^ 0x5C })
-        outer.update(inner.finalize())
-        return outer.finalize()
+        Array(HMAC<Crypto.SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
     }
 
     /// The hex MAC of a text message, as the server signs request parameters.
