@@ -68,14 +68,16 @@ public final class PlainHTTPServer: Sendable {
     ///   - host, port: where to listen (port 0: a free one).
     ///   - maximumBodySize: larger request bodies are answered 413 without calling `handler`.
     ///   - logLevel: the server's own log messages at this level and above go to standard error.
+    ///   - logger: where the server logs instead, at the logger's own level (`logLevel` is then unused).
+    ///   - logRequests: one line per request at `info` (method, path, status, duration, body bytes).
     ///   - name: what a `ServerStartError` calls this server.
     public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
-                             logLevel: Logger.Level = .critical, name: String = "HTTP server",
-                             handler: @escaping Handler) async throws -> PlainHTTPServer {
-        var logger = Logger(label: "mpin-workbench.plain-server")
-        logger.logLevel = logLevel
+                             logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
+                             name: String = "HTTP server", handler: @escaping Handler) async throws -> PlainHTTPServer {
         let (task, group, bound) = try await ServerHost.start(ClosureResponder(limit: maximumBodySize, handler: handler), name: name,
-                                                              host: host, port: port, logger: logger)
+                                                              host: host, port: port,
+                                                              logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
+                                                              logRequests: logRequests)
         return PlainHTTPServer(port: bound, baseURL: ServerHost.baseURL(host: host, port: bound), task: task, group: group)
     }
 

@@ -29,19 +29,22 @@ public final class ReferenceBackend: Sendable {
     ///   - configuration: host, port (0 for a free one), flavour, activation mode, seed, limits.
     ///   - clock: where time comes from.
     ///   - logLevel: the server's own log messages at this level and above go to standard error.
+    ///   - logger: where the server logs instead, at the logger's own level (`logLevel` is then unused).
+    ///   - logRequests: one line per request at `info` (method, path, status, duration, body bytes).
     ///   - onMail: called with each activation link or code the demo RPA "mails".
     public static func start(_ configuration: BackendConfiguration = BackendConfiguration(),
                              clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
+                             logger: Logger? = nil, logRequests: Bool = false,
                              onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }) async throws -> ReferenceBackend {
         if let problem = configuration.problem {
             throw ServerStartError(server: "reference backend", address: ServerHost.baseURL(host: configuration.host, port: configuration.port),
                                    reason: problem)
         }
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
-        var logger = Logger(label: "mpin-workbench.reference-backend")
-        logger.logLevel = logLevel
         let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), name: "reference backend", host: configuration.host,
-                                                             port: configuration.port, logger: logger)
+                                                             port: configuration.port,
+                                                             logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
+                                                             logRequests: logRequests)
         core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
         return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
     }

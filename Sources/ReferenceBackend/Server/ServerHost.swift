@@ -13,14 +13,16 @@ import ServiceLifecycle
 /// Each connection's pipeline has an `ExpectContinueHandler`, so both servers answer
 /// `Expect: 100-continue` with `100 Continue` and other expectations with 417 (RFC 9110 §10.1.1).
 /// A responder that refuses oversized bodies from the head alone (`RefusesLargeBodiesFromTheHead`)
-/// gets no 100 sent for such a request.
+/// gets no 100 sent for such a request. With `logRequests`, each request gets a line in `logger`
+/// (`RequestLogResponder`).
 enum ServerHost {
-    static func start<Responder: HTTPResponder>(_ responder: Responder, name: String, host: String, port: Int, logger: Logger) async throws
+    static func start<Responder: HTTPResponder>(_ responder: Responder, name: String, host: String, port: Int, logger: Logger,
+                                                logRequests: Bool = false) async throws
         -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) where Responder.Context == BasicRequestContext {
         let ready = ReadySignal()
         let limit = (responder as? any RefusesLargeBodiesFromTheHead)?.maximumBodySize
         let app = Application(
-            responder: responder,
+            responder: RequestLogResponder(wrapped: responder, enabled: logRequests),
             server: HTTPServerBuilder { respond in
                 ExpectContinueHTTP1Channel(http1: HTTP1Channel(responder: respond, configuration: .init(idleTimeout: .seconds(30))),
                                            maximumBodySize: limit)
@@ -47,6 +49,13 @@ enum ServerHost {
             task.cancel()
             throw error
         }
+    }
+
+    /// A logger with swift-log's handler (standard error unless the program chose another) at `level`.
+    static func logger(_ label: String, _ level: Logger.Level) -> Logger {
+        var logger = Logger(label: label)
+        logger.logLevel = level
+        return logger
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.
