@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import FlowRecording
 import Foundation
+import Logging
 import ReferenceBackend
 import Synchronization
 
@@ -20,6 +21,8 @@ struct CassetteServing {
     /// The URL clients reach the server under, when not the listening address (a phone on the LAN,
     /// an emulator's host alias); recorded absolute URLs are rewritten to it.
     var publicURL: String?
+    /// `--log-level`: each request's log line and the server's own messages at this level and above go to standard error.
+    var logLevel: Logger.Level = .info
 
     /// The status and reset endpoints, outside any backend's paths.
     static let statusPath = "/__workbench/playback"
@@ -56,10 +59,11 @@ struct CassetteServing {
         let control = ServingControl()
         let stopped = DispatchSemaphore(value: 0)
         let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
-        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL
+        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL, logger = ServeCommand.logger(logLevel)
         let task = Task {
             do {
-                let server = try await PlainHTTPServer.start(host: host, port: port, name: "cassette server") { request in
+                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true,
+                                                             name: "cassette server") { request in
                     control.handle(request, exitWhenDone: exitWhenDone)
                 }
                 let baseURL = publicURL ?? server.baseURL
