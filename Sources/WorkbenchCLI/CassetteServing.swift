@@ -21,6 +21,9 @@ struct CassetteServing {
     /// The URL clients reach the server under, when not the listening address (a phone on the LAN,
     /// an emulator's host alias); recorded absolute URLs are rewritten to it.
     var publicURL: String?
+    /// `--junit FILE`: one testcase for the cassette, passed when every recorded exchange was served
+    /// and nothing missed, failed with the summary otherwise, an error when it could not serve.
+    var junit: JUnitOption
     /// `--log-level`: each request's log line and the server's own messages at this level and above go to standard error.
     var logLevel: Logger.Level = .info
 
@@ -29,7 +32,21 @@ struct CassetteServing {
     static let resetPath = "/__workbench/playback/reset"
 
     func run() throws {
-        let recorded = try CassetteOutput.read(path)
+        try junit.check()
+        let timer = ContinuousClock()
+        let start = timer.now
+        /// Prints `message`, reports it as the testcase's error, and gives exit status 2.
+        func refuse(_ message: String) throws -> ExitCode {
+            CassetteOutput.error(message)
+            try junit.write(junitReport(.error(message, type: nil), duration: timer.now - start))
+            return ExitCode(2)
+        }
+        let recorded: Cassette
+        do {
+            recorded = try CassetteFile.read(path)
+        } catch {
+            throw try refuse(error.description)
+        }
         // Only the placeholders of the HTTP exchanges need values: the rest (a PIN in the script or
         // in a call's arguments) is never sent, so it keeps its placeholder.
         var exchanges = recorded
@@ -46,14 +63,12 @@ struct CassetteServing {
         do {
             cassette = try Redactor.restore(recorded, values: values, path: path)
         } catch {
-            CassetteOutput.error(error.description.replacing(" at replay", with: ""))
-            throw ExitCode(2)
+            throw try refuse(error.description.replacing(" at replay", with: ""))
         }
         let offered = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors).offered
         guard offered > 0 else {
             let names = actors.map(\.rawValue).sorted().joined(separator: ", ")
-            CassetteOutput.error("\(path): no recorded HTTP exchange of the actors \(names) to serve (choose others with --actor)")
-            throw ExitCode(2)
+            throw try refuse("\(path): no recorded HTTP exchange of the actors \(names) to serve (choose others with --actor)")
         }
 
         let control = ServingControl()
@@ -85,12 +100,20 @@ struct CassetteServing {
 
         ServeCommand.waitForStop(stopped) { control.stop() }
         if let error = control.error {
-            CassetteOutput.error("\(error)")
-            throw ExitCode(2)
+            throw try refuse("\(error)")
         }
-        guard let summary = control.summary else { return }
+        guard let summary = control.summary else {
+            try junit.write(junitReport(.error("stopped before serving", type: nil), duration: timer.now - start))
+            return
+        }
         ServeCommand.say(summary.text)
+        try junit.write(junitReport(summary.passed ? .passed : .failed(summary.text, type: nil), duration: timer.now - start))
         if !summary.passed { throw ExitCode(1) }
+    }
+
+    /// The report of `--junit`: one testcase, the cassette served.
+    func junitReport(_ outcome: JUnitReport.TestCase.Outcome, duration: Duration) -> JUnitReport {
+        JUnitReport(name: "serve --cassette", testCases: [JUnitReport.TestCase(name: path, classname: "serve", duration: duration, outcome: outcome)])
     }
 
     static func banner(cassette: Cassette, playback: CassettePlayback, baseURL: String, exitWhenDone: Bool) -> String {

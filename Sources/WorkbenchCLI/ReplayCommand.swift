@@ -15,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
             from the cassette, random draws and clock reads are served from it, and every request, API \
             result and crypto intermediate is checked. Strict mode (the default for recordings) wants \
             byte-identical requests in order; imported cassettes ask for method-url. Exit status: 0 when \
-            all pass, 1 when any fails.
+            all pass, 1 when any fails. --junit FILE also writes a JUnit XML report: one testcase per \
+            cassette, failed with its divergence report, an error when the cassette cannot be read.
             """
     )
 
@@ -36,6 +37,8 @@ struct ReplayCommand: ParsableCommand {
 
     @Flag(help: "Print a summary table (cassette, scenario, events, result) instead of one line per cassette.")
     var table = false
+
+    @OptionGroup var junit: JUnitOption
 
     @Option(parsing: .unconditional, help: "Replay everything N times and print cassettes replayed per second (a benchmark), 1 to 1000.",
             transform: BoundedNumber.integer(ReplayCommand.benchRange))
@@ -60,6 +63,7 @@ struct ReplayCommand: ParsableCommand {
             ScenarioCommandSupport.error("\(path): a directory with no .json file in it: no cassette to replay")
             throw ExitCode(2)
         }
+        try junit.check()
         let files = Self.expand(cassettes)
         let chosen = mode.flatMap { ReplayMode(name: $0, ignoring: ignore) }
         var values: [String: String] = [:]
@@ -76,17 +80,21 @@ struct ReplayCommand: ParsableCommand {
         for name in values.keys.sorted() where !used.contains(name) {
             Console.error("warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n")
         }
-        let outcomes = try ScenarioCommandSupport.blocking {
-            var out: [ReplayOutcome] = []
+        let timed = try ScenarioCommandSupport.blocking {
+            var out: [(ReplayOutcome, Duration)] = []
+            let clock = ContinuousClock()
             for (file, cassette) in loaded {
-                if let cassette {
-                    out.append(await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library))
+                let start = clock.now
+                let outcome = if let cassette {
+                    await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library)
                 } else {
-                    out.append(await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library))
+                    await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)
                 }
+                out.append((outcome, clock.now - start))
             }
             return out
         }
+        let outcomes = timed.map { $0.0 }
         if table {
             print(Self.table(outcomes))
             for outcome in outcomes where !outcome.passed { print(outcome.failure ?? outcome.path) }
@@ -101,6 +109,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let failed = outcomes.filter { !$0.passed }.count
         print("\(outcomes.count - failed) passed, \(failed) failed")
+        try junit.write(Self.junitReport(timed))
         if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
         if failed > 0 { throw ExitCode(1) }
     }
@@ -121,6 +130,19 @@ struct ReplayCommand: ParsableCommand {
         }
         print(String(format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
                      count, events, seconds, Double(count) / seconds, Double(events) / seconds))
+    }
+
+    /// One testcase per cassette: failed with the divergence report the command prints, an error
+    /// when the cassette could not be read (`kind` "cassette: ...").
+    static func junitReport(_ timed: [(ReplayOutcome, Duration)]) -> JUnitReport {
+        JUnitReport(name: "replay", testCases: timed.map { outcome, duration in
+            let outcomeText: JUnitReport.TestCase.Outcome = switch outcome.failure {
+            case nil: .passed
+            case let failure? where outcome.kind?.hasPrefix("cassette: ") == true: .error(failure, type: outcome.kind)
+            case let failure?: .failed(failure, type: outcome.kind)
+            }
+            return JUnitReport.TestCase(name: outcome.path, classname: "replay", duration: duration, outcome: outcomeText)
+        })
     }
 
     static func table(_ outcomes: [ReplayOutcome]) -> String {

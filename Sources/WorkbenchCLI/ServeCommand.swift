@@ -23,7 +23,9 @@ struct ServeCommand: ParsableCommand {
             against the same answers. Each request gets a log line (what was served, what differed); \
             a request that matches nothing gets a 404 naming the closest recorded one. On exit it \
             prints a summary; the exit status is 1 when a request matched nothing or a recorded \
-            exchange was never asked for.
+            exchange was never asked for. With --junit FILE it also writes a JUnit XML report: one \
+            testcase for the cassette, failed with the summary when a request matched nothing or a \
+            recorded exchange was never asked for, an error when it could not serve.
             """
     )
 
@@ -93,6 +95,8 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .customLong("exit-when-done"), help: "With --cassette: stop once every recorded exchange has been served.")
     var exitWhenDone = false
 
+    @OptionGroup var junit: JUnitOption
+
     @Flag(help: "Instead of serving, measure authentications per second with in-process SDK clients, then exit.")
     var bench = false
 
@@ -140,6 +144,7 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--public-url is an origin such as http://192.168.1.20:8005, got \"\(publicURL)\".")
             }
         }
+        if cassette == nil, junit.path != nil { throw ValidationError("--junit goes with --cassette: the reference backend has no checks to report.") }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
         try validateModes()
         if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil
@@ -184,7 +189,7 @@ struct ServeCommand: ParsableCommand {
             let chosen = actors.isEmpty ? CassettePlayback.defaultActors : Set(actors.map(EventActor.init(rawValue:)))
             return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
                                        exitWhenDone: exitWhenDone, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 },
-                                       logLevel: logLevel ?? .info).run()
+                                       junit: junit, logLevel: logLevel ?? .info).run()
         }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
         configuration.clientID = clientID

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowRecording
 import Foundation
 import MPinCrypto
 import TestVectors
@@ -22,6 +23,11 @@ struct VectorsVerifyCommand: ParsableCommand {
             Exit status: 0 when everything passes, 1 when a vector fails, 2 when a file cannot be \
             read (the message names the file and the line). `-` is not special; /dev/stdin reads \
             standard input.
+
+            --junit FILE also writes a JUnit XML report, with the file as each testcase's classname: \
+            for the workbench's own files one testcase per test group (and one for the file's structure \
+            when it has problems), for AMCL's files one per file ("all vectors"), failed with the \
+            failing fields as printed; an unreadable file is an error ("reading the file").
             """
     )
 
@@ -37,6 +43,8 @@ struct VectorsVerifyCommand: ParsableCommand {
     @Flag(help: "For the workbench's own files, also re-check points and scalar relations with the GMP oracle.")
     var crossCheck = false
 
+    @OptionGroup var junit: JUnitOption
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one vector file.") }
     }
@@ -48,11 +56,16 @@ struct VectorsVerifyCommand: ParsableCommand {
         var failed = 0
         var curveUsed = false
         var crossChecked = false
+        try junit.check()
+        var junitReport = JUnitReport(name: "vectors verify")
+        let clock = ContinuousClock()
         for path in files {
+            let start = clock.now
             do {
                 let text = try VectorFileContents.read(path)
                 if SuiteFileVerifier.isSuiteFile(text) {
                     let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck)
+                    junitReport.testCases += Self.junitCases(report, duration: clock.now - start)
                     print(output.render(report), terminator: "")
                     failed += report.fileReport.failed
                     crossChecked = true
@@ -64,13 +77,19 @@ struct VectorsVerifyCommand: ParsableCommand {
                     file: path, format: loaded.formatName, curve: loaded.curve, verdicts: verifier.check(loaded))
                 print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
                 failed += report.failed
+                junitReport.append(Self.junitCase(name: "all vectors", classname: path, duration: clock.now - start,
+                                                  summary: "\(path): \(report.passed) passed, \(report.failed) failed",
+                                                  verdicts: report.verdicts))
             } catch {
                 unreadable += 1
                 output.totalUnreadable += 1
                 Console.error("error: \(error)\n")
+                junitReport.append(JUnitReport.TestCase(name: "reading the file", classname: path, duration: clock.now - start,
+                                                        outcome: .error("\(error)", type: nil)))
             }
         }
         if files.count > 1 { print(output.renderTotal()) }
+        try junit.write(junitReport)
         // Options that took no effect are said, not silently ignored.
         if let curve, !curveUsed, unreadable < files.count {
             Console.error("warning: --curve \(curve.id.rawValue) was not used: every file read names its curve "
@@ -81,5 +100,39 @@ struct VectorsVerifyCommand: ParsableCommand {
         }
         if unreadable > 0 { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// One testcase per group of one of our files, and one for its structure problems; the file is
+    /// checked as a whole, so each group gets the file's time in proportion to its number of tests.
+    static func junitCases(_ report: SuiteFileReport, duration: Duration) -> [JUnitReport.TestCase] {
+        let total = max(1, report.groups.reduce(0) { $0 + $1.verdicts.count } + (report.structure.isEmpty ? 0 : 1))
+        var cases = report.groups.map { group in
+            let parameters = group.parameters.isEmpty ? "" : " (\(group.parameters))"
+            let name = "group \(group.index) \(group.type)\(parameters)"
+            return junitCase(name: name, classname: report.file, duration: duration * group.verdicts.count / total,
+                             summary: "\(name): \(group.passed) passed, \(group.failed) failed", verdicts: group.verdicts)
+        }
+        if !report.structure.isEmpty || cases.isEmpty {
+            let fileReport = report.fileReport
+            let summary = "\(report.file): \(fileReport.passed) passed, \(fileReport.failed) failed"
+            let lines = [summary] + report.structure.map { "FAIL file structure: \($0.description)" }
+            let outcome: JUnitReport.TestCase.Outcome = fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
+            cases.append(JUnitReport.TestCase(name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
+        }
+        return cases
+    }
+
+    /// A testcase over `verdicts`: failed when a vector failed, with the summary line and each
+    /// failing vector's lines (the field, expected and actual values) as the command prints them.
+    static func junitCase(name: String, classname: String, duration: Duration, summary: String,
+                          verdicts: [VectorVerdict]) -> JUnitReport.TestCase {
+        let failing = verdicts.filter { !$0.passed }
+        guard !failing.isEmpty else {
+            return JUnitReport.TestCase(name: name, classname: classname, duration: duration, outcome: .passed)
+        }
+        let printer = VectorReportPrinter(verbose: false)
+        let lines = [summary] + failing.flatMap { printer.verdictLines($0, indent: "  ") }
+        return JUnitReport.TestCase(name: name, classname: classname, duration: duration,
+                                    outcome: .failed(lines.joined(separator: "\n"), type: nil))
     }
 }
