@@ -16,7 +16,7 @@ public struct WorkbenchCommand: ParsableCommand {
             the pairing crypto. `mpin-workbench help <subcommand>` describes each.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self,
+        subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self, ProxyCommand.self,
                       RunCommand.self, RecordCommand.self, ReplayCommand.self,
                       ChecksumCommand.self]
     )

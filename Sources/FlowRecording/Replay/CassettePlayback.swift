@@ -256,11 +256,8 @@ package final class CassettePlayback: Sendable {
             log += "\(response.status) (\(bytes.count) B)"
         } else {
             let failure = entry.exchange.error ?? .init(kind: "other", message: "no recorded response")
-            let document: JSONValue = .object([
-                .init("error", "recorded transport error"), .init("kind", .string(failure.kind)), .init("message", .string(failure.message)),
-            ])
             answer = Answer(kind: .transportError, status: 502, headers: ["Content-Type": "application/json"],
-                            body: Array(JSONWriter.compact(document).utf8), eventIndex: entry.eventIndex, log: "")
+                            body: Self.transportErrorBody(failure), eventIndex: entry.eventIndex, log: "")
             log += "502 (recorded transport error: \(failure.kind): \(failure.message))"
         }
         log += ", " + entry.place
@@ -268,6 +265,15 @@ package final class CassettePlayback: Sendable {
         if let note = Self.bodyNote(recorded: entry.exchange.request.body, received: body) { log += "; " + note }
         answer.log = log
         return answer
+    }
+
+    /// The body of the `502` that answers a recorded transport error (`RecordingProxy` answers a
+    /// live one with the same): `{"error":"recorded transport error","kind":…,"message":…}`.
+    static func transportErrorBody(_ failure: CassetteEvent.HTTPExchange.TransportFailure) -> [UInt8] {
+        let document: JSONValue = .object([
+            .init("error", "recorded transport error"), .init("kind", .string(failure.kind)), .init("message", .string(failure.message)),
+        ])
+        return Array(JSONWriter.compact(document).utf8)
     }
 
     /// Why a recorded response cannot go on the wire, nil when it can: a status outside
@@ -358,25 +364,10 @@ package final class CassettePlayback: Sendable {
     static let hopByHop: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive"]
 
     private func rewrite(_ text: String) -> String {
-        guard recordedOrigin != servedOrigin, !recordedOrigin.isEmpty else { return text }
-        return text.replacing(recordedOrigin, with: servedOrigin)
+        OriginRewrite(from: recordedOrigin, to: servedOrigin).apply(text)
     }
 
     private func rewrite(_ bytes: [UInt8]) -> [UInt8] {
-        guard recordedOrigin != servedOrigin, !recordedOrigin.isEmpty else { return bytes }
-        let from = Array(recordedOrigin.utf8), to = Array(servedOrigin.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == from[0], index + from.count <= bytes.count, bytes[index..<(index + from.count)].elementsEqual(from) {
-                out += to
-                index += from.count
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return out
+        OriginRewrite(from: recordedOrigin, to: servedOrigin).apply(bytes)
     }
 }

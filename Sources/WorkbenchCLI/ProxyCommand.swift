@@ -1,0 +1,239 @@
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import FileAccess
+import FlowRecording
+import Foundation
+import Logging
+import ProtocolChecks
+import ReferenceBackend
+import Scenarios
+import SDKSeams
+import Synchronization
+
+/// `mpin-workbench proxy --upstream URL --out FILE`: a recording proxy between any M-Pin client and
+/// its backend, checking the protocol as it goes.
+struct ProxyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Record any client's session: forward to a backend, check the M-Pin protocol, write a cassette.",
+        discussion: """
+            Listens on --host/--port (loopback by default) and forwards every request to the --upstream \
+            backend through libcurl: method, path and query, header fields in order (hop-by-hop fields, \
+            Host, Content-Length and Expect aside) and body, byte for byte. The upstream's origin in \
+            response bodies and header values (absolute URLs in the client settings, a Location) is \
+            rewritten to the proxy's own, so the client keeps talking through it. Each exchange is \
+            recorded as the client saw it, under the proxy's URL, with the upstream timings; an \
+            unreachable upstream or a time limit (--timeout) is recorded as a transport error and \
+            answered 502. On Ctrl-C (or SIGTERM), or after --max-exchanges exchanges, the cassette is \
+            written atomically to --out (redacted as `record` does) and can be served with \
+            `serve --cassette`, shown, diffed and diagrammed.
+
+            Per exchange it prints what the M-Pin checks found: the status against PROTOCOL.md §4, JSON \
+            bodies, hex lengths, the G1 points of shares, permits and passes 1 and 2 (U, UT, V) on the \
+            curve, access-number check digits, time-permit dates, and the order of the flow; at the end \
+            a summary. Exit status 1 when a check failed, 2 when it could not start or write.
+            """
+    )
+
+    @Option(help: "The backend to forward to: an origin such as http://127.0.0.1:8005.")
+    var upstream: String
+
+    @Option(help: "Address to listen on.")
+    var host = ServeCommand.defaultHost
+
+    @Option(parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
+            transform: BoundedNumber.integer(0...65_535))
+    var port = 0
+
+    @Option(help: "The cassette file to write.")
+    var out: String
+
+    @Option(name: .customLong("max-exchanges"), parsing: .unconditional,
+            help: "Stop after this many exchanges, 1 to 1000000 (default: at Ctrl-C).",
+            transform: BoundedNumber.integer(ProxyCommand.exchangesRange))
+    var maxExchanges: Int?
+
+    @Option(parsing: .unconditional, help: "Time limit of one upstream exchange in seconds, more than 0 and at most 3600 (default 60).",
+            transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
+    var timeout: Double = 60
+
+    @Option(parsing: .upToNextOption,
+            help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names (default: 'default' unless the upstream is on loopback).")
+    var redact: [String] = []
+
+    @Option(name: .customLong("log-level"), parsing: .unconditional,
+            help: """
+                Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
+                to standard error: trace, debug, info, notice, warning, error or critical (default info).
+                """,
+            transform: ServeCommand.logLevel)
+    var logLevel: Logger.Level?
+
+    static let exchangesRange = 1...1_000_000
+
+    func validate() throws {
+        if Self.origin(upstream) == nil {
+            throw ValidationError("--upstream is an origin such as http://127.0.0.1:8005 (http or https, a host, no path), got \"\(upstream)\".")
+        }
+        if redact.contains("none"), redact.count > 1 {
+            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+        }
+        if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
+    }
+
+    /// `scheme://host[:port]` of `text` (a trailing `/` dropped), nil unless http or https with a
+    /// host and no path, query or fragment.
+    static func origin(_ text: String) -> String? {
+        let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
+        guard let scheme = origin.range(of: "://"), ["http", "https"].contains(origin[..<scheme.lowerBound].lowercased()) else { return nil }
+        let authority = origin[scheme.upperBound...]
+        guard !authority.isEmpty, !authority.contains(where: { "/?#@ ".contains($0) }) else { return nil }
+        return origin
+    }
+
+    func run() throws {
+        // The file is tried before anything listens: an unwritable path is said at once.
+        do {
+            _ = try AtomicFile.Writer(path: out)
+        } catch {
+            Console.failure("--out: \(error)")
+            throw ExitCode(2)
+        }
+        let upstream = Self.origin(self.upstream)!
+        let session = ProxySession()
+        let stopped = DispatchSemaphore(value: 0)
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout
+        let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
+        let logger = Self.logger(logLevel ?? .info)
+        let task = Task {
+            do {
+                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy") { request in
+                    await session.handle(request)
+                }
+                let header = Cassette(tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
+                                      backend: .init(url: server.baseURL, flavour: "milagro"))
+                let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10)))
+                let proxy = RecordingProxy(upstream: upstream, baseURL: server.baseURL, transport: transport, header: header,
+                                           maximumExchanges: maxExchanges, timeout: timeout) { method, path in
+                    session.actor(method: method, path: path)
+                }
+                session.begin(proxy)
+                ServeCommand.say(Self.banner(proxy: proxy, out: out))
+                await withTaskCancellationHandler {
+                    await server.wait()
+                } onCancel: {
+                    Task { await server.stop() }
+                }
+            } catch {
+                session.fail(error)
+            }
+            stopped.signal()
+        }
+        session.attach(task)
+        ServeCommand.waitForStop(stopped) { session.stop() }
+        if let error = session.error {
+            Console.failure("\(error)")
+            throw ExitCode(2)
+        }
+        guard let proxy = session.proxy else { return }
+        var cassette = proxy.cassette()
+        if cassette.httpExchanges.contains(where: { $0.exchange.request.headers.contains("X-MIRACL-CID") }) {
+            cassette.backend.flavour = "mfa-platform"
+        }
+        let fields = RecordCommand.redactedFields(redact, live: upstream)
+        if !fields.isEmpty { cassette = Redactor(fields: fields).redact(cassette) }
+        do {
+            try CassetteFile.write(cassette, to: out)
+        } catch {
+            Console.failure(error.description)
+            throw ExitCode(2)
+        }
+        let placeholders = cassette.redactions.map(\.placeholder)
+        ServeCommand.say("\(out): \(cassette.events.count) exchange\(cassette.events.count == 1 ? "" : "s") recorded"
+                         + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
+        let summary = session.summary
+        ServeCommand.say(summary.text)
+        if !summary.passed { throw ExitCode(1) }
+    }
+
+    static func banner(proxy: RecordingProxy, out: String) -> String {
+        [
+            "proxy listening on \(proxy.baseURL), forwarding to \(proxy.upstream)",
+            "  backend (SDK setting): \(proxy.baseURL)",
+            "  \(proxy.upstream) in responses is rewritten to \(proxy.baseURL)",
+            "  recording to \(out)" + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""),
+            "Ctrl-C writes the cassette and prints the summary.",
+        ].joined(separator: "\n")
+    }
+
+    /// The request log and the server's own messages: swift-log's handler (standard error) at `level`.
+    static func logger(_ level: Logger.Level) -> Logger {
+        var logger = Logger(label: "mpin-workbench.proxy")
+        logger.logLevel = level
+        return logger
+    }
+}
+
+/// The state shared by the request handler, the signal handlers and the command: the proxy, the
+/// checker (which also prints, so that each exchange's lines stay together), the server task.
+private final class ProxySession: Sendable {
+    private struct State {
+        var proxy: RecordingProxy?
+        var task: Task<Void, Never>?
+        var stopRequested = false
+        var error: (any Error)?
+    }
+
+    private let state = Mutex(State())
+    private let checker = Mutex(FlowChecker())
+
+    func begin(_ proxy: RecordingProxy) { state.withLock { $0.proxy = proxy } }
+
+    var proxy: RecordingProxy? { state.withLock { $0.proxy } }
+
+    func attach(_ task: Task<Void, Never>) {
+        let stopNow = state.withLock { state -> Bool in
+            state.task = task
+            return state.stopRequested
+        }
+        if stopNow { task.cancel() }
+    }
+
+    func stop() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            state.stopRequested = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    func fail(_ error: any Error) { state.withLock { $0.error = error } }
+
+    var error: (any Error)? { state.withLock { $0.error } }
+
+    var summary: FlowCheckSummary { checker.withLock { $0.summary } }
+
+    /// Who sent a request: the browser for its access-number requests, else the SDK.
+    func actor(method: String, path: String) -> EventActor {
+        checker.withLock { $0.kind(method: method, path: path) }.isBrowser ? .browser : .sdk
+    }
+
+    func handle(_ request: PlainHTTPServer.Request) async -> PlainHTTPServer.Response {
+        guard let proxy else {
+            return .init(status: 503, headers: [.init("Content-Type", "text/plain")], body: Array("starting\n".utf8))
+        }
+        let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: headers, body: request.body))
+        if let (index, exchange) = answer.recorded {
+            checker.withLock { checker in
+                ServeCommand.say(checker.check(exchange, index: index).text)
+            }
+        }
+        if proxy.isComplete, !state.withLock({ $0.stopRequested }) {
+            ServeCommand.say("recorded \(proxy.completedExchanges) exchanges (--max-exchanges): stopping")
+            stop()
+        }
+        return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+    }
+}

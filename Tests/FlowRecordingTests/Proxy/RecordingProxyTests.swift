@@ -1,0 +1,109 @@
+@testable import FlowRecording
+import Foundation
+import SDKSeams
+import Synchronization
+import Testing
+
+/// The recording proxy's core over a scripted upstream: what goes upstream, what the client gets,
+/// what the cassette holds, transport errors, the exchange limit.
+@Suite struct RecordingProxyTests {
+    static let upstream = "http://127.0.0.1:9001"
+    static let proxyURL = "http://127.0.0.1:7001"
+
+    /// An upstream that keeps every request and answers with `answer`.
+    final class ScriptedUpstream: HTTPTransport {
+        let received = Mutex<[HTTPRequest]>([])
+        let answer: @Sendable (HTTPRequest) throws(TransportError) -> HTTPResponse
+
+        init(_ answer: @escaping @Sendable (HTTPRequest) throws(TransportError) -> HTTPResponse) {
+            self.answer = answer
+        }
+
+        func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+            received.withLock { $0.append(request) }
+            return try answer(request)
+        }
+    }
+
+    static func header() -> Cassette {
+        Cassette(tool: .init(name: "t", version: "1"), curve: "BN254CX", scenario: .init(name: "proxy"),
+                 backend: .init(url: proxyURL, flavour: "milagro"))
+    }
+
+    @Test func forwardsByteForByteAndRecordsWhatTheClientSaw() async throws {
+        let settings = #"{"certivoxURL":"http://127.0.0.1:9001/dta2/","registerURL":"/rps/user"}"#
+        let upstream = ScriptedUpstream { _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Length": "61", "Connection": "keep-alive",
+                                                "Location": "http://127.0.0.1:9001/next"],
+                         body: Array(settings.utf8), timings: HTTPTimings(dns: 0, connect: 0.001, tls: 0, requestSent: 0.001, firstByte: 0.002, total: 0.003))
+        }
+        let proxy = RecordingProxy(upstream: Self.upstream + "/", baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        let body: [UInt8] = Array("{\n\t\"pass\" : 1\n}".utf8) + [0xFF]
+        let request = RecordingProxy.Request(
+            method: "POST", target: "/rps/pass1?a=%2F&b",
+            headers: HTTPHeaders([.init(name: "Host", value: "127.0.0.1:7001"), .init(name: "X-Custom", value: "1"),
+                                  .init(name: "Content-Length", value: "\(body.count)"), .init(name: "Connection", value: "close, X-Hop"),
+                                  .init(name: "X-Hop", value: "h"), .init(name: "Content-Type", value: "application/json"),
+                                  .init(name: "Expect", value: "100-continue")]),
+            body: body)
+        let answer = await proxy.forward(request)
+
+        let sent = try #require(upstream.received.withLock { $0 }.first)
+        #expect(sent.method == .post && sent.url == Self.upstream + "/rps/pass1?a=%2F&b" && sent.body == body)
+        #expect(sent.headers.fields.map(\.name) == ["X-Custom", "Content-Type"], "\(sent.headers)")
+
+        let rewritten = Array(settings.replacing(Self.upstream, with: Self.proxyURL).utf8)
+        #expect(answer.status == 200 && answer.body == rewritten)
+        #expect(answer.headers.fields == [.init(name: "Content-Type", value: "application/json"),
+                                          .init(name: "Content-Length", value: "\(rewritten.count)"),
+                                          .init(name: "Location", value: Self.proxyURL + "/next")])
+
+        let cassette = proxy.cassette()
+        #expect(cassette.events.count == 1 && proxy.completedExchanges == 1)
+        let exchange = try #require(cassette.httpExchanges.first?.exchange)
+        #expect(exchange.request.url == Self.proxyURL + "/rps/pass1?a=%2F&b")
+        #expect(exchange.request.body == body && exchange.request.headers == sent.headers)
+        #expect(exchange.response == .init(status: 200, headers: answer.headers, body: rewritten))
+        #expect(exchange.timings?.total == 0.003)
+        #expect(answer.recorded?.index == 0 && answer.recorded?.exchange == exchange)
+    }
+
+    @Test func aTransportErrorIsRecordedAndAnswered502AsServeWould() async throws {
+        let upstream = ScriptedUpstream { request throws(TransportError) in
+            throw TransportError(kind: .connectionRefused, message: "Failed to connect", url: request.url, code: 7)
+        }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        let answer = await proxy.forward(.init(method: "GET", target: "/rps/clientSettings", headers: [:], body: []))
+        #expect(answer.status == 502)
+        let exchange = try #require(proxy.cassette().httpExchanges.first?.exchange)
+        #expect(exchange.response == nil && exchange.error == .init(kind: "connectionRefused", message: "Failed to connect", code: 7))
+        let served = CassettePlayback(cassette: proxy.cassette(), name: "p").answer(method: "GET", target: "/rps/clientSettings")
+        #expect(served.status == 502 && served.body == answer.body)
+    }
+
+    @Test func aMethodTheTransportCannotSendIsATransportError() async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200) }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        let answer = await proxy.forward(.init(method: "PROPFIND", target: "/x", headers: [:], body: []))
+        #expect(answer.status == 502 && upstream.received.withLock { $0.isEmpty })
+        #expect(proxy.cassette().httpExchanges.first?.exchange.error?.kind == "invalidRequest")
+    }
+
+    @Test func stopsRecordingAtTheLimit() async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, body: Array("ok".utf8)) }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header(), maximumExchanges: 2)
+        var statuses: [Int] = []
+        for number in 0..<3 {
+            #expect(proxy.isComplete == (number >= 2))
+            statuses.append(await proxy.forward(.init(method: "GET", target: "/\(number)", headers: [:], body: [])).status)
+        }
+        #expect(statuses == [200, 200, 503])
+        #expect(proxy.cassette().events.count == 2 && upstream.received.withLock { $0.count } == 2 && proxy.isComplete)
+    }
+
+    @Test func anAbsoluteTargetKeepsOnlyItsPathAndQuery() {
+        #expect(RecordingProxy.pathAndQuery("http://127.0.0.1:7001/rps/x?y=1") == "/rps/x?y=1")
+        #expect(RecordingProxy.pathAndQuery("http://127.0.0.1:7001") == "/")
+        #expect(RecordingProxy.pathAndQuery("/a") == "/a")
+    }
+}
