@@ -28,6 +28,21 @@ static inline int mpin_field_kernel_available(void) { return mpin_field_kernel_f
 int mpin_field_kernel_cpu_supported(void);
 
 #if defined(__x86_64__)
+/// t - m when t >= m, else t, for t < 2m (the final subtraction of every reduction): the
+/// subtraction always runs and a mask from its borrow chooses, with no branch.
+static inline __attribute__((always_inline))
+mpin_limbs4 mpin_reduce_below_2m(mpin_limbs4 t, mpin_limbs4 m) {
+    unsigned long long borrow = 0;
+    uint64_t d0 = __builtin_subcll(t.l[0], m.l[0], 0, &borrow);
+    uint64_t d1 = __builtin_subcll(t.l[1], m.l[1], borrow, &borrow);
+    uint64_t d2 = __builtin_subcll(t.l[2], m.l[2], borrow, &borrow);
+    uint64_t d3 = __builtin_subcll(t.l[3], m.l[3], borrow, &borrow);
+    uint64_t keep = 0 - (uint64_t)borrow;   // all ones when t < m
+    mpin_limbs4 r = {{ d0 ^ ((d0 ^ t.l[0]) & keep), d1 ^ ((d1 ^ t.l[1]) & keep),
+                       d2 ^ ((d2 ^ t.l[2]) & keep), d3 ^ ((d3 ^ t.l[3]) & keep) }};
+    return r;
+}
+
 /// a·b·2^-256 mod m for a, b < m < 2^254 (CIOS, "no-carry" variant: m's top limb below 2^62, so no
 /// word beyond the fourth is needed), reduced to [0, m). Requires BMI2 and ADX: call it only when
 /// mpin_field_kernel_available() is 1.
@@ -115,16 +130,9 @@ mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint6
         : [a] "r"(a.l), [b] "r"(b.l), [m] "r"(m.l), [inv] "rm"(inv),
           "m"(*(const uint64_t (*)[4])a.l), "m"(*(const uint64_t (*)[4])b.l), "m"(*(const uint64_t (*)[4])m.l)
         : "rax", "rdx", "r8", "r9", "cc");
-    // t < 2m: subtract m when t >= m, choosing with a mask.
-    unsigned long long borrow = 0;
-    uint64_t d0 = __builtin_subcll(t0, m.l[0], 0, &borrow);
-    uint64_t d1 = __builtin_subcll(t1, m.l[1], borrow, &borrow);
-    uint64_t d2 = __builtin_subcll(t2, m.l[2], borrow, &borrow);
-    uint64_t d3 = __builtin_subcll(t3, m.l[3], borrow, &borrow);
-    uint64_t keep = 0 - (uint64_t)borrow;   // all ones when t < m
-    mpin_limbs4 r = {{ d0 ^ ((d0 ^ t0) & keep), d1 ^ ((d1 ^ t1) & keep),
-                       d2 ^ ((d2 ^ t2) & keep), d3 ^ ((d3 ^ t3) & keep) }};
-    return r;
+    // t < 2m: subtract m when t >= m.
+    mpin_limbs4 t = {{ t0, t1, t2, t3 }};
+    return mpin_reduce_below_2m(t, m);
 }
 
 /// Eight 64-bit limbs, least significant first: a 512-bit product.
@@ -234,16 +242,7 @@ mpin_limbs4 mpin_add256(mpin_limbs4 x, mpin_limbs4 y) {
 /// a + b mod m for a, b < m < 2^255, reduced (mask, no branch). Portable C, used with the kernel.
 static inline __attribute__((always_inline))
 mpin_limbs4 mpin_add_mod(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m) {
-    mpin_limbs4 t = mpin_add256(a, b);
-    unsigned long long bw = 0;
-    uint64_t d0 = __builtin_subcll(t.l[0], m.l[0], 0, &bw);
-    uint64_t d1 = __builtin_subcll(t.l[1], m.l[1], bw, &bw);
-    uint64_t d2 = __builtin_subcll(t.l[2], m.l[2], bw, &bw);
-    uint64_t d3 = __builtin_subcll(t.l[3], m.l[3], bw, &bw);
-    uint64_t keep = 0 - (uint64_t)bw;
-    mpin_limbs4 r = {{ d0 ^ ((d0 ^ t.l[0]) & keep), d1 ^ ((d1 ^ t.l[1]) & keep),
-                       d2 ^ ((d2 ^ t.l[2]) & keep), d3 ^ ((d3 ^ t.l[3]) & keep) }};
-    return r;
+    return mpin_reduce_below_2m(mpin_add256(a, b), m);
 }
 
 /// a - b mod m for a, b < m (m added back by mask when a < b, no branch).
@@ -278,16 +277,7 @@ mpin_limbs8 mpin_sub512(mpin_limbs8 x, mpin_limbs8 y, uint64_t *borrowOut) {
 static inline __attribute__((always_inline))
 mpin_limbs4 mpin_redc_adx(mpin_limbs8 x, mpin_limbs4 m, uint64_t inv) {
     mpin_limbs4 lo = {{ x.l[0], x.l[1], x.l[2], x.l[3] }}, hi = {{ x.l[4], x.l[5], x.l[6], x.l[7] }};
-    mpin_limbs4 t = mpin_add256(mpin_redc_low_adx(lo, m, inv), hi);   // < 2m
-    unsigned long long b = 0;
-    uint64_t d0 = __builtin_subcll(t.l[0], m.l[0], 0, &b);
-    uint64_t d1 = __builtin_subcll(t.l[1], m.l[1], b, &b);
-    uint64_t d2 = __builtin_subcll(t.l[2], m.l[2], b, &b);
-    uint64_t d3 = __builtin_subcll(t.l[3], m.l[3], b, &b);
-    uint64_t keep = 0 - (uint64_t)b;
-    mpin_limbs4 r = {{ d0 ^ ((d0 ^ t.l[0]) & keep), d1 ^ ((d1 ^ t.l[1]) & keep),
-                       d2 ^ ((d2 ^ t.l[2]) & keep), d3 ^ ((d3 ^ t.l[3]) & keep) }};
-    return r;
+    return mpin_reduce_below_2m(mpin_add256(mpin_redc_low_adx(lo, m, inv), hi), m);   // sum < 2m
 }
 
 /// An element of F_p² as two Montgomery residues (re, im).
