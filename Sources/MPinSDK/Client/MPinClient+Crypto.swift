@@ -3,11 +3,14 @@ import MPinCrypto
 /// The crypto primitives the flows use, each reported to the observer with inputs and outputs.
 extension MPinClient {
     /// Runs one primitive; a nil result (an input that is not a valid point) is CRYPTO_ERROR.
-    func crypto(_ primitive: String, _ inputs: [NamedValue], outputNames: [String],
+    /// The inputs and outputs are hex-encoded for the observer only when there is one.
+    func crypto(_ primitive: String, _ inputs: @autoclosure () -> [NamedValue], outputNames: [String],
                 _ operation: () -> [[UInt8]]?) throws(MPinError) -> [[UInt8]] {
         let result = operation()
-        let outputs = result.map { values in zip(outputNames, values).map { NamedValue($0.0, Hex.encode($0.1)) } } ?? []
-        emit(.crypto(ClientEvent.CryptoStep(primitive: primitive, inputs: inputs, outputs: outputs)))
+        if observer != nil {
+            let outputs = result.map { values in zip(outputNames, values).map { NamedValue($0.0, Hex.encode($0.1)) } } ?? []
+            emit(.crypto(ClientEvent.CryptoStep(primitive: primitive, inputs: inputs(), outputs: outputs)))
+        }
         guard let result else {
             throw MPinError(.cryptoError, "\(primitive) failed: an input is not a valid curve point")
         }
@@ -17,7 +20,9 @@ extension MPinClient {
     func hex(_ name: String, _ bytes: [UInt8]) -> NamedValue { NamedValue(name, Hex.encode(bytes)) }
 
     /// H(ID) for the record: `hashID` then `mapToG1` (the primitives compute it again internally).
+    /// Only an observer sees it, so without one nothing is computed.
     func reportIdentityHash(_ mpinID: [UInt8]) throws(MPinError) {
+        guard observer != nil else { return }
         let hashed = try crypto("hashID", [hex("mpinId", mpinID)], outputNames: ["hash"]) { [mpin.hashID(mpinID)] }[0]
         _ = try crypto("mapToG1", [hex("hash", hashed)], outputNames: ["point"]) { [mpin.mapToG1(hashed)] }
     }
