@@ -59,6 +59,10 @@ let package = Package(
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),
+        // libjansson, an independent oracle for OrderedJSON's parser: the differential tests, which also
+        // hold `cassette lint --portable`'s rules to what jansson reads.
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(name: "JSONOracle", dependencies: ["CJansson"]),
         // Known-answer vectors: readers for AMCL's formats, checks and verdicts.
         .target(name: "TestVectors", dependencies: ["MPinCrypto", "GMPOracle", "OrderedJSON", "FileAccess"]),
         // The command line, thin over the libraries.
@@ -78,7 +82,7 @@ let package = Package(
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
-        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording"]),
+        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording", "SDKSeams"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
             "MPinCrypto", "OrderedJSON",
@@ -119,6 +123,8 @@ let package = Package(
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
@@ -136,7 +142,9 @@ let package = Package(
             "TestSupport",
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
-        .testTarget(name: "WorkbenchCLITests", dependencies: ["WorkbenchCLI", "TestSupport"]),
+        .testTarget(name: "WorkbenchCLITests", dependencies: [
+            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "ReferenceBackend", "CurlTransport", "SDKSeams",
+        ]),
         .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

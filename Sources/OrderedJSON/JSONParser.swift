@@ -7,7 +7,8 @@
 /// both places, unless the caller asks for `.keep` (RFC 8259 §4: names SHOULD be unique, and a
 /// reader that takes one of them silently loses the other). Objects keep their members in document
 /// order; numbers keep their literal text. Nesting deeper than 512 arrays and objects is refused,
-/// so hostile input cannot exhaust the stack. Errors carry the line and column, which Foundation's
+/// so hostile input cannot exhaust the stack (a caller in the package may ask for less, see
+/// `parse(_:duplicateMembers:maximumDepth:)`). Errors carry the line and column, which Foundation's
 /// parser does not report reliably on Linux. `parseDocument(_:)` also tells where each value is
 /// written.
 public struct JSONParser {
@@ -26,10 +27,15 @@ public struct JSONParser {
     private let duplicateMembers: DuplicateMembers
     private var index = 0
     private var depth = 0
-    private static let maximumDepth = 512
+    private let maximumDepth: Int
+    /// The most nesting any caller gets: deeper input is refused before it can exhaust the stack.
+    package static let deepestNesting = 512
 
     /// Whether to record `positions` (only `parseDocument` does).
     private var recordsPositions = false
+    /// Whether `path` is kept up to date: for positions and for the repeated-name error (a parser
+    /// that keeps repeats and records no positions skips it).
+    private var tracksPath: Bool { recordsPositions || duplicateMembers == .refuse }
     /// The path of the value being parsed (for positions and for the repeated-name error).
     private var path: [JSONPath.Component] = []
     private var positions: [JSONPath: JSONPosition] = [:]
@@ -37,9 +43,10 @@ public struct JSONParser {
     /// each byte is counted once.
     private var cursor = JSONPosition(line: 1, column: 1, offset: 0)
 
-    private init(_ bytes: [UInt8], duplicateMembers: DuplicateMembers) {
+    private init(_ bytes: [UInt8], duplicateMembers: DuplicateMembers, maximumDepth: Int = JSONParser.deepestNesting) {
         self.bytes = bytes
         self.duplicateMembers = duplicateMembers
+        self.maximumDepth = min(max(maximumDepth, 1), Self.deepestNesting)
     }
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped);
@@ -51,6 +58,16 @@ public struct JSONParser {
 
     public static func parse(_ text: String, duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8), duplicateMembers: duplicateMembers)
+    }
+
+    /// Parses as `parse(_:duplicateMembers:)` does, refusing arrays and objects nested deeper than
+    /// `maximumDepth` (1 to `deepestNesting`; a value outside is taken as the nearest bound) with
+    /// an error whose `reason` is `.nestingTooDeep`, for readers of untrusted input that allow less
+    /// nesting than files may have (the reference backend's request bodies).
+    package static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers, maximumDepth: Int)
+        throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes, duplicateMembers: duplicateMembers, maximumDepth: maximumDepth)
+        return try parser.parseText()
     }
 
     /// Parses one JSON document as `parse(_:duplicateMembers:)` does (same value, same errors) and
@@ -125,14 +142,21 @@ public struct JSONParser {
     /// The error for a member name that the object already has: the name, its path and both places.
     private func repeatedMemberError(_ name: String, first: Int, again: Int) -> JSONSyntaxError {
         let earlier = position(of: first), later = position(of: again)
-        return JSONSyntaxError(
+        var refusal = JSONSyntaxError(
             message: "repeated member name \(JSONWriter.quoted(name)) at \(JSONPath(path)): first at line \(earlier.line), "
                 + "column \(earlier.column), again at line \(later.line), column \(later.column) (names in an object must be unique)",
             line: later.line, column: later.column, offset: later.offset)
+        refusal.reason = .repeatedName(name)
+        return refusal
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private func describeNext() -> String {
@@ -156,18 +180,28 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw error("expected '\(word)'")
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("expected '\(word)'") }
+        let matches = word.withUTF8Buffer { utf8 in
+            for offset in 0..<count where bytes[index + offset] != utf8[offset] { return false }
+            return true
         }
-        index += utf8.count
+        guard matches else { throw error("expected '\(word)'") }
+        index += count
     }
 
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        if depth > maximumDepth {
+            var refusal = error("nesting deeper than \(maximumDepth) levels")
+            refusal.reason = .nestingTooDeep
+            throw refusal
+        }
     }
+
+    /// Objects with fewer members than this are searched member by member for a repeated name.
+    private static let linearSearchLimit = 16
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
@@ -176,8 +210,10 @@ public struct JSONParser {
         var members: [JSONValue.Member] = []
         /// Where in `members` the last member of each name is.
         var lastMember: [String: Int] = [:]
-        /// Where each name was first written (byte offset of its opening quote), to refuse a repeat.
-        var nameOffsets: [String: Int] = [:]
+        /// Where each member's name is written (byte offset of its opening quote), to refuse a
+        /// repeat; small objects (nearly all) are searched in `members` itself, larger ones by name.
+        var nameOffsets: [Int] = []
+        var firstOffsets: [String: Int] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -193,10 +229,21 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            path.append(.member(name))
+            if tracksPath { path.append(.member(name)) }
             if duplicateMembers == .refuse {
-                if let first = nameOffsets[name] { throw repeatedMemberError(name, first: first, again: nameOffset) }
-                nameOffsets[name] = nameOffset
+                if members.count < Self.linearSearchLimit {
+                    if let earlier = members.firstIndex(where: { $0.name == name }) {
+                        throw repeatedMemberError(name, first: nameOffsets[earlier], again: nameOffset)
+                    }
+                    nameOffsets.append(nameOffset)
+                    if members.count + 1 == Self.linearSearchLimit {
+                        for (position, member) in members.enumerated() { firstOffsets[member.name] = nameOffsets[position] }
+                        firstOffsets[name] = nameOffset
+                    }
+                } else {
+                    if let first = firstOffsets[name] { throw repeatedMemberError(name, first: first, again: nameOffset) }
+                    firstOffsets[name] = nameOffset
+                }
             }
             if recordsPositions {
                 if let earlier = lastMember[name] { forgetPositions(of: members[earlier].value, at: JSONPath(path)) }
@@ -204,7 +251,7 @@ public struct JSONParser {
                 record(at: nameOffset)
             }
             members.append(.init(name, try parseValue()))
-            path.removeLast()
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -222,10 +269,10 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
-            path.append(.index(items.count))
+            if tracksPath { path.append(.index(items.count)) }
             if recordsPositions { record(at: index) }
             items.append(try parseValue())
-            path.removeLast()
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -280,7 +327,22 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: take their bytes as they are.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                    throw error("string is not valid UTF-8", at: open)
+                }
+                index = end + 1
+                return text
+            }
+            if byte < 0x20 || byte == UInt8(ascii: "\\") { break }
+            end += 1
+        }
+        var out: [UInt8] = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: open) }
             let byte = bytes[index]
@@ -313,7 +375,7 @@ public struct JSONParser {
                     throw error("unpaired surrogate in \\u escape")
                 }
                 guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                UTF8.encode(unicode) { out.append($0) }
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in string", at: index - 2)
             }

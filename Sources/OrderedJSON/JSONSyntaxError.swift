@@ -6,6 +6,18 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int
     /// Byte offset of the error in the input.
     public var offset: Int
+    /// Which rule the document broke, for readers that answer some cases in their own words.
+    package var reason: Reason = .grammar
+
+    /// Which rule a refused document broke.
+    package enum Reason: Sendable, Hashable {
+        /// Not JSON as RFC 8259 writes it (the message says where and why).
+        case grammar
+        /// Arrays and objects nested deeper than the parser was told to allow.
+        case nestingTooDeep
+        /// An object names this member twice (refused unless repeats are kept).
+        case repeatedName(String)
+    }
 
     public init(message: String, line: Int, column: Int, offset: Int) {
         self.message = message

@@ -66,25 +66,76 @@ public enum JSONWriter {
     /// `\b`, `\f`, else `\u00XX`), U+007F as `\u007f` unless `escapingDelete` is false; everything
     /// else, `/` and non-ASCII included, written as UTF-8.
     public static func quoted(_ text: String, escapingDelete: Bool = true) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || (escapingDelete && scalar.value == 0x7F) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, escapingDelete: escapingDelete, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The minified form, as UTF-8 bytes: no whitespace at all (`{"a":1,"b":[true,null]}`),
+    /// members in their order (repeats kept), number literals as read, strings as
+    /// `quoted(_:escapingDelete:)` writes them with U+007F kept. For bodies on the wire: the
+    /// reference backend's answers and the DeviceSecurity connector's requests.
+    package static func minified(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        writeMinified(value, to: &out)
+        return out
+    }
+
+    private static func writeMinified(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
+        case .string(let text): appendQuoted(text, escapingDelete: false, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                writeMinified(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                appendQuoted(member.name, escapingDelete: false, to: &out)
+                out.append(UInt8(ascii: ":"))
+                writeMinified(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `quoted(text, escapingDelete:)` as UTF-8; runs of bytes that need no escape are
+    /// copied whole (every byte of a multi-byte sequence is 0x80 or above, so only ASCII is looked at).
+    private static func appendQuoted(_ text: String, escapingDelete: Bool, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var run = 0
+            for offset in 0..<utf8.count {
+                let byte = utf8[offset]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == 0x7F && escapingDelete)
+                else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<offset]))
+                run = offset + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -1,21 +1,20 @@
-import Foundation
+import OrderedJSON
 import SDKSeams
 
 /// A service answer: the flags, code and message every operation answers with, and the rest of
-/// its members.
-struct ServiceAnswer: @unchecked Sendable {
+/// its members (the whole answer object; a repeated name reads as its last member).
+struct ServiceAnswer: Sendable {
     var result: ServiceResult
     var code: Int
     var message: String
-    var members: [String: Any]
+    var members: JSONValue
 
-    func string(_ name: String) -> String? { members[name] as? String }
+    func string(_ name: String) -> String? { members[name]?.stringValue }
 
-    /// A positive whole number of seconds; nil when missing, not a number, not whole, not
-    /// positive, or more than `maximumSeconds`.
+    /// A positive whole number of seconds; nil when missing, not a number (a boolean is not one),
+    /// not whole, not positive, or more than `maximumSeconds`.
     func seconds(_ name: String) -> Int64? {
-        guard let number = members[name] as? NSNumber else { return nil }
-        let value = number.doubleValue
+        guard let value = members[name]?.doubleValue else { return nil }
         guard value.isFinite, value == value.rounded(), value > 0, value <= Double(Self.maximumSeconds) else { return nil }
         return Int64(value)
     }
@@ -23,21 +22,27 @@ struct ServiceAnswer: @unchecked Sendable {
     /// The longest borrow time taken from an answer: a hundred years of 365 days, in seconds.
     static let maximumSeconds: Int64 = 3_153_600_000
 
-    func flag(_ name: String) -> Bool { (members[name] as? NSNumber)?.boolValue ?? false }
+    /// A whole JSON number within `range` (`65`, `65.0`, `6.5e1`); nil for anything else: a
+    /// fraction, a boolean, a string, a number out of range.
+    static func wholeNumber(_ value: JSONValue?, in range: ClosedRange<Int>) -> Int? {
+        guard let real = value?.doubleValue, let whole = Int(exactly: real), range.contains(whole) else { return nil }
+        return whole
+    }
 }
 
 extension DeviceSecurity {
-    /// Sends `POST <serviceURL>/<operation>` with a JSON body (keys sorted) and reads the answer.
+    /// Sends `POST <serviceURL>/<operation>` with a JSON body (keys sorted by their UTF-8 bytes,
+    /// minified) and reads the answer.
     ///
     /// * A JSON object with an integer `result` is a service answer, whatever the HTTP status
     ///   (faults come as 5xx with `result` 32).
     /// * Any other answer is `ServiceFault` with code -5.
     /// * No answer is `NetworkError` with code -1; `networkError` keeps the transport error.
     func invoke(_ operation: String, _ body: [String: String]) async -> ServiceAnswer {
-        let bytes = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let bytes = JSONWriter.minified(JSONValue.object(body.map { JSONValue.Member($0.key, .string($0.value)) }).sortingMembers())
         let request = HTTPRequest(method: .post, url: serviceURL + "/" + operation,
                                   headers: ["Content-Type": "application/json", "Accept": "application/json"],
-                                  body: Array(bytes), timeout: timeout)
+                                  body: bytes, timeout: timeout)
         let answer: ServiceAnswer
         guard DeviceSecurity.timeoutRange.contains(timeout) else {
             let range = DeviceSecurity.timeoutRange
@@ -46,7 +51,7 @@ extension DeviceSecurity {
             emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
             answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
-                                   message: "network error (\(error.kind))", members: [:])
+                                   message: "network error (\(error.kind))", members: .object([]))
             serviceResCode = answer.code
             serviceResMsg = answer.message
             return answer
@@ -60,24 +65,27 @@ extension DeviceSecurity {
             emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
             answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
-                                   message: "network error (\(error.kind))", members: [:])
+                                   message: "network error (\(error.kind))", members: .object([]))
         }
         serviceResCode = answer.code
         serviceResMsg = answer.message
         return answer
     }
 
+    /// Reads an answer: a JSON object (a repeated name reads as its last member) whose `result` is a
+    /// whole number from 0 to 255; `resCode` counts when it is a whole number within 32 bits (else
+    /// 0, as when it is missing), `resMsg` when it is a string.
     static func read(_ response: HTTPResponse) -> ServiceAnswer {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let result = object["result"] as? NSNumber, result.intValue >= 0, result.intValue < 256
+        guard let object = try? JSONParser.parse(response.body, duplicateMembers: .keep), object.objectMembers != nil,
+              let result = ServiceAnswer.wholeNumber(object["result"], in: 0...255)
         else {
             return ServiceAnswer(result: .serviceFault, code: DeviceResultCode.unreadableAnswer,
-                                 message: "unreadable service answer (HTTP \(response.status))", members: [:])
+                                 message: "unreadable service answer (HTTP \(response.status))", members: .object([]))
         }
-        var flags = ServiceResult(rawValue: result.intValue)
+        var flags = ServiceResult(rawValue: result)
         if response.status >= 400 && !flags.contains(.serviceFault) { flags = .serviceFault }
-        return ServiceAnswer(result: flags, code: (object["resCode"] as? NSNumber)?.intValue ?? 0,
-                             message: object["resMsg"] as? String ?? "", members: object)
+        let code = ServiceAnswer.wholeNumber(object["resCode"], in: Int(Int32.min)...Int(Int32.max)) ?? 0
+        return ServiceAnswer(result: flags, code: code, message: object["resMsg"]?.stringValue ?? "", members: object)
     }
 
     /// The device id, drawn from the random source the first time.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OrderedJSON
 
 /// Operator endpoints of the DeviceSecurity service (`/devicesecurity/admin/<operation>`):
 /// users, applications, rights, settings, faults on demand, and a state summary.
@@ -10,9 +11,9 @@ extension DeviceSecurityService {
             let counts = await store.counts()
             let devices = await store.devices.sorted { $0.key < $1.key }
             let settings = await store.settings
-            return .ok(counts.keys.sorted().map { ($0, JSONOut.int(Int64(counts[$0] ?? 0))) } + [
-                ("deviceBorrowTime", .int(settings.deviceBorrowTime)), ("sessionLifetime", .int(settings.sessionLifetime)),
-                ("mappings", .array(devices.map { .object([("deviceHash", .string($0.key)), ("username", .string($0.value.username))]) })),
+            return .ok(counts.keys.sorted().map { ($0, JSONValue.integer(Int64(counts[$0] ?? 0))) } + [
+                ("deviceBorrowTime", .integer(settings.deviceBorrowTime)), ("sessionLifetime", .integer(settings.sessionLifetime)),
+                ("mappings", .array(devices.map { .fields([("deviceHash", .string($0.key)), ("username", .string($0.value.username))]) })),
             ])
         }
         guard ["user", "application", "grant", "deny", "settings", "fault", "clearFaults"].contains(operation) else {
@@ -36,7 +37,7 @@ extension DeviceSecurityService {
             let accessIdentifier = try body.string("accessIdentifier", maxLength: 256)
             let borrow = try Self.seconds(body, "borrowTime")
             await store.putApplication(accessIdentifier, borrowTime: borrow)
-            return .ok([("accessIdentifier", .string(accessIdentifier)), ("borrowTime", .int(await store.applications[accessIdentifier] ?? 0))])
+            return .ok([("accessIdentifier", .string(accessIdentifier)), ("borrowTime", .integer(await store.applications[accessIdentifier] ?? 0))])
         case "grant", "deny":
             let username = try body.string("username", maxLength: 256)
             let accessIdentifier = try body.string("accessIdentifier", maxLength: 256)
@@ -55,8 +56,8 @@ extension DeviceSecurityService {
                 if let application { settings.defaultApplicationBorrowTime = application }
             }
             let settings = await store.settings
-            return .ok([("deviceBorrowTime", .int(settings.deviceBorrowTime)), ("sessionLifetime", .int(settings.sessionLifetime)),
-                        ("defaultApplicationBorrowTime", .int(settings.defaultApplicationBorrowTime))])
+            return .ok([("deviceBorrowTime", .integer(settings.deviceBorrowTime)), ("sessionLifetime", .integer(settings.sessionLifetime)),
+                        ("defaultApplicationBorrowTime", .integer(settings.defaultApplicationBorrowTime))])
         case "fault":
             let target = try body.optionalString("operation", maxLength: 64) ?? "*"
             guard ["login", "registerDevice", "applicationLogin", "*"].contains(target) else {
@@ -68,20 +69,22 @@ extension DeviceSecurityService {
             let seconds = try Self.seconds(body, "seconds") ?? 3
             guard count <= 1000, seconds <= 30 else { throw APIError(.badRequest, "At most 1000 faults and 30 s of delay") }
             await store.arm(DeviceSecurityFault(operation: target, kind: kind, count: Int(count), seconds: Double(seconds)))
-            return .ok([("operation", .string(target)), ("kind", .string(kind.rawValue)), ("count", .int(count)), ("seconds", .int(seconds))])
+            return .ok([("operation", .string(target)), ("kind", .string(kind.rawValue)), ("count", .integer(count)), ("seconds", .integer(seconds))])
         default:
             await store.clearFaults()
-            return .ok([("faults", .int(0))])
+            return .ok([("faults", .integer(0))])
         }
     }
 
-    /// A whole number of seconds (or a count) given as a JSON number or a decimal string, 1 … 10 years; nil when absent.
+    /// A whole number of seconds (or a count) given as a JSON number (`600`, `600.0`, `6e2`) or a
+    /// decimal string (`"600"`), 1 … 10 years; nil when absent or null. Anything else (a fraction, a
+    /// boolean, a number beyond 64 bits) is a 400.
     static func seconds(_ body: JSONBody, _ key: String) throws(APIError) -> Int64? {
-        guard let value = body.members[key], !(value is NSNull) else { return nil }
+        guard let value = body.value(key) else { return nil }
         let number: Int64?
         switch value {
-        case let text as String: number = Int64(text)
-        case let value as NSNumber: number = value.doubleValue == value.doubleValue.rounded() ? value.int64Value : nil
+        case .string(let text): number = Int64(text)
+        case .number(let literal): number = Int64(literal) ?? Double(literal).flatMap { Int64(exactly: $0) }
         default: number = nil
         }
         guard let number, number >= 1, number <= 10 * 366 * 86_400 else {
@@ -92,11 +95,11 @@ extension DeviceSecurityService {
 
     /// A list of strings (or one string, or lines of one string); empty when absent.
     static func strings(_ body: JSONBody, _ key: String) throws(APIError) -> [String] {
-        guard let value = body.members[key], !(value is NSNull) else { return [] }
+        guard let value = body.value(key) else { return [] }
         let list: [String]
-        if let text = value as? String {
+        if case .string(let text) = value {
             list = text.split(whereSeparator: { $0 == "\n" || $0 == "," }).map { String($0).trimmingCharacters(in: .whitespaces) }
-        } else if let array = value as? [Any], let texts = array as? [String] {
+        } else if let items = value.arrayValue, case let texts = items.compactMap(\.stringValue), texts.count == items.count {
             list = texts
         } else {
             throw APIError(.badRequest, "Field '\(key)' must be a list of strings")

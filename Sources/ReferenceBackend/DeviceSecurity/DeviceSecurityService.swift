@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OrderedJSON
 
 /// The MVID DeviceSecurity service of the reference backend: JSON over HTTP under `/devicesecurity/`.
 ///
@@ -65,7 +66,7 @@ final class DeviceSecurityService: Sendable {
         case .opened(let session):
             let lifetime = await store.settings.sessionLifetime
             return Self.answer(DeviceSecurityFlag.success | DeviceSecurityFlag.serviceSuccess, DeviceSecurityCode.ok, "logged in",
-                               extra: [("mvSessionId", .string(session)), ("sessionLifetime", .int(lifetime))])
+                               extra: [("mvSessionId", .string(session)), ("sessionLifetime", .integer(lifetime))])
         }
     }
 
@@ -78,7 +79,7 @@ final class DeviceSecurityService: Sendable {
         }
         let borrow = await store.settings.deviceBorrowTime
         return Self.answer(DeviceSecurityFlag.success | DeviceSecurityFlag.serviceSuccess, DeviceSecurityCode.ok, "device registered",
-                           extra: [("deviceHash", .string(hash)), ("deviceBorrowTime", .int(borrow)), ("mvSessionId", .string(session))])
+                           extra: [("deviceHash", .string(hash)), ("deviceBorrowTime", .integer(borrow)), ("mvSessionId", .string(session))])
     }
 
     func applicationLogin(_ body: JSONBody, core: BackendCore) async throws(APIError) -> Reply {
@@ -98,7 +99,7 @@ final class DeviceSecurityService: Sendable {
             let deviceBorrow = await store.settings.deviceBorrowTime
             return Self.answer(DeviceSecurityFlag.success | DeviceSecurityFlag.serviceSuccess, DeviceSecurityCode.ok, "access granted",
                                extra: [("hasAccess", .bool(true)), ("mvSessionId", .string(session)),
-                                       ("applicationBorrowTime", .int(borrowTime)), ("deviceBorrowTime", .int(deviceBorrow))])
+                                       ("applicationBorrowTime", .integer(borrowTime)), ("deviceBorrowTime", .integer(deviceBorrow))])
         }
     }
 
@@ -107,13 +108,13 @@ final class DeviceSecurityService: Sendable {
     static let groups = ["school", "company", "private"]
 
     /// `{"result", "resCode", "resMsg", …extra}`.
-    static func answer(_ result: Int64, _ code: Int64, _ message: String, extra: [(String, JSONOut)] = [],
+    static func answer(_ result: Int64, _ code: Int64, _ message: String, extra: [(String, JSONValue)] = [],
                        status: HTTPResponse.Status = .ok) -> Reply {
-        .json(status, .object([("result", .int(result)), ("resCode", .int(code)), ("resMsg", .string(message))] + extra))
+        .json(status, .fields([("result", .integer(result)), ("resCode", .integer(code)), ("resMsg", .string(message))] + extra))
     }
 
     static func badRequest(_ message: String) -> APIError {
-        APIError(.badRequest, message, fields: [("result", .int(DeviceSecurityFlag.serviceFault)),
-                                                ("resCode", .int(DeviceSecurityCode.badRequest)), ("resMsg", .string(message))])
+        APIError(.badRequest, message, fields: [("result", .integer(DeviceSecurityFlag.serviceFault)),
+                                                ("resCode", .integer(DeviceSecurityCode.badRequest)), ("resMsg", .string(message))])
     }
 }

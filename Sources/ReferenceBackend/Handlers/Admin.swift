@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Operator endpoints: the revocation hook (`RPAPermitUserURL` of the open-source server, here a
 /// switch), the activation mailbox, and record counts.
 extension BackendCore {
@@ -14,12 +16,12 @@ extension BackendCore {
             let userID = call.query["userId"]
             let messages = await store.mailbox.filter { userID == nil || $0.userID == userID }
             return .ok([("messages", .array(messages.map { message in
-                .object([("kind", .string(message.kind.rawValue)), ("userId", .string(message.userID)),
+                .fields([("kind", .string(message.kind.rawValue)), ("userId", .string(message.userID)),
                          ("mpinId", .string(message.mpinID)), ("value", .string(message.value))])
             }))])
         case ("counts", .get):
             let counts = await store.counts()
-            return .ok(counts.keys.sorted().map { ($0, .int(Int64(counts[$0] ?? 0))) })
+            return .ok(counts.keys.sorted().map { ($0, .integer(Int64(counts[$0] ?? 0))) })
         case ("revoke", _), ("restore", _), ("mailbox", _), ("counts", _):
             throw APIError(.methodNotAllowed, "Wrong method for /admin/\(operation)")
         default:

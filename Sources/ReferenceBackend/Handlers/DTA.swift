@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// The D-TAs' HTTP endpoints, `/dta1/...` and `/dta2/...` (PROTOCOL §8.1). `certivoxURL` points
 /// the client at `/dta2/`; the RPS asks `dta1` in-process through the same checks.
@@ -7,7 +8,7 @@ extension BackendCore {
     /// `milagro-oss` profile's D-TAs, like the open-source ones, send none (PROTOCOL §13).
     func authorityRequest(_ authority: TrustedAuthority, _ operation: String, _ query: [String: String]) throws(APIError) -> Reply {
         let now = self.now
-        let version: [(String, JSONOut)] = openSource ? [] : [("version", "3")]
+        let version: [(String, JSONValue)] = openSource ? [] : [("version", "3")]
         switch operation {
         case "clientSecret":
             let share = try clientSecretShare(authority, query, now: now)
@@ -21,10 +22,10 @@ extension BackendCore {
             guard let count = Int(query["count"] ?? "1"), (1...31).contains(count) else {
                 throw APIError(.badRequest, "count must be 1 to 31")
             }
-            let permits: [(String, JSONOut)] = (0..<UInt32(count)).map { offset in
+            let permits: [(String, JSONValue)] = (0..<UInt32(count)).map { offset in
                 (String(date + offset), .string(Hex.encode(authority.timePermitShare(hashMpinID: hash, date: date + offset))))
             }
-            return .ok([("timePermits", .object(permits)), ("message", "OK")])
+            return .ok([("timePermits", .fields(permits)), ("message", "OK")])
         case "serverSecret":
             let appID = try TrustedAuthority.required(query, "app_id")
             let expires = try TrustedAuthority.required(query, "expires")

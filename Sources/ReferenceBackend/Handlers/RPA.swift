@@ -1,4 +1,5 @@
 import Hummingbird
+import OrderedJSON
 
 /// The demo RPA (PROTOCOL §8.3, §13): the login at `authenticateURL` (`POST /mpinAuthenticate`),
 /// the browser sessions it makes (`GET /session`) and the phone's logout of one (`POST /logout`).
@@ -7,7 +8,7 @@ extension BackendCore {
     static let sessionCookie = "mpinSession"
 
     /// What the demo RPA sends as user data on a login.
-    static let someUserData: JSONOut = "This will be handled by onSuccessLogin handler."
+    static let someUserData: JSONValue = "This will be handled by onSuccessLogin handler."
 
     /// `POST /mpinAuthenticate {"mpinResponse": {"authOTT"}}`, the RPA's login.
     ///
@@ -33,22 +34,22 @@ extension BackendCore {
             if openSource { return .ok([("someUserData", Self.someUserData)]) }
             var headers = HTTPFields()
             headers[.setCookie] = "\(Self.sessionCookie)=\(login.sessionToken); Path=/; HttpOnly"
-            return .json(.ok, .object([("someUserData", Self.someUserData), ("userId", .string(login.userID))]), headers: headers)
+            return .json(.ok, .fields([("someUserData", Self.someUserData), ("userId", .string(login.userID))]), headers: headers)
         }
         guard configuration.flavour == .milagro else { throw APIError(.requestTimeoutStatus, "Expired authentication request") }
         switch await store.redeem(authOTT: authOTT, now: now, maximumAttempts: configuration.maximumAttempts, directOnly: true) {
         case .unknown, .expired:
             throw APIError(.requestTimeoutStatus, "Expired authentication request")
         case .blocked:
-            if openSource { return .json(.gone, .object([("someUserData", Self.someUserData)])) }
+            if openSource { return .json(.gone, .fields([("someUserData", Self.someUserData)])) }
             throw APIError(.gone, "User blocked")
         case .wrongPIN:
-            if openSource { return .json(.unauthorized, .object([("someUserData", Self.someUserData)])) }
+            if openSource { return .json(.unauthorized, .fields([("someUserData", Self.someUserData)])) }
             throw APIError(.unauthorized, "Wrong PIN.")
         case .ok(let record):
             if openSource { return .ok([("someUserData", Self.someUserData)]) }
             if record.otp != nil {
-                return .ok([("expireTime", .int(now + 60_000)), ("ttlSeconds", 60), ("nowTime", .int(now))])
+                return .ok([("expireTime", .integer(now + 60_000)), ("ttlSeconds", 60), ("nowTime", .integer(now))])
             }
             return .ok([("someUserData", Self.someUserData), ("userId", .string(record.userID))])
         }

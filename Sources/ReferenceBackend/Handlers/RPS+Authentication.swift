@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// Authentication: time permits, pass 1, pass 2, and the phone's login for an access number or
 /// code, the RPS's `/rps/authenticate` (PROTOCOL §3.4, §3.6, §6.5, §8.2). The demo RPA's side is in
@@ -13,7 +14,7 @@ extension BackendCore {
         let date = MPin.today(unixTime: now / 1000)
         let hash = mpin.hashID(id)
         let hashHex = Hex.encode(hash)
-        return .ok([("date", .int(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
+        return .ok([("date", .integer(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
                     ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
                     ("timePermit", .string(Hex.encode(dta1.timePermitShare(hashMpinID: hash, date: date)))), ("version", "0.3")])
     }
@@ -66,7 +67,7 @@ extension BackendCore {
         await store.putAuth(authOTT: authOTT, AuthRecord(mpinID: mpinIDHex, userID: identity.userID, success: success,
                                                          expires: now + milliseconds(configuration.authLifetime), wid: bound,
                                                          otp: otp), now: now)
-        var members: [(String, JSONOut)] = [("version", "0.3"), ("pass", 2), ("authOTT", .string(authOTT))]
+        var members: [(String, JSONValue)] = [("version", "0.3"), ("pass", 2), ("authOTT", .string(authOTT))]
         if let otp { members.append(("OTP", .string(otp))) }
         return .ok(members)
     }
@@ -141,7 +142,7 @@ extension BackendCore {
         case .loggedIn(let sessionToken, let userID):
             if mfa { return await platformLoginAnswer(record, authz: false, clientID: session.clientID) }
             return .ok([("logoutURL", "/logout"),
-                        ("logoutData", .object([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
+                        ("logoutData", .fields([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
         }
     }
 
@@ -149,7 +150,7 @@ extension BackendCore {
     func mobileRefusal(_ status: Int, _ message: String) -> APIError {
         let code = APIErrorStatus.from(status)
         guard configuration.flavour == .mfaPlatform else { return APIError(code, message) }
-        return APIError(code, message, fields: [("status", .int(Int64(status))), ("message", .string(message)), ("code", "")])
+        return APIError(code, message, fields: [("status", .integer(Int64(status))), ("message", .string(message)), ("code", "")])
     }
 
     /// The MFA platform's login answer, `{status: 200, message: "OK", code}`, with a fresh

@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// The browser's side: access numbers and QR codes, the polling of `/rps/access`, and
 /// `/rps/codeStatus` from the phone (PROTOCOL §3.7, §5, §8.2).
@@ -16,8 +17,8 @@ extension BackendCore {
             if await !store.hasLiveSession(wid: number, now: now) { break }
         }
         let session = try await newSession(wid: number, now: now)
-        return .ok([("ttlSeconds", .int(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
-                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .int(now)), ("localTimeEnd", .int(session.expires))])
+        return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
+                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
     }
 
     /// The server's check digit of six digits (PROTOCOL §5.1, ``AccessNumber/rawChecksum(of:)``); nil
@@ -32,8 +33,8 @@ extension BackendCore {
         _ = try call.json(allowEmpty: true)
         let now = self.now
         let session = try await newSession(wid: random.hex(16), now: now)
-        return .ok([("ttlSeconds", .int(Int64(configuration.accessNumberLifetime))), ("qrUrl", .string(base.url + "#" + session.wid)),
-                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .int(now)), ("localTimeEnd", .int(session.expires))])
+        return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("qrUrl", .string(base.url + "#" + session.wid)),
+                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
     }
 
     func newSession(wid: String, now: Int64, clientID: String = "", redirectURI: String = "", state: String = "")

@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 
 /// Registration: `PUT /rps/user[/<mpinId>]`, `GET /rps/signature/<mpinId>` and the activation
 /// paths of the demo RPA (PROTOCOL §3.1, §3.2, §8.2, §8.3).
@@ -66,7 +67,7 @@ extension BackendCore {
             let link = base.url + "/mpinActivate?" + QueryString.build([("i", mpinID), ("e", String(expires)), ("s", activateKey)])
             await deliver(ActivationMessage(kind: .link, userID: userID, mpinID: mpinID, value: link))
         }
-        var members: [(String, JSONOut)] = [("mpinId", .string(mpinID)), ("regOTT", .string(regOTT))]
+        var members: [(String, JSONValue)] = [("mpinId", .string(mpinID)), ("regOTT", .string(regOTT))]
         if mfa {
             members += [("expireTime", ""), ("nowTime", ""), ("active", .bool(active)), ("customerId", .string(customerID)),
                         ("appId", .string(appID))]
@@ -81,8 +82,7 @@ extension BackendCore {
     /// (Milagro) or the platform's (MFA).
     func newMpinID(userID: String, now: Int64) -> String {
         let salt = random.hex(16)
-        var name = ""
-        JSONOut.quote(userID, into: &name)
+        let name = JSONWriter.quoted(userID, escapingDelete: false)
         let document: String
         switch configuration.flavour {
         case .milagro:

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// `GET /rps/clientSettings` and `GET /service` (PROTOCOL §2, §3.0).
 extension BackendCore {
     /// Where the client settings point the time-permit storage (PROTOCOL §2, §8.4): every GET under
@@ -18,14 +20,14 @@ extension BackendCore {
     /// (its RPA sends no OTP validity), and `seedValue` (100 random bytes, hex, drawn for each
     /// request from the backend's generator), `setupDoneURL`, `useNFC` and `useWebSocket` (false).
     func clientSettings() -> Reply {
-        .json(.ok, .object(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
+        .json(.ok, .fields(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
     }
 
     /// The settings' members; `seedValue` is used by the `milagro-oss` profile only.
-    func settingsMembers(seedValue: String) -> [(String, JSONOut)] {
+    func settingsMembers(seedValue: String) -> [(String, JSONValue)] {
         switch configuration.flavour {
         case .milagro where openSource:
-            let url = { (path: String) -> JSONOut in .string(self.base.url + path) }
+            let url = { (path: String) -> JSONValue in .string(self.base.url + path) }
             return [
                 ("registerURL", url("/rps/user")), ("signatureURL", url("/rps/signature")), ("certivoxURL", url("/dta2/")),
                 ("timePermitsURL", url("/rps/timePermit")), ("timePermitsStorageURL", url("/" + Self.timePermitsStorageSegment)),

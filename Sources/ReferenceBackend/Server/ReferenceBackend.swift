@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import OrderedJSON
 
 /// A reference Milagro backend served in-process: RPS, two D-TAs, the demo RPA and the MFA
 /// platform's endpoints on one real HTTP server (Hummingbird), verifying authentications with
@@ -116,7 +117,7 @@ public final class ReferenceBackend: Sendable {
         ]
         if configuration.flavour == .mfaPlatform { lines.append(("customerId", core.customerID)) }
         for (key, value) in core.settingsMembers(seedValue: "(100 random bytes, new for each request)") {
-            lines.append(("clientSettings." + key, value.text))
+            lines.append(("clientSettings." + key, String(decoding: JSONWriter.minified(value), as: UTF8.self)))
         }
         return lines
     }

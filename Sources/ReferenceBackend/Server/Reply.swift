@@ -1,12 +1,13 @@
 import Hummingbird
+import OrderedJSON
 
 /// What a handler answers: JSON with a status (200 for every success, as the clients require),
 /// or an empty body, with any extra header fields (a `Set-Cookie`, a `WWW-Authenticate`).
 enum Reply: Sendable {
-    case json(HTTPResponse.Status, JSONOut, headers: HTTPFields = HTTPFields())
+    case json(HTTPResponse.Status, JSONValue, headers: HTTPFields = HTTPFields())
     case empty(HTTPResponse.Status, headers: HTTPFields = HTTPFields())
 
-    static func ok(_ members: [(String, JSONOut)]) -> Reply { .json(.ok, .object(members)) }
+    static func ok(_ members: [(String, JSONValue)]) -> Reply { .json(.ok, .fields(members)) }
 
     var status: HTTPResponse.Status {
         switch self {
@@ -30,7 +31,7 @@ enum Reply: Sendable {
         switch self {
         case .json(let status, let value, var headers):
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: value.text)))
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.minified(value))))
         case .empty(let status, let headers):
             return Response(status: status, headers: headers, body: ResponseBody())
         }

@@ -1,62 +1,57 @@
 import MPinCrypto
-import Foundation
+import OrderedJSON
 
-/// A request body parsed as a JSON object, with typed, validating accessors that throw
-/// `APIError` (400 with a message) for anything missing or malformed.
-struct JSONBody: @unchecked Sendable {
-    /// Deeper nesting is refused before parsing.
+/// A request body parsed as a JSON object (by OrderedJSON's strict parser), with typed, validating
+/// accessors that throw `APIError` (400 with a message) for anything missing or malformed.
+///
+/// The body is refused as a whole (400) when it is not JSON, not an object, nested deeper than
+/// `maximumDepth` arrays and objects (the parser stops there, so hostile nesting cannot exhaust
+/// the stack), or when an object names a member twice: such a body means two things at once (a
+/// proxy or a log reader may take the other member than the backend), so it is refused rather
+/// than read by a first-wins or last-wins rule. A member that is `null` counts as absent for the
+/// string accessors.
+struct JSONBody: Sendable {
+    /// Deeper nesting is refused while parsing.
     static let maximumDepth = 32
 
-    let members: [String: Any]
+    /// The object's members, in document order, names unique.
+    let members: [JSONValue.Member]
 
     /// Parses `bytes`; an empty body counts as `{}` only when `allowEmpty`.
     init(_ bytes: [UInt8], allowEmpty: Bool = false) throws(APIError) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             guard allowEmpty else { throw APIError(.badRequest, "The request needs a JSON body") }
-            members = [:]
+            members = []
             return
         }
-        guard Self.depth(of: bytes) <= Self.maximumDepth else {
-            throw APIError(.badRequest, "The JSON body is nested too deeply")
-        }
-        let parsed: Any
+        let parsed: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            parsed = try JSONParser.parse(bytes, duplicateMembers: .refuse, maximumDepth: Self.maximumDepth)
         } catch {
-            throw APIError(.badRequest, "The body is not valid JSON")
+            switch error.reason {
+            case .nestingTooDeep: throw APIError(.badRequest, "The JSON body is nested too deeply")
+            case .repeatedName(let name): throw APIError(.badRequest, "Field '\(name)' appears more than once")
+            case .grammar: throw APIError(.badRequest, "The body is not valid JSON")
+            }
         }
-        guard let object = parsed as? [String: Any] else { throw APIError(.badRequest, "The JSON body must be an object") }
-        members = object
-    }
-
-    init(members: [String: Any]) {
+        guard case .object(let members) = parsed else { throw APIError(.badRequest, "The JSON body must be an object") }
         self.members = members
     }
 
-    /// Bracket depth outside strings: a cheap guard against stack exhaustion in the parser.
-    static func depth(of bytes: [UInt8]) -> Int {
-        var depth = 0, deepest = 0, inString = false, escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
+    init(members: [JSONValue.Member]) {
+        self.members = members
+    }
+
+    /// The value of the member `key`; nil when it is absent or `null`.
+    func value(_ key: String) -> JSONValue? {
+        guard let value = members.first(where: { $0.name == key })?.value, value != .null else { return nil }
+        return value
     }
 
     /// A string field that must be present (empty allowed unless `nonEmpty`).
     func string(_ key: String, nonEmpty: Bool = true, maxLength: Int = 4096) throws(APIError) -> String {
-        guard let value = members[key], !(value is NSNull) else { throw APIError(.badRequest, "Missing field '\(key)'") }
-        guard let text = value as? String else { throw APIError(.badRequest, "Field '\(key)' must be a string") }
+        guard let value = value(key) else { throw APIError(.badRequest, "Missing field '\(key)'") }
+        guard case .string(let text) = value else { throw APIError(.badRequest, "Field '\(key)' must be a string") }
         if nonEmpty && text.isEmpty { throw APIError(.badRequest, "Field '\(key)' must not be empty") }
         if text.utf8.count > maxLength { throw APIError(.badRequest, "Field '\(key)' is too long") }
         return text
@@ -64,18 +59,22 @@ struct JSONBody: @unchecked Sendable {
 
     /// An optional string field: nil when absent or null, 400 when of another type.
     func optionalString(_ key: String, maxLength: Int = 4096) throws(APIError) -> String? {
-        guard let value = members[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw APIError(.badRequest, "Field '\(key)' must be a string") }
+        guard let value = value(key) else { return nil }
+        guard case .string(let text) = value else { throw APIError(.badRequest, "Field '\(key)' must be a string") }
         if text.utf8.count > maxLength { throw APIError(.badRequest, "Field '\(key)' is too long") }
         return text
     }
 
-    /// A field read for its truth (booleans, numbers, non-empty strings), false when absent.
+    /// A field read for its truth, false when absent: `true`; a number other than zero (any
+    /// mantissa digit other than 0, so `0.5` is true and `-0`, `0e5` are false); a string other
+    /// than empty, `"0"` and `false` in any case. `false`, `null`, arrays and objects are false.
     func truthy(_ key: String) -> Bool {
-        switch members[key] {
-        case let text as String: return !text.isEmpty && text != "0" && text.lowercased() != "false"
-        case let number as NSNumber: return number.boolValue
-        case let flag as Bool: return flag
+        switch value(key) {
+        case .string(let text): return !text.isEmpty && text != "0" && text.lowercased() != "false"
+        case .number(let literal):
+            return literal.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+                .contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        case .bool(let flag): return flag
         default: return false
         }
     }
@@ -91,10 +90,10 @@ struct JSONBody: @unchecked Sendable {
         return bytes
     }
 
-    /// A nested object field.
+    /// A nested object field (`null` is not an object).
     func object(_ key: String) throws(APIError) -> JSONBody {
-        guard let value = members[key] else { throw APIError(.badRequest, "Missing field '\(key)'") }
-        guard let object = value as? [String: Any] else { throw APIError(.badRequest, "Field '\(key)' must be an object") }
-        return JSONBody(members: object)
+        guard let value = members.first(where: { $0.name == key })?.value else { throw APIError(.badRequest, "Missing field '\(key)'") }
+        guard case .object(let members) = value else { throw APIError(.badRequest, "Field '\(key)' must be an object") }
+        return JSONBody(members: members)
     }
 }

@@ -1,4 +1,5 @@
 import MPinCrypto
+import OrderedJSON
 @testable import ReferenceBackend
 import Testing
 
@@ -40,13 +41,16 @@ import Testing
         #expect(try body.optionalString("n") == nil)
         #expect(throws: APIError.self) { try body.string("mobile") }
         #expect(throws: APIError.self) { try body.hex("userId") }
-        #expect(JSONBody.depth(of: Array(#"{"a":"[[[[","b":[{}]}"#.utf8)) == 3)
         #expect(throws: APIError.self) { try JSONBody(Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8)) }
     }
 
+    /// Answers are minified, members in the order given, control characters escaped, U+007F and
+    /// non-ASCII text as they are.
     @Test func jsonOut() {
-        let value: JSONOut = .object([("b", "x\"\n\u{1}é"), ("a", .array([1, true, .null]))])
-        #expect(value.text == #"{"b":"x\"\n\u0001é","a":[1,true,null]}"#)
+        let value: JSONValue = .fields([("b", "x\"\n\u{1}\u{7F}é/"), ("a", [1, true, nil, .integer(Int64.min)]), ("o", .fields([]))])
+        let expected = #"{"b":"x\"\n\u0001\#u{7F}é/","a":[1,true,null,-9223372036854775808],"o":{}}"#
+        #expect(String(decoding: JSONWriter.minified(value), as: UTF8.self) == expected)
+        #expect(Reply.json(.ok, value).response.body.contentLength == expected.utf8.count)
     }
 
     @Test func accessNumberCheckDigits() {
