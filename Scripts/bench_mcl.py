@@ -45,6 +45,8 @@ import subprocess
 import sys
 import time
 
+from bench_common import bounded_integer, cpu_model, load_average
+
 # BN254 (Nogami) generators, as AMCL and mcl both use them (CRYPTO.md §2.1).
 BN254_P = 0x2523648240000001BA344D80000000086121000000000013A700000000000013
 BN254_G1 = (BN254_P - 1, 1)
@@ -78,37 +80,6 @@ CURVES = (("bn254cx", "BN254CX"), ("bn254", "BN254"))
 RUNS_RANGE = (1, 100_000)
 ROUNDS_RANGE = (1, 100)
 SCALAR_POOL = 16
-
-
-def bounded_integer(name, low, high):
-    """An argparse type: an integer from low to high, else an error naming the option and the range."""
-    def parse(text):
-        try:
-            value = int(text, 10)
-        except ValueError:
-            value = None
-        if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low} to {high}, got {text!r}")
-        return value
-    return parse
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
-
-
-def load_average():
-    try:
-        return [round(value, 2) for value in os.getloadavg()]
-    except OSError:
-        return None
 
 
 class Mcl:

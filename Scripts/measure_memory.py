@@ -27,13 +27,14 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+from bench_common import bounded_integer, cpu_model, load_average
 
 COUNT_RANGE = (0, 100_000)      # `vectors generate --count`
 REPLAYS_RANGE = (1, 1_000)      # `replay --bench`
@@ -59,36 +60,6 @@ def integer_list(name, low, high):
             values.append(value)
         return values
     return parse
-
-
-def bounded_integer(name, low, high):
-    def parse(text):
-        try:
-            value = int(text, 10)
-        except ValueError:
-            value = None
-        if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low} to {high}, got {text!r}")
-        return value
-    return parse
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
-
-
-def load_average():
-    try:
-        return [round(value, 2) for value in os.getloadavg()]
-    except OSError:
-        return None
 
 
 def measure(command, timeout, log_path):
