@@ -28,7 +28,7 @@ package struct FlowCheckSummary: Sendable, Hashable {
         if !failing.isEmpty {
             lines.append("failed:")
             for report in failing {
-                lines += report.failures.map { "  [\(report.index)] \(report.method) \(report.path): \($0.message)" }
+                lines += report.failures.map { "  [\(report.index)] \(report.method) \(ExchangeReport.brief(report.path)): \($0.message)" }
             }
         }
         return lines.joined(separator: "\n")

@@ -3,6 +3,7 @@ import Foundation
 import MPinCrypto
 import MPinSDK
 import OrderedJSON
+import SDKSeams
 
 /// Checks the HTTP exchanges of an M-Pin flow against the protocol, one exchange at a time, in the
 /// order they completed: the engine of `mpin-workbench proxy`'s per-exchange report and summary.
@@ -69,6 +70,15 @@ package struct FlowChecker: Sendable {
         if path == self.path("accessNumberURL") { return .accessNumberPoll }
         if let logoutPath, path == logoutPath { return .logout }
         return .other
+    }
+
+    /// Who sent a request: the browser for its access-number requests, for a non-GET request without
+    /// the `Accept: text/plain` the SDK puts on each (PROTOCOL.md §1) and for a request with a cookie
+    /// (the SDK sends none); else the SDK.
+    package func actor(method: String, path: String, headers: HTTPHeaders) -> EventActor {
+        if kind(method: method, path: path).isBrowser { return .browser }
+        if method != "GET", headers["Accept"]?.lowercased() != "text/plain" { return .browser }
+        return headers.contains("Cookie") ? .browser : .sdk
     }
 
     /// Whether access numbers carry a check digit: `accessNumberUseCheckSum` (default true), `cSum`

@@ -70,6 +70,12 @@ struct ProxyCommand: ParsableCommand {
             transform: ServeCommand.logLevel)
     var logLevel: Logger.Level?
 
+    @Option(help: "The scenario script the client runs, if it is one (kept in the cassette, so that `replay` can drive the SDK through it).")
+    var scenario: String?
+
+    @Option(help: "With --scenario: the seed of the client's randomness (default: the script's), for `replay`.")
+    var seed: String?
+
     static let exchangesRange = 1...1_000_000
 
     func validate() throws {
@@ -80,6 +86,7 @@ struct ProxyCommand: ParsableCommand {
             throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
         }
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
+        if seed != nil, scenario == nil { throw ValidationError("--seed goes with --scenario: it is the seed of the scenario's run.") }
     }
 
     /// `scheme://host[:port]` of `text` (a trailing `/` dropped), nil unless http or https with a
@@ -100,10 +107,11 @@ struct ProxyCommand: ParsableCommand {
             Console.failure("--out: \(error)")
             throw ExitCode(2)
         }
+        let script = try scenario.map(ScenarioCommandSupport.readScript)
         let upstream = Self.origin(self.upstream)!
         let session = ProxySession()
         let stopped = DispatchSemaphore(value: 0)
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
         let logger = Self.logger(logLevel ?? .info)
         let task = Task {
@@ -111,12 +119,11 @@ struct ProxyCommand: ParsableCommand {
                 let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy") { request in
                     await session.handle(request)
                 }
-                let header = Cassette(tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
-                                      backend: .init(url: server.baseURL, flavour: "milagro"))
+                let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
                 let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10)))
                 let proxy = RecordingProxy(upstream: upstream, baseURL: server.baseURL, transport: transport, header: header,
-                                           maximumExchanges: maxExchanges, timeout: timeout) { method, path in
-                    session.actor(method: method, path: path)
+                                           maximumExchanges: maxExchanges, timeout: timeout) { request in
+                    session.actor(request)
                 }
                 session.begin(proxy)
                 ServeCommand.say(Self.banner(proxy: proxy, out: out))
@@ -155,6 +162,22 @@ struct ProxyCommand: ParsableCommand {
         let summary = session.summary
         ServeCommand.say(summary.text)
         if !summary.passed { throw ExitCode(1) }
+    }
+
+    /// The cassette's metadata: the backend is the proxy itself (what the client saw); the scenario
+    /// is the script given, else just a name (the file's). Replay compares by meaning (`json`): a
+    /// proxied cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
+    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?) -> Cassette {
+        var header: Cassette
+        if let script {
+            header = ScenarioSession.header(for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
+                                            tool: ScenarioCommandSupport.tool)
+        } else {
+            header = Cassette(tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
+                              backend: .init(url: baseURL, flavour: "milagro"))
+        }
+        header.replayMode = .json
+        return header
     }
 
     static func banner(proxy: RecordingProxy, out: String) -> String {
@@ -214,9 +237,10 @@ private final class ProxySession: Sendable {
 
     var summary: FlowCheckSummary { checker.withLock { $0.summary } }
 
-    /// Who sent a request: the browser for its access-number requests, else the SDK.
-    func actor(method: String, path: String) -> EventActor {
-        checker.withLock { $0.kind(method: method, path: path) }.isBrowser ? .browser : .sdk
+    /// Who sent a request (`FlowChecker.actor`), from the settings seen so far.
+    func actor(_ request: RecordingProxy.Request) -> EventActor {
+        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        return checker.withLock { $0.actor(method: request.method, path: path, headers: request.headers) }
     }
 
     func handle(_ request: PlainHTTPServer.Request) async -> PlainHTTPServer.Response {
@@ -231,7 +255,7 @@ private final class ProxySession: Sendable {
             }
         }
         if proxy.isComplete, !state.withLock({ $0.stopRequested }) {
-            ServeCommand.say("recorded \(proxy.completedExchanges) exchanges (--max-exchanges): stopping")
+            ServeCommand.say("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
             stop()
         }
         return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)

@@ -74,7 +74,7 @@ package final class RecordingProxy: Sendable {
     package let timeout: Double?
     private let transport: any HTTPTransport
     private let recorder: Recorder
-    private let actor: @Sendable (_ method: String, _ path: String) -> EventActor
+    private let actor: @Sendable (Request) -> EventActor
     private let admitted = Mutex((started: 0, completed: 0))
 
     /// - Parameters:
@@ -84,9 +84,9 @@ package final class RecordingProxy: Sendable {
     ///   - header: the cassette's metadata; its `backend.url` should be `baseURL` (see the type).
     ///   - maximumExchanges: stop forwarding after this many (nil: no limit).
     ///   - timeout: the time limit of one upstream exchange.
-    ///   - actor: who sent a request, from its method and path (the default: the SDK).
+    ///   - actor: who sent a request (the default: the SDK).
     package init(upstream: String, baseURL: String, transport: any HTTPTransport, header: Cassette, maximumExchanges: Int? = nil,
-                 timeout: Double? = nil, actor: @escaping @Sendable (_ method: String, _ path: String) -> EventActor = { _, _ in .sdk }) {
+                 timeout: Double? = nil, actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.baseURL = baseURL
         self.transport = transport
@@ -134,9 +134,8 @@ package final class RecordingProxy: Sendable {
         }
         var exchange = CassetteEvent.HTTPExchange(request: .init(method: request.method, url: baseURL + target, headers: forwarded, body: request.body))
         let (slot, step) = recorder.reserve()
-        let path = URLText.path(target)
         func finish() -> (index: Int, exchange: CassetteEvent.HTTPExchange) {
-            recorder.fill(slot, with: CassetteEvent(actor: actor(request.method, path), step: step, .http(exchange)))
+            recorder.fill(slot, with: CassetteEvent(actor: actor(request), step: step, .http(exchange)))
             return (slot, exchange)
         }
 

@@ -1,0 +1,214 @@
+import CurlTransport
+import FlowRecording
+import Foundation
+import ProtocolChecks
+import ReferenceBackend
+import Scenarios
+import SDKSeams
+import Testing
+import TestSupport
+@testable import WorkbenchCLI
+
+/// `proxy`: the SDK runs a flow against the embedded reference backend through the proxy (its
+/// listening server, libcurl upstream); the cassette is compared with what the SDK received and what
+/// the backend was sent and answered, checked, replayed, served and shown; a malformed pass 1 and an
+/// unreachable upstream; bad flags.
+@Suite(.serialized) struct ProxyCommandTests {
+    /// A proxy on a free loopback port in front of `upstream`, its transport given.
+    final class RunningProxy: Sendable {
+        let server: PlainHTTPServer
+        let proxy: RecordingProxy
+
+        init(upstream: String, transport: any HTTPTransport, script: ScenarioScript? = nil, seed: String? = nil) async throws {
+            let box = ProxyBox()
+            server = try await PlainHTTPServer.start(port: 0) { request in
+                guard let proxy = box.proxy else { return .init(status: 503) }
+                let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+                let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: headers, body: request.body))
+                return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+            }
+            proxy = RecordingProxy(upstream: upstream, baseURL: server.baseURL, transport: transport,
+                                   header: ProxyCommand.header(baseURL: server.baseURL, name: "proxied", script: script, seed: seed),
+                                   timeout: 30) { request in
+                FlowChecker().actor(method: request.method, path: String(request.target.prefix { $0 != "?" }), headers: request.headers)
+            }
+            box.set(proxy)
+        }
+    }
+
+    final class ProxyBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: RecordingProxy?
+        var proxy: RecordingProxy? { lock.withLock { stored } }
+        func set(_ proxy: RecordingProxy) { lock.withLock { stored = proxy } }
+    }
+
+    static let seed = "proxy-test"
+
+    static func curl() -> CurlTransport { CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10)) }
+
+    /// The access-number flow (two actors, a held login) through the proxy: every exchange in the
+    /// cassette is byte-identical to what the SDK (and the browser) received and to what the backend
+    /// was sent; the checks pass; the cassette replays, serves and shows.
+    @Test func theSDKThroughTheProxy() async throws {
+        let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/access-number-logout.yaml")
+        let embedded = try await EmbeddedSession.start(script, seed: Self.seed)
+        let backend = embedded.backend, clock = embedded.clock
+        // Upstream through the embedded backend's own transport, as `record` talks to it: under its
+        // stable origin, the Date fields from the frozen clock the time permits are dated by.
+        let origin = WorkbenchVersion.embeddedBackendOrigin
+        let upstreamView = Recorder(header: ProxyCommand.header(baseURL: origin, name: "upstream", script: nil, seed: nil))
+        let running = try await RunningProxy(upstream: origin, transport: upstreamView.transport(wrapping: embedded.transport),
+                                             script: script, seed: Self.seed)
+        let sdkHeader = ScenarioSession.header(for: script, backendURL: running.server.baseURL, embedded: false, seed: Self.seed,
+                                               tool: WorkbenchVersion.tool)
+        let sdkView: Cassette
+        do {
+            sdkView = try await ScenarioSession.record(script, header: sdkHeader, transport: Self.curl(), random: SeededRandomSource(seed: Self.seed),
+                                                       clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+                                                       recordsTimings: false, heldRequests: { backend.heldLogins })
+        } catch {
+            await running.server.stop()
+            await embedded.stop()
+            throw error
+        }
+        await running.server.stop()
+        await embedded.stop()
+        let proxied = running.proxy.cassette()
+
+        // What the client side received.
+        let client = sdkView.httpExchanges.map(\.exchange), recorded = proxied.httpExchanges.map(\.exchange)
+        #expect(recorded.count == client.count && recorded.count == proxied.events.count && recorded.count >= 15, "\(recorded.count)")
+        for (number, (mine, theirs)) in zip(recorded, client).enumerated() {
+            #expect(mine.request == theirs.request, "exchange \(number): request")
+            #expect(mine.response?.status == theirs.response?.status && mine.response?.body == theirs.response?.body, "exchange \(number)")
+            let withoutDate = { (headers: HTTPHeaders?) in headers?.fields.filter { $0.name.lowercased() != "date" } }
+            #expect(withoutDate(mine.response?.headers) == withoutDate(theirs.response?.headers), "exchange \(number): headers")
+        }
+        #expect(proxied.events.contains { $0.actor == .browser } && proxied.events.contains { $0.actor == .sdk })
+
+        // What the backend was sent and answered (the origin aside: nothing in these answers names it).
+        let upstream = upstreamView.cassette().httpExchanges.map(\.exchange)
+        #expect(upstream.count == recorded.count)
+        for (number, (mine, theirs)) in zip(recorded, upstream).enumerated() {
+            #expect(theirs.request.url == origin + mine.request.url.dropFirst(running.server.baseURL.count), "exchange \(number)")
+            #expect(mine.request.method == theirs.request.method && mine.request.headers == theirs.request.headers
+                    && mine.request.body == theirs.request.body, "exchange \(number): request")
+            #expect(mine.response == theirs.response, "exchange \(number): response")
+            #expect(mine.timings != nil && mine.timings == theirs.timings, "exchange \(number): timings")
+        }
+
+        // The checks pass, access numbers included.
+        var checker = FlowChecker()
+        for (index, exchange) in proxied.httpExchanges { checker.check(exchange, index: index) }
+        #expect(checker.summary.passed && checker.summary.counts(.accessNumber).passed == 2, "\(checker.summary.text)")
+
+        // It replays (the script and seed are in it) ...
+        let directory = try TemporaryDirectory.make("proxy")
+        let file = directory + "/proxied.json"
+        try CassetteFile.write(proxied, to: file)
+        let replayed = await ScenarioSession.replay(file: file)
+        #expect(replayed.passed, "\(replayed)")
+        // ... is shown and linted like any other ...
+        let shown = try WorkbenchProcess.run(["cassette", "show", file])
+        #expect(shown.status == 0 && shown.stdout.contains("\(recorded.count) events: \(recorded.count) http"), "\(shown)")
+        let linted = try WorkbenchProcess.run(["cassette", "lint", file])
+        #expect(linted.status == 0 && linted.stdout.contains("ok"), "\(linted)")
+        // ... and served: the recorded settings come back from the server.
+        let serving = try ServingProcess(["serve", "--cassette", file, "--port", "0"])
+        let port = serving.waitForOutput(within: 120) { line -> Int? in
+            guard line.hasPrefix("serving cassette "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+            return Int(line[origin.upperBound...])
+        }
+        let settings = try port.map { try ServingProcess.get(port: $0, "/rps/clientSettings") }
+        let run = serving.interrupt()
+        let recordedSettings = String(decoding: recorded[0].response?.body ?? [], as: UTF8.self)
+        #expect(settings?.hasPrefix("HTTP/1.1 200") == true && settings?.hasSuffix(recordedSettings) == true, "\(settings ?? "no port"); \(run)")
+        #expect(run.stdout.contains("served 1 of \(recorded.count) recorded exchanges"), "\(run)")
+    }
+
+    /// A pass 1 whose U is not on the curve goes through to the backend, and the checks flag it.
+    @Test func aMalformedPass1IsFlagged() async throws {
+        let backend = try await ReferenceBackend.start(BackendConfiguration(seed: Self.seed))
+        let running = try await RunningProxy(upstream: backend.baseURL, transport: Self.curl())
+        let x = String(repeating: "1", count: 64), y = String(repeating: "2", count: 64)
+        let body = #"{"pass":1,"mpin_id":"7b7d","UT":"","U":"04\#(x)\#(y)"}"#
+        let sent: HTTPResponse
+        do {
+            _ = try await Self.curl().send(HTTPRequest(method: .get, url: running.server.baseURL + "/rps/clientSettings"))
+            sent = try await Self.curl().send(HTTPRequest(method: .post, url: running.server.baseURL + "/rps/pass1",
+                                                          headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+        } catch {
+            await running.server.stop()
+            await backend.stop()
+            throw error
+        }
+        await running.server.stop()
+        await backend.stop()
+        let cassette = running.proxy.cassette()
+        #expect(cassette.events.count == 2)
+        let pass1 = try #require(cassette.httpExchanges.last?.exchange)
+        #expect(pass1.request.body == Array(body.utf8) && pass1.response?.status == sent.status && pass1.response?.body == sent.body)
+        var checker = FlowChecker()
+        for (index, exchange) in cassette.httpExchanges { checker.check(exchange, index: index) }
+        let summary = checker.summary
+        #expect(!summary.passed && summary.counts(.point).failed == 1, "\(summary.text)")
+        #expect(summary.text.contains("[1] POST /rps/pass1: U: point not on the curve"), "\(summary.text)")
+    }
+
+    /// A closed loopback port upstream: a recorded transport error and a 502, at once.
+    @Test func anUnreachableUpstreamIsA502AndARecordedTransportError() async throws {
+        let running = try await RunningProxy(upstream: "http://127.0.0.1:1", transport: Self.curl())
+        let response: HTTPResponse
+        do {
+            response = try await Self.curl().send(HTTPRequest(method: .get, url: running.server.baseURL + "/rps/clientSettings", timeout: 30))
+        } catch {
+            await running.server.stop()
+            throw error
+        }
+        await running.server.stop()
+        #expect(response.status == 502)
+        let exchange = try #require(running.proxy.cassette().httpExchanges.first?.exchange)
+        #expect(exchange.response == nil && exchange.error?.kind == "connectionRefused", "\(exchange)")
+        #expect(String(decoding: response.body, as: UTF8.self).contains("connectionRefused"))
+    }
+
+    @Test("bad flags are usage errors with status 2", arguments: [
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--port", "70000"], "'--port <port>': must be an integer from 0 to 65535"),
+        (["proxy", "--upstream", "ftp://127.0.0.1:8005", "--out", "x.json"], "--upstream is an origin such as http://127.0.0.1:8005"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005/rps", "--out", "x.json"], "(http or https, a host, no path), got \"http://127.0.0.1:8005/rps\""),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "/nonexistent-folder/x.json"], "--out: "),
+        (["proxy", "--upstream", "http://127.0.0.1:8005"], "Missing expected argument '--out <out>'"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--max-exchanges", "0"], "'--max-exchanges <max-exchanges>'"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--log-level", "loud"], "must be one of trace, debug"),
+    ])
+    func badFlags(arguments: [String], message: String) throws {
+        let result = try WorkbenchProcess.run(arguments, seconds: 60)
+        #expect(result.exited && result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stdout.contains("listening"), "\(result.stdout)")
+    }
+
+    /// The executable end to end: --max-exchanges stops it, the cassette is written and the summary printed.
+    @Test func theExecutableStopsAfterItsExchanges() async throws {
+        let backend = try await ReferenceBackend.start(BackendConfiguration(seed: Self.seed))
+        let directory = try TemporaryDirectory.make("proxy-cli")
+        let serving = try ServingProcess(["proxy", "--upstream", backend.baseURL, "--out", directory + "/one.json", "--max-exchanges", "1"])
+        let port = serving.waitForOutput(within: 120) { line -> Int? in
+            guard line.hasPrefix("proxy listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+            return Int(line[origin.upperBound...].prefix { $0.isNumber })
+        }
+        let response = try port.map { try ServingProcess.get(port: $0, "/rps/clientSettings") }
+        // It stops by itself after the one exchange: the summary comes without an interrupt.
+        let finished = serving.waitForOutput(within: 60) { $0.hasPrefix("M-Pin checks over") ? true : nil }
+        let run = serving.interrupt(waiting: 30)
+        #expect(finished == true && run.exited && run.status == 0 && !run.stdout.contains("\nstopping"), "\(run)")
+        await backend.stop()
+        #expect(response?.hasPrefix("HTTP/1.1 200") == true, "\(run)")
+        #expect(run.stdout.contains("[0] GET /rps/clientSettings 200 client settings: ok"), "\(run)")
+        #expect(run.stdout.contains("one.json: 1 exchange recorded") && run.stdout.contains("M-Pin checks over 1 exchange: "), "\(run)")
+        #expect(run.stderr.contains("GET /rps/clientSettings 200 "), "one log line: \(run.stderr)")
+        let cassette = try CassetteFile.read(directory + "/one.json")
+        #expect(cassette.events.count == 1 && cassette.backend.url == "http://127.0.0.1:\(port ?? 0)")
+    }
+}
