@@ -17,6 +17,11 @@ struct ReplayCommand: ParsableCommand {
             byte-identical requests in order; imported cassettes ask for method-url. Exit status: 0 when \
             all pass, 1 when any fails. --junit FILE also writes a JUnit XML report: one testcase per \
             cassette, failed with its divergence report, an error when the cassette cannot be read.
+
+            --shard K/N replays only the K-th of N parts: the cassettes (directories expanded) sorted \
+            by path, split into N contiguous runs that differ in length by at most one, so the parts do \
+            not depend on the order the paths are given or a directory lists them. A part may be empty \
+            (more shards than cassettes): it passes. The JUnit suite is named `replay (shard K/N)`.
             """
     )
 
@@ -39,6 +44,8 @@ struct ReplayCommand: ParsableCommand {
     var table = false
 
     @OptionGroup var junit: JUnitOption
+
+    @OptionGroup var shard: ShardOption
 
     @Option(parsing: .unconditional, help: "Replay everything N times and print cassettes replayed per second (a benchmark), 1 to 1000.",
             transform: BoundedNumber.integer(ReplayCommand.benchRange))
@@ -64,7 +71,8 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         try junit.check()
-        let files = Self.expand(cassettes)
+        let all = Self.expand(cassettes)
+        let files = shard.shard.map { Array($0.select(Self.sortedPaths(all))) } ?? all
         let chosen = mode.flatMap { ReplayMode(name: $0, ignoring: ignore) }
         var values: [String: String] = [:]
         for pair in secret {
@@ -77,7 +85,8 @@ struct ReplayCommand: ParsableCommand {
         // reported by the replay below.
         let loaded = files.map { file in (file, try? CassetteFile.read(file)) }
         let used = Set(loaded.compactMap(\.1).flatMap { Redactor.placeholderNames(in: $0) + $0.redactions.map(\.placeholder) })
-        for name in values.keys.sorted() where !used.contains(name) {
+        // A shard sees only its part of the cassettes: a placeholder may be in another part.
+        for name in values.keys.sorted() where !used.contains(name) && shard.shard == nil {
             Console.error("warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n")
         }
         let timed = try ScenarioCommandSupport.blocking {
@@ -108,8 +117,9 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         let failed = outcomes.filter { !$0.passed }.count
-        print("\(outcomes.count - failed) passed, \(failed) failed")
-        try junit.write(Self.junitReport(timed))
+        let part = shard.shard.map { " (shard \($0): \(files.count) of \(all.count) cassettes)" } ?? ""
+        print("\(outcomes.count - failed) passed, \(failed) failed\(part)")
+        try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
         if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
         if failed > 0 { throw ExitCode(1) }
     }
@@ -134,8 +144,8 @@ struct ReplayCommand: ParsableCommand {
 
     /// One testcase per cassette: failed with the divergence report the command prints, an error
     /// when the cassette could not be read (`kind` "cassette: ...").
-    static func junitReport(_ timed: [(ReplayOutcome, Duration)]) -> JUnitReport {
-        JUnitReport(name: "replay", testCases: timed.map { outcome, duration in
+    static func junitReport(_ timed: [(ReplayOutcome, Duration)], suite: String = "replay") -> JUnitReport {
+        JUnitReport(name: suite, testCases: timed.map { outcome, duration in
             let outcomeText: JUnitReport.TestCase.Outcome = switch outcome.failure {
             case nil: .passed
             case let failure? where outcome.kind?.hasPrefix("cassette: ") == true: .error(failure, type: outcome.kind)
@@ -166,6 +176,11 @@ struct ReplayCommand: ParsableCommand {
     static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Paths in the order of their UTF-8 bytes (the same on every machine and locale).
+    static func sortedPaths(_ paths: [String]) -> [String] {
+        paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Files, with directories expanded to their `.json` files (sorted).

@@ -6,6 +6,6 @@ struct VectorsCommand: ParsableCommand {
         commandName: "vectors",
         abstract: "Generate and check known-answer vectors for the pairing crypto and the M-Pin primitives.",
         subcommands: [VectorsVerifyCommand.self, VectorsGenerateCommand.self, VectorsLintCommand.self,
-                      VectorsBenchCommand.self]
+                      VectorsMergeCommand.self, VectorsBenchCommand.self]
     )
 }

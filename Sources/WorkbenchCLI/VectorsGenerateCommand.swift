@@ -18,6 +18,11 @@ struct VectorsGenerateCommand: ParsableCommand {
             and written in tcId order as they are made, to a temporary file renamed into place at the \
             end (memory does not grow with --count; a failure leaves no partial file). \
             --count sets the number of random cases (the fixed edge cases come on top).
+
+            --shard K/N writes only the K-th of N contiguous ranges of tcIds (K from 1 to N): the \
+            whole file with the other tests left out, numberOfTests the shard's and a `shard` member \
+            saying which part it is. Each shard file can be linted and verified on its own; \
+            `vectors merge` joins the N files into the bytes one unsharded run writes.
             """
     )
 
@@ -43,6 +48,8 @@ struct VectorsGenerateCommand: ParsableCommand {
             transform: BoundedNumber.integer(VectorsGenerateCommand.jobsRange))
     var jobs: Int?
 
+    @OptionGroup var shard: ShardOption
+
     /// The `--jobs` values taken.
     static let jobsRange = 1...1024
 
@@ -59,6 +66,7 @@ struct VectorsGenerateCommand: ParsableCommand {
         let curve = self.curve ?? CurveArgument(.bn254cx)
         var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)
         generator.toolVersion = WorkbenchVersion.current
+        generator.shard = shard.shard
         let progress = ProgressBar.forStandardError(label: "\(suite) \(curve.id.rawValue)")
         let jobs = self.jobs
         let frozen = generator
@@ -81,7 +89,8 @@ struct VectorsGenerateCommand: ParsableCommand {
             Console.error("error: \(error.description)\n")
             throw ExitCode(2)
         }
-        print("\(out): \(tests) tests (\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
+        let part = shard.shard.map { "shard \($0) of \(frozen.numberOfTests) tests, " } ?? ""
+        print("\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
     }
 }
 

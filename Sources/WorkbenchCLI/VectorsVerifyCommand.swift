@@ -28,6 +28,13 @@ struct VectorsVerifyCommand: ParsableCommand {
             for the workbench's own files one testcase per test group (and one for the file's structure \
             when it has problems), for AMCL's files one per file ("all vectors"), failed with the \
             failing fields as printed; an unreadable file is an error ("reading the file").
+
+            --shard K/N verifies only the K-th of N parts: the files sorted by path and split into N \
+            contiguous runs that differ in length by at most one (whole files, so each file's report \
+            and testcases stay as they are); the last line says which files the part had. A part may \
+            be empty (more shards than files): it passes. The JUnit suite is named \
+            `vectors verify (shard K/N)`. To spread one large generated file, generate it with \
+            `vectors generate --shard` and verify each shard file, which checks on its own.
             """
     )
 
@@ -45,6 +52,8 @@ struct VectorsVerifyCommand: ParsableCommand {
 
     @OptionGroup var junit: JUnitOption
 
+    @OptionGroup var shard: ShardOption
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one vector file.") }
     }
@@ -57,8 +66,9 @@ struct VectorsVerifyCommand: ParsableCommand {
         var curveUsed = false
         var crossChecked = false
         try junit.check()
-        var junitReport = JUnitReport(name: "vectors verify")
+        var junitReport = JUnitReport(name: shard.suiteName("vectors verify"))
         let clock = ContinuousClock()
+        let files = shard.shard.map { Array($0.select(ReplayCommand.sortedPaths(self.files))) } ?? self.files
         for path in files {
             let start = clock.now
             do {
@@ -89,6 +99,9 @@ struct VectorsVerifyCommand: ParsableCommand {
             }
         }
         if files.count > 1 { print(output.renderTotal()) }
+        if let part = shard.shard {
+            print("shard \(part): \(files.count) of \(self.files.count) files")
+        }
         try junit.write(junitReport)
         // Options that took no effect are said, not silently ignored.
         if let curve, !curveUsed, unreadable < files.count {

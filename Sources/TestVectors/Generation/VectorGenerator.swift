@@ -23,6 +23,11 @@ public struct VectorGenerator: Sendable {
     public var command: String?
     /// The tool version written into the file (`generatorVersion`, each group's `source`).
     public var toolVersion: String = "0.1.0"
+    /// With a shard K/N, only the K-th of N contiguous ranges of tcIds is generated, into a file that
+    /// is the whole file's with the other tests left out, `numberOfTests` the shard's, and a `shard`
+    /// member (`VectorShardInfo`) saying which part it is; `VectorShardMerger` joins the N files into
+    /// the bytes of one unsharded run. Nil (the default): the whole file.
+    public var shard: Shard?
 
     /// The `count`s the generator takes (`vectors generate --count`).
     public static let countRange = 0...100_000
@@ -60,44 +65,49 @@ public struct VectorGenerator: Sendable {
     /// Generates the document: the tests are computed on all cores (at most `maxConcurrency` chunks at
     /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk. The
     /// whole document is held in memory; `write(to:maxConcurrency:progress:)` streams the same bytes
-    /// to a file instead.
+    /// to a file instead. With a `shard`, the document is that shard's file (see `shard`).
     public func generate(maxConcurrency: Int? = nil,
                          progress: (@Sendable (Int, Int) -> Void)? = nil) async -> JSONValue {
         let groups = plan()
+        let total = groups.reduce(0) { $0 + $1.jobs.count }
+        let range = (shard ?? .whole).range(of: total)
         var results: [VectorTestCase] = []
-        results.reserveCapacity(groups.reduce(0) { $0 + $1.jobs.count })
-        await compute(groups, maxConcurrency: maxConcurrency, progress: progress) { cases in
+        results.reserveCapacity(range.count)
+        await compute(groups, range: range, maxConcurrency: maxConcurrency, progress: progress) { cases in
             results.append(contentsOf: cases)
             return true
         }
-        var tcId = 0
+        var position = 0
         var testGroups: [JSONValue] = []
         for plan in groups {
             var tests: [JSONValue] = []
             for _ in 0..<plan.jobs.count {
-                tcId += 1
-                tests.append(Self.testObject(results[tcId - 1], tcId: tcId))
+                if range.contains(position) {
+                    tests.append(Self.testObject(results[position - range.lowerBound], tcId: position + 1))
+                }
+                position += 1
             }
             var members = groupMembers(plan)
             members["tests"] = .array(tests)
             testGroups.append(.sortedObject(members))
         }
-        return document(groups: testGroups, numberOfTests: tcId)
+        return document(groups: testGroups, numberOfTests: range.count, shardOf: total)
     }
 
-    /// Computes the tests of `groups` on all cores (at most `maxConcurrency` chunks at once) and hands
-    /// them to `deliver` in tcId order, a chunk at a time; `deliver` returns false to stop (the chunks
+    /// Computes the tests at positions `range` of `groups` on all cores (at most `maxConcurrency`
+    /// chunks at once) and hands them to `deliver` in tcId order, a chunk at a time; `deliver` returns false to stop (the chunks
     /// under way are finished and dropped). Chunks that finish before an earlier one wait for it, at
     /// most `4 × cores` of them (none is started beyond that), so what is held does not grow with
     /// the number of tests. Each test draws from its own stream (the seed, the suite, the curve and
     /// its position), so the tests do not depend on how they are chunked or scheduled.
-    func compute(_ groups: [GroupPlan], maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
+    func compute(_ groups: [GroupPlan], range: Range<Int>, maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
                  deliver: ([VectorTestCase]) -> Bool) async {
         let jobs = groups.reduce(into: VectorJobs()) { $0 += $1.jobs }
+        precondition(range.lowerBound >= 0 && range.upperBound <= jobs.count, "compute: range outside the plan")
         let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
         let cores = max(1, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = max(1, min(8, jobs.count / (cores * 4)))
-        let chunkCount = (jobs.count + chunkSize - 1) / chunkSize
+        let chunkSize = max(1, min(8, range.count / (cores * 4)))
+        let chunkCount = (range.count + chunkSize - 1) / chunkSize
         let window = 4 * cores
         await withTaskGroup(of: (Int, [VectorTestCase]).self) { group in
             var next = 0, running = 0, delivered = 0, done = 0
@@ -105,11 +115,11 @@ public struct VectorGenerator: Sendable {
             func fill() {
                 while next < chunkCount, running < cores, next - delivered < window {
                     let chunk = next
-                    let range = chunk * chunkSize..<min((chunk + 1) * chunkSize, jobs.count)
+                    let positions = range.lowerBound + chunk * chunkSize..<range.lowerBound + min((chunk + 1) * chunkSize, range.count)
                     next += 1
                     running += 1
                     group.addTask {
-                        (chunk, range.map { index in
+                        (chunk, positions.map { index in
                             var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
                             return jobs[index](&rng)
                         })
@@ -121,7 +131,7 @@ public struct VectorGenerator: Sendable {
                 running -= 1
                 waiting[chunk] = cases
                 done += cases.count
-                progress?(done, jobs.count)
+                progress?(done, range.count)
                 while let ready = waiting.removeValue(forKey: delivered) {
                     delivered += 1
                     guard deliver(ready) else {
@@ -137,21 +147,22 @@ public struct VectorGenerator: Sendable {
     /// Generates the file and writes it to `path` as the tests are computed, through
     /// `AtomicFile.Writer` (a temporary file renamed into place at the end: a failure leaves no
     /// partial file). The bytes are those of `JSONWriter.canonical(await generate(...))`; memory
-    /// holds the plan and the chunks under way, not the file. Returns the number of tests.
+    /// holds the plan and the chunks under way, not the file. Returns the number of tests written
+    /// (with a `shard`, that shard's).
     public func write(to path: String, maxConcurrency: Int? = nil,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(FileAccessError) -> Int {
         let groups = plan()
         let total = groups.reduce(0) { $0 + $1.jobs.count }
+        let range = (shard ?? .whole).range(of: total)
         let skeleton = groups.map { plan -> JSONValue in
             var members = groupMembers(plan)
             members["tests"] = .array([])
             return .sortedObject(members)
         }
-        let layout = VectorFileLayout(document: document(groups: skeleton, numberOfTests: total))
+        let layout = VectorFileLayout(document: document(groups: skeleton, numberOfTests: range.count, shardOf: total))
+        var assembler = VectorFileAssembler(layout: layout, groupCount: groups.count)
         let writer = try AtomicFile.Writer(path: path)
         var failure: FileAccessError?
-        // The group whose tests come next, its tests written so far, and the next tcId.
-        var groupIndex = 0, written = 0, tcId = 0
         func emit(_ text: String) -> Bool {
             do throws(FileAccessError) {
                 try writer.append(text)
@@ -161,33 +172,25 @@ public struct VectorGenerator: Sendable {
                 return false
             }
         }
-        /// Closes the groups that are complete (or empty) from `groupIndex` on, opening the next one.
-        func advance(_ out: inout String) {
-            while groupIndex < groups.count, written == groups[groupIndex].jobs.count {
-                out += layout.groupEnd(groupIndex, empty: written == 0)
-                groupIndex += 1
-                written = 0
-                if groupIndex < groups.count { out += layout.groupStart(groupIndex) }
-            }
-        }
-        var head = layout.head
-        if !groups.isEmpty { head += layout.groupStart(0) }
-        advance(&head)
-        guard emit(head) else { throw failure! }
-        await compute(groups, maxConcurrency: maxConcurrency, progress: progress) { cases in
+        // The position of the next test, its group, and where that group ends.
+        var position = range.lowerBound, group = 0, groupEnd = groups.first?.jobs.count ?? 0
+        guard emit(assembler.start()) else { throw failure! }
+        await compute(groups, range: range, maxConcurrency: maxConcurrency, progress: progress) { cases in
             var out = ""
             for testCase in cases {
-                tcId += 1
-                out += layout.test(Self.testObject(testCase, tcId: tcId), first: written == 0)
-                written += 1
-                advance(&out)
+                while groupEnd <= position {
+                    group += 1
+                    groupEnd += groups[group].jobs.count
+                }
+                out += assembler.append(Self.testObject(testCase, tcId: position + 1), group: group)
+                position += 1
             }
             return emit(out)
         }
         if let failure { throw failure }
-        try writer.append(layout.tail(empty: groups.isEmpty))
+        try writer.append(assembler.finish())
         try writer.commit()
-        return total
+        return range.count
     }
 
     static func testObject(_ test: VectorTestCase, tcId: Int) -> JSONValue {
@@ -209,7 +212,9 @@ public struct VectorGenerator: Sendable {
         return members
     }
 
-    func document(groups: [JSONValue], numberOfTests: Int) -> JSONValue {
+    /// The root object around `groups`; with a `shard`, its `shard` member (`VectorShardInfo`) for a
+    /// generation of `total` tests.
+    func document(groups: [JSONValue], numberOfTests: Int, shardOf total: Int) -> JSONValue {
         var notes: [String: JSONValue] = [:]
         for (flag, note) in suite.notes {
             notes[flag] = .sortedObject(["bugType": .string(note.bugType), "description": .string(note.description)])
@@ -234,6 +239,7 @@ public struct VectorGenerator: Sendable {
             "testGroups": .array(groups),
         ]
         if suite.dependsOnCurve { root["curve"] = .string(curve.rawValue) }
+        if let shard { root[VectorShardInfo.member] = VectorShardInfo(shard: shard, totalTests: total).json }
         return .sortedObject(root)
     }
 }

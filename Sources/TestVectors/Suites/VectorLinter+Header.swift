@@ -49,12 +49,25 @@ extension VectorLinter {
     }
 
     /// The groups the recorded command generates against the file's: their number, each group's
-    /// type and parameters, and its number of tests.
+    /// type and parameters, and its number of tests (for a shard, of the tests in the shard's range,
+    /// whose whole must be the command's).
     static func planProblems(_ groups: [JSONValue], suite: VectorSuite, command: GenerateCommandLine,
-                             problem: (JSONPath, String, Int?) -> Void) {
+                             shard: VectorShardInfo? = nil, problem: (JSONPath, String, Int?) -> Void) {
         guard let count = Int(command.count), let curve = CurveID(rawValue: command.curve) else { return }
         let plan = VectorGenerator(suite: suite, curve: curve, count: count, seed: command.seed).plan()
         let made = "the header's command (--count \(count))"
+        let plannedTotal = plan.reduce(0) { $0 + $1.jobs.count }
+        if let shard, shard.totalTests != plannedTotal {
+            problem([.member(VectorShardInfo.member), "totalTests"], "\(made) makes \(plannedTotal) tests, not \(shard.totalTests)", nil)
+            return
+        }
+        // The positions each group holds in the whole, clipped to the shard's.
+        var start = 0
+        let held = plan.map { group -> Int in
+            defer { start += group.jobs.count }
+            guard let range = shard?.range else { return group.jobs.count }
+            return max(0, min(start + group.jobs.count, range.upperBound) - max(start, range.lowerBound))
+        }
         if plan.count != groups.count {
             problem(["testGroups"], "\(made) makes \(plan.count) groups, the file has \(groups.count)", nil)
         }
@@ -69,8 +82,9 @@ extension VectorLinter {
                     problem(path.member(name), "\(made) makes \(name) \(value.fieldText ?? "?") in this group", nil)
                 }
             }
-            if let tests = group["tests"]?.arrayValue, tests.count != planned.jobs.count {
-                problem(path.member("tests"), "\(made) makes \(planned.jobs.count) tests in this group, the file has \(tests.count)", nil)
+            if let tests = group["tests"]?.arrayValue, tests.count != held[g] {
+                let which = shard.map { " of shard \($0.shard)" } ?? ""
+                problem(path.member("tests"), "\(made) makes \(held[g]) tests in this group\(which), the file has \(tests.count)", nil)
             }
         }
     }

@@ -101,6 +101,16 @@ public enum VectorLinter {
             problem(["notes"], "missing or not an object")
         }
         for (key, _) in distinctMembers(root) where !VectorMetaKeys.root.contains(key) { problem([.member(key)], "unknown member") }
+        // A shard of a generation (`vectors generate --shard`): its tests are a range of the whole's.
+        var shard: VectorShardInfo?
+        if let member = root[VectorShardInfo.member] {
+            switch VectorShardInfo.read(member) {
+            case .success(let info): shard = info
+            case .failure(let error):
+                let field = error.field.split(separator: ".").dropFirst().first.map { JSONPath.Component.member(String($0)) }
+                problem(JSONPath([.member(VectorShardInfo.member)] + (field.map { [$0] } ?? [])), error.message)
+            }
+        }
         repeatsAndNumbers(in: root, at: .root, root: root, problem: problem)
         guard let groups = root["testGroups"]?.arrayValue else {
             problem(["testGroups"], "missing or not a list")
@@ -109,7 +119,7 @@ public enum VectorLinter {
         let schema = suite.map(VectorSuiteSchema.init)
         let curve = root["curve"]?.stringValue
         if groups.isEmpty { problem(["testGroups"], "holds no groups: nothing to check") }
-        var expectedTcId = 1
+        var expectedTcId = shard?.firstTcId ?? 1
         var seen: Set<Int> = []
         for (g, group) in groups.enumerated() {
             let groupPath: JSONPath = ["testGroups", .index(g)]
@@ -125,7 +135,8 @@ public enum VectorLinter {
                 problem(groupPath.member("tests"), "missing or not a list")
                 continue
             }
-            if tests.isEmpty { problem(groupPath.member("tests"), "holds no tests: nothing to check") }
+            // A shard holds a range of the whole's tests, and none of the groups outside it.
+            if tests.isEmpty, shard == nil { problem(groupPath.member("tests"), "holds no tests: nothing to check") }
             for (t, test) in tests.enumerated() {
                 let path = JSONPath.test(group: g, test: t)
                 guard test.objectMembers != nil else {
@@ -183,13 +194,16 @@ public enum VectorLinter {
         if let suite, let command {
             // What the schema already said about a member is not said again.
             let reported = Set(problems.map(\.path))
-            planProblems(groups, suite: suite, command: command) { path, message, tcId in
+            planProblems(groups, suite: suite, command: command, shard: shard) { path, message, tcId in
                 if !reported.contains(path.reportText) { problem(path, message, tcId: tcId) }
             }
         }
-        let total = expectedTcId - 1
+        let total = expectedTcId - (shard?.firstTcId ?? 1)
         if let count = root["numberOfTests"]?.intValue {
             if count != total { problem(["numberOfTests"], "says \(count) but the file holds \(total) tests") }
+            if let shard, count == total, total != shard.range.count {
+                problem(["numberOfTests"], "shard \(shard.shard) of \(shard.totalTests) tests holds \(shard.range.count), not \(total)")
+            }
         } else {
             problem(["numberOfTests"], "missing or not an integer")
         }

@@ -185,7 +185,7 @@ enum VectorMetaKeys {
     static let group: Set<String> = ["type", "source", "tests"]
     static let root: Set<String> = [
         "algorithm", "schema", "formatVersion", "generatorVersion", "numberOfTests", "header", "notes", "testGroups",
-        "suite", "curve", "seed",
+        "suite", "curve", "seed", VectorShardInfo.member,
     ]
     static let schema = "mpin-workbench-vectors-v1"
     static let formatVersion = 1
