@@ -182,19 +182,8 @@ struct CurlTransportTests {
             .make(status: 200, body: Array(request.requestLine.utf8), delay: 0.05)
         }
         defer { server.stop() }
-        let transport = self.transport
-        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<16 {
-                group.addTask {
-                    let response = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/n/\(index)"))
-                    return "\(response.status) \(response.bodyText ?? "")"
-                }
-            }
-            var all: [String] = []
-            for try await body in group { all.append(body) }
-            return all
-        }
-        #expect(Set(bodies) == Set((0..<16).map { "200 GET /n/\($0) HTTP/1.1" }))
+        let bodies = try await sendParallelGets(16, to: server.baseURL, through: transport)
+        #expect(Set(bodies) == expectedEchoes(16))
     }
 
     @Test("The blocking variant gives the same answer")

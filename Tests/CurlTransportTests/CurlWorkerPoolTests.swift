@@ -48,18 +48,8 @@ struct CurlWorkerPoolTests {
         let pool = CurlWorkerPool(maximumWorkers: 4)
         let transport = CurlTransport(options: .init(defaultTimeout: 60), pool: pool)
         for round in 0..<2 {
-            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
-                for index in 0..<32 {
-                    group.addTask {
-                        let response = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/n/\(index)"))
-                        return "\(response.status) \(response.bodyText ?? "")"
-                    }
-                }
-                var all: [String] = []
-                for try await body in group { all.append(body) }
-                return all
-            }
-            #expect(Set(bodies) == Set((0..<32).map { "200 GET /n/\($0) HTTP/1.1" }), "round \(round)")
+            let bodies = try await sendParallelGets(32, to: server.baseURL, through: transport)
+            #expect(Set(bodies) == expectedEchoes(32), "round \(round)")
         }
         let statistics = pool.statistics
         #expect(statistics.exchanges == 64)
