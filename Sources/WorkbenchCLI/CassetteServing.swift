@@ -74,7 +74,7 @@ struct CassetteServing {
         let control = ServingControl()
         let stopped = DispatchSemaphore(value: 0)
         let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
-        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL, logger = ServeCommand.logger(logLevel)
+        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL, logger = LogLevelOption.logger("serve", logLevel)
         let task = Task {
             do {
                 let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true,
@@ -140,35 +140,22 @@ struct CassetteServing {
 private final class ServingControl: Sendable {
     private struct State {
         var playback: CassettePlayback?
-        var task: Task<Void, Never>?
-        var stopRequested = false
         var requests = 0
-        var error: (any Error)?
     }
 
     private let state = Mutex(State())
 
     func begin(_ playback: CassettePlayback) { state.withLock { $0.playback = playback } }
 
-    func attach(_ task: Task<Void, Never>) {
-        let stopNow = state.withLock { state -> Bool in
-            state.task = task
-            return state.stopRequested
-        }
-        if stopNow { task.cancel() }
-    }
+    private let server = ServerTaskControl()
 
-    func stop() {
-        let task = state.withLock { state -> Task<Void, Never>? in
-            state.stopRequested = true
-            return state.task
-        }
-        task?.cancel()
-    }
+    func attach(_ task: Task<Void, Never>) { server.attach(task) }
 
-    func fail(_ error: any Error) { state.withLock { $0.error = error } }
+    func stop() { server.stop() }
 
-    var error: (any Error)? { state.withLock { $0.error } }
+    func fail(_ error: any Error) { server.fail(error) }
+
+    var error: (any Error)? { server.error }
 
     var summary: CassettePlayback.Summary? { state.withLock { $0.playback }?.summary }
 

@@ -62,13 +62,7 @@ struct ProxyCommand: ParsableCommand {
             help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names (default: 'default' unless the upstream is on loopback).")
     var redact: [String] = []
 
-    @Option(name: .customLong("log-level"), parsing: .unconditional,
-            help: """
-                Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
-                to standard error: trace, debug, info, notice, warning, error or critical (default info).
-                """,
-            transform: ServeCommand.logLevel)
-    var logLevel: Logger.Level?
+    @OptionGroup var logging: LogLevelOption
 
     @Option(help: "The scenario script the client runs, if it is one (kept in the cassette, so that `replay` can drive the SDK through it).")
     var scenario: String?
@@ -113,7 +107,7 @@ struct ProxyCommand: ParsableCommand {
         let stopped = DispatchSemaphore(value: 0)
         let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
-        let logger = Self.logger(logLevel ?? .info)
+        let logger = LogLevelOption.logger("proxy", logging.level)
         let task = Task {
             do {
                 let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy") { request in
@@ -190,12 +184,6 @@ struct ProxyCommand: ParsableCommand {
         ].joined(separator: "\n")
     }
 
-    /// The request log and the server's own messages: swift-log's handler (standard error) at `level`.
-    static func logger(_ level: Logger.Level) -> Logger {
-        var logger = Logger(label: "mpin-workbench.proxy")
-        logger.logLevel = level
-        return logger
-    }
 }
 
 /// The state shared by the request handler, the signal handlers and the command: the proxy, the
@@ -203,9 +191,6 @@ struct ProxyCommand: ParsableCommand {
 private final class ProxySession: Sendable {
     private struct State {
         var proxy: RecordingProxy?
-        var task: Task<Void, Never>?
-        var stopRequested = false
-        var error: (any Error)?
     }
 
     private let state = Mutex(State())
@@ -215,25 +200,15 @@ private final class ProxySession: Sendable {
 
     var proxy: RecordingProxy? { state.withLock { $0.proxy } }
 
-    func attach(_ task: Task<Void, Never>) {
-        let stopNow = state.withLock { state -> Bool in
-            state.task = task
-            return state.stopRequested
-        }
-        if stopNow { task.cancel() }
-    }
+    private let server = ServerTaskControl()
 
-    func stop() {
-        let task = state.withLock { state -> Task<Void, Never>? in
-            state.stopRequested = true
-            return state.task
-        }
-        task?.cancel()
-    }
+    func attach(_ task: Task<Void, Never>) { server.attach(task) }
 
-    func fail(_ error: any Error) { state.withLock { $0.error = error } }
+    func stop() { server.stop() }
 
-    var error: (any Error)? { state.withLock { $0.error } }
+    func fail(_ error: any Error) { server.fail(error) }
+
+    var error: (any Error)? { server.error }
 
     var summary: FlowCheckSummary { checker.withLock { $0.summary } }
 
@@ -254,7 +229,7 @@ private final class ProxySession: Sendable {
                 ServeCommand.say(checker.check(exchange, index: index).text)
             }
         }
-        if proxy.isComplete, !state.withLock({ $0.stopRequested }) {
+        if proxy.isComplete, !server.stopRequested {
             ServeCommand.say("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
             stop()
         }

@@ -36,13 +36,7 @@ struct ServeCommand: ParsableCommand {
             transform: BoundedNumber.integer(0...65_535))
     var port = 0
 
-    @Option(name: .customLong("log-level"), parsing: .unconditional,
-            help: """
-                Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
-                to standard error: trace, debug, info, notice, warning, error or critical (default info).
-                """,
-            transform: ServeCommand.logLevel)
-    var logLevel: Logger.Level?
+    @OptionGroup var logging: LogLevelOption
 
     @Option(help: "Backend flavour: milagro or mfa-platform.")
     var flavour = BackendFlavour.milagro
@@ -165,7 +159,7 @@ struct ServeCommand: ParsableCommand {
             let ignored = [("--host", host != Self.defaultHost), ("--port", port != 0), ("--flavour", flavour != .milagro),
                            ("--profile", profile != .default), ("--activation", activation != .auto), ("--seed", seed != nil),
                            ("--time", time != nil), ("--client-id", clientID != nil), ("--login-timeout", loginTimeout != nil),
-                           ("--log-level", logLevel != nil)]
+                           ("--log-level", logging.given != nil)]
                 .filter(\.1).map(\.0)
             if !ignored.isEmpty {
                 throw ValidationError("--bench measures a reference backend of its own on a free loopback port; "
@@ -189,7 +183,7 @@ struct ServeCommand: ParsableCommand {
             let chosen = actors.isEmpty ? CassettePlayback.defaultActors : Set(actors.map(EventActor.init(rawValue:)))
             return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
                                        exitWhenDone: exitWhenDone, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 },
-                                       junit: junit, logLevel: logLevel ?? .info).run()
+                                       junit: junit, logLevel: logging.level).run()
         }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
         configuration.clientID = clientID
@@ -200,7 +194,7 @@ struct ServeCommand: ParsableCommand {
 
         let task = Task {
             do {
-                let backend = try await ReferenceBackend.start(configuration, clock: clock, logger: Self.logger(logLevel ?? .info),
+                let backend = try await ReferenceBackend.start(configuration, clock: clock, logger: LogLevelOption.logger("serve", logging.level),
                                                                logRequests: true) { message in
                     switch message.kind {
                     case .link: Self.say("activation link for \(message.userID): \(message.value)")
@@ -275,23 +269,6 @@ struct ServeCommand: ParsableCommand {
         Console.out(text + "\n")
     }
 
-    /// `--log-level`: swift-log's level names, in increasing severity.
-    static let logLevelNames = Logger.Level.allCases.map(\.rawValue)
-
-    /// Reads `--log-level` (a level name, in any case); anything else is refused with the names.
-    @Sendable static func logLevel(_ text: String) throws -> Logger.Level {
-        guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            throw BoundedNumber.Refusal(description: "must be one of \(logLevelNames.joined(separator: ", "))")
-        }
-        return level
-    }
-
-    /// The served requests' log, and the server's own: swift-log's handler (standard error) at `level`.
-    static func logger(_ level: Logger.Level) -> Logger {
-        var logger = Logger(label: "mpin-workbench.serve")
-        logger.logLevel = level
-        return logger
-    }
 }
 
 /// The error that ended the server, if any.

@@ -8,12 +8,12 @@ import Testing
     static let names = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     @Test func levelsAreRead() throws {
-        #expect(try ServeCommand.parse([]).logLevel == nil)
+        #expect(try ServeCommand.parse([]).logging.given == nil)
         for name in Self.names {
-            #expect(try ServeCommand.parse(["--log-level", name]).logLevel?.rawValue == name)
+            #expect(try ServeCommand.parse(["--log-level", name]).logging.given?.rawValue == name)
         }
-        #expect(try ServeCommand.parse(["--log-level", "Warning"]).logLevel?.rawValue == "warning")
-        #expect(try ServeCommand.parse(["--cassette", "x.json", "--log-level=debug"]).logLevel?.rawValue == "debug")
+        #expect(try ServeCommand.parse(["--log-level", "Warning"]).logging.given?.rawValue == "warning")
+        #expect(try ServeCommand.parse(["--cassette", "x.json", "--log-level=debug"]).logging.given?.rawValue == "debug")
     }
 
     @Test("anything but a level name is a usage error naming the levels", arguments: ["verbose", "", "warn", "5", "-1", "info,debug"])
