@@ -12,7 +12,7 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR      ?= .build/release
 WORKBENCH    := $(BIN_DIR)/mpin-workbench
-DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev valgrind
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind
 DEMO_VECTORS := $(sort $(wildcard Vectors/amcl/mpin/*.txt Vectors/amcl/mpin/*.json \
                   Vectors/amcl/generated/*.txt Vectors/amcl/arith/*/*.txt))
 

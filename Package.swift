@@ -144,6 +144,8 @@ let package = Package(
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
             "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "ReferenceBackend", "CurlTransport", "SDKSeams",
+            // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
+            .product(name: "Yams", package: "Yams"),
         ]),
         .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],

@@ -9,7 +9,10 @@ struct CassetteLintCommand: ParsableCommand {
         discussion: """
             Prints one line per problem (`FILE: where: what`) and `FILE: ok` for clean files. With \
             --fix, a readable file that is only out of canonical form is rewritten in place. Exit \
-            status 1 when any problem remains.
+            status 1 when any problem remains. With --portable, also what a C consumer reading \
+            the file or a JSON body with jansson would read differently (integers beyond 64 bits, \
+            reals beyond a double, NUL in strings, repeated member names, a byte order mark, a \
+            scalar at the top), each with its line, column and JSON path.
             """
     )
 
@@ -18,6 +21,9 @@ struct CassetteLintCommand: ParsableCommand {
 
     @Flag(help: "Rewrite readable files in canonical form.")
     var fix = false
+
+    @Flag(help: "Also report what a C consumer on jansson would read differently.")
+    var portable = false
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one cassette file.") }
@@ -32,6 +38,7 @@ struct CassetteLintCommand: ParsableCommand {
                 problems = CassetteLint.check(path: path)
                 if problems.isEmpty { print("\(path): rewritten in canonical form") }
             }
+            if portable { problems += CassetteLint.checkPortable(path: path) }
             if problems.isEmpty {
                 print("\(path): ok")
             } else {
