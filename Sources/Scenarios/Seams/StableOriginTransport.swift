@@ -1,10 +1,11 @@
+import FlowRecording
 import MPinSDK
 
 /// Shows a server that listens on a changing address (the embedded backend on a free port) under a
 /// fixed one, so that its recordings do not depend on the port.
 ///
 /// Requests to `stableOrigin` go to `actualOrigin`; in responses the actual origin is written back
-/// as the stable one (body and header values, `Content-Length` adjusted), and, when `clock` is
+/// as the stable one (body and header values, `Content-Length` adjusted; `OriginRewrite`), and, when `clock` is
 /// given, the `Date` header is rewritten to that clock's time (the server stamps the wall clock,
 /// the flow runs on a frozen one).
 package struct StableOriginTransport: HTTPTransport {
@@ -21,14 +22,16 @@ package struct StableOriginTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let outward = OriginRewrite(from: stableOrigin, to: actualOrigin)
+        let back = OriginRewrite(from: actualOrigin, to: stableOrigin)
         var outgoing = request
-        outgoing.url = request.url.replacing(stableOrigin, with: actualOrigin)
-        outgoing.body = Self.replace(request.body, stableOrigin, actualOrigin)
+        outgoing.url = outward.apply(request.url)
+        outgoing.body = outward.apply(request.body)
         var response = try await base.send(outgoing)
-        let body = Self.replace(response.body, actualOrigin, stableOrigin)
+        let body = back.apply(response.body)
         var headers = HTTPHeaders()
         for field in response.headers {
-            var value = field.value.replacing(actualOrigin, with: stableOrigin)
+            var value = back.apply(field.value)
             switch field.name.lowercased() {
             case "content-length" where body.count != response.body.count: value = String(body.count)
             case "date": if let clock { value = HTTPDate.format(milliseconds: clock.nowMilliseconds()) }
@@ -39,11 +42,6 @@ package struct StableOriginTransport: HTTPTransport {
         response.body = body
         response.headers = headers
         return response
-    }
-
-    static func replace(_ bytes: [UInt8], _ target: String, _ replacement: String) -> [UInt8] {
-        guard !bytes.isEmpty, let text = String(validating: bytes, as: UTF8.self), text.contains(target) else { return bytes }
-        return Array(text.replacing(target, with: replacement).utf8)
     }
 }
 
