@@ -76,6 +76,42 @@ struct CIWorkflowTests {
         }
     }
 
+    @Test("the README's Kubernetes indexed Job parses, its script's N is completions, and the script runs for the first and last index")
+    func kubernetesJob() throws {
+        let readme = try String(contentsOfFile: RepoPaths.path("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+        let manifest = try #require(blocks.first { $0.contains("completionMode: Indexed") }, "the README shows an indexed Job")
+        let job = try #require(try Yams.load(yaml: manifest) as? Object)
+        #expect(job["kind"] as? String == "Job")
+        let spec = try #require(job["spec"] as? Object)
+        #expect(spec["completionMode"] as? String == "Indexed")
+        let completions = try #require(spec["completions"] as? Int)
+        #expect((spec["parallelism"] as? Int).map { (1...completions).contains($0) } == true)
+        let pod = try #require((spec["template"] as? Object)?["spec"] as? Object)
+        #expect(pod["restartPolicy"] as? String == "Never")
+        let container = try #require((pod["containers"] as? [Object])?.first)
+        let script = try #require((container["args"] as? [String])?.first)
+        #expect(script.contains("K=$((JOB_COMPLETION_INDEX + 1))"))
+        let shardOptions = script.components(separatedBy: "--shard ").dropFirst()
+        #expect(!shardOptions.isEmpty && shardOptions.allSatisfy { $0.hasPrefix("\"$K/\(completions)\"") }, "every --shard is K/completions")
+        let results = try TemporaryDirectory.make("k8s")
+        defer { try? FileManager.default.removeItem(atPath: results) }
+        let local = script.replacingOccurrences(of: "/results", with: results)
+            .replacingOccurrences(of: "--count 100000", with: "--count 2")
+        for index in [0, completions - 1] {
+            let run = try WorkbenchProcess.run(shell: """
+                set -e
+                mkdir -p '\(results)/bin' && ln -sf "$WORKBENCH" '\(results)/bin/mpin-workbench' && PATH='\(results)/bin':"$PATH"
+                JOB_COMPLETION_INDEX=\(index)
+                \(local)
+                """, seconds: 300)
+            #expect(run.status == 0, "index \(index): \(run)")
+            let report = try JUnitXML(contentsOf: results + "/reports/replay-\(index + 1).xml")
+            #expect(report.suites.map { $0["name"] } == ["replay (shard \(index + 1)/\(completions))"])
+            #expect(FileManager.default.fileExists(atPath: results + "/shards/mpin-two-pass.shard-\(index + 1).json"))
+        }
+    }
+
     @Test("every shard's commands run here as written: a report per shard, the parts cover everything once, merged vectors are one run's bytes")
     func runsLocally() throws {
         let workflow = try Self.workflow()
