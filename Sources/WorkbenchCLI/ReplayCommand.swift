@@ -72,7 +72,7 @@ struct ReplayCommand: ParsableCommand {
         }
         try junit.check()
         let all = Self.expand(cassettes)
-        let files = shard.shard.map { Array($0.select(Self.sortedPaths(all))) } ?? all
+        let files = shard.part(of: all)
         let chosen = mode.flatMap { ReplayMode(name: $0, ignoring: ignore) }
         var values: [String: String] = [:]
         for pair in secret {
@@ -176,11 +176,6 @@ struct ReplayCommand: ParsableCommand {
     static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Paths in the order of their UTF-8 bytes (the same on every machine and locale).
-    static func sortedPaths(_ paths: [String]) -> [String] {
-        paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Files, with directories expanded to their `.json` files (sorted).

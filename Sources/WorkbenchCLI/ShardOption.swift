@@ -21,6 +21,14 @@ struct ShardOption: ParsableArguments {
         }
     }
 
+    /// The paths this shard takes: with `--shard`, its contiguous run of the paths sorted by their
+    /// UTF-8 bytes (the same on every machine and locale, whatever order they were given in);
+    /// without, every path as given.
+    func part(of paths: [String]) -> [String] {
+        guard let shard else { return paths }
+        return Array(shard.select(paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }))
+    }
+
     /// The JUnit `<testsuite>` name of `command`: `replay (shard 2/5)` with a shard, else `command`.
     func suiteName(_ command: String) -> String {
         shard.map { "\(command) (shard \($0))" } ?? command
