@@ -17,11 +17,15 @@ enum MPinEngine<C: PairingCurve> {
     /// mapit(h): x = OS2I(h[0..<32]) mod p, incremented until x³ + 2 is a non-zero square; y is the
     /// even square root (CRYPTO.md §4). Cofactor 1, so the point is in G1. Variable time: the hash
     /// is of the identity, which is public.
+    ///
+    /// AMCL tests jacobi(rhs) = 1 and then takes s = rhs^((p+1)/4). Since p ≡ 3 (mod 4), a non-zero
+    /// rhs is a square exactly when s² = rhs, so one exponentiation per candidate decides both
+    /// (``Fp/squareRoot()`` checks s²): the same points, half the exponentiations.
     static func mapToG1(_ hash: [UInt8]) -> P1 {
         var x = Fp<C>(reducing: Array(hash.prefix(32)))
         while true {
             let rhs = x.squared() * x + Fp(2)
-            if rhs.isSquare, var y = rhs.squareRoot() {
+            if !rhs.isZero, var y = rhs.squareRoot() {
                 if y.isOdd { y = -y }
                 return P1(x: x, y: y)!
             }

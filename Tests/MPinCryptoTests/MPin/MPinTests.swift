@@ -27,6 +27,42 @@ struct MPinTests {
         return Enrolled(mpin: mpin, id: id, sst: sst, token: mpin.extractPIN(id: id, pin: 1234, token: cs)!, permit: tp)
     }
 
+    /// mapit as CRYPTO.md §4 writes it: jacobi(x³ + 2) = 1 first, then the square root.
+    static func mapitAsWritten<C: PairingCurve>(_ hash: [UInt8], _: C.Type) -> G1Point<C> {
+        var x = Fp<C>(reducing: Array(hash.prefix(32)))
+        while true {
+            let rhs = x.squared() * x + Fp(2)
+            if rhs.isSquare {
+                var y = rhs.squareRoot()!
+                if y.isOdd { y = -y }
+                return G1Point(x: x, y: y)!
+            }
+            x = x + .one
+        }
+    }
+
+    /// The engine decides squareness by the root's square alone (one exponentiation per candidate):
+    /// it must give the same point as the Legendre-symbol form for every hash, including the hashes
+    /// whose first candidates are not squares.
+    @Test func mapToG1MatchesTheJacobiForm() {
+        func check<C: PairingCurve>(_ curve: C.Type) -> (matched: Int, incremented: Int) {
+            var rng = SplitMix64(seed: 0x6d61_7069)
+            var matched = 0, incremented = 0
+            for _ in 0..<600 {
+                let hash = (0..<4).flatMap { _ in withUnsafeBytes(of: rng.next()) { Array($0) } }
+                let point = MPinEngine<C>.mapToG1(hash)
+                if point == Self.mapitAsWritten(hash, C.self) { matched += 1 }
+                if point.affine?.x != Fp<C>(reducing: hash) { incremented += 1 }
+            }
+            return (matched, incremented)
+        }
+        for (name, result) in [("BN254CX", check(BN254CX.self)), ("BN254", check(BN254.self))] {
+            #expect(result.matched == 600, "\(name)")
+            // About half the first candidates are not squares: the increment path is exercised.
+            #expect(result.incremented > 200, "\(name)")
+        }
+    }
+
     @Test(arguments: [CurveID.bn254cx, .bn254])
     func twoPassAcceptsTheRightPINAndMeasuresAWrongOne(curve: CurveID) {
         let e = Self.enrol(curve, seed: 1)
