@@ -330,18 +330,7 @@ package struct FlowChecker: Sendable {
 
     /// The day number (days since 1970-01-01) of an HTTP date (`Thu, 01 Jan 2026 00:00:00 GMT`).
     static func day(ofHTTPDate text: String?) -> Int? {
-        guard let text else { return nil }
-        let parts = text.split(separator: " ")
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        guard parts.count >= 4, let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]),
-              (1...31).contains(day), (1970...9999).contains(year) else { return nil }
-        // Days from civil (proleptic Gregorian).
-        let y = month < 2 ? year - 1 : year
-        let era = y / 400
-        let yoe = y - era * 400
-        let m = month + 1
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        guard let text, let milliseconds = CivilTime.parseHTTPDate(text) else { return nil }
+        return Int(milliseconds / 86_400_000)   // from 1970 on: never negative
     }
 }

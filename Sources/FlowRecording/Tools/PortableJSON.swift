@@ -19,11 +19,11 @@ import OrderedJSON
 /// Not flagged, because no document OrderedJSON reads is read otherwise: nesting (OrderedJSON
 /// refuses beyond 512, jansson beyond 2048), unpaired surrogates, invalid UTF-8 and every syntax
 /// error (both refuse), and reals (both read the nearest `double`).
-public enum PortableJSON {
+package enum PortableJSON {
     /// One place that jansson reads differently.
-    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    package struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// Which difference.
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
+        package enum Kind: String, Sendable, Hashable, CaseIterable {
             case integerBeyond64Bits
             case realOverflow
             case nulInString
@@ -33,22 +33,22 @@ public enum PortableJSON {
             case scalarRoot
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// Where in the value (`$` for the root).
-        public var path: JSONPath
+        package var path: JSONPath
         /// Where in the text: a member's name, an element's first byte; for a value inside a member
         /// that a later one of the same name replaces, the object holding it.
-        public var position: JSONPosition
+        package var position: JSONPosition
         /// What jansson does with it.
-        public var message: String
+        package var message: String
 
-        public var description: String { "line \(position.line), column \(position.column): \(path): \(message)" }
+        package var description: String { "line \(position.line), column \(position.column): \(path): \(message)" }
     }
 
     /// The findings for a JSON text, in document order (empty: jansson reads it as OrderedJSON
     /// does); nil when OrderedJSON does not read the text as JSON (with repeated names kept), so
     /// that there is nothing to compare.
-    public static func findings(in bytes: [UInt8]) -> [Finding]? {
+    package static func findings(in bytes: [UInt8]) -> [Finding]? {
         guard let document = try? JSONParser.parseDocument(bytes, duplicateMembers: .keep) else { return nil }
         let start = JSONPosition(line: 1, column: 1, offset: 0)
         var findings: [Finding] = []

@@ -1,4 +1,5 @@
 import MPinCrypto
+import SDKSeams
 
 /// One D-TA: a master-secret share s and the secrets it derives from it (PROTOCOL §8.1).
 ///

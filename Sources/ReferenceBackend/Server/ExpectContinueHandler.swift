@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SDKSeams
 
 /// Answers the `Expect` request header field (RFC 9110 §10.1.1) for the servers of this module,
 /// in the HTTP/1 channel pipeline between NIO's HTTP/1 codec and Hummingbird's conversion to HTTP
@@ -129,22 +130,15 @@ final class ExpectContinueHandler: ChannelDuplexHandler {
 
     private func writeRefusal(_ members: String, context: ChannelHandlerContext) {
         let text = "The expectation \(members) in the Expect header field is not supported; only 100-continue is.\n"
-        var headers = HTTPHeaders()
+        var headers = NIOHTTP1.HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(text.utf8.count))
-        headers.add(name: "Date", value: Self.imfFixdate(Date()))
+        // RFC 9110 §6.6.1: an origin server with a clock sends Date.
+        headers.add(name: "Date", value: CivilTime.httpDate(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))),
                       promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
-    /// `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 §5.6.7), for the 417's `Date` field (§6.6.1).
-    private static func imfFixdate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
 }

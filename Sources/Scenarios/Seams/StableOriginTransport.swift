@@ -1,5 +1,6 @@
 import FlowRecording
 import MPinSDK
+import SDKSeams
 
 /// Shows a server that listens on a changing address (the embedded backend on a free port) under a
 /// fixed one, so that its recordings do not depend on the port.
@@ -34,7 +35,7 @@ package struct StableOriginTransport: HTTPTransport {
             var value = back.apply(field.value)
             switch field.name.lowercased() {
             case "content-length" where body.count != response.body.count: value = String(body.count)
-            case "date": if let clock { value = HTTPDate.format(milliseconds: clock.nowMilliseconds()) }
+            case "date": if let clock { value = CivilTime.httpDate(milliseconds: clock.nowMilliseconds()) }
             default: break
             }
             headers.append(name: field.name, value: value)
@@ -42,29 +43,5 @@ package struct StableOriginTransport: HTTPTransport {
         response.body = body
         response.headers = headers
         return response
-    }
-}
-
-/// IMF-fixdate (RFC 9110 §5.6.7): `Thu, 01 Jan 2026 00:00:00 GMT`.
-enum HTTPDate {
-    static func format(milliseconds: Int64) -> String {
-        let seconds = milliseconds / 1000
-        let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
-        let secondOfDay = seconds - days * 86_400
-        // Civil from days (H. Hinnant).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekday), \(two(day)) \(months[Int(month - 1)]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60)) GMT"
     }
 }

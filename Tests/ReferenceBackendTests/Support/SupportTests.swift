@@ -3,28 +3,12 @@ import OrderedJSON
 @testable import ReferenceBackend
 import Testing
 
-/// The backend's small helpers: hex, calendar, query strings, JSON in and out.
+/// The backend's small helpers: hex, query strings, JSON in and out (the calendar is SDKSeams' `CivilTime`).
 @Suite struct SupportTests {
     @Test func hex() {
         #expect(Hex.encode([0x00, 0xAB, 0xFF]) == "00abff")
         #expect(Hex.decode("00AbfF") == [0x00, 0xAB, 0xFF])
         #expect(Hex.decode("abc") == nil && Hex.decode("zz") == nil && Hex.decode("") == [])
-    }
-
-    @Test func civilTime() {
-        // 2016-10-11 is day 17085 (PROTOCOL §11).
-        #expect(CivilTime.iso8601(milliseconds: 17_085 * 86_400_000 + 13 * 3_600_000 + 59 * 60_000 + 16_000) == "2016-10-11T13:59:16Z")
-        #expect(CivilTime.issued(milliseconds: 1_476_194_297_696) == "2016-10-11 13:58:17.696000")
-        #expect(CivilTime.parseISO8601("2016-10-11T13:59:16Z") == 1_476_194_356_000)
-        #expect(CivilTime.parseISO8601("2024-02-29T00:00:00Z") == 1_709_164_800_000)
-        #expect(CivilTime.iso8601(milliseconds: 0) == "1970-01-01T00:00:00Z")
-        for bad in ["", "2016-10-11 13:59:16Z", "2016-13-11T13:59:16Z", "2016-10-11T24:00:00Z", "２016-10-11T13:59:16Z"] {
-            #expect(CivilTime.parseISO8601(bad) == nil)
-        }
-        for ms: Int64 in [0, 951_782_400_000, 1_700_000_000_123, 4_102_444_800_000] {
-            let fields = CivilTime.fields(milliseconds: ms)
-            #expect(CivilTime.milliseconds(fields) == ms)
-        }
     }
 
     @Test func queryStrings() {

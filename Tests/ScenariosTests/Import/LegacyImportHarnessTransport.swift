@@ -3,6 +3,7 @@ import FlowRecording
 import Foundation
 import MPinSDK
 import OrderedJSON
+import SDKSeams
 @testable import Scenarios
 import Synchronization
 
@@ -143,7 +144,7 @@ final class LegacyImportHarnessTransport: HTTPTransport {
             let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist."
                 + "</Message><Key>" + String(url.dropFirst(Self.storage.count - "timepermits".count)) + "</Key></Error>"
             return HTTPResponse(status: 404, headers: [
-                "Content-Type": "application/xml", "Date": HTTPDate.format(milliseconds: clock.nowMilliseconds()), "Server": "AmazonS3",
+                "Content-Type": "application/xml", "Date": CivilTime.httpDate(milliseconds: clock.nowMilliseconds()), "Server": "AmazonS3",
                 "Content-Length": String(body.utf8.count),
             ], body: Array(body.utf8))
         }
@@ -178,7 +179,7 @@ final class LegacyImportHarnessTransport: HTTPTransport {
         }
         var headers: HTTPHeaders = [
             "Content-Length": String(body.count), "Content-Type": contentType,
-            "Date": HTTPDate.format(milliseconds: clock.nowMilliseconds()), "Server": "TornadoServer/4.1",
+            "Date": CivilTime.httpDate(milliseconds: clock.nowMilliseconds()), "Server": "TornadoServer/4.1",
         ]
         if response.status == 401 { headers.append(name: "WWW-Authenticate", value: "Authenticate") }
         return HTTPResponse(status: response.status, headers: headers, body: body)
