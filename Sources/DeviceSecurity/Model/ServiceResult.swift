@@ -1,3 +1,5 @@
+import SDKSeams
+
 /// The outcome of a DeviceSecurity operation as bit flags, with the values of the MVID
 /// connector's `ServiceResult` enumeration.
 ///
@@ -60,7 +62,7 @@ public struct ServiceResult: OptionSet, Sendable, Hashable, CustomStringConverti
         }
         var value = 0
         for part in text.split(separator: "|") {
-            guard let flag = Self.names.first(where: { $0.1 == part.trimmingCharacters() }) else { return nil }
+            guard let flag = Self.names.first(where: { $0.1 == part.trimmingOptionalWhitespace }) else { return nil }
             value |= flag.0.rawValue
         }
         self.init(rawValue: value)
@@ -68,10 +70,4 @@ public struct ServiceResult: OptionSet, Sendable, Hashable, CustomStringConverti
 
     /// Whether access was granted (the `Success` flag).
     public var isSuccess: Bool { contains(.success) }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
 }

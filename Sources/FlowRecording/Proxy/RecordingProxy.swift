@@ -171,7 +171,7 @@ package final class RecordingProxy: Sendable {
 
     /// The names a `Connection` field lists (hop-by-hop too, RFC 9110 §7.6.1), lowercased.
     static func connectionOptions(_ headers: HTTPHeaders) -> Set<String> {
-        Set(headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters().lowercased() })
+        Set(headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingOptionalWhitespace.lowercased() })
     }
 
     /// The upstream's response fields as the client gets them: hop-by-hop ones dropped, the origin
@@ -199,14 +199,5 @@ package final class RecordingProxy: Sendable {
     static func transportErrorAnswer(_ failure: CassetteEvent.HTTPExchange.TransportFailure,
                                      recorded: (index: Int, exchange: CassetteEvent.HTTPExchange)) -> Answer {
         Answer(status: 502, headers: ["Content-Type": "application/json"], body: CassettePlayback.transportErrorBody(failure), recorded: recorded)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters() -> String {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
     }
 }

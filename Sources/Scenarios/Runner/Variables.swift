@@ -1,3 +1,5 @@
+import SDKSeams
+
 /// The variables of a run: `$name` or `${name}` in an argument is replaced by the value; a filter
 /// may follow in braces, `${an|tamper}`.
 ///
@@ -55,7 +57,7 @@ package struct Variables: Sendable {
                 return .failure(VariableError("unknown variable $\(name) (known: \(known))"))
             }
             for filter in filters {
-                switch filter.trimmingSpaces {
+                switch filter.trimmingOptionalWhitespace {
                 case "tamper":
                     guard let last = value.last, let digit = last.wholeNumberValue else {
                         return .failure(VariableError("tamper needs a value ending in a digit, $\(name) is \"\(value)\""))
@@ -81,10 +83,4 @@ package struct Variables: Sendable {
 package struct VariableError: Error, Sendable, CustomStringConvertible {
     package var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Substring {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
 }
