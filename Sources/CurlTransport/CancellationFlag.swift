@@ -1,7 +1,9 @@
 import Foundation
 
-/// Set when the task that sent a request is cancelled; read by libcurl's progress callback. A
-/// handler given with `onCancel` runs once, on the first `cancel()` after it was given.
+/// Set when the task that sent a request is cancelled; read by `CurlMultiDriver` before it adds the
+/// request to its transfers. A handler given with `onCancel` runs once, on the first `cancel()`
+/// after it was given: it takes the request out of the driver's queue, or asks the driver to take
+/// it out of its transfers.
 final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false

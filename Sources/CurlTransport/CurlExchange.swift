@@ -1,13 +1,15 @@
 import CCurl
 import SDKSeams
 
-/// One request on a reused easy handle: set up, perform, read the results.
+/// One request on a reused easy handle: the options that set it up, and the response or error
+/// read back when libcurl has finished it. `CurlMultiDriver` runs it; the options and the header
+/// rules here are the ones the doc comment of `CurlTransport` lists.
 struct CurlExchange {
     let request: HTTPRequest
     let options: CurlTransport.Options
     let cancellation: CancellationFlag?
-    /// Seconds the request waited for a free worker before this exchange began; counted against
-    /// its time limit.
+    /// Seconds the request waited in the driver's queue before this exchange began; counted
+    /// against its time limit.
     var waited: Double = 0
 
     /// The time limit of this request in seconds (its own or the transport's default), if any.
@@ -21,43 +23,47 @@ struct CurlExchange {
         return TransportError(kind: .other, message: "curl_easy_init failed", url: request.url)
     }
 
-    /// The error for a request cancelled before a worker took it up.
+    /// The error for a request cancelled before the driver added it to its transfers.
     func cancelledBeforeSending() -> TransportError {
         TransportError(kind: .cancelled, message: "The request was cancelled before it was sent", url: request.url)
     }
 
-    /// The error for a request whose time limit ran out while it waited for a worker: libcurl's
-    /// timeout, with nothing sent.
+    /// The error for a request cancelled while libcurl ran it: the driver took it out of its
+    /// transfers (whatever was sent stays sent).
+    func cancelledInFlight() -> TransportError {
+        TransportError(kind: .cancelled, message: "The request was cancelled while it was in flight", url: request.url)
+    }
+
+    /// The error for a request whose time limit ran out while it waited in the driver's queue:
+    /// libcurl's timeout, with nothing sent.
     func timedOutWaiting() -> TransportError {
         failure(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after \(Self.milliseconds(waited)) milliseconds with 0 bytes received")
     }
 
-    /// Runs the exchange on `curl`, which is reset first (its open connections are kept).
-    func perform(on curl: CurlHandle) throws(TransportError) -> HTTPResponse {
+    /// Sets `curl` up for this exchange: resets it first (its connections stay in the driver's
+    /// cache), then sets every option and the header list; the response goes to `accumulator`.
+    ///
+    /// - Returns: the header list, which must stay alive until libcurl has finished the transfer
+    ///   (the caller frees it with `curl_slist_free_all`).
+    /// - Throws: `cancelledBeforeSending()` when the request was cancelled already,
+    ///   `timedOutWaiting()` when its time limit ran out in the queue, `.invalidRequest` when
+    ///   libcurl refused an option; nothing is allocated then.
+    func configure(_ curl: CurlHandle, accumulator: ResponseAccumulator) throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
         curl.reset()
         if cancellation?.isCancelled == true { throw cancelledBeforeSending() }
         var remaining: Double?
         if let limit = timeLimit {
-            // Waiting for a worker used up the whole limit: time out as libcurl would have, with
+            // Waiting in the queue used up the whole limit: time out as libcurl would have, with
             // nothing sent.
             guard waited < limit else { throw timedOutWaiting() }
             remaining = limit - waited
         }
-        let handle = curl.pointer
-        let errorBuffer = curl.errorBuffer
+        let context = Unmanaged.passUnretained(accumulator).toOpaque()
 
-        var headerList: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(headerList) }
-
-        let accumulator = ResponseAccumulator(cancellation: cancellation)
-        let context = Unmanaged.passRetained(accumulator)
-        defer { context.release() }
-
-        var setup = CurlSetup(handle: handle)
-        setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        var setup = CurlSetup(handle: curl.pointer)
+        setup.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(curl.errorBuffer))
         setup.string(CURLOPT_URL, request.url)
         setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
-        setup.long(CURLOPT_MAXCONNECTS, CurlHandle.maximumConnections)
         setup.long(CURLOPT_NOSIGNAL, 1)
         setup.long(CURLOPT_FOLLOWLOCATION, 0)
         setup.long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
@@ -90,6 +96,7 @@ struct CurlExchange {
             }
         }
 
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
         for field in request.headers {
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
             headerList = curl_slist_append(headerList, line)
@@ -109,7 +116,7 @@ struct CurlExchange {
             }
             return length
         }
-        setup.pointer(CURLOPT_WRITEDATA, context.toOpaque())
+        setup.pointer(CURLOPT_WRITEDATA, context)
         setup.callback(CURLOPT_HEADERFUNCTION) { data, size, count, user in
             let length = size * count
             if let data, let user {
@@ -118,32 +125,28 @@ struct CurlExchange {
             }
             return length
         }
-        setup.pointer(CURLOPT_HEADERDATA, context.toOpaque())
-        if cancellation != nil {
-            setup.long(CURLOPT_NOPROGRESS, 0)
-            setup.progress(CURLOPT_XFERINFOFUNCTION) { user, _, _, _, _ in
-                guard let user else { return 0 }
-                return Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue().isCancelled ? 1 : 0
-            }
-            setup.pointer(CURLOPT_XFERINFODATA, context.toOpaque())
-        }
+        setup.pointer(CURLOPT_HEADERDATA, context)
 
         if let (option, code) = setup.firstFailure {
+            curl_slist_free_all(headerList)
             throw TransportError(kind: .invalidRequest,
                                  message: "curl_easy_setopt(\(option.rawValue)) failed: " + String(cString: curl_easy_strerror(code)),
                                  url: request.url, code: Int(code.rawValue))
         }
+        return headerList
+    }
 
-        let code = curl_easy_perform(handle)
+    /// What a finished transfer on `curl` (set up by `configure`) gave: the response collected in
+    /// `accumulator` with its status and timings, or, when libcurl's result `code` is not
+    /// `CURLE_OK`, the error with libcurl's message.
+    func outcome(of code: CURLcode, on curl: CurlHandle, accumulator: ResponseAccumulator) -> Result<HTTPResponse, TransportError> {
         guard code == CURLE_OK else {
-            let detail = String(cString: errorBuffer)
-            throw failure(code, detail: detail)
+            return .failure(failure(code, detail: String(cString: curl.errorBuffer)))
         }
-
         var status = 0
-        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return HTTPResponse(status: status, headers: HTTPHeaders(accumulator.headers), body: accumulator.body,
-                            timings: Self.timings(handle))
+        _ = ccurl_getinfo_long(curl.pointer, CURLINFO_RESPONSE_CODE, &status)
+        return .success(HTTPResponse(status: status, headers: HTTPHeaders(accumulator.headers), body: accumulator.body,
+                                     timings: Self.timings(curl.pointer)))
     }
 
     private func failure(_ code: CURLcode, detail: String) -> TransportError {

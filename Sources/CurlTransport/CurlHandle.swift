@@ -1,17 +1,12 @@
 import CCurl
 
-/// One libcurl easy handle with its error buffer, reused for many exchanges by the worker that
-/// owns it (never by two threads at once).
+/// One libcurl easy handle with its error buffer, reused for many exchanges by the thread of a
+/// `CurlMultiDriver` (one exchange at a time; between exchanges it waits on the driver's free list).
 ///
-/// `curl_easy_reset` before each exchange clears every option set for the previous one but keeps
-/// what the handle has learnt: its open connections (HTTP/1.1 keep-alive, at most
-/// `maximumConnections` of them, the least recently used closed first), its DNS cache and TLS
-/// session ids. A request to an origin the handle already talks to therefore goes out on the same
-/// TCP connection, with the same bytes as on a new one.
+/// `curl_easy_reset` before each exchange clears every option set for the previous one. The open
+/// connections are not the handle's: while it is added to the driver's multi handle it uses that
+/// handle's connection cache, shared by all its easy handles.
 final class CurlHandle {
-    /// Connections a handle keeps open between exchanges (libcurl's default for an easy handle).
-    static let maximumConnections = 5
-
     let pointer: UnsafeMutableRawPointer
     let errorBuffer: UnsafeMutablePointer<CChar>
 
@@ -24,7 +19,7 @@ final class CurlHandle {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
-    /// Clears the options of the previous exchange and its error text; connections stay open.
+    /// Clears the options of the previous exchange and its error text.
     func reset() {
         curl_easy_reset(pointer)
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)

@@ -37,8 +37,4 @@ struct CurlSetup {
     mutating func callback(_ option: CURLoption, _ function: ccurl_data_callback) {
         check(option, ccurl_setopt_callback(handle, option, function))
     }
-
-    mutating func progress(_ option: CURLoption, _ function: ccurl_progress_callback) {
-        check(option, ccurl_setopt_progress(handle, option, function))
-    }
 }

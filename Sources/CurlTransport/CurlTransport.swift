@@ -16,14 +16,16 @@ import SDKSeams
 ///   `DELETE` and `OPTIONS` send one only when it is non-empty.
 /// * Only `http` and `https` URLs are accepted.
 ///
-/// Each call runs one blocking `curl_easy_perform` on a worker of a bounded thread pool
-/// (`CurlWorkerPool`, at most 64 threads shared by every transport in the process), each worker
-/// reusing one easy handle, so a request to an origin that an idle worker already talks to goes
-/// out on the same connection (HTTP/1.1 keep-alive) with the same bytes as on a new one. Calls
-/// from several tasks run in parallel; beyond 64 at once they wait for a worker, and the wait
-/// counts against their time limit. Cancelling the calling task aborts the transfer at libcurl's
-/// next progress check (within about a second) with a `.cancelled` error, or at once if it still
-/// waits for a worker.
+/// Every call, from any transport in the process, is one transfer of a single libcurl multi
+/// handle driven by one thread (`CurlMultiDriver`, started on the first request and ended after
+/// 30 s without any). Its easy handles are reused and share its connection cache (at most 64
+/// open connections), so a request to an origin that an earlier one talked to goes out on the
+/// same connection (HTTP/1.1 keep-alive) with the same bytes as on a new one. Calls from several
+/// tasks run in parallel on that one thread; beyond 64 at once they wait in order, and the wait
+/// counts against their time limit (one that runs out while waiting times out unsent, with
+/// libcurl's timeout message). Cancelling the calling task takes the transfer out at the driver's
+/// next turn and answers a `.cancelled` error at once, or, if it still waits, answers it unsent.
+/// `sendBlocking` waits on the calling thread while the driver thread runs the transfer.
 public struct CurlTransport: HTTPTransport {
     /// Settings that apply to every request.
     public struct Options: Sendable, Hashable {
@@ -42,23 +44,28 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public let options: Options
-    /// The worker threads and their reusable handles.
-    let pool: CurlWorkerPool
+    /// The thread and multi handle that run the transfers.
+    let driver: CurlMultiDriver
 
     public init(options: Options = Options()) {
-        self.init(options: options, pool: .shared)
+        self.init(options: options, driver: .shared)
     }
 
-    /// A transport on a pool of its own (tests bound it and read its statistics).
-    package init(options: Options = Options(), pool: CurlWorkerPool) {
+    /// A transport on a driver of its own (tests bound it and read its statistics).
+    package init(options: Options = Options(), driver: CurlMultiDriver) {
         self.options = options
-        self.pool = pool
+        self.driver = driver
     }
 
-    /// What the process-wide pool has done so far: threads, handles, exchanges and the
-    /// connections they opened.
-    package static var sharedPoolStatistics: CurlWorkerPool.Statistics {
-        CurlWorkerPool.shared.statistics
+    /// What the process-wide driver has done so far: threads, handles, transfers in flight,
+    /// exchanges and the connections they opened.
+    package static var sharedDriverStatistics: CurlMultiDriver.Statistics {
+        CurlMultiDriver.shared.statistics
+    }
+
+    /// The former name of `sharedDriverStatistics`, kept while `serve --bench` still reads it.
+    package static var sharedPoolStatistics: CurlMultiDriver.Statistics {
+        sharedDriverStatistics
     }
 
     /// The libcurl version string, e.g. `libcurl/7.88.1 OpenSSL/3.0.x ...`.
@@ -69,16 +76,17 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let cancellation = CancellationFlag()
         let exchange = CurlExchange(request: request, options: options, cancellation: cancellation)
-        let pool = self.pool
+        let driver = self.driver
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let transfer = CurlTransfer(exchange: exchange) { continuation.resume(returning: $0) }
-                // Cancelled while it waits for a worker: answered at once. Cancelled before this
-                // point: the flag is set, and the worker answers without sending.
+                // Cancelled while it waits in the queue: answered here, at once. Cancelled later:
+                // the driver takes it out at its next turn. Cancelled before this point: the flag
+                // is set, and the driver answers without sending.
                 cancellation.onCancel {
-                    if pool.withdraw(transfer) { transfer.withdraw() }
+                    if driver.cancel(transfer) { transfer.complete(.failure(transfer.exchange.cancelledBeforeSending())) }
                 }
-                pool.submit(transfer)
+                driver.submit(transfer)
             }
         } onCancel: {
             cancellation.cancel()
@@ -87,15 +95,15 @@ public struct CurlTransport: HTTPTransport {
         return try result.get()
     }
 
-    /// The same exchange, blocking the calling thread until a worker has run it.
+    /// The same exchange, blocking the calling thread until the driver thread has run it.
     public func sendBlocking(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let outcome = BlockingOutcome()
-        pool.submit(CurlTransfer(exchange: CurlExchange(request: request, options: options, cancellation: nil)) { outcome.deliver($0) })
+        driver.submit(CurlTransfer(exchange: CurlExchange(request: request, options: options, cancellation: nil)) { outcome.deliver($0) })
         return try outcome.wait().get()
     }
 }
 
-/// The result of a blocking send, handed from the worker to the waiting caller.
+/// The result of a blocking send, handed from the driver thread to the waiting caller.
 private final class BlockingOutcome: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<HTTPResponse, TransportError>?
@@ -105,8 +113,8 @@ private final class BlockingOutcome: @unchecked Sendable {
         done.signal()
     }
 
-    /// Waits as long as the exchange takes: its time limits bound it, as they bound a blocking
-    /// `curl_easy_perform`.
+    /// Waits as long as the exchange takes: its time limits bound it (libcurl's, and the driver's
+    /// for the wait in its queue).
     func wait() -> Result<HTTPResponse, TransportError> {
         done.wait()
         return result ?? .failure(TransportError(kind: .other, message: "no result", url: ""))

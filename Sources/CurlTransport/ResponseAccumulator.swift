@@ -7,13 +7,6 @@ import SDKSeams
 final class ResponseAccumulator {
     var body: [UInt8] = []
     var headers: [HTTPHeaders.Field] = []
-    let cancellation: CancellationFlag?
-
-    init(cancellation: CancellationFlag?) {
-        self.cancellation = cancellation
-    }
-
-    var isCancelled: Bool { cancellation?.isCancelled ?? false }
 
     func appendBody(_ pointer: UnsafeRawBufferPointer) {
         body.append(contentsOf: pointer)

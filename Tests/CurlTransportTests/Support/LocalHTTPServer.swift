@@ -6,7 +6,8 @@ import Glibc
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport tests: it records every request's raw bytes
 /// and answers with raw bytes chosen by the test, optionally after a delay. By default one request
 /// per connection, closed after the answer; with `keepAlive`, a connection serves requests until the
-/// client closes it or an answer says `Connection: close`. It counts the connections it accepted.
+/// client closes it or an answer says `Connection: close`. It counts the connections it accepted and
+/// those the client closed.
 final class LocalHTTPServer: @unchecked Sendable {
     struct Reply: Sendable {
         var raw: [UInt8]
@@ -46,6 +47,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let handler: @Sendable (Received) -> Reply
     private var stopped = false
     private var accepted = 0
+    private var closedByClient = 0
     private let keepAlive: Bool
     private let loopFinished = DispatchSemaphore(value: 0)
 
@@ -85,6 +87,12 @@ final class LocalHTTPServer: @unchecked Sendable {
     var connectionsAccepted: Int {
         lock.lock(); defer { lock.unlock() }
         return accepted
+    }
+
+    /// Connections the client closed (at the start of a request, with nothing of it sent).
+    var connectionsClosedByClient: Int {
+        lock.lock(); defer { lock.unlock() }
+        return closedByClient
     }
 
     /// Stops accepting and closes the listening socket; returns once the port is closed. The
@@ -127,7 +135,10 @@ final class LocalHTTPServer: @unchecked Sendable {
         var data = [UInt8]()
         // Bounded: one connection serves at most this many requests.
         for _ in 0..<10_000 {
-            guard let (request, used) = readRequest(client, buffered: &data) else { return }
+            guard let (request, used) = readRequest(client, buffered: &data) else {
+                if data.isEmpty { lock.lock(); closedByClient += 1; lock.unlock() }
+                return
+            }
             data.removeFirst(used)
             lock.lock(); received.append(request); lock.unlock()
             let reply = handler(request)

@@ -1,0 +1,147 @@
+import CCurl
+import Dispatch
+import SDKSeams
+
+/// The thread of a `CurlMultiDriver`: its multi handle, the transfers added to it (keyed by their
+/// easy handle), the free easy handles, and one turn of its loop. Only that thread touches it.
+///
+/// A turn: take out the transfers whose task was cancelled; take queued requests while there is
+/// room and answer those whose time limit ran out in the queue; add the taken ones; let libcurl
+/// work (`curl_multi_perform`); answer the finished ones (`CURLMSG_DONE`); wait for sockets, a
+/// wakeup or a timeout (`curl_multi_poll`, bounded).
+struct CurlMultiLoop {
+    let driver: CurlMultiDriver
+    let multi: UnsafeMutableRawPointer
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var free: [CurlHandle] = []
+    /// When the thread last had nothing in flight and nothing queued (monotonic nanoseconds).
+    private var idleSince: UInt64?
+    private let idleNanoseconds: UInt64
+
+    init(driver: CurlMultiDriver, multi: UnsafeMutableRawPointer) {
+        self.driver = driver
+        self.multi = multi
+        idleNanoseconds = UInt64(driver.idleLifetime * 1e9)
+    }
+
+    /// One turn; false when the thread should end (idle for its lifetime, nothing queued).
+    mutating func turn() -> Bool {
+        for transfer in driver.takeCancellations() {
+            withdraw(transfer)
+        }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let idleEnded = active.isEmpty && idleSince.map { now &- $0 >= idleNanoseconds } == true
+        let next = driver.takeQueued(room: driver.maximumTransfers - active.count, now: now, idleEnded: idleEnded)
+        if next.end { return false }
+        for transfer in next.expired {
+            transfer.complete(.failure(transfer.expiredWaiting()))
+        }
+        for transfer in next.transfers {
+            add(transfer)
+        }
+
+        var running: Int32 = 0
+        _ = curl_multi_perform(multi, &running)
+        let finished = answerFinished()
+
+        // Requests still wait and places came free: no waiting before the next turn.
+        if finished > 0 && next.waiting > 0 { return true }
+        let later = DispatchTime.now().uptimeNanoseconds
+        // Idle from the end of the last turn that had anything to do.
+        if !active.isEmpty || !next.transfers.isEmpty || !next.expired.isEmpty || finished > 0 { idleSince = nil }
+        if active.isEmpty && idleSince == nil { idleSince = later }
+        var timeout = CurlMultiDriver.maximumPoll
+        var libcurlTimeout = -1
+        if curl_multi_timeout(multi, &libcurlTimeout) == CURLM_OK && libcurlTimeout >= 0 {
+            timeout = min(timeout, libcurlTimeout)
+        }
+        if let deadline = next.nextDeadline {
+            timeout = min(timeout, Self.milliseconds(from: later, to: deadline))
+        }
+        if active.isEmpty, let idleSince {
+            timeout = min(timeout, Self.milliseconds(from: later, to: idleSince &+ idleNanoseconds))
+        }
+        _ = curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
+        return true
+    }
+
+    /// Cleans up the easy handles and the multi handle (which closes the cached connections).
+    /// Called after the last turn, which ends only with nothing in flight.
+    mutating func cleanUp() {
+        free.removeAll()   // curl_easy_cleanup
+        curl_multi_cleanup(multi)
+    }
+
+    /// Sets `transfer` up on a free (or new) easy handle and adds it to the multi handle; answers
+    /// it at once when that fails.
+    private mutating func add(_ transfer: CurlTransfer) {
+        var created = false
+        let curl: CurlHandle
+        if let reused = free.popLast() {
+            curl = reused
+        } else if let made = CurlHandle() {
+            curl = made
+            created = true
+        } else {
+            transfer.complete(.failure(transfer.exchange.noHandle()))
+            return
+        }
+        do throws(TransportError) {
+            try transfer.start(on: curl)
+        } catch {
+            free.append(curl)
+            if created { driver.noteHandleCreated() }
+            transfer.complete(.failure(error))
+            return
+        }
+        let code = curl_multi_add_handle(multi, curl.pointer)
+        guard code == CURLM_OK else {
+            transfer.release()
+            free.append(curl)
+            if created { driver.noteHandleCreated() }
+            transfer.complete(.failure(TransportError(kind: .other,
+                                                      message: "curl_multi_add_handle failed: " + String(cString: curl_multi_strerror(code)),
+                                                      url: transfer.exchange.request.url, code: Int(code.rawValue))))
+            return
+        }
+        active[curl.pointer] = transfer
+        driver.noteAdded(handleCreated: created)
+    }
+
+    /// Answers every transfer libcurl has finished since the last call; returns how many.
+    private mutating func answerFinished() -> Int {
+        var finished = 0
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = active.removeValue(forKey: easy), let curl = transfer.curl else { continue }
+            // Read before the removal, which ends the message's life.
+            let code = ccurl_message_result(message)
+            curl_multi_remove_handle(multi, easy)
+            let (result, opened) = transfer.finish(code: code)
+            free.append(curl)
+            // Counted before the caller hears the result, so that what it reads next includes this exchange.
+            driver.noteRemoved(connectionsOpened: opened)
+            transfer.complete(result)
+            finished += 1
+        }
+        return finished
+    }
+
+    /// Takes a cancelled transfer out of the multi handle and answers it; nothing when it has
+    /// finished already (or was never added: its flag stopped it then).
+    private mutating func withdraw(_ transfer: CurlTransfer) {
+        guard let curl = transfer.curl, active.removeValue(forKey: curl.pointer) != nil else { return }
+        curl_multi_remove_handle(multi, curl.pointer)
+        let opened = curl.connectionsOpenedByLastExchange
+        transfer.release()
+        free.append(curl)
+        driver.noteRemoved(connectionsOpened: opened)
+        transfer.complete(.failure(transfer.exchange.cancelledInFlight()))
+    }
+
+    /// Whole milliseconds from `now` until `deadline`, rounded up; 0 when it has passed.
+    private static func milliseconds(from now: UInt64, to deadline: UInt64) -> Int {
+        deadline <= now ? 0 : Int((deadline - now + 999_999) / 1_000_000)
+    }
+}
