@@ -11,7 +11,9 @@ import Synchronization
 /// 1, 4 and 16 concurrent SDK clients over libcurl on loopback (median of several runs), next to
 /// the crypto cost that bounds it; per client count also the latency percentiles of an
 /// authentication and of one HTTP exchange (HdrHistogram), the CPU time per authentication, the
-/// connections opened, and the peak resident memory of the process so far.
+/// connections opened, and the peak resident memory of the process so far. The crypto is timed
+/// between the runs (``CryptoSampler``), and each client count also times the cheapest exchange
+/// through the same transport and server, its HTTP floor.
 struct ServeBenchmark {
     var clientCounts: [Int]
     var runs: Int
@@ -38,9 +40,16 @@ struct ServeBenchmark {
         var connectionsOpened = 0
         /// The process's peak resident set size so far (after this row's runs), in bytes.
         var peakResidentBytes = 0
+        /// The crypto timed before and between this row's runs, and the bound it gives.
+        var cost = CryptoCost(server: 0, permit: 0, client: 0, cores: 0, samples: 0)
+        /// The HTTP floor in each run: CPU time of the whole process per `GET /rps/clientSettings`
+        /// with the same clients, transport and server, in µs.
+        var floorMicroseconds: [Double] = []
 
         var median: Double { Self.median(perSecond) }
         var medianCPU: Double { Self.median(cpuMilliseconds) }
+        var medianFloor: Double { Self.median(floorMicroseconds) }
+        var share: Double { cost.bound > 0 ? median / cost.bound : 0 }
 
         static func median(_ values: [Double]) -> Double {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
@@ -50,8 +59,15 @@ struct ServeBenchmark {
     /// The percentiles printed for each latency.
     static let percentiles: [Double] = [50, 90, 99]
 
+    /// Timed repetitions of each crypto part before a client count's runs and after each run.
+    static let cryptoSamplesPerBatch = 7
+    /// HTTP exchanges per authentication: time-permit share, pass 1, pass 2, the RPA's login.
+    static let exchangesPerAuthentication = 4
+    /// The path the HTTP floor requests: the smallest answer the backend gives an SDK.
+    static let floorPath = "/rps/clientSettings"
+
     func run(say: (String) -> Void, json: Bool = false) async throws {
-        let cost = CryptoCost.measure()
+        var sampler = CryptoSampler()
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "bench"))
         defer { Task { await backend.stop() } }
         let timer = ExchangeTimer(base: CurlTransport(options: .init(defaultTimeout: 120, connectTimeout: 10)))
@@ -74,6 +90,8 @@ struct ServeBenchmark {
                 clients.append((client, user))
             }
             var row = Row(clients: count)
+            let mark = sampler.samplesTaken
+            sampler.sample(Self.cryptoSamplesPerBatch)
             timer.reset()
             let before = CurlTransport.sharedPoolStatistics
             for _ in 0..<runs {
@@ -101,16 +119,49 @@ struct ServeBenchmark {
                 row.perSecond.append(authentications / seconds)
                 row.cpuMilliseconds.append((Self.processCPUSeconds() - cpuStart) * 1000 / authentications)
                 row.authentication.add(latencies)
+                sampler.sample(Self.cryptoSamplesPerBatch)
             }
             let after = CurlTransport.sharedPoolStatistics
             row.exchange = timer.histogram
             row.exchanges = after.exchanges - before.exchanges
             row.connectionsOpened = after.connectionsOpened - before.connectionsOpened
+            for _ in 0..<runs {
+                let perClient = Self.exchangesPerAuthentication * max(1, authenticationsPerRun / count)
+                row.floorMicroseconds.append(try await Self.floor(clients: count, exchangesPerClient: perClient,
+                                                                  url: backend.baseURL + Self.floorPath, transport: timer.base))
+            }
+            row.cost = sampler.cost(since: mark)
             row.peakResidentBytes = Self.peakResidentBytes()
             rows.append(row)
-            if !json { say(describe(row, cost: cost)) }
+            if !json { say(describe(row)) }
         }
+        let cost = sampler.cost
         say(json ? Self.json(rows, cost: cost, runs: runs, authenticationsPerRun: authenticationsPerRun) : cost.description)
+    }
+
+    /// `clients` tasks each sending `exchangesPerClient` GETs of `url`: the CPU time of the whole
+    /// process per exchange, in µs. Every answer must be a 200.
+    static func floor(clients: Int, exchangesPerClient: Int, url: String, transport: CurlTransport) async throws -> Double {
+        let cpuStart = processCPUSeconds()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<clients {
+                group.addTask {
+                    for _ in 0..<exchangesPerClient {
+                        let response = try await transport.send(HTTPRequest(method: .get, url: url))
+                        guard response.status == 200 else { throw FloorError(url: url, status: response.status) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return (processCPUSeconds() - cpuStart) * 1e6 / Double(clients * exchangesPerClient)
+    }
+
+    /// The floor's request was not answered with a 200.
+    struct FloorError: Error, CustomStringConvertible {
+        let url: String
+        let status: Int
+        var description: String { "the HTTP floor's GET \(url) was answered with status \(status), not 200" }
     }
 
     /// One authentication as an app does it: time permit, pass 1, pass 2, RPA login.
@@ -119,15 +170,17 @@ struct ServeBenchmark {
         try await client.finishAuthentication(user, pin: "1234")
     }
 
-    func describe(_ row: Row, cost: CryptoCost) -> String {
-        let share = cost.bound > 0 ? row.median / cost.bound : 0
-        return String(format: "%3d clients: %7.1f authentications/s (median of %d; runs %@), %.2f of the crypto bound",
-                      row.clients, row.median, runs, row.perSecond.map { String(format: "%.1f", $0) }.joined(separator: " "), share)
+    func describe(_ row: Row) -> String {
+        String(format: "%3d clients: %7.1f authentications/s (median of %d; runs %@), %.2f of the crypto bound (%.0f/s)",
+               row.clients, row.median, runs, row.perSecond.map { String(format: "%.1f", $0) }.joined(separator: " "), row.share, row.cost.bound)
             + "\n     latency per authentication " + Self.percentileText(row.authentication)
             + "; per HTTP exchange " + Self.percentileText(row.exchange)
             + String(format: "\n     CPU %.2f ms per authentication (crypto %.2f ms); %d exchanges opened %d new connections; ",
-                     row.medianCPU, cost.perAuthentication, row.exchanges, row.connectionsOpened)
+                     row.medianCPU, row.cost.perAuthentication, row.exchanges, row.connectionsOpened)
             + String(format: "peak RSS so far %.1f MiB", Double(row.peakResidentBytes) / 1_048_576)
+            + String(format: "\n     HTTP floor %.0f µs of CPU per exchange (GET %@, median of %d), %.2f ms for the %d exchanges of an authentication",
+                     row.medianFloor, Self.floorPath, row.floorMicroseconds.count,
+                     row.medianFloor * Double(Self.exchangesPerAuthentication) / 1000, Self.exchangesPerAuthentication)
     }
 
     /// "p50 12.34 ms, p90 15.67 ms, p99 20.12 ms"
@@ -146,7 +199,9 @@ struct ServeBenchmark {
         let entries = rows.map { row in
             "{\"clients\": \(row.clients), \"authenticationsPerSecond\": \(number(row.median)), "
                 + "\"runs\": [\(row.perSecond.map(number).joined(separator: ", "))], "
-                + "\"shareOfBound\": \(number(cost.bound > 0 ? row.median / cost.bound : 0)), "
+                + "\"shareOfBound\": \(number(row.share)), \"boundPerSecond\": \(number(row.cost.bound)), "
+                + "\"cryptoMillisecondsPerAuthentication\": \(number(row.cost.perAuthentication)), "
+                + "\"floorMicrosecondsPerExchange\": \(number(row.medianFloor)), "
                 + "\"authenticationMicroseconds\": \(percentiles(row.authentication)), "
                 + "\"exchangeMicroseconds\": \(percentiles(row.exchange)), "
                 + "\"cpuMillisecondsPerAuthentication\": \(number(row.medianCPU)), "
@@ -155,7 +210,8 @@ struct ServeBenchmark {
         }
         return "{\"runs\": \(runs), \"authenticationsPerRun\": \(authenticationsPerRun), \"cores\": \(Int(cost.cores)), "
             + "\"crypto\": {\"server12Milliseconds\": \(number(cost.server)), \"permitShareMilliseconds\": \(number(cost.permit)), "
-            + "\"client12Milliseconds\": \(number(cost.client)), \"boundPerSecond\": \(number(cost.bound))}, "
+            + "\"client12Milliseconds\": \(number(cost.client)), \"boundPerSecond\": \(number(cost.bound)), "
+            + "\"samples\": \(cost.samples)}, "
             + "\"results\": [\(entries.joined(separator: ", "))]}"
     }
 
@@ -176,65 +232,6 @@ struct ServeBenchmark {
         var usage = rusage()
         guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
         return usage.ru_maxrss * 1024
-    }
-
-    /// Medians of the crypto each authentication costs, server side and client side, and the
-    /// authentications per second they would allow if the cores did nothing else.
-    struct CryptoCost {
-        /// SERVER_1 + SERVER_2, time-permit share 1, CLIENT_1 + CLIENT_2: medians in ms.
-        var server: Double
-        var permit: Double
-        var client: Double
-        var cores: Double
-
-        var perAuthentication: Double { server + permit + client }
-        var bound: Double { perAuthentication > 0 ? cores * 1000 / perAuthentication : 0 }
-
-        var description: String {
-            String(format: """
-                crypto per authentication (medians): SERVER_1+SERVER_2 %.2f ms, time-permit share %.2f ms (server); \
-                CLIENT_1+CLIENT_2 %.2f ms (client)
-                bound with server and clients sharing %.0f cores: about %.0f authentications/s (crypto alone)
-                """, server, permit, client, cores, bound)
-        }
-
-        static func measure() -> CryptoCost {
-            let mpin = MPin()
-            var rng = SystemRandomNumberGenerator()
-            let id = Array("{\"userID\": \"bench\"}".utf8)
-            let s = mpin.randomScalar(using: &rng)
-            let hash = mpin.hashID(id)
-            let date: UInt32 = 20_000
-            let secret = mpin.clientSecret(masterSecret: s, hashedID: hash)!
-            let token = mpin.extractPIN(id: id, pin: 1234, token: secret)!
-            let permit = mpin.clientPermit(date: date, masterSecret: s, hashedID: hash)!
-            let serverSecret = mpin.serverSecret(masterSecret: s)!
-            let x = mpin.randomScalar(using: &rng), y = mpin.randomScalar(using: &rng)
-            let one = mpin.client1(date: date, id: id, x: x, pin: 1234, token: token, permit: permit)!
-            let v = mpin.client2(x: x, y: y, sec: one.sec)!
-
-            func median(_ body: () -> Void) -> Double {
-                body()
-                var samples: [Double] = []
-                for _ in 0..<31 {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    body()
-                    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                }
-                return samples.sorted()[samples.count / 2]
-            }
-            let server = median {
-                let (hid, htid) = mpin.server1(date: date, id: id)
-                precondition(mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: one.u, ut: one.ut, v: v) == .ok)
-            }
-            let permitCost = median { _ = mpin.clientPermit(date: date, masterSecret: s, hashedID: hash) }
-            let client = median {
-                let first = mpin.client1(date: date, id: id, x: x, pin: 1234, token: token, permit: permit)!
-                _ = mpin.client2(x: x, y: y, sec: first.sec)
-            }
-            return CryptoCost(server: server, permit: permitCost, client: client,
-                              cores: Double(ProcessInfo.processInfo.activeProcessorCount))
-        }
     }
 }
 
