@@ -68,6 +68,9 @@ package final class CurlMultiDriver: @unchecked Sendable {
     private var running = false
     /// The running thread's multi handle, for `curl_multi_wakeup`; nil while none is usable.
     private var multi: UnsafeMutableRawPointer?
+    /// True while the thread waits in `curl_multi_poll` (or is about to): only then does a
+    /// submission or cancellation wake it; otherwise its next turn finds the work anyway.
+    private var polling = false
     private var counts = Statistics()
 
     /// - Parameters:
@@ -89,15 +92,17 @@ package final class CurlMultiDriver: @unchecked Sendable {
         queue.append(transfer)
         if running {
             // Under the lock: the thread clears `multi` under it before cleaning the handle up.
-            if let multi { curl_multi_wakeup(multi) }
+            if polling, let multi { curl_multi_wakeup(multi) }
             lock.unlock()
             return
         }
         running = true
         counts.threadsStarted += 1
         lock.unlock()
-        let thread = Thread { [self] in serve() }
-        thread.name = "curl-multi"   // the thread's name in ps, top and profiles
+        let thread = Thread { [self] in
+            Thread.current.name = "curl-multi"   // the thread's name in ps, top and profiles
+            serve()
+        }
         thread.stackSize = 1 << 20
         thread.start()
     }
@@ -112,7 +117,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
                 return true
             }
             cancellations.append(transfer)
-            if let multi { curl_multi_wakeup(multi) }
+            if polling, let multi { curl_multi_wakeup(multi) }
             return false
         }
     }
@@ -199,6 +204,22 @@ package final class CurlMultiDriver: @unchecked Sendable {
             next.waiting = queue.count
             return next
         }
+    }
+
+    /// Before the thread waits in `curl_multi_poll`: false when a cancellation, or a queued request
+    /// that fits in `room`, arrived since the turn began (the thread takes another turn at once);
+    /// otherwise true, and from now on submissions and cancellations wake it.
+    func beginPoll(room: Int) -> Bool {
+        lock.withLock {
+            if !cancellations.isEmpty || (room > 0 && !queue.isEmpty) { return false }
+            polling = true
+            return true
+        }
+    }
+
+    /// After the wait in `curl_multi_poll`.
+    func endPoll() {
+        lock.withLock { polling = false }
     }
 
     /// Counts a transfer added to the multi handle, and an easy handle made for it.

@@ -61,7 +61,9 @@ struct CurlMultiLoop {
         if active.isEmpty, let idleSince {
             timeout = min(timeout, Self.milliseconds(from: later, to: idleSince &+ idleNanoseconds))
         }
+        guard driver.beginPoll(room: driver.maximumTransfers - active.count) else { return true }
         _ = curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
+        driver.endPoll()
         return true
     }
 
