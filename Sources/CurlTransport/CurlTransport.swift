@@ -63,11 +63,6 @@ public struct CurlTransport: HTTPTransport {
         CurlMultiDriver.shared.statistics
     }
 
-    /// The former name of `sharedDriverStatistics`, kept while `serve --bench` still reads it.
-    package static var sharedPoolStatistics: CurlMultiDriver.Statistics {
-        sharedDriverStatistics
-    }
-
     /// The libcurl version string, e.g. `libcurl/7.88.1 OpenSSL/3.0.x ...`.
     public static var libraryVersion: String {
         String(cString: curl_version())

@@ -93,7 +93,7 @@ struct ServeBenchmark {
             let mark = sampler.samplesTaken
             sampler.sample(Self.cryptoSamplesPerBatch)
             timer.reset()
-            let before = CurlTransport.sharedPoolStatistics
+            let before = CurlTransport.sharedDriverStatistics
             for _ in 0..<runs {
                 let perClient = max(1, authenticationsPerRun / count)
                 let cpuStart = Self.processCPUSeconds()
@@ -121,7 +121,7 @@ struct ServeBenchmark {
                 row.authentication.add(latencies)
                 sampler.sample(Self.cryptoSamplesPerBatch)
             }
-            let after = CurlTransport.sharedPoolStatistics
+            let after = CurlTransport.sharedDriverStatistics
             row.exchange = timer.histogram
             row.exchanges = after.exchanges - before.exchanges
             row.connectionsOpened = after.connectionsOpened - before.connectionsOpened
