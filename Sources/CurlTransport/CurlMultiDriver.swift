@@ -141,7 +141,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// the next submission try again.
     private func failEverything() {
         let failed: [CurlTransfer] = lock.withLock {
-            defer { queue.removeAll(); running = false }
+            defer { queue.removeAll(); cancellations.removeAll(); running = false }
             return queue
         }
         for transfer in failed {
@@ -165,9 +165,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
         var transfers: [CurlTransfer] = []
         /// Waiting requests whose time limit has run out: answered unsent.
         var expired: [CurlTransfer] = []
-        /// Requests still waiting for room.
-        var waiting = 0
-        /// The earliest time limit among those (monotonic nanoseconds).
+        /// The earliest time limit among the requests still waiting (monotonic nanoseconds).
         var nextDeadline: UInt64?
         /// The thread ends: it was idle for its lifetime and nothing is queued. No submission
         /// wakes it any more; the next one starts a new thread.
@@ -201,7 +199,6 @@ package final class CurlMultiDriver: @unchecked Sendable {
                 next.nextDeadline = min(next.nextDeadline ?? deadline, deadline)
                 return false
             }
-            next.waiting = queue.count
             return next
         }
     }

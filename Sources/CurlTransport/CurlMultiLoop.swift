@@ -44,8 +44,6 @@ struct CurlMultiLoop {
         _ = curl_multi_perform(multi, &running)
         let finished = answerFinished()
 
-        // Requests still wait and places came free: no waiting before the next turn.
-        if finished > 0 && next.waiting > 0 { return true }
         let later = DispatchTime.now().uptimeNanoseconds
         // Idle from the end of the last turn that had anything to do.
         if !active.isEmpty || !next.transfers.isEmpty || !next.expired.isEmpty || finished > 0 { idleSince = nil }
@@ -61,6 +59,7 @@ struct CurlMultiLoop {
         if active.isEmpty, let idleSince {
             timeout = min(timeout, Self.milliseconds(from: later, to: idleSince &+ idleNanoseconds))
         }
+        // Not when requests that fit arrived meanwhile, or places came free for waiting ones.
         guard driver.beginPoll(room: driver.maximumTransfers - active.count) else { return true }
         _ = curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
         driver.endPoll()
