@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+private let httpFloorToolsPresent = ["/usr/bin/python3", "/usr/bin/cc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// `Scripts/http_floor.py`, the outside check of `serve --bench`'s HTTP floor: it builds its C
+/// client, runs `serve` on a free loopback port, measures both sides and stops the server. Needs
+/// python3 and a C compiler with libcurl's headers (`make deps` installs them).
+@Suite("Scripts/http_floor.py", .enabled(if: WorkbenchProcess.path != nil && httpFloorToolsPresent))
+struct HTTPFloorScriptTests {
+    @Test("--json gives the client's and the server's CPU per exchange, serial and concurrent")
+    func measures() throws {
+        let result = try WorkbenchProcess.run(shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" --rounds 2 --exchanges 40 --concurrency 4 --json",
+                                              seconds: 300)
+        #expect(result.status == 0, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        #expect(object["exchanges"] as? Int == 40)
+        let results = try #require(object["results"] as? [String: [[String: Double]]])
+        #expect(Set(results.keys) == ["serial", "4 at once"])
+        for (mode, rounds) in results {
+            #expect(rounds.count == 2, "\(mode)")
+            for round in rounds {
+                #expect((round["client"] ?? 0) > 0 && (round["perSecond"] ?? 0) > 0, "\(mode): \(round)")
+                #expect((round["server"] ?? -1) >= 0, "\(mode): \(round)")
+            }
+        }
+        #expect(!result.stderr.contains("Traceback"), "\(result)")
+    }
+
+    @Test("out-of-range options exit 2 naming the option and its range")
+    func refusesBadOptions() throws {
+        for (option, value, range) in [("--exchanges", "0", "1 to 1000000"), ("--rounds", "101", "1 to 100"), ("--concurrency", "x", "1 to 256")] {
+            let result = try WorkbenchProcess.run(shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" \(option) \(value)")
+            #expect(result.status == 2, "\(option) \(value): \(result)")
+            #expect(result.stderr.contains("\(option) must be an integer from \(range)"), "\(result)")
+        }
+    }
+}
