@@ -47,6 +47,13 @@ package enum CivilTime {
         return "\(pad(f.year, 4))-\(pad(f.month, 2))-\(pad(f.day, 2))T\(pad(f.hour, 2)):\(pad(f.minute, 2)):\(pad(f.second, 2))Z"
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, with milliseconds: a cassette's clock readings (`utc`).
+    package static func iso8601WithMilliseconds(milliseconds: Int64) -> String {
+        let f = fields(milliseconds: milliseconds)
+        return "\(pad(f.year, 4))-\(pad(f.month, 2))-\(pad(f.day, 2))T\(pad(f.hour, 2)):\(pad(f.minute, 2)):\(pad(f.second, 2))"
+            + ".\(pad(f.millisecond, 3))Z"
+    }
+
     /// `YYYY-MM-DD HH:MM:SS.ffffff`, the form of `issued` in an open-source M-Pin ID.
     package static func issued(milliseconds: Int64) -> String {
         let f = fields(milliseconds: milliseconds)

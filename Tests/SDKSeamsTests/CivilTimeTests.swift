@@ -12,6 +12,10 @@ import Testing
         #expect(CivilTime.parseISO8601("2016-10-11T13:59:16Z") == 1_476_194_356_000)
         #expect(CivilTime.parseISO8601("2024-02-29T00:00:00Z") == 1_709_164_800_000)
         #expect(CivilTime.iso8601(milliseconds: 0) == "1970-01-01T00:00:00Z")
+        // A cassette's clock readings, milliseconds kept, before 1970 too.
+        #expect(CivilTime.iso8601WithMilliseconds(milliseconds: 1_767_225_600_007) == "2026-01-01T00:00:00.007Z")
+        #expect(CivilTime.iso8601WithMilliseconds(milliseconds: -1) == "1969-12-31T23:59:59.999Z")
+        #expect(CivilTime.iso8601WithMilliseconds(milliseconds: 1_476_194_297_696) == "2016-10-11T13:58:17.696Z")
         for bad in ["", "2016-10-11 13:59:16Z", "2016-13-11T13:59:16Z", "2016-10-11T24:00:00Z", "２016-10-11T13:59:16Z"] {
             #expect(CivilTime.parseISO8601(bad) == nil)
         }

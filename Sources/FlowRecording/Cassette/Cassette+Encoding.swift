@@ -108,7 +108,7 @@ extension CassetteEvent {
             if let purpose = draw.purpose { members.append(.init("purpose", .string(purpose))) }
         case .clock(let read):
             members.append(.init("milliseconds", .integer(read.milliseconds)))
-            members.append(.init("utc", .string(UTCTime.iso8601(milliseconds: read.milliseconds))))
+            members.append(.init("utc", .string(CivilTime.iso8601WithMilliseconds(milliseconds: read.milliseconds))))
             if let purpose = read.purpose { members.append(.init("purpose", .string(purpose))) }
         }
         return .object(members)

@@ -1,3 +1,5 @@
+import SDKSeams
+
 /// One-line descriptions of events, for timelines and reports.
 package enum EventSummary {
     package static func line(_ event: CassetteEvent) -> String {
@@ -27,7 +29,7 @@ package enum EventSummary {
             let size = draw.bytes.map { "\($0.count) random bytes" } ?? "random bytes"
             return "\(size)" + (draw.purpose.map { " for \($0)" } ?? "") + ": \(short(draw.hex))"
         case .clock(let read):
-            return "clock \(read.milliseconds) (\(UTCTime.iso8601(milliseconds: read.milliseconds)))"
+            return "clock \(read.milliseconds) (\(CivilTime.iso8601WithMilliseconds(milliseconds: read.milliseconds)))"
                 + (read.purpose.map { " for \($0)" } ?? "")
         }
     }
