@@ -5,7 +5,8 @@ private let httpFloorToolsPresent = ["/usr/bin/python3", "/usr/bin/cc"].allSatis
 
 /// `Scripts/http_floor.py`, the outside check of `serve --bench`'s HTTP floor: it builds its C
 /// client, runs `serve` on a free loopback port, measures both sides and stops the server. Needs
-/// python3 and a C compiler with libcurl's headers (`make deps` installs them).
+/// python3 and a C compiler at /usr/bin (the suite is skipped without them) and libcurl's headers
+/// (`make deps` installs those).
 @Suite("Scripts/http_floor.py", .enabled(if: WorkbenchProcess.path != nil && httpFloorToolsPresent))
 struct HTTPFloorScriptTests {
     @Test("--json gives the client's and the server's CPU per exchange, serial and concurrent")
