@@ -36,6 +36,8 @@ extension BN254CX {
     package static var _frob5: (Limbs4, Limbs4) { ((0xc0f3e8d584f9cdd1, 0x7b1915c4c8870964, 0x65808b68658d1db8, 0x1d571e10d738c800), (0xfd723b19d72187e2, 0xa926c1294f82357c, 0x4b3d53fc14d6491a, 0x06a8e1ef3137620d)) }
     /// Miller loop digits for |6u+2| = 0x18000000016807024: bit(3n, i) - bit(n, i), i = nb-2 ... 1
     package static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0]
+    /// The generator's Miller-loop lines (a `static let`: computed once, on first use).
+    package static let _generatorLines = Pairing<BN254CX>.prepare(G2Point<BN254CX>.generator)!
     /// GLV (G1): beta = 0x2400000008702a0d68bddf646dbb27bee381f789a619b78b8c8590d7c7f7f91b (here in Montgomery form),
     /// a cube root of unity in F_p with phi(x, y) = (beta*x, y) = lambda*(x, y) on E(F_p) for
     /// lambda = 36u^3 + 18u^2 + 6u + 1 mod r = 0x2400000008702a0d20bddf646112e8a922c4182507294fec5953709bcc14a3b6

@@ -36,6 +36,8 @@ extension BN254 {
     package static var _frob5: (Limbs4, Limbs4) { ((0x7d7dfddce75096d8, 0x778913481e7475f4, 0x7a5dd8c5ff7751dc, 0x0db3ac57c63c2da8), (0x2982022318af693b, 0xe997ecb7e18b8a1f, 0x3fd674ba0088ae2b, 0x176fb82a79c3d259)) }
     /// Miller loop digits for |6u+2| = 0x18300000000000004: bit(3n, i) - bit(n, i), i = nb-2 ... 1
     package static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]
+    /// The generator's Miller-loop lines (a `static let`: computed once, on first use).
+    package static let _generatorLines = Pairing<BN254>.prepare(G2Point<BN254>.generator)!
     /// GLV (G1): beta = 0x25236482400000017080eb4000000006181800000000000cd98000000000000b (here in Montgomery form),
     /// a cube root of unity in F_p with phi(x, y) = (beta*x, y) = lambda*(x, y) on E(F_p) for
     /// lambda = 36u^3 + 18u^2 + 6u + 1 mod r = 0x252364824000000126cd8900000000024908fffffffffffcf9fffffffffffff6

@@ -31,6 +31,9 @@ package protocol PairingCurve: Sendable {
     static var _frob4: (Limbs4, Limbs4) { get }
     static var _frob5: (Limbs4, Limbs4) { get }
     static var _millerDigits: [Int8] { get }
+    /// The Miller-loop lines of the G2 generator, prepared once (``Pairing/prepare(_:)``): SERVER_2
+    /// pairs V with it at every login.
+    static var _generatorLines: Pairing<Self>.PreparedLines { get }
     /// GLV on G1 (``ScalarDecomposition``): β (Montgomery form) and λ with (βx, y) = λ·(x, y).
     static var _glvBeta: Limbs4 { get }
     static var _glvLambda: Limbs4 { get }

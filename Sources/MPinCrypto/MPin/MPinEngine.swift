@@ -96,9 +96,11 @@ enum MPinEngine<C: PairingCurve> {
             return .invalidPoint
         }
         var q = P2.generator
+        var paPoint: P2?
         if let pa {
-            guard let paPoint = g2(pa) else { return .invalidPoint }
-            q = paPoint
+            guard let point = g2(pa) else { return .invalidPoint }
+            q = point
+            paPoint = point
         }
         var r: P1
         if date != 0 {
@@ -107,7 +109,9 @@ enum MPinEngine<C: PairingCurve> {
         } else {
             r = hidPoint.multiplied(by: y) + uPoint
         }
-        let g = Pairing<C>.product([(q, vv), (sQ, r)])
+        // e(Q, V)·e(sQ, R): with the generator as Q its lines are prepared once per process.
+        let g = paPoint == nil ? Pairing<C>.product([(sQ, r)], prepared: [(C._generatorLines, vv)])
+                               : Pairing<C>.product([(q, vv), (sQ, r)])
         var verdict = g.oneMask
         SecretBoundary.declassify(&verdict)
         if verdict != 0 { return .ok }

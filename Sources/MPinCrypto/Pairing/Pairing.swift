@@ -24,6 +24,12 @@ package enum Pairing<C: PairingCurve> {
         finalExponentiation(multiMillerLoop(pairs))
     }
 
+    /// ∏ e(Qᵢ, Pᵢ) · ∏ e(Q'ⱼ, P'ⱼ) where the Q'ⱼ come with their lines prepared (``prepare(_:)``):
+    /// the same value as ``product(_:)`` of all the pairs, without the G2 arithmetic of the prepared ones.
+    package static func product(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)]) -> Fp12<C> {
+        finalExponentiation(multiMillerLoop(pairs, prepared: prepared))
+    }
+
     /// f_opt(Q, P) before the final exponentiation.
     package static func millerLoop(_ q: G2Point<C>, _ p: G1Point<C>) -> Fp12<C> {
         multiMillerLoop([(q, p)])
@@ -38,6 +44,12 @@ package enum Pairing<C: PairingCurve> {
         /// Tangent at T evaluated at P, then T ← 2T. With B = Y², E = 3b'Z², H = 2YZ the line is
         /// H·yP - 3X²·xP·w + (B - E)·w³.
         mutating func double() -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+            let line = doubleLine()
+            return (line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+        }
+
+        /// The tangent's coefficients before P enters, (H, -3X², B - E), then T ← 2T.
+        mutating func doubleLine() -> Line {
             let bp = G2Point<C>.b
             let xx = x.squared()
             let bb = y.squared()
@@ -45,26 +57,28 @@ package enum Pairing<C: PairingCurve> {
             let e = (cc + cc + cc) * bp
             let f = e + e + e
             let h = (y + z).squared() - bb - cc
-            let l0 = h.scaled(by: py)
-            let l1 = -(xx + xx + xx).scaled(by: px)
-            let l3 = bb - e
+            let line = Line(a: h, b: -(xx + xx + xx), c: bb - e)
             let a = (x * y).halved()
             let g = (bb + f).halved()
             let e2 = e.squared()
             x = a * (bb - f)
             y = g.squared() - (e2 + e2 + e2)
             z = bb * h
-            return (l0, l1, l3)
+            return line
         }
 
         /// Line through T and R = (rx, ry) (affine) evaluated at P, then T ← T + R. With
         /// θ = Y - ry·Z, λ = X - rx·Z the line is λ·yP - θ·xP·w + (θ·rx - λ·ry)·w³.
         mutating func add(_ rx: Fp2<C>, _ ry: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+            let line = addLine(rx, ry)
+            return (line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+        }
+
+        /// The chord's coefficients before P enters, (λ, -θ, θ·rx - λ·ry), then T ← T + R.
+        mutating func addLine(_ rx: Fp2<C>, _ ry: Fp2<C>) -> Line {
             let theta = y - ry * z
             let lambda = x - rx * z
-            let l0 = lambda.scaled(by: py)
-            let l1 = -theta.scaled(by: px)
-            let l3 = theta * rx - lambda * ry
+            let line = Line(a: lambda, b: -theta, c: theta * rx - lambda * ry)
             let c = theta.squared()
             let d = lambda.squared()
             let e = lambda * d
@@ -74,20 +88,83 @@ package enum Pairing<C: PairingCurve> {
             x = lambda * h
             y = theta * (g - h) - y * e
             z = z * e
-            return (l0, l1, l3)
+            return line
         }
     }
 
-    static func multiMillerLoop(_ pairs: [(G2Point<C>, G1Point<C>)]) -> Fp12<C> {
+    /// One line of a Miller loop before P enters: its value at P is a·yP + b·xP·w + c·w³.
+    package struct Line: Sendable {
+        let a: Fp2<C>, b: Fp2<C>, c: Fp2<C>
+    }
+
+    /// The lines of the Miller loop for a fixed Q, in the order the loop uses them (per digit the
+    /// tangent, then the chord when the digit is ±1; then the two Frobenius chords). They depend on
+    /// Q alone, so a Q that is paired again and again (the generator in SERVER_2) is prepared once.
+    package struct PreparedLines: Sendable {
+        let lines: [Line]
+    }
+
+    /// Q's lines (the same arithmetic as the loop of ``multiMillerLoop(_:prepared:)``, kept);
+    /// nil for infinity. Constant time in Q like the loop itself.
+    package static func prepare(_ q: G2Point<C>) -> PreparedLines? {
+        guard let (qx, qy) = q.affine else { return nil }
+        var state = LineState(x: qx, y: qy, z: .one, qx: qx, qy: qy, px: .one, py: .one)
+        var lines: [Line] = []
+        lines.reserveCapacity(2 * C._millerDigits.count + 2)
+        for digit in C._millerDigits {
+            lines.append(state.doubleLine())
+            if digit == 1 {
+                lines.append(state.addLine(qx, qy))
+            } else if digit == -1 {
+                lines.append(state.addLine(qx, -qy))
+            }
+        }
+        state.y = -state.y
+        let (k1x, k1y, k2x, k2y) = frobeniusImages(qx, qy)
+        lines.append(state.addLine(k1x, k1y))
+        lines.append(state.addLine(k2x, -k2y))
+        return PreparedLines(lines: lines)
+    }
+
+    /// π(Q) = (conj(x)·X², conj(y)·X³) and π²(Q) = π(π(Q)) of an affine Q.
+    static func frobeniusImages(_ qx: Fp2<C>, _ qy: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>, Fp2<C>) {
+        let x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
+        let k1x = qx.conjugate() * x2
+        let k1y = qy.conjugate() * x3
+        return (k1x, k1y, k1x.conjugate() * x2, k1y.conjugate() * x3)
+    }
+
+    /// The Miller loops of every pair at once, sharing the squarings of f; the prepared pairs take
+    /// their lines from the list and only scale them by P's coordinates. Each line enters f once,
+    /// whatever the order, so the value is that of the loop over all pairs.
+    static func multiMillerLoop(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)] = []) -> Fp12<C> {
         var states: [LineState] = []
         for (q, p) in pairs {
             guard let (qx, qy) = q.affine, let (px, py) = p.affine else { continue }
             states.append(LineState(x: qx, y: qy, z: .one, qx: qx, qy: qy, px: px, py: py))
         }
-        if states.isEmpty { return .one }
+        var fixed: [(lines: [Line], px: Fp<C>, py: Fp<C>)] = []
+        for (prepared, p) in prepared {
+            guard let (px, py) = p.affine else { continue }
+            fixed.append((prepared.lines, px, py))
+        }
+        if states.isEmpty && fixed.isEmpty { return .one }
+        func multiply(_ f: inout Fp12<C>, by index: Int) {
+            for (lines, px, py) in fixed {
+                let line = lines[index]
+                f = f.multipliedByLine(line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+            }
+        }
         var f = Fp12<C>.one
+        var next = 0   // the prepared lines' index
         for digit in C._millerDigits {
             f = f.squared()
+            multiply(&f, by: next)
+            next += 1
+            if digit != 0 {
+                multiply(&f, by: next)
+                next += 1
+            }
             for k in states.indices {
                 let (l0, l1, l3) = states[k].double()
                 f = f.multipliedByLine(l0, l1, l3)
@@ -102,14 +179,11 @@ package enum Pairing<C: PairingCurve> {
         }
         // u < 0: f_{6u+2} = conj(f_{|6u+2|}) up to factors that the final exponentiation removes; T ← -T.
         f = f.conjugate()
-        let x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
+        multiply(&f, by: next)
+        multiply(&f, by: next + 1)
         for k in states.indices {
             states[k].y = -states[k].y
-            // π(Q) = (conj(x)·X², conj(y)·X³), π²(Q) = π(π(Q)).
-            let k1x = states[k].qx.conjugate() * x2
-            let k1y = states[k].qy.conjugate() * x3
-            let k2x = k1x.conjugate() * x2
-            let k2y = k1y.conjugate() * x3
+            let (k1x, k1y, k2x, k2y) = frobeniusImages(states[k].qx, states[k].qy)
             let (l0, l1, l3) = states[k].add(k1x, k1y)
             f = f.multipliedByLine(l0, l1, l3)
             let (m0, m1, m3) = states[k].add(k2x, -k2y)

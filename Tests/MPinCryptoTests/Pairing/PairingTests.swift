@@ -33,4 +33,33 @@ struct PairingTests {
         #expect(Pairing<C>.product([(q, p), (q, -p)]).isOne)
         #expect(Pairing<C>.pair(q, .infinity).isOne)
     }
+
+    /// Prepared lines give the Miller loop's exact value: the same bytes before and after the final
+    /// exponentiation as the loop that walks Q itself, alone, beside live pairs, with the generator's
+    /// cached lines, and with P at infinity (whose lines are skipped either way).
+    @Test(arguments: [CurveID.bn254cx, .bn254])
+    func preparedLinesGiveTheSameValues(curve: CurveID) {
+        switch curve {
+        case .bn254cx: checkPrepared(BN254CX.self)
+        case .bn254: checkPrepared(BN254.self)
+        }
+    }
+
+    func checkPrepared<C: PairingCurve>(_: C.Type) {
+        var rng = SplitMix64(seed: 0x6c69_6e65)
+        for round in 0..<6 {
+            let p = G1Point<C>.generator.multiplied(by: Fr<C>(reducing: rng.bytes(40)).bytes)
+            let r = G1Point<C>.generator.multiplied(by: Fr<C>(reducing: rng.bytes(40)).bytes)
+            let q = G2Point<C>.generator.multiplied(by: Fr<C>(reducing: rng.bytes(40)).bytes)
+            let prepared = Pairing<C>.prepare(q)!
+            #expect(Pairing<C>.multiMillerLoop([], prepared: [(prepared, p)]) == Pairing<C>.millerLoop(q, p), "round \(round)")
+            #expect(Pairing<C>.product([(q, r)], prepared: [(C._generatorLines, p)]) == Pairing<C>.product([(.generator, p), (q, r)]),
+                    "round \(round)")
+            #expect(Pairing<C>.product([(q, r)], prepared: [(prepared, p)]).bytes == Pairing<C>.product([(q, p), (q, r)]).bytes,
+                    "round \(round)")
+            #expect(Pairing<C>.product([(q, r)], prepared: [(prepared, .infinity)]) == Pairing<C>.pair(q, r), "round \(round)")
+        }
+        #expect(Pairing<C>.prepare(.infinity) == nil)
+        #expect(Pairing<C>.multiMillerLoop([], prepared: []).isOne)
+    }
 }
