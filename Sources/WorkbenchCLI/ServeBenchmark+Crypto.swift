@@ -80,10 +80,7 @@ extension ServeBenchmark {
         }
 
         /// The medians of every sample so far.
-        var cost: CryptoCost {
-            CryptoCost(server: Row.median(server), permit: Row.median(permitShare), client: Row.median(client),
-                       cores: Double(ProcessInfo.processInfo.activeProcessorCount), samples: server.count)
-        }
+        var cost: CryptoCost { cost(since: 0) }
 
         /// The medians of the samples taken since `mark` (a count of samples, from `samplesTaken`).
         func cost(since mark: Int) -> CryptoCost {

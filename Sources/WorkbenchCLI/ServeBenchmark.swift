@@ -94,8 +94,8 @@ struct ServeBenchmark {
             sampler.sample(Self.cryptoSamplesPerBatch)
             timer.reset()
             let before = CurlTransport.sharedDriverStatistics
+            let perClient = max(1, authenticationsPerRun / count)
             for _ in 0..<runs {
-                let perClient = max(1, authenticationsPerRun / count)
                 let cpuStart = Self.processCPUSeconds()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let latencies = try await withThrowingTaskGroup(of: Histogram<UInt64>.self) { group in
@@ -126,8 +126,7 @@ struct ServeBenchmark {
             row.exchanges = after.exchanges - before.exchanges
             row.connectionsOpened = after.connectionsOpened - before.connectionsOpened
             for _ in 0..<runs {
-                let perClient = Self.exchangesPerAuthentication * max(1, authenticationsPerRun / count)
-                row.floorMicroseconds.append(try await Self.floor(clients: count, exchangesPerClient: perClient,
+                row.floorMicroseconds.append(try await Self.floor(clients: count, exchangesPerClient: Self.exchangesPerAuthentication * perClient,
                                                                   url: backend.baseURL + Self.floorPath, transport: timer.base))
             }
             row.cost = sampler.cost(since: mark)

@@ -95,11 +95,9 @@ enum MPinEngine<C: PairingCurve> {
         guard let sQ = g2(serverSecret), let vv = g1(v), let hidPoint = g1(hid), let uPoint = g1(u) else {
             return .invalidPoint
         }
-        var q = P2.generator
         var paPoint: P2?
         if let pa {
             guard let point = g2(pa) else { return .invalidPoint }
-            q = point
             paPoint = point
         }
         var r: P1
@@ -109,14 +107,14 @@ enum MPinEngine<C: PairingCurve> {
         } else {
             r = hidPoint.multiplied(by: y) + uPoint
         }
-        // e(Q, V)·e(sQ, R): with the generator as Q its lines are prepared once per process.
-        let g = paPoint == nil ? Pairing<C>.product([(sQ, r)], prepared: [(C._generatorLines, vv)])
-                               : Pairing<C>.product([(q, vv), (sQ, r)])
+        // e(Q, V)·e(sQ, R), Q = PA or the generator, whose lines are prepared once per process.
+        let g = if let paPoint { Pairing<C>.product([(paPoint, vv), (sQ, r)]) }
+                else { Pairing<C>.product([(sQ, r)], prepared: [(C._generatorLines, vv)]) }
         var verdict = g.oneMask
         SecretBoundary.declassify(&verdict)
         if verdict != 0 { return .ok }
         guard errorValues else { return .badPIN(e: nil, f: nil) }
-        let f = Pairing<C>.pair(q, hidPoint.multiplied(by: y) + uPoint)
+        let f = Pairing<C>.pair(paPoint ?? .generator, hidPoint.multiplied(by: y) + uPoint)
         return .badPIN(e: g.bytes, f: f.bytes)
     }
 
