@@ -44,8 +44,7 @@ package enum Pairing<C: PairingCurve> {
         /// Tangent at T evaluated at P, then T ← 2T. With B = Y², E = 3b'Z², H = 2YZ the line is
         /// H·yP - 3X²·xP·w + (B - E)·w³.
         mutating func double() -> (Fp2<C>, Fp2<C>, Fp2<C>) {
-            let line = doubleLine()
-            return (line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+            doubleLine().at(px: px, py: py)
         }
 
         /// The tangent's coefficients before P enters, (H, -3X², B - E), then T ← 2T.
@@ -70,8 +69,7 @@ package enum Pairing<C: PairingCurve> {
         /// Line through T and R = (rx, ry) (affine) evaluated at P, then T ← T + R. With
         /// θ = Y - ry·Z, λ = X - rx·Z the line is λ·yP - θ·xP·w + (θ·rx - λ·ry)·w³.
         mutating func add(_ rx: Fp2<C>, _ ry: Fp2<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
-            let line = addLine(rx, ry)
-            return (line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+            addLine(rx, ry).at(px: px, py: py)
         }
 
         /// The chord's coefficients before P enters, (λ, -θ, θ·rx - λ·ry), then T ← T + R.
@@ -95,6 +93,11 @@ package enum Pairing<C: PairingCurve> {
     /// One line of a Miller loop before P enters: its value at P is a·yP + b·xP·w + c·w³.
     package struct Line: Sendable {
         let a: Fp2<C>, b: Fp2<C>, c: Fp2<C>
+
+        /// The coefficients at P = (px, py): (a·yP, b·xP, c), as `Fp12.multipliedByLine` takes them.
+        func at(px: Fp<C>, py: Fp<C>) -> (Fp2<C>, Fp2<C>, Fp2<C>) {
+            (a.scaled(by: py), b.scaled(by: px), c)
+        }
     }
 
     /// The lines of the Miller loop for a fixed Q, in the order the loop uses them (per digit the
@@ -151,8 +154,8 @@ package enum Pairing<C: PairingCurve> {
         if states.isEmpty && fixed.isEmpty { return .one }
         func multiply(_ f: inout Fp12<C>, by index: Int) {
             for (lines, px, py) in fixed {
-                let line = lines[index]
-                f = f.multipliedByLine(line.a.scaled(by: py), line.b.scaled(by: px), line.c)
+                let (l0, l1, l3) = lines[index].at(px: px, py: py)
+                f = f.multipliedByLine(l0, l1, l3)
             }
         }
         var f = Fp12<C>.one
