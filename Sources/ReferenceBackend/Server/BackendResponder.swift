@@ -1,23 +1,27 @@
 import Hummingbird
 
-/// The HTTP front: reads the request, routes it, and turns every refusal into a JSON 4xx. Handlers
+/// The HTTP front: routes each whole request and turns every refusal into a JSON 4xx. Handlers
 /// throw only `APIError` (typed throws), so nothing a client sends can crash the server.
-struct BackendResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-
+struct BackendResponder: ServerResponder {
     let core: BackendCore
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    var maximumBodySize: Int { core.configuration.maximumBodySize }
+
+    func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {
         let reply: Reply
         var segments: [String] = []
         do {
-            let call = try await Call.read(request, limit: core.configuration.maximumBodySize)
+            let call = try Call.read(head, body: body)
             segments = call.segments
             reply = try await core.route(call)
         } catch {
             reply = Reply.error(error)
         }
-        return core.profiled(reply, segments: segments).response
+        return core.profiled(reply, segments: segments).answer
+    }
+
+    func refusal(oversized head: HTTPRequest) -> ServerAnswer {
+        Reply.error(APIError(.contentTooLarge, "The body is larger than \(maximumBodySize) bytes")).answer
     }
 }
 

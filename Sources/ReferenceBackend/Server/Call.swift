@@ -19,29 +19,33 @@ struct Call: Sendable {
         self.body = body
     }
 
-    /// Reads a Hummingbird request; 413 when the body is larger than `limit`, 400 for a query
-    /// that is not percent-encoded UTF-8.
-    static func read(_ request: Request, limit: Int) async throws(APIError) -> Call {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw APIError(.contentTooLarge, "The body is larger than \(limit) bytes")
-        }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw APIError(.contentTooLarge, "The body is larger than \(limit) bytes")
-        }
-        guard let query = QueryString.parse(request.uri.query) else {
+    /// Reads a whole request; 400 for a path or query that is not percent-encoded UTF-8.
+    static func read(_ head: HTTPRequest, body: [UInt8]) throws(APIError) -> Call {
+        let (path, rawQuery) = split(target: head.path ?? "")
+        guard let query = QueryString.parse(rawQuery.map(String.init)) else {
             throw APIError(.badRequest, "The query string is not valid percent-encoded UTF-8")
         }
         var segments: [String] = []
-        for part in request.uri.path.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let decoded = QueryString.decode(part) else { throw APIError(.badRequest, "The path is not valid") }
             segments.append(decoded)
         }
-        return Call(method: request.method, segments: segments, query: query, headers: request.headers,
-                    body: Array(buffer.readableBytesView))
+        return Call(method: head.method, segments: segments, query: query, headers: head.headerFields, body: body)
+    }
+
+    /// The path and the query (after `?`, up to a `#`) of a request target (RFC 9112 §3.2): of
+    /// the origin form (`/rps/pass1?x=1`), or of the absolute form (`http://host:8005/rps/pass1`,
+    /// the path after the authority). The path is `/` when the target has none.
+    static func split(target: String) -> (path: Substring, query: Substring?) {
+        var rest = target[...]
+        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)...]
+        }
+        let queryStart = rest.firstIndex(of: "?")
+        let path = rest[..<(queryStart ?? rest.endIndex)]
+        let query = queryStart.map { start in rest[rest.index(after: start)...].prefix { $0 != "#" } }
+        return (path.isEmpty ? "/" : path, query)
     }
 
     func json(allowEmpty: Bool = false) throws(APIError) -> JSONBody {

@@ -4,8 +4,8 @@ import Logging
 import ServiceLifecycle
 
 /// A small HTTP/1.1 server that hands every request to one closure and sends back what it returns:
-/// the server behind `mpin-workbench serve --cassette`, on the same Hummingbird plumbing as the
-/// reference backend.
+/// the server behind `mpin-workbench serve --cassette` and `proxy`, on the same plumbing as the
+/// reference backend (`ServerHost`).
 ///
 /// ```swift
 /// let server = try await PlainHTTPServer.start(port: 0) { request in
@@ -66,7 +66,8 @@ public final class PlainHTTPServer: Sendable {
     /// Starts listening and returns once it does.
     /// - Parameters:
     ///   - host, port: where to listen (port 0: a free one).
-    ///   - maximumBodySize: larger request bodies are answered 413 without calling `handler`.
+    ///   - maximumBodySize: larger request bodies are answered 413 without calling `handler` (from
+    ///     the head when `Content-Length` declares one, with no `100 Continue` sent).
     ///   - logLevel: the server's own log messages at this level and above go to standard error.
     ///   - logger: where the server logs instead, at the logger's own level (`logLevel` is then unused).
     ///   - logRequests: one line per request at `info` (method, path, status, duration, body bytes).
@@ -74,7 +75,7 @@ public final class PlainHTTPServer: Sendable {
     public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
                              logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
                              name: String = "HTTP server", handler: @escaping Handler) async throws -> PlainHTTPServer {
-        let (task, group, bound) = try await ServerHost.start(ClosureResponder(limit: maximumBodySize, handler: handler), name: name,
+        let (task, group, bound) = try await ServerHost.start(ClosureResponder(maximumBodySize: maximumBodySize, handler: handler), name: name,
                                                               host: host, port: port,
                                                               logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
                                                               logRequests: logRequests)
@@ -100,34 +101,27 @@ public final class PlainHTTPServer: Sendable {
     }
 }
 
-/// Reads the whole request, calls the handler, writes its answer.
-private struct ClosureResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-
-    let limit: Int
+/// Hands the whole request to the handler and checks its answer before it goes on the wire.
+private struct ClosureResponder: ServerResponder {
+    let maximumBodySize: Int
     let handler: PlainHTTPServer.Handler
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            return Self.response(.init(status: 413, headers: [.init("Content-Type", "text/plain")],
-                                       body: Array("The body is larger than \(limit) bytes\n".utf8)))
-        }
-        let fields = request.headers.map { PlainHTTPServer.Field($0.name.rawName, $0.value) }
-        let plain = PlainHTTPServer.Request(method: request.method.rawValue, target: request.uri.description, headers: fields,
-                                            body: Array(buffer.readableBytesView))
-        return Self.response(await handler(plain))
+    func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {
+        let fields = head.headerFields.map { PlainHTTPServer.Field($0.name.rawName, $0.value) }
+        let plain = PlainHTTPServer.Request(method: head.method.rawValue, target: head.path ?? "", headers: fields, body: body)
+        return Self.answer(await handler(plain))
     }
 
-    static func response(_ answer: PlainHTTPServer.Response) -> Response {
-        func refused(_ reason: String) -> Response {
+    func refusal(oversized head: HTTPRequest) -> ServerAnswer {
+        Self.answer(.init(status: 413, headers: [.init("Content-Type", "text/plain")],
+                          body: Array("The body is larger than \(maximumBodySize) bytes\n".utf8)))
+    }
+
+    static func answer(_ answer: PlainHTTPServer.Response) -> ServerAnswer {
+        func refused(_ reason: String) -> ServerAnswer {
             var fields = HTTPFields()
             fields[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .internalServerError, headers: fields,
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "The answer cannot be sent: \(reason)\n")))
+            return ServerAnswer(.internalServerError, headers: fields, body: Array("The answer cannot be sent: \(reason)\n".utf8))
         }
         guard PlainHTTPServer.statusRange.contains(answer.status) else {
             return refused("status \(answer.status) is not an HTTP status (100 to 999)")
@@ -145,6 +139,6 @@ private struct ClosureResponder: HTTPResponder {
             }
             fields.append(HTTPFields.Element(name: name, value: field.value))
         }
-        return Response(status: .init(code: answer.status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        return ServerAnswer(.init(code: answer.status), headers: fields, body: answer.body)
     }
 }

@@ -27,13 +27,14 @@ enum Reply: Sendable {
         }
     }
 
-    var response: Response {
+    /// The answer as the server writes it (JSON as minified UTF-8 with its `Content-Type`).
+    var answer: ServerAnswer {
         switch self {
         case .json(let status, let value, var headers):
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.minified(value))))
+            return ServerAnswer(status, headers: headers, body: JSONWriter.minified(value))
         case .empty(let status, let headers):
-            return Response(status: status, headers: headers, body: ResponseBody())
+            return ServerAnswer(status, headers: headers)
         }
     }
 

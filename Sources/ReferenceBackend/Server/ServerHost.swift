@@ -1,37 +1,28 @@
 import Foundation
-import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOHTTPTypesHTTP1
+import NIOPosix
 import ServiceLifecycle
 
-/// The Hummingbird plumbing shared by the servers of this module: an HTTP/1.1 application on
+/// The plumbing shared by the servers of this module: HummingbirdCore's HTTP/1.1 server on
 /// `host:port` (0 for a free port) in its own service group, started in a task, returned once it
 /// listens. `name` says which server a `ServerStartError` is about.
 ///
-/// Each connection's pipeline has an `ExpectContinueHandler`, so both servers answer
-/// `Expect: 100-continue` with `100 Continue` and other expectations with 417 (RFC 9110 §10.1.1).
-/// A responder that refuses oversized bodies from the head alone (`RefusesLargeBodiesFromTheHead`)
-/// gets no 100 sent for such a request. With `logRequests`, each request gets a line in `logger`
-/// (`RequestLogResponder`).
+/// Each connection's pipeline (`ExchangeChannel`) reads whole requests and answers them through
+/// the `ServerResponder` on the connection's event loop. It has an `ExpectContinueHandler`, so both
+/// servers answer `Expect: 100-continue` with `100 Continue` and other expectations with 417 (RFC
+/// 9110 §10.1.1); no 100 is sent for a declared body over the responder's limit. With
+/// `logRequests`, each request gets a line in `logger` (`RequestLog`).
 enum ServerHost {
-    static func start<Responder: HTTPResponder>(_ responder: Responder, name: String, host: String, port: Int, logger: Logger,
-                                                logRequests: Bool = false) async throws
-        -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) where Responder.Context == BasicRequestContext {
+    static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
+                      logRequests: Bool = false) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
         let ready = ReadySignal()
-        let limit = (responder as? any RefusesLargeBodiesFromTheHead)?.maximumBodySize
-        let app = Application(
-            responder: RequestLogResponder(wrapped: responder, enabled: logRequests),
-            server: HTTPServerBuilder { respond in
-                ExpectContinueHTTP1Channel(http1: HTTP1Channel(responder: respond, configuration: .init(idleTimeout: .seconds(30))),
-                                           maximumBodySize: limit)
-            },
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let channel = ExchangeChannel(responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30))
+        let server = channel.server(configuration: ServerConfiguration(address: .hostname(host, port: port), serverName: nil),
+                                    onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
+                                    eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [], logger: logger))
         let task = Task {
             do {
                 try await group.run()
@@ -61,34 +52,6 @@ enum ServerHost {
     /// `http://host:port`, with brackets around an IPv6 host.
     static func baseURL(host: String, port: Int) -> String {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-    }
-}
-
-/// A responder that answers a request whose declared `Content-Length` is over `maximumBodySize`
-/// from its head alone (413), without reading the body: no `100 Continue` is sent for such a
-/// request (RFC 9110 §10.1.1).
-protocol RefusesLargeBodiesFromTheHead {
-    var maximumBodySize: Int { get }
-}
-
-/// Hummingbird's HTTP/1 channel with an `ExpectContinueHandler` added to each connection's
-/// pipeline just before the conversion of NIOHTTP1 parts to HTTP types (Hummingbird's
-/// `additionalChannelHandlers` come after it, where a request's HTTP version is no longer known).
-private struct ExpectContinueHTTP1Channel: ServerChildChannel {
-    let http1: HTTP1Channel
-    let maximumBodySize: Int?
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
-        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let pipeline = channel.pipeline.syncOperations
-            let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
-            try pipeline.addHandler(ExpectContinueHandler(maximumBodySize: maximumBodySize), position: .before(codec))
-            return value
-        }
-    }
-
-    func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
     }
 }
 

@@ -85,6 +85,17 @@ final class RawConnection: @unchecked Sendable {
         (try? await blocking { self.hasInputNow(within: seconds) }) ?? true
     }
 
+    /// Whether the server closes the connection within `seconds`, with nothing more sent first:
+    /// true when the socket reads end-of-file, false on silence or on bytes (kept for the next read).
+    func isClosedByServer(within seconds: Double) async -> Bool {
+        (try? await blocking { self.isClosedNow(within: seconds) }) ?? false
+    }
+
+    /// Closes this side for sending (`shutdown(SHUT_WR)`); the server reads end-of-file.
+    func closeForSending() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }
@@ -134,6 +145,16 @@ final class RawConnection: @unchecked Sendable {
         if !pending.isEmpty { return true }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, Int32(seconds * 1000)) > 0
+    }
+
+    private func isClosedNow(within seconds: Double) -> Bool {
+        guard pending.isEmpty else { return false }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count > 0 { pending.append(contentsOf: buffer[0..<count]) }
+        return count == 0
     }
 
     private func receive(until deadline: Date, waitingFor what: String, seconds: Double) throws {

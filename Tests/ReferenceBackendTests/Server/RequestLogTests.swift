@@ -5,7 +5,7 @@ import Testing
 
 /// The request log of both servers: one line per request (method, path, status, duration, body
 /// bytes) through the logger given, only when asked for and only at `info` and below.
-@Suite struct RequestLogResponderTests {
+@Suite struct RequestLogTests {
     @Test func oneLinePerRequestOfTheBackend() async throws {
         let log = CapturedLog()
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "log"), logger: log.logger(.info), logRequests: true)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func lineFormat() {
-        typealias Log = RequestLogResponder<BackendResponder>
+        typealias Log = RequestLog
         #expect(Log.line(method: "GET", path: "/rps/pass1", status: 200, duration: .microseconds(1_234), bytes: 56)
             == "GET /rps/pass1 200 1.234 ms 56 bytes")
         #expect(Log.line(method: "PUT", path: "", status: 500, duration: .nanoseconds(999), bytes: nil) == "PUT / 500 0.000 ms - bytes")

@@ -1,0 +1,28 @@
+import Hummingbird
+
+/// What the servers of this module do with a request: the backend's router and `PlainHTTPServer`'s
+/// closure. The server reads the whole request (`ExchangeHandler`) and hands it over with its body;
+/// a body over `maximumBodySize` (declared in the head, or found while reading) is not read in but
+/// refused at once with `refusal(oversized:)`.
+protocol ServerResponder: Sendable {
+    /// The largest request body the responder reads, in bytes.
+    var maximumBodySize: Int { get }
+
+    /// The answer to a whole request. It cannot fail: every refusal is an answer.
+    func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer
+
+    /// The answer to a request whose body is larger than `maximumBodySize` (a 413).
+    func refusal(oversized head: HTTPRequest) -> ServerAnswer
+}
+
+/// An answer as the servers write it: the response head (status and fields) and the whole body.
+/// The server adds `Content-Length` (unless the head has it) and `Date` (RFC 9110 §6.6.1).
+struct ServerAnswer: Sendable {
+    var head: HTTPResponse
+    var body: [UInt8]
+
+    init(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
+        head = HTTPResponse(status: status, headerFields: headers)
+        self.body = body
+    }
+}

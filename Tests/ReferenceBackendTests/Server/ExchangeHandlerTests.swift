@@ -1,0 +1,101 @@
+import Foundation
+import NIOPosix
+import ReferenceBackend
+import Testing
+
+/// How the servers read and answer requests on one connection (`ExchangeHandler`), over raw
+/// TCP so that the bytes and their timing are the test's: pipelining, bodies over the limit,
+/// closing, parse errors, and where the answer is made.
+@Suite struct ExchangeHandlerTests {
+    /// A server that echoes the method, target and body; a request for `/slow` is answered after 50 ms.
+    func echoServer(limit: Int = 64) async throws -> PlainHTTPServer {
+        try await PlainHTTPServer.start(maximumBodySize: limit) { request in
+            if request.target == "/slow" { try? await Task.sleep(for: .milliseconds(50)) }
+            return .init(status: 200, body: Array("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))".utf8))
+        }
+    }
+
+    /// Two requests sent at once are answered in the order sent, even when the first takes longer.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /quick HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi")
+        let first = try await connection.readResponse(within: 30)
+        let second = try await connection.readResponse(within: 30)
+        #expect(first.text == "GET /slow " && second.text == "POST /quick hi")
+        #expect(first.field("Content-Length") == "10" && first.field("Date")?.hasSuffix(" GMT") == true)
+    }
+
+    /// A chunked body that grows over the limit is refused (413) without reaching the handler; the
+    /// rest of it is dropped and the connection serves the next request.
+    @Test func aChunkedBodyOverTheLimitIsRefusedAndTheConnectionGoesOn() async throws {
+        let server = try await echoServer(limit: 8)
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("POST /big HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\nghijkl\r\n6\r\nmnopqr\r\n0\r\n\r\n")
+        let refused = try await connection.readResponse(within: 30)
+        #expect(refused.statusLine == "HTTP/1.1 413 Payload Too Large" && refused.text == "The body is larger than 8 bytes\n", "\(refused.head)")
+        try await connection.send("POST /next HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc")
+        let next = try await connection.readResponse(within: 30)
+        #expect(next.statusLine == "HTTP/1.1 200 OK" && next.text == "POST /next abc")
+    }
+
+    /// `Connection: close` makes its answer the last: the server closes after it (long before the
+    /// 30 s an idle connection is kept).
+    @Test func connectionCloseEndsTheConnectionAfterTheAnswer() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let answer = try await connection.readResponse(within: 30)
+        #expect(answer.text == "GET /slow ")
+        #expect(await connection.isClosedByServer(within: 5))
+    }
+
+    /// A client that closes its side after sending still gets its answer, then the server closes
+    /// (long before the 30 s an idle connection is kept).
+    @Test func aHalfClosedClientIsAnsweredThenClosed() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+        connection.closeForSending()
+        let answer = try await connection.readResponse(within: 30)
+        #expect(answer.text == "GET /slow ")
+        #expect(await connection.isClosedByServer(within: 5))
+    }
+
+    /// A keep-alive connection stays open after an answer.
+    @Test func aKeepAliveConnectionStaysOpen() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
+        _ = try await connection.readResponse(within: 30)
+        #expect(await !connection.isClosedByServer(within: 0.2))
+    }
+
+    /// Bytes that are not HTTP get a 400 and the connection closes.
+    @Test func bytesThatAreNotHTTPGet400AndAClose() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("HELLO THERE\r\n\r\n")
+        let answer = try await connection.readResponse(within: 30)
+        #expect(answer.statusLine == "HTTP/1.1 400 Bad Request" && answer.field("Connection") == "close")
+        #expect(await connection.isClosedByServer(within: 30))
+    }
+
+    /// The handler runs on a SwiftNIO event loop (the connection's), not on another thread the
+    /// request would be handed to and back.
+    @Test func theAnswerIsMadeOnTheEventLoop() async throws {
+        let server = try await PlainHTTPServer.start { _ in
+            .init(status: 200, body: Array((MultiThreadedEventLoopGroup.currentEventLoop == nil ? "elsewhere" : "event loop").utf8))
+        }
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try await connection.readResponse(within: 30).text == "event loop")
+    }
+}
