@@ -3,8 +3,9 @@ import Dispatch
 import Foundation
 import SDKSeams
 
-/// One thread that runs every libcurl transfer of the process through one multi handle
-/// (`curl_multi_perform` and `curl_multi_poll`), instead of a thread per concurrent request.
+/// One thread that runs every libcurl transfer of the process through one multi handle, in
+/// libcurl's socket interface (`curl_multi_socket_action`, with the sockets and the timer watched
+/// by `CurlSocketEvents`), instead of a thread per concurrent request.
 ///
 /// * The thread (named "curl-multi") starts with the first submission and ends after
 ///   `idleLifetime` seconds with no transfer in flight and none queued; it then cleans up the
@@ -20,9 +21,11 @@ import SDKSeams
 /// * A request cancelled while it waits is answered at once and never sent; one cancelled in
 ///   flight is taken out of the multi handle at the driver's next turn (the cancellation wakes
 ///   it) and answered `.cancelled`.
-/// * Every wait of the thread is bounded: `curl_multi_poll` waits at most as long as libcurl's own
-///   timeout (`curl_multi_timeout`), the next time limit of a waiting request, the end of the
-///   idle lifetime, and never more than `maximumPoll` milliseconds.
+/// * A submission or cancellation wakes the thread (a write to its eventfd) only while it waits or
+///   is about to; otherwise its next turn finds the work anyway.
+/// * Every wait of the thread is bounded: it waits at most until libcurl's timer runs out
+///   (`CURLMOPT_TIMERFUNCTION`), the next time limit of a waiting request, the end of the idle
+///   lifetime, and never more than `maximumPoll` milliseconds.
 package final class CurlMultiDriver: @unchecked Sendable {
     /// What the driver has done so far, for tests and benchmarks.
     package struct Statistics: Sendable, Hashable {
@@ -53,7 +56,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// Connections the multi handle keeps open at most (`CURLMOPT_MAXCONNECTS`), the least
     /// recently used closed first.
     static let maximumConnections = 64
-    /// The longest single wait in `curl_multi_poll`, in milliseconds.
+    /// The longest single wait of the thread, in milliseconds.
     static let maximumPoll = 1000
 
     let maximumTransfers: Int
@@ -66,9 +69,9 @@ package final class CurlMultiDriver: @unchecked Sendable {
     private var cancellations: [CurlTransfer] = []
     /// True from a submission that starts the thread until the thread decides to end.
     private var running = false
-    /// The running thread's multi handle, for `curl_multi_wakeup`; nil while none is usable.
-    private var multi: UnsafeMutableRawPointer?
-    /// True while the thread waits in `curl_multi_poll` (or is about to): only then does a
+    /// The running thread's eventfd, for `CurlSocketEvents.wake`; nil while none is usable.
+    private var wakeup: Int32?
+    /// True while the thread waits for its sockets (or is about to): only then does a
     /// submission or cancellation wake it; otherwise its next turn finds the work anyway.
     private var polling = false
     private var counts = Statistics()
@@ -91,8 +94,8 @@ package final class CurlMultiDriver: @unchecked Sendable {
         lock.lock()
         queue.append(transfer)
         if running {
-            // Under the lock: the thread clears `multi` under it before cleaning the handle up.
-            if polling, let multi { curl_multi_wakeup(multi) }
+            // Under the lock: the thread clears `wakeup` under it before closing it.
+            if polling, let wakeup { CurlSocketEvents.wake(wakeup) }
             lock.unlock()
             return
         }
@@ -117,7 +120,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
                 return true
             }
             cancellations.append(transfer)
-            if polling, let multi { curl_multi_wakeup(multi) }
+            if polling, let wakeup { CurlSocketEvents.wake(wakeup) }
             return false
         }
     }
@@ -125,15 +128,25 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// The thread: makes the multi handle, runs turns until it has been idle for `idleLifetime`,
     /// then cleans up.
     private func serve() {
-        guard CurlGlobal.ensureInitialized() == CURLE_OK, let multi = curl_multi_init() else {
+        guard CurlGlobal.ensureInitialized() == CURLE_OK, let events = CurlSocketEvents() else {
+            failEverything()
+            return
+        }
+        guard let multi = curl_multi_init() else {
+            failEverything()
+            return
+        }
+        guard events.attach(to: multi) else {
+            curl_multi_cleanup(multi)
             failEverything()
             return
         }
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maximumConnections)
-        lock.withLock { self.multi = multi }
-        var loop = CurlMultiLoop(driver: self, multi: multi)
+        lock.withLock { wakeup = events.wakeup }
+        var loop = CurlMultiLoop(driver: self, multi: multi, events: events)
         while loop.turn() {}
         loop.cleanUp()
+        withExtendedLifetime(events) {}
         lock.withLock { counts.threadsEnded += 1 }
     }
 
@@ -179,7 +192,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
             var next = Taken()
             if queue.isEmpty && idleEnded && counts.inFlight == 0 {
                 running = false
-                multi = nil
+                wakeup = nil
                 next.end = true
                 return next
             }
@@ -203,7 +216,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
         }
     }
 
-    /// Before the thread waits in `curl_multi_poll`: false when a cancellation, or a queued request
+    /// Before the thread waits for its sockets: false when a cancellation, or a queued request
     /// that fits in `room`, arrived since the turn began (the thread takes another turn at once);
     /// otherwise true, and from now on submissions and cancellations wake it.
     func beginPoll(room: Int) -> Bool {
@@ -214,7 +227,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
         }
     }
 
-    /// After the wait in `curl_multi_poll`.
+    /// After the wait for the sockets.
     func endPoll() {
         lock.withLock { polling = false }
     }

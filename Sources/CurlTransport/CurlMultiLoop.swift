@@ -6,21 +6,25 @@ import SDKSeams
 /// easy handle), the free easy handles, and one turn of its loop. Only that thread touches it.
 ///
 /// A turn: take out the transfers whose task was cancelled; take queued requests while there is
-/// room and answer those whose time limit ran out in the queue; add the taken ones; let libcurl
-/// work (`curl_multi_perform`); answer the finished ones (`CURLMSG_DONE`); wait for sockets, a
-/// wakeup or a timeout (`curl_multi_poll`, bounded).
+/// room and answer those whose time limit ran out in the queue; add the taken ones; run libcurl's
+/// timer when it has run out (`curl_multi_socket_action` with `CURL_SOCKET_TIMEOUT`, which also
+/// starts the added transfers); answer the finished ones (`CURLMSG_DONE`); wait for a socket, a
+/// wakeup or a timeout (`CurlSocketEvents.wait`, bounded), let libcurl work on each ready socket,
+/// and answer what finished.
 struct CurlMultiLoop {
     let driver: CurlMultiDriver
     let multi: UnsafeMutableRawPointer
+    let events: CurlSocketEvents
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var free: [CurlHandle] = []
     /// When the thread last had nothing in flight and nothing queued (monotonic nanoseconds).
     private var idleSince: UInt64?
     private let idleNanoseconds: UInt64
 
-    init(driver: CurlMultiDriver, multi: UnsafeMutableRawPointer) {
+    init(driver: CurlMultiDriver, multi: UnsafeMutableRawPointer, events: CurlSocketEvents) {
         self.driver = driver
         self.multi = multi
+        self.events = events
         idleNanoseconds = UInt64(driver.idleLifetime * 1e9)
     }
 
@@ -40,8 +44,7 @@ struct CurlMultiLoop {
             add(transfer)
         }
 
-        var running: Int32 = 0
-        _ = curl_multi_perform(multi, &running)
+        if !next.transfers.isEmpty || events.timerDue(now) { runTimer() }
         let finished = answerFinished()
 
         let later = DispatchTime.now().uptimeNanoseconds
@@ -49,9 +52,8 @@ struct CurlMultiLoop {
         if !active.isEmpty || !next.transfers.isEmpty || !next.expired.isEmpty || finished > 0 { idleSince = nil }
         if active.isEmpty && idleSince == nil { idleSince = later }
         var timeout = CurlMultiDriver.maximumPoll
-        var libcurlTimeout = -1
-        if curl_multi_timeout(multi, &libcurlTimeout) == CURLM_OK && libcurlTimeout >= 0 {
-            timeout = min(timeout, libcurlTimeout)
+        if let timer = events.timerDeadline {
+            timeout = min(timeout, Self.milliseconds(from: later, to: timer))
         }
         if let deadline = next.nextDeadline {
             timeout = min(timeout, Self.milliseconds(from: later, to: deadline))
@@ -61,9 +63,22 @@ struct CurlMultiLoop {
         }
         // Not when requests that fit arrived meanwhile, or places came free for waiting ones.
         guard driver.beginPoll(room: driver.maximumTransfers - active.count) else { return true }
-        _ = curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
+        let multi = self.multi
+        var running: Int32 = 0
+        events.wait(milliseconds: timeout) { socket, bits in
+            _ = curl_multi_socket_action(multi, socket, bits, &running)
+        }
         driver.endPoll()
+        if events.timerDue(DispatchTime.now().uptimeNanoseconds) { runTimer() }
+        // What finished is answered now; the next turn's idle check sees `active` as it is then.
+        _ = answerFinished()
         return true
+    }
+
+    /// Lets libcurl run what its timer was set for (timeouts, and starting added transfers).
+    private func runTimer() {
+        var running: Int32 = 0
+        _ = curl_multi_socket_action(multi, CURL_SOCKET_BAD, 0, &running)
     }
 
     /// Cleans up the easy handles and the multi handle (which closes the cached connections).
