@@ -85,6 +85,14 @@ public struct MPin: Sendable, Hashable {
         return (a + b).encoded()
     }
 
+    /// Whether `bytes` is a point of G1 in the 65-byte uncompressed form `04||x||y`: coordinates
+    /// below p and y² = x³ + b (G1 is the whole curve group: its cofactor is 1). The same points
+    /// RECOMBINE_G1 accepts as uncompressed input, without the addition and the inversion.
+    package func isUncompressedG1(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == MPin.g1Size else { return false }
+        return on({ (try? G1Point<BN254CX>.decode(bytes)) != nil }, { (try? G1Point<BN254>.decode(bytes)) != nil })
+    }
+
     /// RECOMBINE_G2: P + Q.
     public func recombineG2(_ p: [UInt8], _ q: [UInt8]) -> [UInt8]? {
         func add<C: PairingCurve>(_: C.Type) -> [UInt8]? {

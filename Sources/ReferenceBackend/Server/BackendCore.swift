@@ -61,7 +61,7 @@ struct BackendCore: Sendable {
 
     /// A G1 point in the 65-byte uncompressed form, on the curve.
     func checkG1(_ bytes: [UInt8], _ name: String) throws(APIError) {
-        guard bytes.count == MPin.g1Size, mpin.recombineG1(bytes, bytes) != nil else {
+        guard mpin.isUncompressedG1(bytes) else {
             throw APIError(.badRequest, "\(name) is not a point of G1")
         }
     }

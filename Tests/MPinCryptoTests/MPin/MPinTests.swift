@@ -63,6 +63,36 @@ struct MPinTests {
         }
     }
 
+    /// The backend's point check accepts exactly the uncompressed encodings RECOMBINE_G1 accepts:
+    /// points, and not a y off the curve, a coordinate of p or more, another prefix or length.
+    @Test(arguments: [CurveID.bn254cx, .bn254])
+    func uncompressedG1CheckAgreesWithRecombining(curve: CurveID) {
+        let mpin = MPin(curve: curve)
+        var rng = SplitMix64(seed: 0x6731)
+        var encodings: [[UInt8]] = []
+        for _ in 0..<40 {
+            let point = mpin.clientSecret(masterSecret: mpin.randomScalar(using: &rng), hashedID: mpin.hashID(Array("id".utf8)))!
+            encodings.append(point)
+            var offCurve = point
+            offCurve[64] ^= 1
+            encodings.append(offCurve)
+            var wrongPrefix = point
+            wrongPrefix[0] = 0x02
+            encodings.append(wrongPrefix)
+            encodings.append(Array(point.prefix(33)))
+            encodings.append(point + [0])
+        }
+        let p = mpin.fieldModulus
+        encodings.append([0x04] + p + Array(repeating: 0, count: 32))
+        encodings.append([0x04] + Array(repeating: 0xFF, count: 64))
+        let accepted = encodings.filter { mpin.isUncompressedG1($0) }
+        #expect(accepted.count == 40)
+        for bytes in encodings {
+            #expect(mpin.isUncompressedG1(bytes) == (bytes.count == MPin.g1Size && mpin.recombineG1(bytes, bytes) != nil),
+                    "\(bytes.count) bytes, prefix \(bytes.first ?? 0)")
+        }
+    }
+
     @Test(arguments: [CurveID.bn254cx, .bn254])
     func twoPassAcceptsTheRightPINAndMeasuresAWrongOne(curve: CurveID) {
         let e = Self.enrol(curve, seed: 1)
