@@ -136,6 +136,7 @@ let package = Package(
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
         .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "TestSupport"]),

@@ -37,15 +37,29 @@ struct Call: Sendable {
     /// the origin form (`/rps/pass1?x=1`), or of the absolute form (`http://host:8005/rps/pass1`,
     /// the path after the authority). The path is `/` when the target has none.
     static func split(target: String) -> (path: Substring, query: Substring?) {
-        var rest = target[...]
-        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)...]
+        // On the UTF-8 view: "/", "?", "#" and "://" are ASCII, so their indices are those of the string too.
+        let bytes = target.utf8
+        var start = bytes.startIndex
+        if bytes.first != UInt8(ascii: "/"), let scheme = Self.firstIndex(of: Array("://".utf8), in: bytes) {
+            let authority = bytes.index(scheme, offsetBy: 3)
+            start = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? bytes.endIndex
         }
-        let queryStart = rest.firstIndex(of: "?")
-        let path = rest[..<(queryStart ?? rest.endIndex)]
-        let query = queryStart.map { start in rest[rest.index(after: start)...].prefix { $0 != "#" } }
+        let queryStart = bytes[start...].firstIndex(of: UInt8(ascii: "?"))
+        let path = target[start..<(queryStart ?? bytes.endIndex)]
+        let query = queryStart.map { mark in
+            let from = bytes.index(after: mark)
+            return target[from..<(bytes[from...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
+        }
         return (path.isEmpty ? "/" : path, query)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: String.UTF8View) -> String.Index? {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: needle) { return index }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 
     func json(allowEmpty: Bool = false) throws(APIError) -> JSONBody {

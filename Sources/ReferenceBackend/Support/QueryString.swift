@@ -18,6 +18,7 @@ enum QueryString {
     }
 
     static func decode(_ text: Substring) -> String? {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return String(text) }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
