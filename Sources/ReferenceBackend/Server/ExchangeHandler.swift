@@ -2,26 +2,36 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
 import SDKSeams
 
-/// The last handler of a connection's pipeline in the servers of this module: reads each request
-/// whole, hands it to the `ServerResponder` in a task that runs on the connection's event loop
-/// (`EventLoopTaskExecutor`), and writes the answer with `Content-Length` and `Date`.
+/// The handler of a connection's pipeline, after NIO's HTTP/1.1 codec, in the servers of this
+/// module: reads each request whole, hands it to the `ServerResponder` in a task that runs on the
+/// connection's event loop (`EventLoopTaskExecutor`), and writes the answer with `Content-Length`
+/// and `Date`.
 ///
-/// * One request at a time: NIO's pipelining handler, earlier in the pipeline, holds a later
-///   request back until the answer to the one before is written (RFC 9112 §9.3.2).
+/// * One request at a time, answers in request order (RFC 9112 §9.3.2): parts of requests that
+///   arrive while one is being answered wait in a queue (reading pauses while it holds more than
+///   a body's worth), and are taken up once that answer is written.
+/// * `Expect` (RFC 9110 §10.1.1, decided by `Expectation.of`): `100-continue` on an HTTP/1.1
+///   request gets `100 Continue` as soon as its head is taken up; any other expectation gets `417`
+///   and the request does not reach the responder.
 /// * A body over the responder's `maximumBodySize` is not read in: a declared `Content-Length`
-///   over it is refused from the head (413, before any body arrives), a body that grows over it
-///   while read is refused then; the rest of that body is read and dropped.
-/// * `Connection: close` on a request: its answer is the last, then the server closes its side.
-///   When the client closes its side, the connection closes once the request in hand is answered.
+///   over it is refused from the head (413, and no 100 first), a body that grows over it while
+///   read is refused then; the rest of that body is read and dropped.
+/// * `Connection: close` on a request: its answer is the last, then the server closes. When the
+///   client closes its side, the connection closes once the request in hand is answered. A
+///   graceful shutdown closes an idle connection at once and a busy one after its answer (which
+///   then says `Connection: close`). A connection idle (no request in hand) for the idle timeout
+///   of the `IdleStateHandler` before this handler is closed.
 /// * A request the HTTP parser rejects gets NIO's 400 (`HTTPServerProtocolErrorHandler`) and the
 ///   connection closes; any other error closes it too.
 /// * With a `RequestLog`, each answer is logged (`RequestLog.line`).
-final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias OutboundOut = HTTPResponsePart
+final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private enum State {
         /// Between requests.
@@ -34,11 +44,22 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, 
         case answering
     }
 
+    /// Request parts held while a request is being answered: at most this many bytes of bodies
+    /// beyond the responder's limit before reading pauses.
+    static var queueAllowance: Int { 64 * 1024 }
+
     private let responder: Responder
     private let log: RequestLog
     private var state = State.idle
-    /// Set when the client closed its side or asked to close: close once the request in hand is answered.
+    /// Parts of later requests that arrived while one was being answered, and their body bytes.
+    private var queued = CircularBuffer<HTTPServerRequestPart>()
+    private var queuedBytes = 0
+    /// A read the channel asked for while the queue was full.
+    private var readPaused = false
+    /// Set when the client closed its side or asked to close, or the server is shutting down:
+    /// close once the request in hand is answered.
     private var closeWhenAnswered = false
+    private var quiescing = false
     private var executor: EventLoopTaskExecutor?
     /// The write of the last answer's end, which a close waits for.
     private var lastWrite: EventLoopFuture<Void>?
@@ -56,16 +77,19 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch (unwrapInboundIn(data), state) {
+        let part = unwrapInboundIn(data)
+        if case .answering = state {
+            hold(part)
+        } else {
+            take(part, context: context)
+        }
+    }
+
+    /// Takes up one part of the request in hand (or the head of the next).
+    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch (part, state) {
         case (.head(let head), .idle):
-            let start = ContinuousClock.now
-            if head.headerFields[.connection]?.lowercased() == "close" { closeWhenAnswered = true }
-            if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > responder.maximumBodySize {
-                state = .discarding
-                write(responder.refusal(oversized: head), for: head, since: start, context: context)
-            } else {
-                state = .reading(head, context.channel.allocator.buffer(capacity: 0))
-            }
+            begin(head, context: context)
         case (.body(let part), .reading(let head, var body)):
             if body.readableBytes + part.readableBytes > responder.maximumBodySize {
                 state = .discarding
@@ -83,25 +107,99 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, 
         case (.body, .discarding):
             break
         case (.head, _), (.body, _), (.end, _):
-            // NIO's decoder and pipelining handler deliver head, body..., end, one request at a time.
+            // NIO's decoder delivers head, body..., end, one request after another.
             context.close(promise: nil)
         }
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case ChannelEvent.inputClosed = event {
-            closeWhenAnswered = true
-            if case .idle = state { closeAfterLastWrite(context: context) }
+    /// A request head: its expectation, its conversion to HTTP types, its declared length.
+    private func begin(_ nioHead: HTTPRequestHead, context: ChannelHandlerContext) {
+        let start = ContinuousClock.now
+        let expectation = Expectation.of(nioHead, maximumBodySize: responder.maximumBodySize)
+        if case .unsupported(let members) = expectation {
+            state = .discarding
+            writeRefusal(members, context: context)
             return
         }
-        context.fireUserInboundEventTriggered(event)
+        if case .proceed = expectation {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+        }
+        let head: HTTPRequest
+        do {
+            head = try HTTPRequest(nioHead, secure: false, splitCookie: false)
+        } catch {
+            context.close(promise: nil)
+            return
+        }
+        if head.headerFields[.connection]?.lowercased() == "close" { closeWhenAnswered = true }
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > responder.maximumBodySize {
+            state = .discarding
+            write(responder.refusal(oversized: head), for: head, since: start, context: context)
+        } else {
+            state = .reading(head, context.channel.allocator.buffer(capacity: 0))
+        }
+    }
+
+    /// Queues a part that arrived while a request is being answered.
+    private func hold(_ part: HTTPServerRequestPart) {
+        queued.append(part)
+        if case .body(let bytes) = part { queuedBytes += bytes.readableBytes }
+    }
+
+    /// Takes up queued parts until a request is with the responder again or the queue is empty;
+    /// resumes a paused read once the queue has room.
+    private func takeQueued(context: ChannelHandlerContext) {
+        while let part = queued.popFirst() {
+            if case .body(let bytes) = part { queuedBytes -= bytes.readableBytes }
+            take(part, context: context)
+            if case .answering = state { break }
+        }
+        if readPaused && !queueIsFull {
+            readPaused = false
+            context.read()
+        }
+    }
+
+    private var queueIsFull: Bool {
+        queuedBytes > responder.maximumBodySize + Self.queueAllowance || queued.count > 1_000
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if queueIsFull {
+            readPaused = true
+        } else {
+            context.read()
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case ChannelEvent.inputClosed:
+            closeWhenAnswered = true
+            closeIfIdle(context: context)
+        case is ChannelShouldQuiesceEvent:
+            quiescing = true
+            closeWhenAnswered = true
+            closeIfIdle(context: context)
+        case let idle as IdleStateHandler.IdleStateEvent where idle == .all:
+            closeIfIdle(context: context)
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
 
-    /// Hands the request to the responder in a task on this event loop, then writes its answer.
+    /// Closes the connection when no request is in hand or waiting.
+    private func closeIfIdle(context: ChannelHandlerContext) {
+        guard case .idle = state, queued.isEmpty else { return }
+        closeAfterLastWrite(context: context)
+    }
+
+    /// Hands the request to the responder in a task on this event loop, then writes its answer
+    /// and takes up the requests that arrived meanwhile.
     private func answer(_ head: HTTPRequest, body: [UInt8], context: ChannelHandlerContext) {
         let start = ContinuousClock.now
         let responder = self.responder
@@ -112,12 +210,18 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, 
                 let (handler, context) = bound.value
                 handler.state = .idle
                 handler.write(answer, for: head, since: start, context: context)
-                if handler.closeWhenAnswered { handler.closeAfterLastWrite(context: context) }
+                if handler.closeWhenAnswered {
+                    handler.queued.removeAll()
+                    handler.closeAfterLastWrite(context: context)
+                } else {
+                    handler.takeQueued(context: context)
+                }
             }
         }
     }
 
-    /// Writes `answer` (adding `Content-Length` and `Date`) and logs it.
+    /// Writes `answer` (adding `Content-Length` and `Date`, and `Connection: close` while the
+    /// server shuts down) and logs it.
     private func write(_ answer: ServerAnswer, for request: HTTPRequest, since start: ContinuousClock.Instant,
                        context: ChannelHandlerContext) {
         var head = answer.head
@@ -125,11 +229,25 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelInboundHandler, 
             head.headerFields[.contentLength] = String(answer.body.count)
         }
         head.headerFields[.date] = date()
+        if quiescing { head.headerFields[.connection] = "close" }
         log.record(request, status: head.status.code, bytes: head.headerFields[.contentLength].flatMap(Int.init), since: start)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(head))), promise: nil)
         if !answer.body.isEmpty {
-            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: answer.body))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
         }
+        lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    }
+
+    /// Writes the 417 for expectations other than `100-continue`.
+    private func writeRefusal(_ members: [String], context: ChannelHandlerContext) {
+        let text = "The expectation \(members.map { "\"\($0)\"" }.joined(separator: ", ")) in the Expect header field is not supported; "
+            + "only 100-continue is.\n"
+        var headers = NIOHTTP1.HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(text.utf8.count))
+        headers.add(name: "Date", value: date())
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))
     }
 

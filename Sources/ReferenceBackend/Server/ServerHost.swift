@@ -10,9 +10,9 @@ import ServiceLifecycle
 /// listens. `name` says which server a `ServerStartError` is about.
 ///
 /// Each connection's pipeline (`ExchangeChannel`) reads whole requests and answers them through
-/// the `ServerResponder` on the connection's event loop. It has an `ExpectContinueHandler`, so both
-/// servers answer `Expect: 100-continue` with `100 Continue` and other expectations with 417 (RFC
-/// 9110 §10.1.1); no 100 is sent for a declared body over the responder's limit. With
+/// the `ServerResponder` on the connection's event loop; both servers answer `Expect:
+/// 100-continue` with `100 Continue` and other expectations with 417 (`Expectation`, RFC 9110
+/// §10.1.1); no 100 is sent for a declared body over the responder's limit. With
 /// `logRequests`, each request gets a line in `logger` (`RequestLog`).
 enum ServerHost {
     static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,

@@ -27,6 +27,36 @@ import Testing
         #expect(first.field("Content-Length") == "10" && first.field("Date")?.hasSuffix(" GMT") == true)
     }
 
+    /// Many requests sent at once, more body bytes than the server holds before it pauses reading
+    /// (the limit plus 64 KiB), are all answered, in order.
+    @Test func aFloodOfPipelinedRequestsIsAnsweredInOrder() async throws {
+        let server = try await echoServer(limit: 1_000)
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        let body = String(repeating: "b", count: 900)
+        let requests = (0..<200).map { "POST /\($0) HTTP/1.1\r\nHost: a\r\nContent-Length: 900\r\n\r\n" + body }
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n" + requests.joined())
+        #expect(try await connection.readResponse(within: 30).text == "GET /slow ")
+        for index in 0..<200 {
+            let answer = try await connection.readResponse(within: 30)
+            #expect(answer.text == "POST /\(index) " + body, "answer \(index)")
+        }
+    }
+
+    /// A graceful stop lets the request in hand be answered (saying `Connection: close`), then
+    /// closes the connection.
+    @Test func aStopAnswersTheRequestInHandThenCloses() async throws {
+        let server = try await echoServer()
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(10))
+        async let stopped: Void = server.stop()
+        let answer = try await connection.readResponse(within: 30)
+        #expect(answer.text == "GET /slow " && answer.field("Connection") == "close", "\(answer.head)")
+        #expect(await connection.isClosedByServer(within: 5))
+        await stopped
+    }
+
     /// A chunked body that grows over the limit is refused (413) without reaching the handler; the
     /// rest of it is dropped and the connection serves the next request.
     @Test func aChunkedBodyOverTheLimitIsRefusedAndTheConnectionGoesOn() async throws {
