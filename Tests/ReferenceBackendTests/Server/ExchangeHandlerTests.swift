@@ -44,17 +44,29 @@ import Testing
     }
 
     /// A graceful stop lets the request in hand be answered (saying `Connection: close`), then
-    /// closes the connection.
+    /// closes the connection. The handler holds its answer until the server refuses new
+    /// connections, so the stop has begun whatever the machine's load.
     @Test func aStopAnswersTheRequestInHandThenCloses() async throws {
-        let server = try await echoServer()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let server = try await PlainHTTPServer.start { request in
+            for await _ in gate { break }
+            return .init(status: 200, body: Array("\(request.method) \(request.target)".utf8))
+        }
         let connection = try RawConnection(port: server.port)
-        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(10))
-        async let stopped: Void = server.stop()
+        try await connection.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
+        let stopping = Task { await server.stop() }
+        var refused = false
+        for _ in 0..<1_000 where !refused {
+            refused = (try? RawConnection(port: server.port)) == nil
+            if !refused { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(refused, "the server still accepted connections 10 s after the stop began")
+        try await Task.sleep(for: .milliseconds(50))
+        open.yield()
         let answer = try await connection.readResponse(within: 30)
-        #expect(answer.text == "GET /slow " && answer.field("Connection") == "close", "\(answer.head)")
+        #expect(answer.text == "GET /held" && answer.field("Connection") == "close", "\(answer.head)")
         #expect(await connection.isClosedByServer(within: 5))
-        await stopped
+        await stopping.value
     }
 
     /// A chunked body that grows over the limit is refused (413) without reaching the handler; the
