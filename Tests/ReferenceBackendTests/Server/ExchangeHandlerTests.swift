@@ -44,16 +44,20 @@ import Testing
     }
 
     /// A graceful stop lets the request in hand be answered (saying `Connection: close`), then
-    /// closes the connection. The handler holds its answer until the server refuses new
-    /// connections, so the stop has begun whatever the machine's load.
+    /// closes the connection. The stop begins once the request is with the handler, and the
+    /// handler holds its answer until the server refuses new connections, so the stop has begun
+    /// whatever the machine's load.
     @Test func aStopAnswersTheRequestInHandThenCloses() async throws {
         let (gate, open) = AsyncStream<Void>.makeStream()
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         let server = try await PlainHTTPServer.start { request in
+            arrived.yield()
             for await _ in gate { break }
             return .init(status: 200, body: Array("\(request.method) \(request.target)".utf8))
         }
         let connection = try RawConnection(port: server.port)
         try await connection.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
+        for await _ in arrivals { break }   // the request is in hand
         let stopping = Task { await server.stop() }
         var refused = false
         for _ in 0..<1_000 where !refused {
