@@ -22,8 +22,6 @@ let package = Package(
     dependencies: [
         .package(name: "mpin-workbench", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
     ],
     targets: [
         // libFuzzer's driver entry (`LLVMFuzzerRunDriver`), called from each target's main.swift.
@@ -43,8 +41,6 @@ let package = Package(
         fuzzTarget("FuzzBackend", [
             workbench("ReferenceBackend"), workbench("MPinCrypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
     ],
     swiftLanguageModes: [.v6]

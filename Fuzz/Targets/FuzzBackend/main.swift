@@ -9,9 +9,7 @@
 import Foundation
 import FuzzSupport
 import Hummingbird
-import Logging
 @testable import MPinCrypto
-import NIOEmbedded
 @testable import ReferenceBackend
 
 struct ParsedRequest: Sendable {
@@ -65,16 +63,12 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let core = BackendCore(configuration: configuration, clock: ManualBackendClock(milliseconds: 1_767_225_600_000), mail: { _ in })
         core.base.set("http://127.0.0.1:8005")
         let responder = BackendResponder(core: core)
-        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "fuzz")))
         for request in requests {
-            let response: Response
-            do {
-                response = try await responder.respond(
-                    to: Request(head: request.head, body: RequestBody(buffer: ByteBuffer(bytes: request.body))), context: context)
-            } catch {
-                FuzzDriver.fail("the responder threw \(error)")
-            }
-            FuzzDriver.check((100...599).contains(response.status.code), "answered with status \(response.status.code)")
+            // As the server's ExchangeHandler: a body over the limit is refused without the router.
+            let answer = request.body.count > responder.maximumBodySize
+                ? responder.refusal(oversized: request.head)
+                : await responder.respond(to: request.head, body: request.body)
+            FuzzDriver.check((100...599).contains(answer.head.status.code), "answered with status \(answer.head.status.code)")
         }
         core.store.holds.resolveAll()
     }
