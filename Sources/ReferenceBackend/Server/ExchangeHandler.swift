@@ -21,7 +21,7 @@ import SDKSeams
 ///   over it is refused from the head (413, and no 100 first), a body that grows over it while
 ///   read is refused then; the rest of that body is read and dropped.
 /// * `Connection: close` on a request: its answer is the last, then the server closes. When the
-///   client closes its side, the connection closes once the request in hand is answered. A
+///   client closes its side, the connection closes once every request it sent is answered. A
 ///   graceful shutdown closes an idle connection at once and a busy one after its answer (which
 ///   then says `Connection: close`). A connection idle (no request in hand) for the idle timeout
 ///   of the `IdleStateHandler` before this handler is closed.
@@ -56,9 +56,11 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
     private var queuedBytes = 0
     /// A read the channel asked for while the queue was full.
     private var readPaused = false
-    /// Set when the client closed its side or asked to close, or the server is shutting down:
-    /// close once the request in hand is answered.
+    /// Set when the request asked to close (`Connection: close`) or the server is shutting down:
+    /// close once the request in hand is answered, dropping any that wait.
     private var closeWhenAnswered = false
+    /// Set when the client closed its side: close once every request it sent is answered.
+    private var inputClosed = false
     private var quiescing = false
     private var executor: EventLoopTaskExecutor?
     /// The write of the last answer's end, which a close waits for.
@@ -103,7 +105,7 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
             answer(head, body: Array(body.readableBytesView), context: context)
         case (.end, .discarding):
             state = .idle
-            if closeWhenAnswered { closeAfterLastWrite(context: context) }
+            if closeWhenAnswered { closeDroppingWaiting(context: context) }
         case (.body, .discarding):
             break
         case (.head, _), (.body, _), (.end, _):
@@ -175,7 +177,7 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case ChannelEvent.inputClosed:
-            closeWhenAnswered = true
+            inputClosed = true
             closeIfIdle(context: context)
         case is ChannelShouldQuiesceEvent:
             quiescing = true
@@ -211,10 +213,10 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
                 handler.state = .idle
                 handler.write(answer, for: head, since: start, context: context)
                 if handler.closeWhenAnswered {
-                    handler.queued.removeAll()
-                    handler.closeAfterLastWrite(context: context)
+                    handler.closeDroppingWaiting(context: context)
                 } else {
                     handler.takeQueued(context: context)
+                    if handler.inputClosed { handler.closeIfIdle(context: context) }
                 }
             }
         }
@@ -249,6 +251,13 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    }
+
+    /// Drops the requests that wait and closes the connection once the last answer is written.
+    private func closeDroppingWaiting(context: ChannelHandlerContext) {
+        queued.removeAll()
+        queuedBytes = 0
+        closeAfterLastWrite(context: context)
     }
 
     /// Closes the connection once the last answer is written (at once when there was none).

@@ -112,6 +112,33 @@ import Testing
         #expect(await connection.isClosedByServer(within: 5))
     }
 
+    /// A client that goes away while its request is being answered costs the server nothing: the
+    /// answer is dropped, and the next connection is served.
+    @Test func aClientThatLeavesMidRequestDoesNotHurtTheServer() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        do {
+            let leaving = try RawConnection(port: server.port)
+            try await leaving.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+        }   // closed here, while the answer is 50 ms away
+        try await Task.sleep(for: .milliseconds(100))
+        let next = try RawConnection(port: server.port)
+        try await next.send("GET /after HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try await next.readResponse(within: 30).text == "GET /after ")
+    }
+
+    /// Requests sent before the client closed its side are all answered, then the server closes.
+    @Test func aHalfClosedClientGetsEveryAnswerItAskedFor() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\nGET /second HTTP/1.1\r\nHost: a\r\n\r\n")
+        connection.closeForSending()
+        #expect(try await connection.readResponse(within: 30).text == "GET /slow ")
+        #expect(try await connection.readResponse(within: 30).text == "GET /second ")
+        #expect(await connection.isClosedByServer(within: 5))
+    }
+
     /// A keep-alive connection stays open after an answer.
     @Test func aKeepAliveConnectionStaysOpen() async throws {
         let server = try await echoServer()
