@@ -34,7 +34,8 @@ public final class PlainHTTPServer: Sendable {
         public var body: [UInt8]
     }
 
-    /// The answer to send. `Content-Length` is set by the server. An answer that cannot go on the
+    /// The answer to send. `Content-Length` is set by the server (a `Content-Length` field the
+    /// handler gives keeps its place but gets the body's real length). An answer that cannot go on the
     /// wire (a status outside `statusRange`, more than `maximumHeaderFields` fields, a field name
     /// that is not a token) is replaced by a `500` whose text says why, so no answer can stop the
     /// server.
@@ -136,6 +137,12 @@ private struct ClosureResponder: ServerResponder {
             }
             guard !field.value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
                 return refused("the value of \(field.name) has a character no header value may hold (CR, LF, NUL, ...)")
+            }
+            if name == .contentLength {
+                // The body's real length, where the handler put the field (once): a wrong length
+                // would desynchronise the connection.
+                if !fields.contains(.contentLength) { fields.append(HTTPFields.Element(name: name, value: String(answer.body.count))) }
+                continue
             }
             fields.append(HTTPFields.Element(name: name, value: field.value))
         }
