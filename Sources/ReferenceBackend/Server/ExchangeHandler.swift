@@ -163,7 +163,8 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
     }
 
     private var queueIsFull: Bool {
-        queuedBytes > responder.maximumBodySize + Self.queueAllowance || queued.count > 1_000
+        // Subtracted on this side: a limit near Int.max must not overflow.
+        queuedBytes - Self.queueAllowance > responder.maximumBodySize || queued.count > 1_000
     }
 
     func read(context: ChannelHandlerContext) {

@@ -43,6 +43,16 @@ import Testing
         }
     }
 
+    /// The largest limit a program can give works: nothing overflows while requests wait.
+    @Test func theLargestLimitWorks() async throws {
+        let server = try await echoServer(limit: .max)
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok")
+        #expect(try await connection.readResponse(within: 30).text == "GET /slow ")
+        #expect(try await connection.readResponse(within: 30).text == "POST /b ok")
+    }
+
     /// A graceful stop lets the request in hand be answered (saying `Connection: close`), then
     /// closes the connection. The stop begins once the request is with the handler, and the
     /// handler holds its answer until the server refuses new connections, so the stop has begun
