@@ -58,21 +58,12 @@ final class ResponseAccumulator {
         }
         if let first = bytes.first, first == 0x20 || first == 0x09, !headers.isEmpty {
             // obs-fold continuation of the previous field
-            headers[headers.count - 1].value += " " + line.trimmingSpaces()
+            headers[headers.count - 1].value += " " + line.trimmingOptionalWhitespace
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = String(line[..<colon])
-        let value = String(line[line.index(after: colon)...]).trimmingSpaces()
+        let value = line[line.index(after: colon)...].trimmingOptionalWhitespace
         headers.append(HTTPHeaders.Field(name: name, value: value))
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
     }
 }
