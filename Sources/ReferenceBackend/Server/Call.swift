@@ -40,8 +40,7 @@ struct Call: Sendable {
         // On the UTF-8 view: "/", "?", "#" and "://" are ASCII, so their indices are those of the string too.
         let bytes = target.utf8
         var start = bytes.startIndex
-        if bytes.first != UInt8(ascii: "/"), let scheme = Self.firstIndex(of: Array("://".utf8), in: bytes) {
-            let authority = bytes.index(scheme, offsetBy: 3)
+        if bytes.first != UInt8(ascii: "/"), let authority = bytes.firstRange(of: "://".utf8)?.upperBound {
             start = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? bytes.endIndex
         }
         let queryStart = bytes[start...].firstIndex(of: UInt8(ascii: "?"))
@@ -51,15 +50,6 @@ struct Call: Sendable {
             return target[from..<(bytes[from...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
         }
         return (path.isEmpty ? "/" : path, query)
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: String.UTF8View) -> String.Index? {
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            if bytes[index...].starts(with: needle) { return index }
-            index = bytes.index(after: index)
-        }
-        return nil
     }
 
     func json(allowEmpty: Bool = false) throws(APIError) -> JSONBody {

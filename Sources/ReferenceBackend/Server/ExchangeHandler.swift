@@ -233,7 +233,7 @@ final class ExchangeHandler<Responder: ServerResponder>: ChannelDuplexHandler, R
         }
         head.headerFields[.date] = date()
         if quiescing { head.headerFields[.connection] = "close" }
-        log.record(request, status: head.status.code, bytes: head.headerFields[.contentLength].flatMap(Int.init), since: start)
+        log.record(request, status: head.status.code, bytes: answer.body.count, since: start)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(head))), promise: nil)
         if !answer.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)

@@ -23,13 +23,13 @@ enum Expectation: Equatable {
     case unsupported([String])
 
     /// The expectation of `head` for a server that reads bodies of at most `maximumBodySize` bytes.
-    static func of(_ head: HTTPRequestHead, maximumBodySize: Int?) -> Expectation {
+    static func of(_ head: HTTPRequestHead, maximumBodySize: Int) -> Expectation {
         let members = head.headers[canonicalForm: "Expect"].filter { !$0.isEmpty }
         if members.isEmpty { return .none }
         let unsupported = members.filter { $0.lowercased() != "100-continue" }
         if !unsupported.isEmpty { return .unsupported(unsupported.map(String.init)) }
         if head.version.major == 1 && head.version.minor == 0 { return .none }
-        if let limit = maximumBodySize, let declared = head.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit {
+        if let declared = head.headers.first(name: "Content-Length").flatMap(Int.init), declared > maximumBodySize {
             return .none
         }
         return .proceed

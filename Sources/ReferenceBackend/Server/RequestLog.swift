@@ -14,10 +14,9 @@ struct RequestLog: Sendable {
     let enabled: Bool
 
     /// Logs the line for `request` (see the type's description).
-    func record(_ request: HTTPRequest, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
+    func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
         guard enabled, logger.logLevel <= .info else { return }
-        let target = request.path ?? ""
-        let path = target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+        let path = String(Call.split(target: request.path ?? "").path)
         let text = Self.line(method: request.method.rawValue, path: path, status: status, duration: ContinuousClock.now - start, bytes: bytes)
         logger.info("\(text)")
     }
