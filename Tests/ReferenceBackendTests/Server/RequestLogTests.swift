@@ -37,6 +37,18 @@ import Testing
                 && requests.first?.hasSuffix(" ms 13 bytes") == true, "\(requests)")
     }
 
+    /// A request in absolute form (as a client sends it to a proxy) is logged by its path too,
+    /// without the scheme, the authority or the query. (The conversion to HTTP types already moves
+    /// the scheme and authority out of the path; the log then drops the query.)
+    @Test func anAbsoluteFormTargetIsLoggedByItsPath() async throws {
+        let log = CapturedLog()
+        let server = try await PlainHTTPServer.start(logger: log.logger(.info), logRequests: true) { _ in .init(status: 200) }
+        _ = try await exchange(port: server.port, ["GET http://127.0.0.1:8005/rps/pass1?regOTT=secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
+                               stop: server.stop)
+        let lines = log.messages.filter { $0.text.hasPrefix("GET ") }.map(\.text)
+        #expect(lines.count == 1 && lines.first?.hasPrefix("GET /rps/pass1 200 ") == true, "\(lines)")
+    }
+
     /// Without `logRequests`, or with the logger above `info`, no request is logged.
     @Test(arguments: [(false, Logger.Level.trace), (true, .notice)])
     func quietUnlessAsked(logRequests: Bool, level: Logger.Level) async throws {
