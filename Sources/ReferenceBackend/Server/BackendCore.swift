@@ -3,7 +3,11 @@ import MPinCrypto
 
 /// The backend's fixed parts, shared by every request: configuration, crypto, secrets, clock,
 /// randomness and the state actor. Handlers are extensions of this type, one file per role.
-struct BackendCore: Sendable {
+///
+/// A class, so that the server's handler and the tasks that answer requests hold one reference
+/// to it: as a struct of some twenty fields it was copied, field by field, each time a request
+/// was handed to its task.
+final class BackendCore: Sendable {
     let configuration: BackendConfiguration
     let mpin: MPin
     let clock: any BackendClock

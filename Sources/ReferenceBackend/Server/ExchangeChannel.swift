@@ -4,10 +4,14 @@ import NIOCore
 import NIOHTTP1
 
 /// The pipeline of each connection the servers of this module accept, for HummingbirdCore's
-/// server: NIO's HTTP/1.1 codec with its protocol-error handler (a 400 for bytes that are not
-/// HTTP), an `IdleStateHandler` (`idleTimeout` without reads or writes), and the
-/// `ExchangeHandler`, which answers each whole request through `responder` on the connection's
-/// event loop. The connection's task only waits for it to close.
+/// server: NIO's HTTP/1.1 codec and the `ExchangeHandler`, which answers each whole request
+/// through `responder` on the connection's event loop, answers bytes that are not HTTP with a
+/// 400, and closes a connection idle for `idleTimeout`. The connection's task only waits for it
+/// to close.
+///
+/// The codec goes without NIO's check of outgoing header fields: every answer's fields are HTTP
+/// types' `HTTPFields`, whose names are checked tokens and whose values have any byte not allowed
+/// in a field turned into a space when they are made, so the check could never fail.
 struct ExchangeChannel<Responder: ServerResponder>: ServerChildChannel {
     struct Value: ServerChildChannelValue {
         let channel: any Channel
@@ -20,9 +24,9 @@ struct ExchangeChannel<Responder: ServerResponder>: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: true)
-            try pipeline.addHandler(IdleStateHandler(allTimeout: idleTimeout))
-            try pipeline.addHandler(ExchangeHandler(responder: responder, log: log))
+            try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false,
+                                                     withOutboundHeaderValidation: false)
+            try pipeline.addHandler(ExchangeHandler(responder: responder, log: log, idleTimeout: idleTimeout))
             return Value(channel: channel)
         }
     }

@@ -159,7 +159,7 @@ import Testing
         #expect(await !connection.isClosedByServer(within: 0.2))
     }
 
-    /// Bytes that are not HTTP get a 400 and the connection closes.
+    /// Bytes that are not HTTP get a 400 (with NIO's protocol-error handler's fields) and the connection closes.
     @Test func bytesThatAreNotHTTPGet400AndAClose() async throws {
         let server = try await echoServer()
         defer { Task { await server.stop() } }
@@ -167,6 +167,7 @@ import Testing
         try await connection.send("HELLO THERE\r\n\r\n")
         let answer = try await connection.readResponse(within: 30)
         #expect(answer.statusLine == "HTTP/1.1 400 Bad Request" && answer.field("Connection") == "close")
+        #expect(answer.field("Content-Length") == "0" && answer.text.isEmpty)
         #expect(await connection.isClosedByServer(within: 30))
     }
 
