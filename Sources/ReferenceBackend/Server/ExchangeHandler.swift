@@ -69,6 +69,8 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var queuedBytes = 0
     /// A read the channel asked for while the queue was full.
     private var readPaused = false
+    /// Set while `takeQueued` takes parts from the queue.
+    private var draining = false
     /// Set when the request asked to close (`Connection: close`) or the server is shutting down:
     /// close once the request in hand is answered, dropping any that wait.
     private var closeWhenAnswered = false
@@ -217,6 +219,10 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Takes up queued parts until a request is with the responder again or the queue is empty;
     /// resumes a paused read once the queue has room.
     private func takeQueued(context: ChannelHandlerContext) {
+        // An answer made at once, inside `take` below, comes back here: the loop below goes on.
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
         while let part = queued.popFirst() {
             if case .body(let bytes) = part { queuedBytes -= bytes.readableBytes }
             take(part, context: context)
@@ -273,12 +279,14 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Hands the request to the responder in a task on this event loop, then writes its answer
-    /// and takes up the requests that arrived meanwhile.
+    /// and takes up the requests that arrived meanwhile. The task starts at once, in this call
+    /// (`Task.immediate`), instead of in a later turn of the loop; an answer that needs no wait is
+    /// written before this returns.
     private func answer(_ head: HTTPRequest, body: [UInt8], context: ChannelHandlerContext) {
         let start = ContinuousClock.now
         let responder = self.responder
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        Task(executorPreference: executor) {
+        Task.immediate(executorPreference: executor) {
             let answer = await responder.respond(to: head, body: body)
             ExchangeHandler.finish(answer, for: head, since: start, bound)
         }
