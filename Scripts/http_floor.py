@@ -9,7 +9,13 @@ client program and of the server process, with the medians over the rounds. This
 independent check of the `HTTP floor` line of `serve --bench` (README, "Benchmark" under `serve`).
 
     python3 Scripts/http_floor.py [--workbench .build/release/mpin-workbench] [--exchanges 5000]
-                                  [--rounds 3] [--concurrency 16] [--json]
+                                  [--rounds 3] [--concurrency 16] [--peer] [--json]
+
+With --peer it also builds Scripts/nio-peer (a bare SwiftNIO HTTP/1.1 server answering every
+request with a fixed 512-byte JSON body, the same NIO release as the backend's) and measures it
+the same way in the same rounds, the two servers taking turns (which goes first alternates): the
+server's CPU per GET beside the least a server on NIO's HTTP/1.1 codec spends, and their ratio
+round by round, so the comparison holds when the machine's speed drifts.
 
 Only loopback is contacted; every round is bounded (the client's transfers have a 30 s limit, and
 the script stops waiting after --timeout seconds).
@@ -38,10 +44,9 @@ def server_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(workbench, timeout):
-    """`serve` on a free loopback port; returns the process and its base URL."""
-    server = subprocess.Popen([workbench, "serve", "--port", "0", "--log-level", "warning"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def start_server(command, timeout):
+    """A server (`serve`, or the peer) on a free loopback port; returns the process and its base URL."""
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         line = server.stdout.readline()
@@ -51,7 +56,20 @@ def start_server(workbench, timeout):
         if match:
             return server, match.group(1)
     server.kill()
-    sys.exit(f"http_floor.py: {workbench} serve did not report its address within {timeout} s")
+    sys.exit(f"http_floor.py: {' '.join(command)} did not report its address within {timeout} s")
+
+
+def build_peer(timeout):
+    """Builds Scripts/nio-peer (release) and returns its executable."""
+    package = os.path.join(ROOT, "Scripts", "nio-peer")
+    try:
+        build = subprocess.run(["swift", "build", "-c", "release", "--package-path", package],
+                               capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"http_floor.py: building {package} took more than {timeout} s")
+    if build.returncode != 0:
+        sys.exit(f"http_floor.py: building {package} failed:\n{build.stdout}{build.stderr}")
+    return os.path.join(package, ".build", "release", "nio-peer")
 
 
 def listing(rounds, key):
@@ -66,6 +84,7 @@ def main():
     parser.add_argument("--rounds", type=bounded_integer("--rounds", 1, 100), default=3)
     parser.add_argument("--concurrency", type=bounded_integer("--concurrency", 1, 256), default=16)
     parser.add_argument("--timeout", type=bounded_integer("--timeout", 1, 3600), default=300)
+    parser.add_argument("--peer", action="store_true", help="also measure Scripts/nio-peer, turn about with the workbench")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.access(args.workbench, os.X_OK):
@@ -77,33 +96,41 @@ def main():
                                capture_output=True, text=True)
         if build.returncode != 0:
             sys.exit(f"http_floor.py: building Scripts/http_floor.c failed:\n{build.stderr}")
-        server, base = start_server(args.workbench, args.timeout)
+        servers = [("server", start_server([args.workbench, "serve", "--port", "0", "--log-level", "warning"], args.timeout))]
+        if args.peer:
+            servers.append(("peer", start_server([build_peer(args.timeout)], args.timeout)))
         results = {}
         try:
-            url = base + "/rps/clientSettings"
             for mode, concurrency in (("serial", 0), (f"{args.concurrency} at once", args.concurrency)):
                 rounds = []
-                for _ in range(args.rounds):
-                    before = server_cpu_seconds(server.pid)
-                    run = subprocess.run([client, url, str(args.exchanges), str(concurrency)],
-                                         capture_output=True, text=True, timeout=args.timeout)
-                    after = server_cpu_seconds(server.pid)
-                    if run.returncode != 0:
-                        sys.exit(f"http_floor.py: the client failed: {run.stderr.strip()}")
-                    figures = dict(item.split("=") for item in run.stdout.split())
-                    rounds.append({"client": float(figures["client_cpu_us_per_exchange"]),
-                                   "server": (after - before) * 1e6 / args.exchanges,
-                                   "perSecond": float(figures["exchanges_per_second"])})
+                for number in range(args.rounds):
+                    figures = {}
+                    for name, (server, base) in (servers if number % 2 == 0 else list(reversed(servers))):
+                        before = server_cpu_seconds(server.pid)
+                        run = subprocess.run([client, base + "/rps/clientSettings", str(args.exchanges), str(concurrency)],
+                                             capture_output=True, text=True, timeout=args.timeout)
+                        after = server_cpu_seconds(server.pid)
+                        if run.returncode != 0:
+                            sys.exit(f"http_floor.py: the client failed against the {name}: {run.stderr.strip()}")
+                        measured = dict(item.split("=") for item in run.stdout.split())
+                        suffix = "" if name == "server" else "Peer"
+                        figures["client" + suffix] = float(measured["client_cpu_us_per_exchange"])
+                        figures[name] = (after - before) * 1e6 / args.exchanges
+                        figures["perSecond" + suffix] = float(measured["exchanges_per_second"])
+                    if args.peer:
+                        figures["ratio"] = figures["server"] / figures["peer"] if figures["peer"] > 0 else float("inf")
+                    rounds.append(figures)
                 results[mode] = rounds
         finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            for _, (server, _) in servers:
+                server.send_signal(signal.SIGINT)
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
 
-    summary = {mode: {key: statistics.median(r[key] for r in rounds) for key in ("client", "server", "perSecond")}
-               for mode, rounds in results.items()}
+    keys = ("client", "server", "perSecond") + (("clientPeer", "peer", "perSecondPeer", "ratio") if args.peer else ())
+    summary = {mode: {key: statistics.median(r[key] for r in rounds) for key in keys} for mode, rounds in results.items()}
     if args.json:
         print(json.dumps({"exchanges": args.exchanges, "rounds": args.rounds, "cpu": cpu_model(), "load": load_average(),
                           "results": results, "medians": summary}))
@@ -115,6 +142,10 @@ def main():
         print(f"  {mode:>12}: client {median['client']:6.1f}, server {median['server']:6.1f}, "
               f"{median['perSecond']:7.0f} exchanges/s  "
               f"(client {listing(rounds, 'client')}; server {listing(rounds, 'server')})")
+        if args.peer:
+            ratios = ", ".join(f"{r['ratio']:.2f}" for r in rounds)
+            print(f"  {'':>12}  peer: server {median['peer']:6.1f} (client {median['clientPeer']:6.1f}, "
+                  f"{median['perSecondPeer']:7.0f} exchanges/s); server / peer {median['ratio']:.2f} (rounds {ratios})")
 
 
 if __name__ == "__main__":
