@@ -117,6 +117,13 @@ let package = Package(
         // that runs the M-Pin functions with their secrets marked undefined. Not a product.
         .target(name: "CValgrindShim"),
         .executableTarget(name: "mpin-ct-check", dependencies: ["MPinCrypto", "CValgrindShim"]),
+        // The peer server of `Scripts/http_floor.py --peer`: a bare SwiftNIO HTTP/1.1 server, the
+        // least a server on NIO's HTTP/1.1 codec spends per request. Not a product.
+        .executableTarget(name: "nio-peer", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
 
         // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
         // fixed seams. Not a product.

@@ -11,11 +11,12 @@ independent check of the `HTTP floor` line of `serve --bench` (README, "Benchmar
     python3 Scripts/http_floor.py [--workbench .build/release/mpin-workbench] [--exchanges 5000]
                                   [--rounds 3] [--concurrency 16] [--peer] [--json]
 
-With --peer it also builds Scripts/nio-peer (a bare SwiftNIO HTTP/1.1 server answering every
-request with a fixed 512-byte JSON body, the same NIO release as the backend's) and measures it
-the same way in the same rounds, the two servers taking turns (which goes first alternates): the
-server's CPU per GET beside the least a server on NIO's HTTP/1.1 codec spends, and their ratio
-round by round, so the comparison holds when the machine's speed drifts.
+With --peer it also runs nio-peer (built next to the workbench, Sources/nio-peer: a bare SwiftNIO
+HTTP/1.1 server answering every request with a fixed 512-byte JSON body, the same NIO release as
+the backend's) and measures it the same way in the same rounds, the two servers taking turns
+(which goes first alternates): the server's CPU per GET beside the least a server on NIO's
+HTTP/1.1 codec spends, and their ratio round by round, so the comparison holds when the machine's
+speed drifts.
 
 Only loopback is contacted; every round is bounded (the client's transfers have a 30 s limit, and
 the script stops waiting after --timeout seconds).
@@ -59,19 +60,6 @@ def start_server(command, timeout):
     sys.exit(f"http_floor.py: {' '.join(command)} did not report its address within {timeout} s")
 
 
-def build_peer(timeout):
-    """Builds Scripts/nio-peer (release) and returns its executable."""
-    package = os.path.join(ROOT, "Scripts", "nio-peer")
-    try:
-        build = subprocess.run(["swift", "build", "-c", "release", "--package-path", package],
-                               capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        sys.exit(f"http_floor.py: building {package} took more than {timeout} s")
-    if build.returncode != 0:
-        sys.exit(f"http_floor.py: building {package} failed:\n{build.stdout}{build.stderr}")
-    return os.path.join(package, ".build", "release", "nio-peer")
-
-
 def listing(rounds, key):
     """The rounds' values of one figure, for the text output."""
     return ", ".join(f"{r[key]:.1f}" for r in rounds)
@@ -84,11 +72,14 @@ def main():
     parser.add_argument("--rounds", type=bounded_integer("--rounds", 1, 100), default=3)
     parser.add_argument("--concurrency", type=bounded_integer("--concurrency", 1, 256), default=16)
     parser.add_argument("--timeout", type=bounded_integer("--timeout", 1, 3600), default=300)
-    parser.add_argument("--peer", action="store_true", help="also measure Scripts/nio-peer, turn about with the workbench")
+    parser.add_argument("--peer", action="store_true", help="also measure nio-peer (next to the workbench), turn about with it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.access(args.workbench, os.X_OK):
         sys.exit(f"http_floor.py: {args.workbench} is not an executable (build with `swift build -c release`)")
+    peer = os.path.join(os.path.dirname(os.path.abspath(args.workbench)), "nio-peer")
+    if args.peer and not os.access(peer, os.X_OK):
+        sys.exit(f"http_floor.py: --peer needs {peer}, built with the workbench (`swift build -c release`)")
 
     with tempfile.TemporaryDirectory() as scratch:
         client = os.path.join(scratch, "http_floor")
@@ -98,7 +89,7 @@ def main():
             sys.exit(f"http_floor.py: building Scripts/http_floor.c failed:\n{build.stderr}")
         servers = [("server", start_server([args.workbench, "serve", "--port", "0", "--log-level", "warning"], args.timeout))]
         if args.peer:
-            servers.append(("peer", start_server([build_peer(args.timeout)], args.timeout)))
+            servers.append(("peer", start_server([peer], args.timeout)))
         results = {}
         try:
             for mode, concurrency in (("serial", 0), (f"{args.concurrency} at once", args.concurrency)):
@@ -117,8 +108,9 @@ def main():
                         figures["client" + suffix] = float(measured["client_cpu_us_per_exchange"])
                         figures[name] = (after - before) * 1e6 / args.exchanges
                         figures["perSecond" + suffix] = float(measured["exchanges_per_second"])
-                    if args.peer:
-                        figures["ratio"] = figures["server"] / figures["peer"] if figures["peer"] > 0 else float("inf")
+                    if args.peer and figures["peer"] > 0:
+                        # Without a CPU tick of the peer's in the round (few exchanges), no ratio.
+                        figures["ratio"] = figures["server"] / figures["peer"]
                     rounds.append(figures)
                 results[mode] = rounds
         finally:
@@ -130,7 +122,8 @@ def main():
                     server.kill()
 
     keys = ("client", "server", "perSecond") + (("clientPeer", "peer", "perSecondPeer", "ratio") if args.peer else ())
-    summary = {mode: {key: statistics.median(r[key] for r in rounds) for key in keys} for mode, rounds in results.items()}
+    summary = {mode: {key: statistics.median(values) for key in keys if (values := [r[key] for r in rounds if key in r])}
+               for mode, rounds in results.items()}
     if args.json:
         print(json.dumps({"exchanges": args.exchanges, "rounds": args.rounds, "cpu": cpu_model(), "load": load_average(),
                           "results": results, "medians": summary}))
@@ -143,9 +136,10 @@ def main():
               f"{median['perSecond']:7.0f} exchanges/s  "
               f"(client {listing(rounds, 'client')}; server {listing(rounds, 'server')})")
         if args.peer:
-            ratios = ", ".join(f"{r['ratio']:.2f}" for r in rounds)
+            ratios = ", ".join(f"{r['ratio']:.2f}" if "ratio" in r else "-" for r in rounds)
+            ratio = f"{median['ratio']:.2f}" if "ratio" in median else "- (no CPU tick of the peer's; more --exchanges)"
             print(f"  {'':>12}  peer: server {median['peer']:6.1f} (client {median['clientPeer']:6.1f}, "
-                  f"{median['perSecondPeer']:7.0f} exchanges/s); server / peer {median['ratio']:.2f} (rounds {ratios})")
+                  f"{median['perSecondPeer']:7.0f} exchanges/s); server / peer {ratio} (rounds {ratios})")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,27 @@ struct HTTPFloorScriptTests {
         #expect(!result.stderr.contains("Traceback"), "\(result)")
     }
 
+    @Test("--peer measures nio-peer in the same rounds and gives the ratio of the two servers")
+    func measuresThePeer() throws {
+        let result = try WorkbenchProcess.run(shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" --rounds 2 --exchanges 40 --concurrency 4 --peer --json",
+                                              seconds: 300)
+        #expect(result.status == 0, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        let results = try #require(object["results"] as? [String: [[String: Double]]])
+        #expect(Set(results.keys) == ["serial", "4 at once"])
+        for (mode, rounds) in results {
+            #expect(rounds.count == 2, "\(mode)")
+            for round in rounds {
+                #expect((round["clientPeer"] ?? 0) > 0 && (round["perSecondPeer"] ?? 0) > 0, "\(mode): \(round)")
+                let (server, peer) = (round["server"] ?? -1, round["peer"] ?? -1)
+                #expect(peer >= 0, "\(mode): \(round)")
+                // A ratio whenever the peer's CPU time moved by a tick in the round (40 exchanges may not).
+                if peer > 0 { #expect(abs((round["ratio"] ?? -1) - server / peer) < 1e-9, "\(mode): \(round)") }
+            }
+        }
+        #expect(!result.stderr.contains("Traceback"), "\(result)")
+    }
+
     @Test("out-of-range options exit 2 naming the option and its range")
     func refusesBadOptions() throws {
         for (option, value, range) in [("--exchanges", "0", "1 to 1000000"), ("--rounds", "101", "1 to 100"), ("--concurrency", "x", "1 to 256")] {

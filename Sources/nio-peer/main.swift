@@ -3,6 +3,8 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
+/// The peer server of `Scripts/http_floor.py --peer`, beside the reference backend's server.
+///
 /// `nio-peer [PORT]`: listens on 127.0.0.1:PORT (0, the default, picks a free port), prints
 /// `listening on http://127.0.0.1:PORT`, and answers every request, keep-alive, with 200 and a
 /// fixed 512-byte JSON body, with `Content-Type`, `Content-Length` and `Date` as the reference
