@@ -86,7 +86,7 @@ struct ServeBenchmark {
                 try await client.startRegistration(user)
                 try await client.confirmRegistration(user)
                 try await client.finishRegistration(user, pin: "1234")
-                try await Self.authenticate(client, user)   // warm-up, caches time-permit share 2
+                try await Self.authenticate(client, user)   // warm-up: the SDK keeps share 2, the RPS share 1
                 clients.append((client, user))
             }
             var row = Row(clients: count)

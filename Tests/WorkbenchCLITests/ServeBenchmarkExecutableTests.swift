@@ -21,6 +21,11 @@ struct ServeBenchmarkExecutableTests {
         for key in ["server12Milliseconds", "permitShareMilliseconds", "client12Milliseconds", "boundPerSecond"] {
             #expect((crypto[key] as? Double ?? 0) > 0, "crypto.\(key)")
         }
+        // The bound counts SERVER_1+2 and CLIENT_1+2, not time-permit share 1, which the RPS keeps.
+        let perAuthentication = (crypto["server12Milliseconds"] as? Double ?? 0) + (crypto["client12Milliseconds"] as? Double ?? 0)
+        let cores = Double(object["cores"] as? Int ?? 0)
+        let wholeBound = crypto["boundPerSecond"] as? Double ?? 0
+        #expect(abs(wholeBound - cores * 1000 / perAuthentication) <= 0.01 * wholeBound, "bound \(wholeBound), crypto \(crypto)")
         let rows = try #require(object["results"] as? [[String: Any]])
         #expect(rows.compactMap { $0["clients"] as? Int } == [1, 2])
         for row in rows {

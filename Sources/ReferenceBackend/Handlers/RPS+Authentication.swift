@@ -6,6 +6,12 @@ import OrderedJSON
 /// `RPA.swift`.
 extension BackendCore {
     /// Share 1 of today's time permit and the signature for share 2; 410 for a revoked user.
+    ///
+    /// Share 1 is made once per ID and day and kept (`BackendStore.timePermitShare`), as the
+    /// open-source RPS keeps the shares it fetches from its D-TA (PROTOCOL §8.2; it fetches 7 to 13
+    /// days at a time, this one makes the day asked for). The answer is the same either way; an app
+    /// asks for it before every authentication, so making it each time cost a hash to G1 and a G1
+    /// multiplication per authentication that the real server does not spend.
     func timePermit(mpinIDHex: String) async throws(APIError) -> Reply {
         let id = try mpinIDBytes(mpinIDHex)
         guard await store.identity(mpinIDHex) != nil else { throw APIError(.notFound, "Unknown M-Pin ID") }
@@ -14,9 +20,16 @@ extension BackendCore {
         let date = MPin.today(unixTime: now / 1000)
         let hash = mpin.hashID(id)
         let hashHex = Hex.encode(hash)
+        let share: [UInt8]
+        if let kept = await store.timePermitShare(mpinIDHex, date: date) {
+            share = kept
+        } else {
+            share = dta1.timePermitShare(hashMpinID: hash, date: date)
+            if !share.isEmpty { await store.keepTimePermitShare(mpinIDHex, date: date, share) }
+        }
         return .ok([("date", .integer(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
                     ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
-                    ("timePermit", .string(Hex.encode(dta1.timePermitShare(hashMpinID: hash, date: date)))), ("version", "0.3")])
+                    ("timePermit", .string(Hex.encode(share))), ("version", "0.3")])
     }
 
     /// Takes U (and UT with time permits) and answers a fresh challenge y, kept for

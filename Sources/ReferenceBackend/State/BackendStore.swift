@@ -17,6 +17,8 @@ actor BackendStore {
     private var rpaSessions: [String: RPASession] = [:]
     private var codes: [String: AuthorizationCode] = [:]
     private var activationCodes: [String: (code: String, expires: Int64)] = [:]
+    /// Time-permit share 1 of each M-Pin ID, for the day it was made (one entry per identity).
+    private var permitShares: [String: (date: UInt32, share: [UInt8])] = [:]
     private(set) var mailbox: [ActivationMessage] = []
     private var insertions = 0
 
@@ -75,6 +77,20 @@ actor BackendStore {
             if revoked { revokedIDs.insert(mpinID) } else { revokedIDs.remove(mpinID) }
         }
         return identities.filter { $0.key == mpinID || $0.value.userID == userID }.map(\.key).sorted()
+    }
+
+    // MARK: - Time-permit share 1
+
+    /// The RPS's copy of an ID's share 1 for `date`, if it has made it (PROTOCOL §8.2: the RPS keeps
+    /// the shares it fetched from its D-TA).
+    func timePermitShare(_ mpinID: String, date: UInt32) -> [UInt8]? {
+        guard let kept = permitShares[mpinID], kept.date == date else { return nil }
+        return kept.share
+    }
+
+    /// Keeps an ID's share 1 for `date`, in place of the one for an earlier day.
+    func keepTimePermitShare(_ mpinID: String, date: UInt32, _ share: [UInt8]) {
+        permitShares[mpinID] = (date, share)
     }
 
     // MARK: - Activation codes and mail
