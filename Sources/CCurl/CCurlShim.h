@@ -64,6 +64,16 @@ static inline CURLMcode ccurl_multi_setopt_timer_callback(CURLM *multi, curl_mul
     return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, value);
 }
 
+// The socket open and close callbacks of an easy handle, with the pointer both are given.
+static inline CURLcode ccurl_setopt_socket_callbacks(CURL *handle, curl_opensocket_callback open,
+                                                     curl_closesocket_callback close, void *data) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, data);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, close);
+    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_CLOSESOCKETDATA, data);
+    return code;
+}
+
 // The result code of a finished transfer (a `CURLMSG_DONE` message), which libcurl keeps in a union.
 static inline CURLcode ccurl_message_result(const CURLMsg *message) {
     return message->data.result;
@@ -76,7 +86,13 @@ static inline CURLcode ccurl_message_result(const CURLMsg *message) {
 #include <errno.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+// A socket for libcurl's connection (its CURLOPT_OPENSOCKETFUNCTION), close-on-exec; -1 on failure.
+static inline int ccurl_open_socket(const struct curl_sockaddr *address) {
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
 
 static inline int ccurl_epoll_create(void) {
     return epoll_create1(EPOLL_CLOEXEC);

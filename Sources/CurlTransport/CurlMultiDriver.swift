@@ -46,6 +46,8 @@ package final class CurlMultiDriver: @unchecked Sendable {
         package var connectionsOpened = 0
         /// Requests that found `maximumTransfers` in flight and waited in the queue.
         package var queued = 0
+        /// Waits of the thread for its sockets, its timer or a wakeup (each bounded by `maximumPoll`).
+        package var waits = 0
     }
 
     /// The driver every `CurlTransport` uses unless given another.
@@ -229,7 +231,10 @@ package final class CurlMultiDriver: @unchecked Sendable {
 
     /// After the wait for the sockets.
     func endPoll() {
-        lock.withLock { polling = false }
+        lock.withLock {
+            polling = false
+            counts.waits += 1
+        }
     }
 
     /// Counts a transfer added to the multi handle, and an easy handle made for it.

@@ -104,6 +104,11 @@ struct CurlMultiLoop {
         }
         do throws(TransportError) {
             try transfer.start(on: curl)
+            guard events.attach(easy: curl.pointer) else {
+                transfer.release()
+                throw TransportError(kind: .other, message: "curl_easy_setopt of the socket callbacks failed",
+                                     url: transfer.exchange.request.url)
+            }
         } catch {
             free.append(curl)
             if created { driver.noteHandleCreated() }

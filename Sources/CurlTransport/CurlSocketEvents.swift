@@ -14,6 +14,17 @@ import Glibc
 /// The eventfd is watched edge-triggered and never read by the thread: every write is a new edge,
 /// so one write wakes one wait, and the thread spends no call draining it. Only the thread touches
 /// an instance, apart from `wake(_:)`, which any thread may call with its eventfd.
+///
+/// A connection's socket stays registered while libcurl keeps the connection between transfers:
+/// libcurl stops watching it when a transfer ends (`CURL_POLL_REMOVE`) and watches it again, for
+/// the same events, when the next transfer reuses it, and leaving it in `epoll` saves the two
+/// `epoll_ctl` calls of every exchange. It is done only for the sockets this instance opened and
+/// closes for libcurl (`CURLOPT_OPENSOCKETFUNCTION`, `CURLOPT_CLOSESOCKETFUNCTION`, set on every
+/// easy handle by `attach(to easy:)`), so a socket that libcurl closes is always taken out of
+/// `epoll` and out of the table first: otherwise a new socket with the same descriptor number
+/// could be taken for registered and never be watched. A kept socket that becomes ready while no
+/// transfer watches it (the server closed the connection) is taken out of `epoll` then; libcurl
+/// finds the connection dead when it looks at it next.
 final class CurlSocketEvents {
     /// The epoll instance.
     let epoll: Int32
@@ -23,6 +34,10 @@ final class CurlSocketEvents {
     private(set) var timerDeadline: UInt64?
     /// The events each socket is registered for in `epoll` now (`EPOLLIN`, `EPOLLOUT`).
     private var registered: [Int32: UInt32] = [:]
+    /// The sockets this instance opened for libcurl and has not closed yet.
+    private var opened: Set<Int32> = []
+    /// Registered sockets that libcurl does not watch now (kept connections).
+    private var kept: Set<Int32> = []
     /// Where `epoll_wait` puts the ready descriptors and their events.
     private let readyFDs: UnsafeMutablePointer<Int32>
     private let readyEvents: UnsafeMutablePointer<UInt32>
@@ -80,24 +95,64 @@ final class CurlSocketEvents {
             && ccurl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, context) == CURLM_OK
     }
 
+    /// Sets `easy`'s socket open and close callbacks to this instance's, so that its connections'
+    /// sockets are known from their opening to their closing (see the type's description). It must
+    /// be set again after every `curl_easy_reset`; libcurl keeps them with each connection.
+    func attach(easy: UnsafeMutableRawPointer) -> Bool {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        return ccurl_setopt_socket_callbacks(easy, { user, _, address in
+            guard let user, let address else { return CURL_SOCKET_BAD }
+            return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().openSocket(address)
+        }, { user, socket in
+            guard let user else { return Glibc.close(socket) }
+            return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().closeSocket(socket)
+        }, context) == CURLE_OK
+    }
+
+    /// libcurl's socket opener: a socket for `address`, remembered as opened here.
+    private func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let socket = ccurl_open_socket(address)
+        if socket >= 0 { opened.insert(socket) }
+        return socket < 0 ? CURL_SOCKET_BAD : socket
+    }
+
+    /// libcurl's socket closer: out of `epoll` and the tables first, then closed.
+    private func closeSocket(_ socket: Int32) -> Int32 {
+        forget(socket)
+        opened.remove(socket)
+        return Glibc.close(socket)
+    }
+
+    /// Takes `socket` out of `epoll` (when registered) and out of the tables of registered and kept sockets.
+    private func forget(_ socket: Int32) {
+        kept.remove(socket)
+        // Failure is no error: libcurl may have closed the socket already.
+        if registered.removeValue(forKey: socket) != nil { _ = Self.control(epoll, EPOLL_CTL_DEL, socket, events: 0, key: socket) }
+    }
+
     /// libcurl's socket callback: watch `socket` for `what` (`CURL_POLL_IN`, `_OUT`, `_INOUT`), or
-    /// stop watching it (`CURL_POLL_REMOVE`). Returns 0, or -1 when epoll refused.
+    /// stop watching it (`CURL_POLL_REMOVE`): a socket opened here stays registered, kept (see
+    /// the type's description), any other is taken out. Returns 0, or -1 when epoll refused.
     private func watch(_ socket: Int32, what: Int32) -> Int32 {
         var wanted: UInt32 = 0
         if what & Int32(CURL_POLL_IN) != 0 { wanted |= EPOLLIN.rawValue }
         if what & Int32(CURL_POLL_OUT) != 0 { wanted |= EPOLLOUT.rawValue }
         if what == Int32(CURL_POLL_REMOVE) || wanted == 0 {
-            // Failure is no error: libcurl may have closed the socket already.
-            if registered.removeValue(forKey: socket) != nil { _ = Self.control(epoll, EPOLL_CTL_DEL, socket, events: 0, key: socket) }
+            if opened.contains(socket) && registered[socket] != nil {
+                kept.insert(socket)
+            } else {
+                forget(socket)
+            }
             return 0
         }
+        kept.remove(socket)
         let known = registered[socket]
         if known == wanted { return 0 }
         var status = Self.control(epoll, known == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, socket, events: wanted, key: socket)
         if status == EEXIST { status = Self.control(epoll, EPOLL_CTL_MOD, socket, events: wanted, key: socket) }
         if status == ENOENT { status = Self.control(epoll, EPOLL_CTL_ADD, socket, events: wanted, key: socket) }
         guard status == 0 else {
-            registered.removeValue(forKey: socket)
+            forget(socket)
             return -1
         }
         registered[socket] = wanted
@@ -120,12 +175,17 @@ final class CurlSocketEvents {
     }
 
     /// Waits at most `milliseconds` for a watched socket or a wakeup, then calls `action` with each
-    /// ready socket and its `CURL_CSELECT_*` bits (not for the wakeup).
+    /// ready socket and its `CURL_CSELECT_*` bits (not for the wakeup, nor for a kept socket, which
+    /// is taken out of `epoll` instead).
     func wait(milliseconds: Int, _ action: (Int32, Int32) -> Void) {
         let count = ccurl_epoll_wait(epoll, readyFDs, readyEvents, Self.readyCapacity, Int32(clamping: milliseconds))
         for index in 0..<Int(max(count, 0)) {
             let socket = readyFDs[index]
             if socket == Self.wakeupKey { continue }
+            if kept.contains(socket) {
+                forget(socket)
+                continue
+            }
             let events = readyEvents[index]
             var bits: Int32 = 0
             if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0 { bits |= Int32(CURL_CSELECT_IN) }

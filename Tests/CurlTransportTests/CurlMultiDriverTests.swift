@@ -41,6 +41,28 @@ struct CurlMultiDriverTests {
         }
     }
 
+    @Test("A kept connection that the server closes is dropped from the wait, and the next request opens a new one")
+    func keptConnectionClosedByServer() async throws {
+        // Without keepAlive the server closes each connection after its answer, which says nothing
+        // of closing: the client keeps the connection, and its socket stays registered.
+        let server = try LocalHTTPServer { request in .open(status: 200, body: Array(request.requestLine.utf8)) }
+        defer { server.stop() }
+        let driver = CurlMultiDriver(maximumTransfers: 4)
+        let transport = CurlTransport(options: .init(defaultTimeout: 10), driver: driver)
+        for index in 0..<3 {
+            let answer = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/k\(index)"))
+            #expect(answer.bodyText == "GET /k\(index) HTTP/1.1")
+            try await Task.sleep(for: .milliseconds(100))   // the server's close reaches the kept socket
+        }
+        let before = driver.statistics.waits
+        try await Task.sleep(for: .milliseconds(300))
+        let waits = driver.statistics.waits - before
+        // A closed socket left in the wait would end every wait at once.
+        #expect(waits < 20, "the driver thread ended \(waits) waits in 300 ms with nothing to do")
+        #expect(server.connectionsAccepted == 3)
+        #expect(driver.statistics.connectionsOpened == 3)
+    }
+
     @Test("Many tasks at once complete on one thread, with a bounded number of transfers, handles and connections")
     func boundedConcurrency() async throws {
         let server = try LocalHTTPServer(keepAlive: true) { request in
