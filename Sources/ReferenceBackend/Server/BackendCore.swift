@@ -5,7 +5,7 @@ import MPinCrypto
 /// randomness and the state actor. Handlers are extensions of this type, one file per role.
 ///
 /// A class, so that the server's handler and the tasks that answer requests hold one reference
-/// to it: as a struct of some twenty fields it was copied, field by field, each time a request
+/// to it: as a struct of fourteen fields it was copied, field by field, each time a request
 /// was handed to its task.
 final class BackendCore: Sendable {
     let configuration: BackendConfiguration
