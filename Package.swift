@@ -120,6 +120,7 @@ let package = Package(
         // The peer server of `Scripts/http_floor.py --peer`: a bare SwiftNIO HTTP/1.1 server, the
         // least a server on NIO's HTTP/1.1 codec spends per request. Not a product.
         .executableTarget(name: "nio-peer", dependencies: [
+            "SDKSeams",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

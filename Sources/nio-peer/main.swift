@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SDKSeams
 
 /// The peer server of `Scripts/http_floor.py --peer`, beside the reference backend's server.
 ///
@@ -19,12 +20,12 @@ final class FixedAnswer: ChannelInboundHandler, @unchecked Sendable {
         return prefix + String(repeating: "x", count: 512 - prefix.utf8.count - 2) + "\"}"
     }()
 
-    private var dateSecond = -1
+    private var dateSecond: Int64 = -1
     private var dateText = ""
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .end = unwrapInboundIn(data) else { return }
-        var headers = HTTPHeaders()
+        var headers = NIOHTTP1.HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: String(Self.body.utf8.count))
         headers.add(name: "Date", value: date())
@@ -33,16 +34,13 @@ final class FixedAnswer: ChannelInboundHandler, @unchecked Sendable {
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
-    /// The IMF-fixdate of the current second, made once per second.
+    /// The IMF-fixdate of the current second (`CivilTime.httpDate`, as the reference backend's
+    /// server writes it), made once per second.
     private func date() -> String {
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int64(Date().timeIntervalSince1970)
         if now != dateSecond {
             dateSecond = now
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-            dateText = formatter.string(from: Date(timeIntervalSince1970: Double(now)))
+            dateText = CivilTime.httpDate(milliseconds: now * 1000)
         }
         return dateText
     }

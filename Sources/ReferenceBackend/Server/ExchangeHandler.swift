@@ -96,8 +96,7 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        idleCheck?.cancel()
-        idleCheck = nil
+        stopIdleChecks()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -106,14 +105,18 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        idleCheck?.cancel()
-        idleCheck = nil
+        stopIdleChecks()
         context.fireChannelInactive()
     }
 
     private func startIdleChecks(context: ChannelHandlerContext) {
         lastActivity = context.eventLoop.now
         scheduleIdleCheck(at: lastActivity + idleTimeout, context: context)
+    }
+
+    private func stopIdleChecks() {
+        idleCheck?.cancel()
+        idleCheck = nil
     }
 
     /// Checks at `deadline` whether the connection has been idle for `idleTimeout`: closes it when
