@@ -5,13 +5,17 @@ import OrderedJSON
 /// code, the RPS's `/rps/authenticate` (PROTOCOL §3.4, §3.6, §6.5, §8.2). The demo RPA's side is in
 /// `RPA.swift`.
 extension BackendCore {
+    /// How many days of share 1 the RPS fetches from D-TA 1 at a time (PROTOCOL §8.2).
+    static let timePermitDayCounts = 7...13
+
     /// Share 1 of today's time permit and the signature for share 2; 410 for a revoked user.
     ///
-    /// Share 1 is made once per ID and day and kept (`BackendStore.timePermitShare`), as the
-    /// open-source RPS keeps the shares it fetches from its D-TA (PROTOCOL §8.2; it fetches 7 to 13
-    /// days at a time, this one makes the day asked for). The answer is the same either way; an app
-    /// asks for it before every authentication, so making it each time cost a hash to G1 and a G1
-    /// multiplication per authentication that the real server does not spend.
+    /// As the open-source RPS does (PROTOCOL §8.2), share 1 comes from the days it keeps
+    /// (`BackendStore.timePermitShare`); when today is not among them it fetches D-TA 1's shares
+    /// for today and the next days, 7 to 13 in all at random (`permitDays`, `timePermitDayCounts`),
+    /// and keeps them in place of the old ones. An app asks for a time permit before every
+    /// authentication, so the hash to G1 and the G1 multiplication of a share are spent once per
+    /// ID for a week or more, not per authentication.
     func timePermit(mpinIDHex: String) async throws(APIError) -> Reply {
         let id = try mpinIDBytes(mpinIDHex)
         guard await store.identity(mpinIDHex) != nil else { throw APIError(.notFound, "Unknown M-Pin ID") }
@@ -24,8 +28,10 @@ extension BackendCore {
         if let kept = await store.timePermitShare(mpinIDHex, date: date) {
             share = kept
         } else {
-            share = dta1.timePermitShare(hashMpinID: hash, date: date)
-            if !share.isEmpty { await store.keepTimePermitShare(mpinIDHex, date: date, share) }
+            let count = Self.timePermitDayCounts.lowerBound + Int(permitDays.uniform(UInt64(Self.timePermitDayCounts.count)))
+            let shares = (0..<UInt32(count)).map { dta1.timePermitShare(hashMpinID: hash, date: date &+ $0) }
+            share = shares[0]
+            if !shares.contains(where: \.isEmpty) { await store.keepTimePermitShares(mpinIDHex, from: date, shares) }
         }
         return .ok([("date", .integer(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
                     ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),

@@ -12,6 +12,9 @@ final class BackendCore: Sendable {
     let mpin: MPin
     let clock: any BackendClock
     let random: BackendRandom
+    /// How many days of share 1 the RPS fetches at a time: a stream of its own, so that drawing the
+    /// count moves no value of `random` (the recorded answers stay as they were).
+    let permitDays: BackendRandom
     let store = BackendStore()
     let deviceSecurity = DeviceSecurityService()
     let signer: RequestSigner
@@ -32,6 +35,7 @@ final class BackendCore: Sendable {
         self.mail = mail
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
+        permitDays = BackendRandom(seed: configuration.seed, stream: "time-permit days")
         let share1 = random.scalar(mpin)
         let share2 = random.scalar(mpin)
         signer = RequestSigner(appKey: random.bytes(32))

@@ -17,8 +17,8 @@ actor BackendStore {
     private var rpaSessions: [String: RPASession] = [:]
     private var codes: [String: AuthorizationCode] = [:]
     private var activationCodes: [String: (code: String, expires: Int64)] = [:]
-    /// Time-permit share 1 of each M-Pin ID, for the day it was made (one entry per identity).
-    private var permitShares: [String: (date: UInt32, share: [UInt8])] = [:]
+    /// Time-permit share 1 of each M-Pin ID for the days fetched last (one run of days per identity).
+    private var permitShares: [String: KeptPermitShares] = [:]
     private(set) var mailbox: [ActivationMessage] = []
     private var insertions = 0
 
@@ -81,16 +81,21 @@ actor BackendStore {
 
     // MARK: - Time-permit share 1
 
-    /// The RPS's copy of an ID's share 1 for `date`, if it has made it (PROTOCOL §8.2: the RPS keeps
-    /// the shares it fetched from its D-TA).
+    /// The RPS's copy of an ID's share 1 for `date`, if it has fetched that day (PROTOCOL §8.2: the
+    /// RPS keeps the shares it fetched from its D-TA).
     func timePermitShare(_ mpinID: String, date: UInt32) -> [UInt8]? {
-        guard let kept = permitShares[mpinID], kept.date == date else { return nil }
-        return kept.share
+        permitShares[mpinID]?.share(for: date)
     }
 
-    /// Keeps an ID's share 1 for `date`, in place of the one for an earlier day.
-    func keepTimePermitShare(_ mpinID: String, date: UInt32, _ share: [UInt8]) {
-        permitShares[mpinID] = (date, share)
+    /// Keeps an ID's share 1 for the days `first`, `first + 1`, ..., one share each, in place of the
+    /// days kept before.
+    func keepTimePermitShares(_ mpinID: String, from first: UInt32, _ shares: [[UInt8]]) {
+        permitShares[mpinID] = KeptPermitShares(first: first, shares: shares)
+    }
+
+    /// The days whose share 1 is kept for an ID.
+    func keptTimePermitDays(_ mpinID: String) -> Range<UInt32>? {
+        permitShares[mpinID]?.days
     }
 
     // MARK: - Activation codes and mail

@@ -90,3 +90,20 @@ public struct ActivationMessage: Sendable, Hashable {
     /// The link to open or the code to type.
     public var value: String
 }
+
+/// Time-permit share 1 of one M-Pin ID for a run of consecutive days from `first`, as the RPS
+/// fetched it from D-TA 1 (`/timePermits?count=`, PROTOCOL §8.1, §8.2).
+struct KeptPermitShares: Sendable {
+    var first: UInt32
+    var shares: [[UInt8]]
+
+    /// The days kept; a run that would pass the last day a `UInt32` holds ends there.
+    var days: Range<UInt32> {
+        let (end, overflow) = first.addingReportingOverflow(UInt32(clamping: shares.count))
+        return first..<(overflow ? .max : end)
+    }
+
+    func share(for date: UInt32) -> [UInt8]? {
+        days.contains(date) ? shares[Int(date - first)] : nil
+    }
+}

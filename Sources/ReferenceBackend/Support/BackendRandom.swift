@@ -7,15 +7,23 @@ import MPinCrypto
 /// Seeded, it is a SHA-256 counter generator: block i = SHA256(SHA256(label ‖ seed) ‖ be64(i)),
 /// so the same seed gives the same values in the same order of draws. Unseeded, it reads the
 /// system's generator. Draws are serialised by a lock.
+///
+/// A named stream (`stream:`) has a label of its own, "mpin-workbench reference backend seed
+/// (name):", so its draws follow the seed without moving the values of the main stream: a draw
+/// that a later change adds there (the RPS's count of time-permit days) leaves every recorded
+/// answer as it was.
 public final class BackendRandom: @unchecked Sendable {
     private let lock = NSLock()
     private let key: [UInt8]?
     private var counter: UInt64 = 0
     private var pool: [UInt8] = []
 
-    /// - Parameter seed: nil for the system's generator.
-    public init(seed: String?) {
-        key = seed.map { SHA256.hash(Array("mpin-workbench reference backend seed:".utf8) + Array($0.utf8)) }
+    /// - Parameters:
+    ///   - seed: nil for the system's generator.
+    ///   - stream: nil for the main stream, else the name of a stream of its own.
+    public init(seed: String?, stream: String? = nil) {
+        let label = stream.map { "mpin-workbench reference backend seed (\($0)):" } ?? "mpin-workbench reference backend seed:"
+        key = seed.map { SHA256.hash(Array(label.utf8) + Array($0.utf8)) }
     }
 
     public var isSeeded: Bool { key != nil }
