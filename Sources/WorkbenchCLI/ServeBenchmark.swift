@@ -50,6 +50,13 @@ struct ServeBenchmark {
         var medianCPU: Double { Self.median(cpuMilliseconds) }
         var medianFloor: Double { Self.median(floorMicroseconds) }
         var share: Double { cost.bound > 0 ? median / cost.bound : 0 }
+        /// The most of the bound the HTTP floor leaves: with every core busy and an authentication's
+        /// four exchanges costing only the floor, the rate is cores / (crypto + 4 × floor), and its
+        /// share of the bound cores / crypto is crypto / (crypto + 4 × floor).
+        var floorCeiling: Double {
+            let floor = medianFloor * Double(ServeBenchmark.exchangesPerAuthentication) / 1000
+            return cost.perAuthentication > 0 ? cost.perAuthentication / (cost.perAuthentication + floor) : 0
+        }
 
         static func median(_ values: [Double]) -> Double {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
@@ -180,6 +187,7 @@ struct ServeBenchmark {
             + String(format: "\n     HTTP floor %.0f µs of CPU per exchange (GET %@, median of %d), %.2f ms for the %d exchanges of an authentication",
                      row.medianFloor, Self.floorPath, row.floorMicroseconds.count,
                      row.medianFloor * Double(Self.exchangesPerAuthentication) / 1000, Self.exchangesPerAuthentication)
+            + String(format: "; with that alone beside the crypto, at most %.2f of the bound", row.floorCeiling)
     }
 
     /// "p50 12.34 ms, p90 15.67 ms, p99 20.12 ms"
@@ -200,7 +208,7 @@ struct ServeBenchmark {
                 + "\"runs\": [\(row.perSecond.map(number).joined(separator: ", "))], "
                 + "\"shareOfBound\": \(number(row.share)), \"boundPerSecond\": \(number(row.cost.bound)), "
                 + "\"cryptoMillisecondsPerAuthentication\": \(number(row.cost.perAuthentication)), "
-                + "\"floorMicrosecondsPerExchange\": \(number(row.medianFloor)), "
+                + "\"floorMicrosecondsPerExchange\": \(number(row.medianFloor)), \"floorCeilingShare\": \(number(row.floorCeiling)), "
                 + "\"authenticationMicroseconds\": \(percentiles(row.authentication)), "
                 + "\"exchangeMicroseconds\": \(percentiles(row.exchange)), "
                 + "\"cpuMillisecondsPerAuthentication\": \(number(row.medianCPU)), "

@@ -39,7 +39,12 @@ struct ServeBenchmarkExecutableTests {
             #expect((row["runs"] as? [Double])?.count == 2)
             #expect((row["cpuMillisecondsPerAuthentication"] as? Double ?? 0) > 0)
             #expect((row["cryptoMillisecondsPerAuthentication"] as? Double ?? 0) > 0)
-            #expect((row["floorMicrosecondsPerExchange"] as? Double ?? 0) > 0, "\(clients) clients")
+            let floor = row["floorMicrosecondsPerExchange"] as? Double ?? 0
+            #expect(floor > 0, "\(clients) clients")
+            // The ceiling the floor leaves: crypto / (crypto + 4 × floor), from the row's own figures.
+            let crypto = row["cryptoMillisecondsPerAuthentication"] as? Double ?? 0
+            let ceiling = try #require(row["floorCeilingShare"] as? Double, "\(clients) clients: no floorCeilingShare")
+            #expect(abs(ceiling - crypto / (crypto + 4 * floor / 1000)) < 0.002, "\(clients) clients: ceiling \(ceiling), crypto \(crypto), floor \(floor)")
             #expect(row["exchanges"] as? Int == 4 * authentications, "\(clients) clients: four exchanges per authentication")
             #expect((row["authenticationMicroseconds"] as? [String: Any])?["count"] as? Int == authentications)
             #expect((row["exchangeMicroseconds"] as? [String: Any])?["count"] as? Int == 4 * authentications)
@@ -59,6 +64,7 @@ struct ServeBenchmarkExecutableTests {
         #expect(result.stdout.contains("of the crypto bound ("))
         #expect(result.stdout.contains("HTTP floor "))
         #expect(result.stdout.contains("µs of CPU per exchange (GET /rps/clientSettings, median of 1)"))
+        #expect(result.stdout.contains("; with that alone beside the crypto, at most 0."))
         #expect(result.stdout.contains("crypto per authentication (medians of 14, timed between the runs)"))
     }
 }
