@@ -51,8 +51,12 @@ extension MPinClient {
         }
         emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil)))
 
-        let text = response.bodyText ?? ""
-        let snippet = text.isEmpty ? nil : String(text.prefix(512))
+        // The body's first 512 characters, for the errors only: made for every answer, it cost a
+        // string of the whole body and a walk over its characters per request.
+        var snippet: String? {
+            let text = response.bodyText ?? ""
+            return text.isEmpty ? nil : String(text.prefix(512))
+        }
         guard (200..<300).contains(response.status) else {
             let code = HTTPStatusMapping.status(forHTTPStatus: response.status, in: context, flavour: options.flavour)
             let serverMessage = (try? JSONParser.parseRefusingByteOrderMark(response.body))?[first: "message"]?.stringValue

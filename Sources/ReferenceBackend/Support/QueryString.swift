@@ -7,8 +7,8 @@ enum QueryString {
     static func parse(_ query: String?) -> [String: String]? {
         guard let query, !query.isEmpty else { return [:] }
         var result: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false).map(Substring.init)
             guard let name = decode(parts[0]) else { return nil }
             let value = parts.count > 1 ? decode(parts[1]) : ""
             guard let value else { return nil }
@@ -17,13 +17,15 @@ enum QueryString {
         return result
     }
 
-    static func decode(_ text: Substring) -> String? {
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return String(text) }
+    /// Percent-decodes `text`, and with `plusIsSpace` (form encoding, the query) turns `+` into a
+    /// space. Nil when the result is not UTF-8 or a `%` is not followed by two hex digits.
+    static func decode(_ text: Substring, plusIsSpace: Bool = true) -> String? {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) { return String(text) }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             switch byte {
-            case UInt8(ascii: "+"): bytes.append(0x20)
+            case UInt8(ascii: "+") where plusIsSpace: bytes.append(0x20)
             case UInt8(ascii: "%"):
                 guard let high = iterator.next(), let low = iterator.next(),
                       let value = Hex.decode(String(decoding: [high, low], as: UTF8.self)) else { return nil }

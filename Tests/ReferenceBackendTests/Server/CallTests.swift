@@ -23,11 +23,15 @@ import Testing
         #expect(split.query.map(String.init) == query)
     }
 
-    /// Segments are percent-decoded one by one; a query that is not percent-encoded UTF-8 is a 400.
+    /// Segments are percent-decoded one by one, `+` kept as it is (Tornado's path arguments); in
+    /// the query `+` is a space; a query that is not percent-encoded UTF-8 is a 400.
     @Test func readDecodesSegmentsAndQuery() throws {
-        let call = try Call.read(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/rps/a%2Fb/c+d?x=%41&y=1+2"), body: [])
-        #expect(call.segments == ["rps", "a/b", "c d"])
+        let call = try Call.read(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/rps/a%2Fb/c+d/e%20f?x=%41&y=1+2"), body: [])
+        #expect(call.segments == ["rps", "a/b", "c+d", "e f"])
         #expect(call.query == ["x": "A", "y": "1 2"])
+        let utf8 = try Call.read(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "//é//caf%C3%A9/?ä=ö"), body: [])
+        #expect(utf8.segments == ["é", "café"])
+        #expect(utf8.query == ["ä": "ö"])
         #expect(throws: APIError.self) { try Call.read(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/a?x=%FF"), body: []) }
         #expect(throws: APIError.self) { try Call.read(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/a%ZZ"), body: []) }
     }
