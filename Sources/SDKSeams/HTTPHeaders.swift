@@ -1,7 +1,9 @@
 /// An ordered list of HTTP header fields.
 ///
 /// Order and spelling are kept exactly as given (requests) or received (responses); lookups compare
-/// names case-insensitively, as HTTP does. A name may occur more than once.
+/// names case-insensitively in ASCII, as HTTP does (RFC 9110 §5.1: names are tokens): "content-type"
+/// matches "Content-Type", but no other character folds ("\u{212A}" KELVIN SIGN is not "k"). A name
+/// may occur more than once.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -30,14 +32,19 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The value of the first field with this name (case-insensitive), or nil.
     public subscript(name: String) -> String? {
-        let key = name.lowercased()
-        return fields.first { $0.name.lowercased() == key }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// All values of the fields with this name (case-insensitive), in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Whether two field names are equal ignoring ASCII case, byte by byte.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
+        }
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
@@ -54,23 +61,21 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Replaces every field of that name with one field, at the position of the first one (or at the end).
     public mutating func set(name: String, value: String) {
-        let key = name.lowercased()
-        guard let first = fields.firstIndex(where: { $0.name.lowercased() == key }) else {
+        guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
             append(name: name, value: value)
             return
         }
         fields[first] = Field(name: name, value: value)
         var index = fields.count - 1
         while index > first {
-            if fields[index].name.lowercased() == key { fields.remove(at: index) }
+            if Self.sameName(fields[index].name, name) { fields.remove(at: index) }
             index -= 1
         }
     }
 
     /// Removes every field with this name.
     public mutating func remove(name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { Self.sameName($0.name, name) }
     }
 
     public var description: String {

@@ -10,6 +10,17 @@ import Testing
         #expect(headers.fields.map(\.name) == ["X-B", "x-a", "X-B"])
     }
 
+    /// Names fold ASCII letters only (RFC 9110 §5.1): no other character matches, though Unicode
+    /// lowercasing would fold U+212A KELVIN SIGN to "k" and "É" to "é".
+    @Test func onlyASCIILettersFold() {
+        let headers: HTTPHeaders = ["Key": "1", "Caf\u{E9}": "2", "A[": "3"]
+        #expect(headers["KEY"] == "1" && headers["kEy"] == "1")
+        #expect(headers["\u{212A}ey"] == nil)
+        #expect(headers["caf\u{E9}"] == "2" && headers["CAF\u{C9}"] == nil)
+        #expect(headers["a["] == "3" && headers["a{"] == nil, "[ and { differ by 0x20 but are not letters")
+        #expect(headers["Ke"] == nil && headers["Keys"] == nil)
+    }
+
     @Test func addIfAbsentDoesNotOverwrite() {
         var headers: HTTPHeaders = ["content-type": "text/custom"]
         headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8")
