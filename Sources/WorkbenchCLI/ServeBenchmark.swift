@@ -54,9 +54,10 @@ struct ServeBenchmark {
         /// four exchanges costing only the floor, the rate is cores / (crypto + 4 × floor), and its
         /// share of the bound cores / crypto is crypto / (crypto + 4 × floor).
         var floorCeiling: Double {
-            let floor = medianFloor * Double(ServeBenchmark.exchangesPerAuthentication) / 1000
-            return cost.perAuthentication > 0 ? cost.perAuthentication / (cost.perAuthentication + floor) : 0
+            cost.perAuthentication > 0 ? cost.perAuthentication / (cost.perAuthentication + floorPerAuthentication) : 0
         }
+        /// What the floor costs for the exchanges of one authentication, in ms.
+        var floorPerAuthentication: Double { medianFloor * Double(ServeBenchmark.exchangesPerAuthentication) / 1000 }
 
         static func median(_ values: [Double]) -> Double {
             values.isEmpty ? 0 : values.sorted()[values.count / 2]
@@ -186,7 +187,7 @@ struct ServeBenchmark {
             + String(format: "peak RSS so far %.1f MiB", Double(row.peakResidentBytes) / 1_048_576)
             + String(format: "\n     HTTP floor %.0f µs of CPU per exchange (GET %@, median of %d), %.2f ms for the %d exchanges of an authentication",
                      row.medianFloor, Self.floorPath, row.floorMicroseconds.count,
-                     row.medianFloor * Double(Self.exchangesPerAuthentication) / 1000, Self.exchangesPerAuthentication)
+                     row.floorPerAuthentication, Self.exchangesPerAuthentication)
             + String(format: "; with that alone beside the crypto, at most %.2f of the bound", row.floorCeiling)
     }
 

@@ -51,13 +51,8 @@ extension MPinClient {
         }
         emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil)))
 
-        // The body's first 512 characters, for the errors only: made for every answer, it cost a
-        // string of the whole body and a walk over its characters per request.
-        var snippet: String? {
-            let text = response.bodyText ?? ""
-            return text.isEmpty ? nil : String(text.prefix(512))
-        }
         guard (200..<300).contains(response.status) else {
+            let snippet = Self.snippet(response)
             let code = HTTPStatusMapping.status(forHTTPStatus: response.status, in: context, flavour: options.flavour)
             let serverMessage = (try? JSONParser.parseRefusingByteOrderMark(response.body))?[first: "message"]?.stringValue
             var message = "\(code.defaultMessage) (HTTP \(response.status))"
@@ -69,8 +64,16 @@ extension MPinClient {
             return Answer(response: response, json: try JSONParser.parseRefusingByteOrderMark(response.body))
         } catch {
             throw MPinError(.responseParseError, "The response is not JSON: \(error)",
-                            context: .init(request: described, httpStatus: response.status, responseBody: snippet))
+                            context: .init(request: described, httpStatus: response.status, responseBody: Self.snippet(response)))
         }
+    }
+
+    /// The body's first 512 characters, nil for an empty body: the context of an error. Made only
+    /// when an error reports it (for every answer, it cost a string of the whole body and a walk
+    /// over its characters per request).
+    static func snippet(_ response: HTTPResponse) -> String? {
+        let text = response.bodyText ?? ""
+        return text.isEmpty ? nil : String(text.prefix(512))
     }
 
     /// A value the response must have.

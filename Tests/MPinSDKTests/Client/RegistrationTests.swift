@@ -152,6 +152,23 @@ import Testing
                 == .responseParseError)
     }
 
+    /// An error carries the body's first 512 characters (nil for an empty body), and a refusal
+    /// without a JSON `message` quotes the first 200 of them in its message.
+    @Test(arguments: [(500, "boom", "boom", ": boom"),
+                      (500, String(repeating: "x", count: 600), String(repeating: "x", count: 512), ": " + String(repeating: "x", count: 200)),
+                      (500, "", nil, "(HTTP 500)"),
+                      (200, "not json", "not json", "The response is not JSON")] as [(Int, String, String?, String)])
+    func errorsCarryTheBodysStart(status: Int, body: String, snippet: String?, messageEnd: String) async throws {
+        let harness = Harness()
+        try await harness.start()
+        harness.transport.add([.put("\(Canned.backend)/rps/user", status, body)])
+        let user = try await harness.client.makeNewUser(id: Canned.userID)
+        let error = try #require(await mpinError { () async throws(MPinError) in try await harness.client.startRegistration(user) })
+        #expect(error.context.responseBody == snippet)
+        #expect(error.context.httpStatus == status)
+        #expect(status == 200 ? error.message.hasPrefix(messageEnd) : error.message.hasSuffix(messageEnd), "\(error.message)")
+    }
+
     @Test func deleteUserForgetsEverything() async throws {
         let harness = Harness()
         let user = try await harness.registered()
