@@ -12,14 +12,16 @@ struct CassetteImportCommand: ParsableCommand {
         discussion: """
             --format milagro-sdk reads the JSON file of the Milagro C++ SDK core's test harness (a list \
             of request/response pairs whose context ends in @<testName>) and writes DIR/<testName>.json \
-            for each test. The cassettes replay in mode method-url (the harness kept no request headers \
-            and its bodies hold fresh randomness); the browser side of access-number flows gets the \
-            browser actor, and the phone's held login, written after the browser's exchanges that \
-            released it, is moved back to where it was sent. A file holding one sequential run of the \
-            harness's suite over one SDK (tests using the state earlier tests left) gives every test of \
-            the suite a cassette that starts with the earlier tests' exchanges as setup and a script \
-            that runs their steps first (the suite description milagro-sdk-unit-tests under \
-            --scenarios); otherwise each test stands alone and replays with the scenario of its name.
+            for each test that sent requests. A file holding one run of the harness's suite over one \
+            SDK (tests using the state earlier tests left; any part of the suite, in any order) gives \
+            each such test a cassette that starts with the exchanges of the tests before it in the file \
+            as setup, and a script composed from the suite description milagro-sdk-unit-tests under \
+            --scenarios: the earlier tests' steps, then the test's own, with the users, PINs and other \
+            call arguments bound from the recorded request contexts. Contexts with a suffix after the \
+            test's name (@testAuthenticate1SecondAuth) belong to that test. These cassettes replay in \
+            mode context: each request is looked up by method, URL and context, as the harness's own \
+            player does. Otherwise each test stands alone and replays in mode method-url with the \
+            scenario of its name. The browser side of access-number flows gets the browser actor.
             """
     )
 

@@ -14,7 +14,7 @@ struct ReplayCommand: ParsableCommand {
             same name under --scenarios) drives the SDK again over replay seams: requests are answered \
             from the cassette, random draws and clock reads are served from it, and every request, API \
             result and crypto intermediate is checked. Strict mode (the default for recordings) wants \
-            byte-identical requests in order; imported cassettes ask for method-url. Exit status: 0 when \
+            byte-identical requests in order; imported cassettes ask for context or method-url. Exit status: 0 when \
             all pass, 1 when any fails. --junit FILE also writes a JUnit XML report: one testcase per \
             cassette, failed with its divergence report, an error when the cassette cannot be read.
 
@@ -28,7 +28,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Cassette files (a directory stands for every .json file in it).")
     var cassettes: [String]
 
-    @Option(help: "strict, method-url (or loose), json or ignore (default: the cassette's own mode, else strict).")
+    @Option(help: "strict, method-url (or loose), json, ignore or context (default: the cassette's own mode, else strict).")
     var mode: String?
 
     @Option(parsing: .upToNextOption, help: "With --mode ignore: JSON members, headers, query and call fields to ignore.")
@@ -55,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
     static let benchRange = 1...1_000
 
     func validate() throws {
-        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json or ignore.") }
+        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json, ignore or context.") }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
         if !ignore.isEmpty, mode.flatMap({ ReplayMode(name: $0) })?.matching != .ignore {
             throw ValidationError("--ignore goes with --mode ignore; with \(mode.map { "--mode " + $0 } ?? "each cassette's own mode") it would be ignored.")

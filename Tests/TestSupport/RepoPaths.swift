@@ -23,4 +23,14 @@ package enum RepoPaths {
     package static var recordings: String { path("Recordings") }
     /// `Scenarios/`, the scenario scripts.
     package static var scenarios: String { path("Scenarios") }
+
+    /// `../shared/` beside the repository: the real system's artifacts (upstream recordings, the
+    /// open-source server's answers, AMCL's published vectors), read at test time, never copied in.
+    package static var shared: String { (URL(fileURLWithPath: root).deletingLastPathComponent().path) + "/shared" }
+    /// `relative` below `../shared/`, nil when it is not there (a clone without it: the tests that
+    /// need it say so and are skipped).
+    package static func sharedFile(_ relative: String) -> String? {
+        let path = shared + "/" + relative
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
 }

@@ -161,7 +161,7 @@ extension Cassette {
                 }
             }
             guard let parsed = ReplayMode(name: name, ignoring: ignored) else {
-                throw reader.fail("replayMode.mode", "unknown mode \"\(name)\" (strict, method-url, json or ignore)")
+                throw reader.fail("replayMode.mode", "unknown mode \"\(name)\" (strict, method-url, json, ignore or context)")
             }
             replayMode = parsed
         }

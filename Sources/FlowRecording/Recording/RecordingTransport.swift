@@ -6,7 +6,8 @@ public struct RecordingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let recorder: Recorder
     public let actor: EventActor
-    /// Text attached to every exchange of this transport, if any.
+    /// Text attached to every exchange of this transport, if any; else the task's
+    /// `ExchangeContext` (a scenario step's `context`).
     public let context: String?
 
     public init(base: any HTTPTransport, recorder: Recorder, actor: EventActor = .sdk, context: String? = nil) {
@@ -18,7 +19,7 @@ public struct RecordingTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let (slot, step) = recorder.reserve()
-        var exchange = CassetteEvent.HTTPExchange(request: .init(request), context: context)
+        var exchange = CassetteEvent.HTTPExchange(request: .init(request), context: context ?? ExchangeContext.current)
         do {
             let response = try await base.send(request)
             exchange.response = .init(response)

@@ -14,7 +14,7 @@ enum EventComparison {
         let actualURL = mode.matching == .ignore ? URLText.removingQueryItems(actual.url, ignored) : actual.url
         if expectedURL != actualURL { out.append("url: expected \(expected.url), got \(actual.url)") }
         switch mode.matching {
-        case .methodURL:
+        case .methodURL, .context:
             break
         case .strict:
             out += headersInOrder(expected.headers, actual.headers)

@@ -8,6 +8,11 @@
 ///   compared by meaning (member order and formatting ignored), other bodies byte for byte.
 /// * `ignore`: as `json`, minus the listed names: JSON members (anywhere, or a dotted path from the
 ///   body's root), headers, query parameters, and call and crypto field names.
+/// * `context`: the rule of the Milagro SDK core's test harness (`tests/common/http_player.cpp`,
+///   `http_recorded_data.cpp`): a request is looked up by its method, URL and request context (the
+///   scenario step's `context`), in any order and from any actor; a request whose key comes again is
+///   answered again from the one recorded exchange (the harness writes a key once); headers and
+///   bodies are not compared; every recorded exchange must be asked for by the end.
 ///
 /// In the loose modes each kind of event keeps its own order (requests among requests, crypto
 /// steps among crypto steps), and `call`, `crypto`, `random` and `clock` events are only checked or
@@ -18,6 +23,7 @@ public struct ReplayMode: Sendable, Hashable, CustomStringConvertible {
         case methodURL = "method-url"
         case json
         case ignore
+        case context
     }
 
     public var matching: Matching
@@ -33,9 +39,10 @@ public struct ReplayMode: Sendable, Hashable, CustomStringConvertible {
     public static let methodURL = ReplayMode(.methodURL)
     public static let json = ReplayMode(.json)
     public static func ignore(_ names: [String]) -> ReplayMode { ReplayMode(.ignore, ignoring: names) }
+    public static let context = ReplayMode(.context)
 
     /// Parses `strict`, `method-url` (also `loose`: method + URL + order, the mode of cassettes from
-    /// other implementations), `json` or `ignore` (with the names to ignore).
+    /// other implementations), `json`, `ignore` (with the names to ignore) or `context`.
     public init?(name: String, ignoring: [String] = []) {
         guard let matching = name == "loose" ? .methodURL : Matching(rawValue: name) else { return nil }
         self.init(matching, ignoring: ignoring)

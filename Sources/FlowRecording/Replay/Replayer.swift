@@ -46,6 +46,8 @@ public final class Replayer: Sendable {
     /// The file the cassette came from, for reports.
     public let path: String?
     private let channels: [Channel: [Int]]
+    /// Mode `context`: the first recorded exchange of each key (`contextKey`).
+    private let contextIndex: [String: Int]
     private let fallbackRandom: (any RandomSource)?
     private let fallbackClock: (any SDKClock)?
     private let state = Mutex(State())
@@ -77,6 +79,14 @@ public final class Replayer: Sendable {
             channels[Self.channel(of: event), default: []].append(index)
         }
         self.channels = channels
+        var contextIndex: [String: Int] = [:]
+        if chosen.matching == .context {
+            for (index, exchange) in self.cassette.httpExchanges {
+                let key = Self.contextKey(exchange.request.method, exchange.request.url, exchange.context ?? "")
+                if contextIndex[key] == nil { contextIndex[key] = index }
+            }
+        }
+        self.contextIndex = contextIndex
     }
 
     static func channel(of event: CassetteEvent) -> Channel {
@@ -144,7 +154,7 @@ public final class Replayer: Sendable {
     /// re-run makes every step's events in the recorded order. Only tasks of a background step
     /// (`ConcurrentStep.current` set) are held; a divergence releases every held step at once.
     public func holdResponse(after index: Int) async {
-        guard let current = ConcurrentStep.current, let step = cassette.events[index].step, step.index == current.index else { return }
+        guard mode.matching != .context, let current = ConcurrentStep.current, let step = cassette.events[index].step, step.index == current.index else { return }
         let events = cassette.events
         guard let next = events.indices.dropFirst(index + 1).first(where: { events[$0].step?.index == step.index }) else { return }
         let needed = (index + 1..<next).filter { events[$0].step?.index != step.index }
@@ -231,6 +241,11 @@ public final class Replayer: Sendable {
             let unused: [Int]
             if mode.isStrict {
                 unused = Array(state.cursor..<cassette.events.count)
+            } else if mode.matching == .context {
+                let exchanges = Set(contextIndex.values)
+                unused = (exchanges.filter { !state.used.contains($0) }
+                    + channels.filter { if case .http = $0.key { false } else { true } }
+                        .flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) }).sorted()
             } else {
                 unused = channels.flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) }.sorted()
             }
@@ -268,6 +283,9 @@ public final class Replayer: Sendable {
     private func matchLocked(_ incoming: CassetteEvent, _ state: inout State) -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
         do {
             if let failure = state.failure { return .failure(failure) }
+            if mode.matching == .context, case .http(let exchange) = incoming.payload {
+                return matchByContext(exchange.request, incoming: incoming, &state)
+            }
             let index: Int
             if mode.isStrict {
                 guard state.cursor < cassette.events.count else {
@@ -308,6 +326,35 @@ public final class Replayer: Sendable {
             state.used.insert(index)
             return .success((index, recorded))
         }
+    }
+
+    /// Mode `context`: the recorded exchange with the request's method, URL and the task's
+    /// `ExchangeContext` (the harness's key), used or not: the harness wrote a key once, and its
+    /// player answers every request of that key from it.
+    private func matchByContext(_ request: CassetteEvent.HTTPExchange.Request, incoming: CassetteEvent, _ state: inout State)
+        -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
+        let context = ExchangeContext.current ?? ""
+        if let index = contextIndex[Self.contextKey(request.method, request.url, context)] {
+            state.used.insert(index)
+            return .success((index, cassette.events[index]))
+        }
+        let sameRequest = cassette.httpExchanges.filter { $0.exchange.request.method == request.method && $0.exchange.request.url == request.url }
+        let summary: String
+        if sameRequest.isEmpty {
+            summary = "the cassette has no exchange \(request.method) \(request.url) in any context"
+        } else {
+            let contexts = sameRequest.prefix(4).map { "\"\($0.exchange.context ?? "")\" (#\($0.index))" }.joined(separator: ", ")
+            summary = "the cassette has \(request.method) \(request.url) only in the context\(sameRequest.count == 1 ? "" : "s") \(contexts)"
+                + (sameRequest.count > 4 ? " and \(sameRequest.count - 4) more" : "")
+        }
+        return .failure(fail(&state, .requestMismatch, at: nil, incoming: incoming,
+                             summary: "no recorded exchange has the key \"\(Self.contextKey(request.method, request.url, context))\" "
+                                + "(method, URL and request context): " + summary))
+    }
+
+    /// The harness's key of an exchange: `method url context` (`tests/common/http_recorded_data.cpp`).
+    static func contextKey(_ method: String, _ url: String, _ context: String) -> String {
+        method + " " + url + " " + context
     }
 
     private func compare(_ recorded: CassetteEvent, _ incoming: CassetteEvent)

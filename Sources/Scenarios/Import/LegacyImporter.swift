@@ -1,31 +1,32 @@
 import FileAccess
 import FlowRecording
 import OrderedJSON
+import SDKSeams
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
 /// test harness (`tests/common/http_recorder.cpp`, read by `LegacyRecording`).
 ///
-/// Each test becomes one cassette. The harness recorded no request headers, random draws, clock
-/// reads or crypto steps, and request bodies carry fresh randomness, so the cassettes replay in
-/// mode `method-url`. Exchanges of the access-number browser side (`/rps/getAccessNumber`,
-/// `/rps/accessnumber`, `/rps/access`, `/rps/getQrUrl`, and `/mpinAuthenticate` whose context
-/// names no user in a test that has opened a browser session with one of the former) get the
-/// actor `browser`. Outside an access-number or QR flow only the mobile SDK posts to
-/// `/mpinAuthenticate`, so there it stays with the SDK whatever its context says.
-///
-/// The harness wrote each exchange when its response came, so the phone's held
-/// `POST /rps/authenticate` of an access-number login follows the browser's exchanges that
-/// released it. A cassette places an exchange where its request was sent: the importer moves such
-/// a request back before those browser exchanges, right after the phone's previous exchange.
+/// The harness keys every request by `method url context`, the context naming the call's arguments
+/// and the test (`<arguments>@<test><suffix>`, `tests/common/test_mpin_sdk.cpp`,
+/// `test_context.cpp`), writes a key once, and its player answers by key. It recorded no request
+/// headers, random draws, clock reads or crypto steps, and request bodies carry fresh randomness.
+/// Exchanges of the access-number browser side (`/rps/getAccessNumber`, `/rps/accessnumber`,
+/// `/rps/access`, `/rps/getQrUrl`, and `/mpinAuthenticate` whose context names no user in a test
+/// that has opened a browser session with one of the former) get the actor `browser`.
 ///
 /// Two kinds of files:
 /// * tests that stand alone (each asks for the client settings before using the backend): one
-///   cassette per test holding its own exchanges, replayed by the scenario named after the test;
-/// * one sequential run of the whole `suite` over one SDK instance, where tests use the state the
-///   earlier ones left (the upstream `unit_tests_recorded_data.json`). Then every test of the suite
-///   up to the last recorded one gets a cassette whose exchanges start with those of the earlier
-///   tests (the setup prelude, their events' steps named `setup <test>`) and whose script runs the
-///   earlier tests' steps as setup before the test's own (`LegacySuite.script(upTo:…)`).
+///   cassette per test holding its own exchanges, replayed in mode `method-url` by the scenario
+///   named after the test;
+/// * a run of the harness's `suite` over one SDK instance, where tests use the state the earlier
+///   ones left (the upstream `unit_tests_recorded_data.json`). Then every test the file holds gets a
+///   cassette whose exchanges start with those of the tests before it in the file (their events'
+///   steps named `setup …`), whose script runs those tests' steps as setup before its own
+///   (`LegacySuite.script(running:bindings:description:)`), with each test's variables bound from
+///   its recorded contexts (`LegacySuite.bindings(of:contexts:)`), and which replays in mode
+///   `context`, the harness player's rule. A context whose test part extends a suite test's name
+///   (`testAuthenticate1SecondAuth`) belongs to that test. The SDK's clock is the date of the
+///   test's first dated answer.
 public struct LegacyImporter: Sendable {
     /// The format name on the command line.
     public static let formatName = "milagro-sdk"
@@ -122,6 +123,15 @@ public struct LegacyImporter: Sendable {
     /// The cassettes of a read recording.
     package func importRecording(_ recording: LegacyRecording) -> Outcome {
         var notes: [String] = []
+        var recording = recording
+        if let suite {
+            // The harness appends additional context data to a test's name (`@testAuthenticate1SecondAuth`):
+            // such exchanges belong to the suite's test whose name they start with.
+            for index in recording.exchanges.indices {
+                let tail = recording.exchanges[index].test
+                if let test = suite.test(named: tail), test != tail { recording.exchanges[index].test = test }
+            }
+        }
         var byTest: [String: [Entry]] = [:]
         // Tests whose browser side has started (an access number or QR URL was asked for).
         var browserSessions: Set<String> = []
@@ -136,14 +146,13 @@ public struct LegacyImporter: Sendable {
         let main = Self.mainBackend(recording)
         let reliant = recording.tests.filter { Self.reliesOnEarlierTests(byTest[$0] ?? [], main: main) }
         if let suite, !reliant.isEmpty {
-            switch Self.suiteOrder(recording.tests, suite: suite, byTest: byTest) {
-            case .success(let positions):
-                return suiteRun(recording, suite: suite, positions: positions, byTest: byTest, main: main, notes: notes)
-            case .failure(let reason):
-                notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend "
-                    + "without asking for its client settings first, but the file is not one run of the suite \(suite.name): \(reason); "
-                    + "each test is imported on its own")
+            let unknown = recording.tests.filter { suite.position(of: $0) == nil }
+            if unknown.isEmpty {
+                return suiteRun(recording, suite: suite, byTest: byTest, main: main, notes: notes)
             }
+            notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend "
+                + "without asking for its client settings first, but \(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") "
+                + "not a test of the suite \(suite.name); each test is imported on its own")
         } else if !reliant.isEmpty {
             notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend without "
                 + "asking for its client settings first (state left by earlier tests of the run); without the suite description "
@@ -162,35 +171,62 @@ public struct LegacyImporter: Sendable {
         return Outcome(cassettes: cassettes, suite: nil, notes: notes)
     }
 
-    /// The cassettes of a sequential run of `suite`: every suite test up to the last recorded one.
-    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, positions: [Int], byTest: [String: [Entry]],
-                  main: String?, notes: [String]) -> Outcome {
-        let bindings = Self.bindings(recording, main: main)
-        let last = positions.max() ?? 0
+    /// The cassettes of a sequential run of `suite`: one per test the file holds, in the order they
+    /// ran (the file's), each with the tests before it as setup, replayed in mode `context` by the
+    /// harness's key. A test the suite describes but the file does not hold made no request in that
+    /// run (or did not run): it gets no cassette and is no one's setup.
+    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, byTest: [String: [Entry]], main: String?,
+                  notes: [String]) -> Outcome {
+        var notes = notes
+        let run = recording.tests
+        var bindings: [String: [String: String]] = [:]
+        for test in run {
+            var contexts: [String] = []
+            for entry in byTest[test] ?? [] where !contexts.contains(entry.source.context) { contexts.append(entry.source.context) }
+            var bound = suite.bindings(of: test, contexts: contexts)
+            for (name, value) in Self.bindings(recording, main: main) where bound[name] == nil { bound[name] = value }
+            bindings[test] = bound
+        }
+        let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? "milagro"
         var cassettes: [Imported] = []
-        for position in 0...last {
-            let test = suite.tests[position].name
-            let earlier = position == 0 ? "the suite's first test" : position == 1 ? "the test before it runs first as setup"
-                : "the \(position) tests before it run first as setup"
-            let composition = suite.script(upTo: position, bindings: bindings, description:
+        for (position, test) in run.enumerated() {
+            let earlier = position == 0 ? "the first test of the file" : position == 1 ? "the test before it in the file runs first as setup"
+                : "the \(position) tests before it in the file run first as setup"
+            var composition = suite.script(running: Array(run[...position]), bindings: bindings, description:
                 "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier), over one SDK instance, as the "
                 + "harness ran them")
+            // The SDK's clock: the time the test's first answer was dated (time permits are asked for
+            // by day), else the script's own.
+            if let time = (byTest[test] ?? []).lazy.compactMap({ Self.dated($0.source) }).first {
+                composition.script = Self.setting(composition.script, "startTime", .string(String(time)))
+            }
             var events: [CassetteEvent] = []
             var setup = 0
+            var unplaced: [String] = []
             for (index, name) in composition.tests.enumerated() {
                 let isOwn = index == composition.tests.count - 1
-                let step = composition.firstSteps[index].map { ScenarioStep(index: $0, name: (isOwn ? "" : LegacySuite.setupPrefix) + name) }
+                let first = composition.firstSteps[index]
+                let count = suite.tests.first { $0.name == name }?.steps.count ?? 0
                 for entry in byTest[name] ?? [] {
                     var event = entry.event
-                    event.step = step
+                    let stepIndex = first.flatMap { Self.step(of: entry.source.context, in: composition, from: $0, count: count) }
+                    if stepIndex == nil, isOwn { unplaced.append("#\(entry.source.index) \(entry.source.method) \(entry.source.path)") }
+                    let scriptSteps = composition.script["steps"]?.arrayValue ?? []
+                    if let at = stepIndex ?? first, at < scriptSteps.count {
+                        event.step = ScenarioStep(index: at, name: scriptSteps[at]["name"]?.stringValue ?? name)
+                    }
                     events.append(event)
                     if !isOwn { setup += 1 }
                 }
             }
+            if !unplaced.isEmpty {
+                notes.append("\(recording.path): \(test): no step of the suite's \(test) has the context of \(unplaced.count) exchange"
+                    + "\(unplaced.count == 1 ? "" : "s") (\(unplaced.prefix(3).joined(separator: ", "))\(unplaced.count > 3 ? ", …" : "")): "
+                    + "the run made requests the suite does not; the replay will report them unused")
+            }
             let scenario = Cassette.Scenario(name: test, script: composition.script)
-            let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? "milagro"
             let cassette = Cassette(tool: tool, curve: curve, scenario: scenario, backend: .init(url: main ?? "", flavour: flavour),
-                                    replayMode: .methodURL, origin: .init(format: Self.formatName, file: recording.path, test: test),
+                                    replayMode: .context, origin: .init(format: Self.formatName, file: recording.path, test: test),
                                     events: events)
             cassettes.append(Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: setup,
                                       ownExchanges: events.count - setup))
@@ -198,30 +234,35 @@ public struct LegacyImporter: Sendable {
         return Outcome(cassettes: cassettes, suite: suite.name, notes: notes)
     }
 
-    // MARK: - The file's layout
-
-    /// The suite position of each recorded test, when the file is one run of the suite: every test
-    /// is one of the suite's, in the suite's order, its exchanges together.
-    static func suiteOrder(_ tests: [String], suite: LegacySuite, byTest: [String: [Entry]]) -> Result<[Int], LayoutProblem> {
-        var positions: [Int] = []
-        for test in tests {
-            guard let position = suite.position(of: test) else { return .failure(.init("\(test) is not one of its tests")) }
-            if let previous = positions.last, previous >= position {
-                return .failure(.init("\(test) comes after \(suite.tests[previous].name) in the file but not in the suite"))
-            }
-            let indices = (byTest[test] ?? []).map(\.source.index).sorted()
-            if let first = indices.first, let last = indices.last, last - first + 1 != indices.count {
-                return .failure(.init("the exchanges of \(test) are not together"))
-            }
-            positions.append(position)
+    /// The step of a test (its steps `first..<first + count` of the composition) whose bound
+    /// context spells `context`, its run variables matching anything.
+    static func step(of context: String, in composition: LegacySuite.Composition, from first: Int, count: Int) -> Int? {
+        for index in first..<min(first + count, composition.contexts.count) {
+            guard let text = composition.contexts[index] else { continue }
+            let template = ContextTemplate(text)
+            if template.match(context, bound: [:], wildcards: Set(template.variables)) != nil { return index }
         }
-        return .success(positions)
+        return nil
     }
 
-    struct LayoutProblem: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    /// The milliseconds since 1970 of a recorded answer's `Date` header (IMF-fixdate), if it has one.
+    static func dated(_ exchange: LegacyRecording.Exchange) -> Int64? {
+        guard let text = exchange.exchange.response?.headers["Date"] else { return nil }
+        return CivilTime.parseHTTPDate(text)
     }
+
+    /// `script` with its top-level `name` set to `value` (added before `steps` when missing).
+    static func setting(_ script: JSONValue, _ name: String, _ value: JSONValue) -> JSONValue {
+        guard var members = script.objectMembers else { return script }
+        if let at = members.firstIndex(where: { $0.name == name }) {
+            members[at] = .init(name, value)
+        } else {
+            members.insert(.init(name, value), at: members.firstIndex { $0.name == "steps" } ?? members.count)
+        }
+        return .object(members)
+    }
+
+    // MARK: - The file's layout
 
     /// The main backend: the URL whose client settings were first answered (the part before
     /// `/<rps prefix>/clientSettings`), else the origin of the first answered request.

@@ -5,11 +5,12 @@ import OrderedJSON
 /// instance (the Milagro SDK core's `unit_tests.cpp`): the tests in run order, each with the
 /// scenario steps that do what it did.
 ///
-/// A recorded test relies on the state the earlier tests left (the SDK initialised, users made and
-/// registered), so `script(upTo:bindings:description:)` composes the script of one test as it ran:
-/// the steps of every earlier test, renamed `setup <step name>`, then the test's own steps. Steps
-/// are kept as the JSON objects of the suite's script (the opaque script form of a cassette); this
-/// layer only renames them and fills in bound variables.
+/// A recorded test relies on the state the earlier tests of its run left (the SDK initialised), so
+/// `script(running:bindings:description:)` composes the script of one test as it ran: the steps of
+/// every test the recording shows before it, renamed `setup <step name>`, then the test's own.
+/// Steps are kept as the JSON objects of the suite's script (the opaque script form of a cassette);
+/// this layer only renames them and fills in the variables the recording binds
+/// (`bindings(of:contexts:)`: the users, PINs and other call arguments of that run).
 public struct LegacySuite: Sendable, Hashable {
     /// One test and its steps.
     public struct Test: Sendable, Hashable {
@@ -43,7 +44,7 @@ public struct LegacySuite: Sendable, Hashable {
         self.tests = tests
     }
 
-    /// The run position of `test`.
+    /// The run position of `test` in the suite's own order.
     public func position(of test: String) -> Int? {
         tests.firstIndex { $0.name == test }
     }
@@ -56,34 +57,96 @@ public struct LegacySuite: Sendable, Hashable {
         public var tests: [String]
         /// Per test, the index of its first step (nil for a test without steps).
         public var firstSteps: [Int?]
+        /// Per step of the script, its request context with the bound variables filled in (nil for
+        /// a step without one).
+        public var contexts: [String?]
     }
 
-    /// The script of the test at `position`: named after it, the steps of the tests before it
-    /// renamed `setup …`, then its own. `bindings` fill in `$name` / `${name}` in step values
-    /// (names the recording determines, such as the other backends a test talked to); other
-    /// variables are left to the run.
-    public func script(upTo position: Int, bindings: [String: String], description: String) -> Composition {
+    /// The variable every test binds to its own name (`context: "…@${test}"`).
+    public static let testVariable = "test"
+
+    /// Variables a recording cannot bind: those the steps capture while the run goes (an access
+    /// number, a webOTT) and the run's own (`backend`, `seed`).
+    public var runVariables: Set<String> {
+        var names: Set<String> = ["backend", "seed"]
+        for test in tests {
+            for step in test.steps {
+                for member in step["capture"]?.objectMembers ?? [] { names.insert(member.name) }
+            }
+        }
+        return names
+    }
+
+    /// The values a recorded run gave the variables of `test`'s step contexts: each step's context
+    /// template is matched, in step order, against the test's recorded contexts (`contexts`, in the
+    /// order they first came), from the one after the context the step before matched: each
+    /// recorded context binds one step at most, as each call's requests carry their own (two calls
+    /// with one context, as ConfirmRegistration and StartAuthentication of one user, share it: the
+    /// second binds nothing new). A step whose context the recording does not hold (it sent
+    /// nothing, or the harness wrote its key before) binds nothing. The test's name is bound to `test`.
+    public func bindings(of test: String, contexts: [String]) -> [String: String] {
+        var bound = [Self.testVariable: test]
+        guard let steps = tests.first(where: { $0.name == test })?.steps else { return bound }
+        let wildcards = runVariables
+        var position = 0
+        for step in steps {
+            guard let text = step["context"]?.stringValue else { continue }
+            let template = ContextTemplate(text)
+            for index in contexts.indices.dropFirst(position) {
+                if let found = template.match(contexts[index], bound: bound, wildcards: wildcards) {
+                    bound = found
+                    position = index + 1
+                    break
+                }
+            }
+        }
+        return bound
+    }
+
+    /// The script that runs `run` (test names of this suite, in the order they ran) over one SDK
+    /// instance: named after the last, the steps of the others renamed `setup …` before its own,
+    /// their checks left to their own tests' cassettes (`expect: {status: any}`).
+    /// `bindings` gives each test's variables (`bindings(of:contexts:)`); they fill in `$name` /
+    /// `${name}` in that test's step values, other variables are left to the run (the script's
+    /// `variables` give their defaults).
+    public func script(running run: [String], bindings: [String: [String: String]], description: String) -> Composition {
         var steps: [JSONValue] = []
-        var names: [String] = [], firsts: [Int?] = []
-        for (index, test) in tests.prefix(position + 1).enumerated() {
+        var names: [String] = [], firsts: [Int?] = [], contexts: [String?] = []
+        for (index, name) in run.enumerated() {
+            let test = tests.first { $0.name == name } ?? Test(name: name, steps: [])
             names.append(test.name)
             firsts.append(test.steps.isEmpty ? nil : steps.count)
             for step in test.steps {
-                let bound = Self.bind(step, bindings)
-                guard index < position, case .object(let members) = bound else {
+                let bound = Self.bind(step, bindings[name] ?? [Self.testVariable: name])
+                contexts.append(bound["context"]?.stringValue)
+                guard index < run.count - 1, case .object(let members) = bound else {
                     steps.append(bound)
                     continue
                 }
-                steps.append(.object(members.map { member in
+                // A setup step brings the SDK to where the test starts; its checks are its own
+                // test's, judged in that test's cassette, so here it only has to run.
+                var renamed = members.compactMap { member -> JSONValue.Member? in
+                    if member.name == "expect" { return nil }
                     guard member.name == "name", let name = member.value.stringValue else { return member }
                     return .init("name", .string(Self.setupPrefix + name))
-                }))
+                }
+                if !renamed.contains(where: { $0.name == "await" }) || members.contains(where: { $0.name == "expect" }) {
+                    renamed.append(.init("expect", .object([.init("status", .string("any"))])))
+                }
+                steps.append(.object(renamed))
             }
         }
-        var members: [JSONValue.Member] = [.init("name", .string(tests[position].name)), .init("description", .string(description))]
+        var members: [JSONValue.Member] = [.init("name", .string(run.last ?? name)), .init("description", .string(description))]
         members += settings
         members.append(.init("steps", .array(steps)))
-        return Composition(script: .object(members), tests: names, firstSteps: firsts)
+        return Composition(script: .object(members), tests: names, firstSteps: firsts, contexts: contexts)
+    }
+
+    /// The test of this suite a recorded context's test part names: the longest test name it
+    /// starts with (the harness appends additional context data to the name, as
+    /// `testAuthenticate1SecondAuth`), nil when none.
+    public func test(named tail: String) -> String? {
+        tests.map(\.name).filter { tail.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
     /// `value` with the bound variables replaced in every string but step names.

@@ -89,11 +89,12 @@ public enum ScenarioSession {
         } catch {
             return failed(error.description, error.kind.description)
         }
-        let environment = ScenarioEnvironment(
+        var environment = ScenarioEnvironment(
             backendURL: cassette.backend.url, transport: { replayer.transport(actor: $0) }, random: replayer.randomSource(),
             clock: replayer.clock(), sink: ReplayerSink(replayer), beginStep: { replayer.beginStep($0) }, canWait: true,
             variables: cassette.scenario.seed.map { ["seed": $0] } ?? [:], heldRequests: { replayer.heldCount },
             releaseHolds: { replayer.abandonHolds() })
+        environment.pacesPolls = false
         var scenarioFailure: ScenarioFailure?
         do {
             _ = try await ScenarioRunner(script: script, environment: environment).run()

@@ -27,6 +27,9 @@ package struct ScenarioEnvironment: Sendable {
     /// Called when the run will make no more events for held background steps (the foreground
     /// awaits them, or the run ends): a replay reports the steps still held.
     package var releaseHolds: @Sendable () -> Void
+    /// Whether steps wait in real time where they would against a live backend (the pause between
+    /// a `browser: accessNumberLogin` step's polls); a replay, which answers at once, does not.
+    package var pacesPolls = true
 
     package init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
                 random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,

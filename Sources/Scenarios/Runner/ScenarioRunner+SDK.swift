@@ -22,6 +22,9 @@ extension ScenarioRunner {
         if ScriptAction.find(actor: "sdk", name: step.action)?.allowed.contains("user") == true { target = try user() }
         var subject: User?
         var thrown: MPinError?
+        // What a call that answers with a value returned, when the observer's record of the call
+        // lacks it (a refused logout is recorded with its status only).
+        var returned: (name: String, value: String)?
         _ = observer.takeResult()
         do throws(MPinError) {
             switch step.action {
@@ -85,14 +88,15 @@ extension ScenarioRunner {
                                                                accessCode: text("accessCode"))
             case "canLogout":
                 subject = target
-                _ = await client.canLogout(subject!)
+                returned = ("canLogout", String(await client.canLogout(subject!)))
             case "logout":
                 subject = target
-                _ = await client.logout(subject!)
+                returned = ("loggedOut", String(await client.logout(subject!)))
             case "getServiceDetails": _ = try await client.getServiceDetails(url: text("url"))
             case "getSessionDetails": _ = try await client.getSessionDetails(accessCode: text("accessCode"))
             case "abortSession": try await client.abortSession(accessCode: text("accessCode"))
             case "getAccessCode": _ = try await client.getAccessCode(authorizationURL: text("authorizationURL"))
+            case "clientParameter": _ = await client.clientParameter(text("name"))
             default:
                 break
             }
@@ -102,6 +106,7 @@ extension ScenarioRunner {
         let result = observer.takeResult()
         let status = result?.status ?? ClientEvent.Status(thrown?.status ?? .ok)
         var outputs = (result?.outputs ?? []).map { (name: $0.name, value: $0.value) }
+        if let returned, !outputs.contains(where: { $0.name == returned.name }) { outputs.append(returned) }
         if let subject { outputs.append(("mpinId", subject.mpinID)) }
         return StepOutcome(step: step, status: status.code, message: status.message,
                            userState: (subject ?? (arguments["user"] == nil ? state.lastUser : nil))?.state.rawValue,

@@ -12,6 +12,7 @@ extension ScenarioRunner {
         let base = environment.backendURL
         var last: (status: String, message: String, outputs: [(name: String, value: String)]) = ("", "", [])
         var responseHeaders = HTTPHeaders()
+        var lastBody: [UInt8]?
         func send(_ method: HTTPMethod, _ url: String, body: String?, cookie: String? = nil) async {
             var headers = HTTPHeaders()
             if body != nil { headers.append(name: "Content-Type", value: "application/json") }
@@ -20,8 +21,10 @@ extension ScenarioRunner {
             do throws(TransportError) {
                 let response = try await transport.send(request)
                 responseHeaders = response.headers
+                lastBody = response.body
                 last = (String(response.status), "", Self.members(response.body))
             } catch {
+                lastBody = nil
                 last = ("transport error", error.message, [])
             }
         }
@@ -55,6 +58,41 @@ extension ScenarioRunner {
                 last.message = "the session never reached \"\(until)\" in \(attempts) polls"
                 last.status = "poll timed out"
             }
+        case "accessNumberLogin":
+            // The browser side of an access-number login as the Milagro SDK core's test helper plays
+            // it (tests/common/access_number_thread.cpp): wait `interval`, poll `POST <path>
+            // {"webOTT"}`, until an answer is 200 or `attempts` polls were made; then post
+            // `{"mpinResponse": <the last poll's JSON answer, {} when it had none>}` to the client
+            // settings' authenticateURL (`url`, relative to the backend's origin when it starts with /).
+            var attempts = 5, interval = 1_000
+            if let text = arguments["attempts"] {
+                switch ScriptLimits.attempts(text) {
+                case .success(let count): attempts = count
+                case .failure(let error): throw failure(step, error.description)
+                }
+            }
+            if let text = arguments["interval"] {
+                switch ScriptLimits.interval(text) {
+                case .success(let milliseconds): interval = milliseconds
+                case .failure(let error): throw failure(step, error.description)
+                }
+            }
+            var answer: JSONValue = .object([])
+            var pollStatus = ""
+            for _ in 0..<attempts {
+                if environment.pacesPolls && interval > 0 { try? await Task.sleep(for: .milliseconds(interval)) }
+                await send(.post, base + (arguments["path"] ?? "/rps/access"), body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                pollStatus = last.status
+                if last.status == "200" {
+                    answer = lastBody.flatMap { try? JSONParser.parse($0) } ?? .object([])
+                    break
+                }
+            }
+            if case .object = answer {} else { answer = .object([]) }
+            var target = arguments["url"] ?? ""
+            if target.hasPrefix("/") { target = URLText.origin(of: base) + target }
+            await send(.post, target, body: JSONWriter.compact(.object([.init("mpinResponse", answer)])))
+            last.outputs.append(("pollStatus", pollStatus))
         case "authenticate":
             // The browser's PIN pad hands the authOTT it saw in its poll to the RPA, which logs the
             // browser session in and releases the phone's held login (PROTOCOL.md §8.2, §8.3).

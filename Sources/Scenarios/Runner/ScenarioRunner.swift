@@ -47,7 +47,19 @@ package struct ScenarioRunner: Sendable {
         let flavour: MPinClient.Flavour = script.flavour == "mfa-platform" ? .mfaPlatform : .milagro
         let client = MPinClient(transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
                                 clock: environment.clock, observer: observer, options: .init(flavour: flavour))
-        var state = RunState(variables: Variables(environment.variables.merging(["backend": environment.backendURL]) { $1 }))
+        let scriptVariables = Dictionary(script.variables.map { ($0.name, $0.value) }) { $1 }
+        var state = RunState(variables: Variables(scriptVariables.merging(environment.variables) { $1 }
+            .merging(["backend": environment.backendURL]) { $1 }))
+        // `checks: continue`: unmet expectations are kept here and the run goes on.
+        var unmet: [ScenarioFailure] = []
+        func checking(_ body: () throws(ScenarioFailure) -> Void) throws(ScenarioFailure) {
+            do throws(ScenarioFailure) {
+                try body()
+            } catch {
+                guard script.checks == "continue" else { throw error }
+                unmet.append(error)
+            }
+        }
         let device = DeviceActor(environment: environment)
         var outcomes: [StepOutcome] = []
         var lanes: [String: (step: ScriptStep, task: Task<Result<StepOutcome, ScenarioFailure>, Never>)] = [:]
@@ -73,8 +85,10 @@ package struct ScenarioRunner: Sendable {
                                          state: step.expect.state ?? lane.step.expect.state,
                                          values: lane.step.expect.values + step.expect.values,
                                          line: step.expect.line ?? lane.step.expect.line)
-                try check(ScriptStep(index: step.index, name: step.name, actor: lane.step.actor, action: lane.step.action,
-                                     arguments: [], expect: expect, capture: [], line: step.line), outcome, state.variables)
+                try checking { () throws(ScenarioFailure) in
+                    try check(ScriptStep(index: step.index, name: step.name, actor: lane.step.actor, action: lane.step.action,
+                                         arguments: [], expect: expect, capture: [], line: step.line), outcome, state.variables)
+                }
                 for (variable, output) in lane.step.capture + step.capture {
                     state.variables[variable] = try captured(output, variable, from: outcome, at: step)
                 }
@@ -82,18 +96,21 @@ package struct ScenarioRunner: Sendable {
                 continue
             }
             let arguments = try expand(step, state.variables)
+            let context = try expandContext(step, state.variables)
             if let name = step.background {
                 let snapshot = state
                 scheduler.started(step.scenarioStep)
                 scheduler.endForeground()
                 let task = Task { [self] () async -> Result<StepOutcome, ScenarioFailure> in
                     await ConcurrentStep.$current.withValue(step.scenarioStep) {
-                        var laneState = snapshot
-                        do throws(ScenarioFailure) {
-                            return .success(try await perform(step, arguments, client: client, observer: observer, device: device,
-                                                              state: &laneState))
-                        } catch {
-                            return .failure(error)
+                        await ExchangeContext.$current.withValue(context) {
+                            var laneState = snapshot
+                            do throws(ScenarioFailure) {
+                                return .success(try await perform(step, arguments, client: client, observer: observer, device: device,
+                                                                  state: &laneState))
+                            } catch {
+                                return .failure(error)
+                            }
                         }
                     }
                 }
@@ -104,14 +121,36 @@ package struct ScenarioRunner: Sendable {
                 })
                 continue
             }
-            let outcome = try await perform(step, arguments, client: client, observer: observer, device: device, state: &state)
-            try check(step, outcome, state.variables)
+            var stepState = state
+            let performed = await ExchangeContext.$current.withValue(context) { () async -> Result<StepOutcome, ScenarioFailure> in
+                do throws(ScenarioFailure) {
+                    return .success(try await perform(step, arguments, client: client, observer: observer, device: device, state: &stepState))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            state = stepState
+            let outcome = try performed.get()
+            try checking { () throws(ScenarioFailure) in try check(step, outcome, state.variables) }
             for (variable, output) in step.capture {
                 state.variables[variable] = try captured(output, variable, from: outcome, at: step)
             }
             outcomes.append(outcome)
         }
+        if var first = unmet.first {
+            first.laterChecks = unmet.dropFirst().map(\.error)
+            throw first
+        }
         return outcomes
+    }
+
+    /// The step's request context with its variables expanded (nil when it has none).
+    private func expandContext(_ step: ScriptStep, _ variables: Variables) throws(ScenarioFailure) -> String? {
+        guard let context = step.context else { return nil }
+        switch variables.expand(context) {
+        case .success(let text): return text
+        case .failure(let error): throw failure(step, "context: \(error)")
+        }
     }
 
     /// The step's arguments with their variables expanded.
@@ -208,7 +247,13 @@ package struct ScenarioRunner: Sendable {
     func check(_ step: ScriptStep, _ outcome: StepOutcome, _ variables: Variables) throws(ScenarioFailure) {
         let line = step.expect.line
         let wantedStatus = step.expect.status ?? (["sdk", "clock", "device"].contains(step.actor) ? "OK" : "200")
-        if wantedStatus != "any" && wantedStatus != outcome.status {
+        if wantedStatus.hasPrefix("!") {
+            // `!STATUS`: any status but that one (BOOST_CHECK_NE in the SDK core's tests).
+            if outcome.status == String(wantedStatus.dropFirst()) {
+                throw failure(step, "expected a status other than \(wantedStatus.dropFirst()), got it"
+                    + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
+            }
+        } else if wantedStatus != "any" && wantedStatus != outcome.status {
             throw failure(step, "expected status \(wantedStatus), got \(outcome.status)"
                 + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
         }

@@ -3,7 +3,8 @@ import SDKSeams
 /// The variables of a run: `$name` or `${name}` in an argument is replaced by the value; a filter
 /// may follow in braces, `${an|tamper}`.
 ///
-/// Filters: `tamper` (the last digit plus one, mod 10: a wrong check digit), `fragment` (the part
+/// Filters: `tamper` (the last digit plus one, mod 10: a wrong check digit), `tamper:N` (the N-th
+/// character, a digit, plus one, mod 10), `fragment` (the part
 /// after the last `#`), `origin` (the part before the last `#`), `lower`, `upper`. `$$` is a `$`.
 /// Built-in variables: `backend` (the backend URL) and `seed`.
 package struct Variables: Sendable {
@@ -63,13 +64,23 @@ package struct Variables: Sendable {
                         return .failure(VariableError("tamper needs a value ending in a digit, $\(name) is \"\(value)\""))
                     }
                     value = String(value.dropLast()) + String((digit + 1) % 10)
+                case let other where other.hasPrefix("tamper:"):
+                    // `tamper:N`: the N-th character (from 1) plus one, 9 wrapping to 0, as the SDK
+                    // core's testAuthenticateAN2 spoils an access number (tests/unit_tests.cpp).
+                    var characters = Array(value)
+                    guard let position = Int(other.dropFirst("tamper:".count)), position >= 1, position <= characters.count,
+                          let digit = characters[position - 1].wholeNumberValue, characters[position - 1].isASCII else {
+                        return .failure(VariableError("\(other) needs a digit at that place (from 1 to the length), $\(name) is \"\(value)\""))
+                    }
+                    characters[position - 1] = Character(String((digit + 1) % 10))
+                    value = String(characters)
                 case "fragment":
                     value = value.lastIndex(of: "#").map { String(value[value.index(after: $0)...]) } ?? ""
                 case "origin":
                     value = value.lastIndex(of: "#").map { String(value[..<$0]) } ?? value
                 case "lower": value = value.lowercased()
                 case "upper": value = value.uppercased()
-                default: return .failure(VariableError("unknown filter \"\(filter)\" (tamper, fragment, origin, lower, upper)"))
+                default: return .failure(VariableError("unknown filter \"\(filter)\" (tamper, tamper:N, fragment, origin, lower, upper)"))
                 }
             }
             out += value

@@ -27,6 +27,12 @@ public struct ScenarioScript: Sendable {
     public var seed: String?
     /// Other names the scenario answers to (names of upstream tests, ...).
     public var aliases: [String]
+    /// `stop`: the first unmet expectation ends the run; `continue`: the run goes on and every
+    /// unmet expectation is reported at its end, as a harness's non-fatal checks are
+    /// (`BOOST_CHECK` in the Milagro SDK core's `tests/unit_tests.cpp`).
+    public var checks: String = "stop"
+    /// The script's own variables and their values (`variables:`), set before the first step.
+    public var variables: [(name: String, value: String)] = []
     public var steps: [ScriptStep]
     /// The script as a JSON value, for the cassette (every scalar as a string).
     public var source: JSONValue
@@ -57,6 +63,10 @@ public struct ScriptStep: Sendable {
     public var capture: [(variable: String, output: String)]
     /// Line of the step in its file (1-based).
     public var line: Int
+    /// The request context of the step's HTTP exchanges (`context:`, may hold `$variables`): written
+    /// into each exchange when recording, and the key a replay in mode `context` looks them up by
+    /// (`ExchangeContext`).
+    public var context: String? = nil
 
     public func argument(_ name: String) -> String? { arguments.last { $0.name == name }?.value }
 
@@ -74,7 +84,7 @@ public struct ScriptStep: Sendable {
 /// What a step must produce.
 public struct Expectation: Sendable {
     /// SDK steps: a status name (`OK` when not given). Browser and admin steps: the HTTP status
-    /// (`200` when not given). `any` accepts every status.
+    /// (`200` when not given). `any` accepts every status; `!NAME` every status but NAME.
     public var status: String?
     /// SDK steps: the user's state after the call (`REGISTERED`, `BLOCKED`, ...).
     public var state: String?

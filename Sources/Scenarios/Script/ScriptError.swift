@@ -31,6 +31,12 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
 /// A step whose result did not meet its expectation (or that could not be carried out).
 public struct ScenarioFailure: Error, Sendable, CustomStringConvertible {
     public var error: ScriptError
+    /// In a script with `checks: continue`, the unmet expectations after the first (`error`), in
+    /// step order; the run went on past each.
+    public var laterChecks: [ScriptError] = []
     public init(_ error: ScriptError) { self.error = error }
-    public var description: String { error.description }
+    public var description: String {
+        guard !laterChecks.isEmpty else { return error.description }
+        return error.description + "\n" + laterChecks.map { "  and \($0)" }.joined(separator: "\n")
+    }
 }

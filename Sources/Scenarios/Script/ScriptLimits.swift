@@ -22,8 +22,10 @@ package enum ScriptLimits {
     package static let startTime: ClosedRange<Int64> = 0...253_402_300_799_999
     /// `clock: wait` `seconds`: from one second to ten years of 365 days.
     package static let waitSeconds: ClosedRange<Int64> = 1...315_360_000
-    /// `browser: poll` `attempts`.
+    /// `browser: poll` and `browser: accessNumberLogin` `attempts`.
     package static let pollAttempts: ClosedRange<Int> = 1...1_000
+    /// `browser: accessNumberLogin` `interval`, in milliseconds: at most a minute between polls.
+    package static let pollInterval: ClosedRange<Int> = 0...60_000
 
     /// `device: configure` `timeout`: the connector's range of request time limits.
     package static var deviceTimeout: ClosedRange<Double> { DeviceSecurity.timeoutRange }
@@ -46,6 +48,15 @@ package enum ScriptLimits {
         return .success(count)
     }
 
+    /// A `browser: accessNumberLogin` step's `interval` in milliseconds, or why it is not one.
+    package static func interval(_ text: String) -> Result<Int, LimitError> {
+        guard let milliseconds = Int(text), pollInterval.contains(milliseconds) else {
+            return .failure(LimitError("interval should be a whole number of milliseconds from \(pollInterval.lowerBound) to "
+                + "\(pollInterval.upperBound), found \"\(text)\""))
+        }
+        return .success(milliseconds)
+    }
+
     /// A `device: configure` step's `timeout` in seconds, or why it is not one.
     package static func timeout(_ text: String) -> Result<Double, LimitError> {
         guard let seconds = Double(text), deviceTimeout.contains(seconds) else {
@@ -60,7 +71,8 @@ package enum ScriptLimits {
         let failure: LimitError?
         switch (actor, action, argument) {
         case ("clock", "wait", "seconds"): failure = waitMilliseconds(value).failure
-        case ("browser", "poll", "attempts"): failure = attempts(value).failure
+        case ("browser", "poll", "attempts"), ("browser", "accessNumberLogin", "attempts"): failure = attempts(value).failure
+        case ("browser", "accessNumberLogin", "interval"): failure = interval(value).failure
         case ("device", "configure", "timeout"): failure = timeout(value).failure
         default: failure = nil
         }

@@ -7,10 +7,15 @@ import Yams
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
 /// keys, actors, actions and arguments; every error names the file, the line and the step.
 public enum ScriptParser {
-    static let topKeys = ["name", "description", "flavour", "activation", "profile", "clientID", "startTime", "seed", "aliases", "steps"]
+    static let topKeys = ["name", "description", "flavour", "activation", "profile", "clientID", "startTime", "seed", "aliases", "checks",
+                          "variables", "steps"]
+    /// What an unmet expectation does: `stop` the run (the default), or `continue` it and report
+    /// every unmet one at the end (a harness's non-fatal checks, `BOOST_CHECK`).
+    public static let checkModes = ["stop", "continue"]
     /// The embedded backend's profiles a script may ask for.
     public static let profiles = ["default", "milagro-oss"]
-    static let stepKeys = ["name", "with", "expect", "capture", "note", ScriptStep.backgroundKey, ScriptStep.awaitKey] + ScriptAction.actors
+    static let stepKeys = ["name", "with", "expect", "capture", "note", "context", ScriptStep.backgroundKey, ScriptStep.awaitKey]
+        + ScriptAction.actors
     static let expectKeys = ["status", "state", "values"]
 
     /// Reads and parses the script at `path`.
@@ -106,6 +111,26 @@ public enum ScriptParser {
                 aliases.append(name)
             }
         }
+        let checks = try scalar("checks") ?? "stop"
+        guard checkModes.contains(checks) else {
+            throw ScriptError(file: file, line: top["checks"]?.mark?.line, message: "checks \"\(checks)\" is not stop or continue")
+        }
+        var variables: [(name: String, value: String)] = []
+        if let node = top["variables"] {
+            guard let pairs = node.mapping else {
+                throw ScriptError(file: file, line: node.mark?.line, message: "\"variables\" should be a mapping of variable names to values")
+            }
+            for (key, value) in pairs {
+                let name = key.string ?? ""
+                guard Variables.isName(name) else {
+                    throw ScriptError(file: file, line: key.mark?.line, message: "\"\(name)\" is not a variable name (letters, digits, _)")
+                }
+                guard let text = value.scalar?.string else {
+                    throw ScriptError(file: file, line: value.mark?.line, message: "variable \(name) should be a single value, found \(kind(value))")
+                }
+                variables.append((name, text))
+            }
+        }
         guard let stepsNode = top["steps"] else {
             throw ScriptError(file: file, line: root.mark?.line, message: "the script has no \"steps\"")
         }
@@ -119,7 +144,8 @@ public enum ScriptParser {
         try checkBackgroundSteps(steps, file: file)
         return ScenarioScript(name: try scalar("name") ?? fileStem, description: try scalar("description") ?? "", path: nil,
                               flavour: flavour, activation: activation, profile: profile, clientID: try scalar("clientID"),
-                              startTime: startTime, seed: try scalar("seed"), aliases: aliases, steps: steps, source: json(root))
+                              startTime: startTime, seed: try scalar("seed"), aliases: aliases, checks: checks, variables: variables,
+                              steps: steps, source: json(root))
     }
 
     static func step(_ node: Node, index: Int, file: String) throws(ScriptError) -> ScriptStep {
@@ -135,7 +161,7 @@ public enum ScriptParser {
         }
         for (key, _) in map where !stepKeys.contains(key.string ?? "") {
             throw fail(key, "unknown key \"\(key.string ?? "")\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
-                + "and optionally name, with, expect, capture, note, background; or it is an await step")
+                + "and optionally name, with, expect, capture, note, context, background; or it is an await step")
         }
         let (expectation, capture) = try expectationAndCapture(map, fail)
         if let awaited = map[ScriptStep.awaitKey] {
@@ -185,9 +211,14 @@ public enum ScriptParser {
         for name in action.required where !arguments.contains(where: { $0.name == name }) {
             throw fail(map["with"] ?? actionNode, "\(actionName) needs the argument \"\(name)\"")
         }
+        var context: String?
+        if let node = map["context"] {
+            guard let text = node.scalar?.string else { throw fail(node, "\"context\" should be a single value (a request context)") }
+            context = text
+        }
         let name = givenName ?? "\(actor) \(actionName)"
         return ScriptStep(index: index, name: name, actor: actor, action: actionName, background: background, arguments: arguments,
-                          expect: expectation, capture: capture, line: line)
+                          expect: expectation, capture: capture, line: line, context: context)
     }
 
     /// A step's `expect` and `capture`.

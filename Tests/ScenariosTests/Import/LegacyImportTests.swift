@@ -37,7 +37,7 @@ import Testing
     func importedUpstreamTestReplays(_ test: String) async throws {
         let recorded = try CassetteFile.read(RepoPaths.recordings + "/\(test).json")
         // With the suite description at hand too: a test that asks for the client settings itself stands alone.
-        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0"), suite: try LegacyImportSuiteTests.suite())
+        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0"), suite: try #require(try RepoPaths.library.suite(named: LegacyImporter.suiteName)))
         let imports = try importer.run(Self.legacyFile(from: recorded, test: test), path: "unit_tests_recorded_data.json")
         #expect(imports.suite == nil && imports.notes.isEmpty, "\(imports.notes)")
         let imported = imports.cassettes
