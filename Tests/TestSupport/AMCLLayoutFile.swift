@@ -18,7 +18,8 @@ import MPinCrypto
 ///   `TimeValue`, no SERVER_OUTPUT.
 ///
 /// Vectors alternate between the suite's groups (with and without time permits) and include its
-/// wrong-PIN cases. Tests edit `vectors(…)` in memory (drop, change, add a field) and `render` them.
+/// wrong-PIN cases; one-pass tests with a `MESSAGE` are left out (AMCL's one-pass challenge is
+/// GET_Y(TimeValue, UT or U) alone). Tests edit `vectors(…)` in memory (drop, change, add a field) and `render` them.
 package enum AMCLLayoutFile: String, CaseIterable, Sendable, CustomStringConvertible {
     case cTwoPassText, cTwoPassJSON, cOnePassJSON, jsTwoPassJSON, jsOnePassJSON
 
@@ -117,7 +118,8 @@ package enum AMCLLayoutFile: String, CaseIterable, Sendable, CustomStringConvert
               let groups = document["testGroups"] as? [[String: Any]] else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
         }
-        let perGroup = groups.map { ($0["tests"] as? [[String: Any]]) ?? [] }
+        // A one-pass test with a MESSAGE has a challenge no AMCL layout can carry: left out.
+        let perGroup = groups.map { (($0["tests"] as? [[String: Any]]) ?? []).filter { $0["MESSAGE"] == nil } }
         var tests: [[String: Any]] = []
         var index = 0
         while tests.count < count, perGroup.contains(where: { index < $0.count }) {

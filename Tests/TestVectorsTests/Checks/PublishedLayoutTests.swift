@@ -139,7 +139,7 @@ struct PublishedLayoutTests {
 
     @Test("a shares vector with nothing checkable fails")
     func nothingToCheck() throws {
-        let report = try verify(.jsTwoPassJSON, [AMCLLayoutFile.Vector(fields: [("SS1", .text("00")), ("DATE", .number(0))])])
+        let report = try verify(.jsTwoPassJSON, [AMCLLayoutFile.Vector(fields: [("SS1", .text("00")), ("U", .text("04"))])])
         #expect(report.failed == 1)
         #expect(report.verdicts[0].failures.contains { $0.field == "(vector)" })
         #expect(report.verdicts[0].failures.contains { $0.field == "SS2" })
