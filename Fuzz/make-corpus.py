@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Builds the seed corpus of every fuzz target (Fuzz/Corpus/<target>/) from the repository's real
-files: the cassettes in Recordings/, the scripts in Scenarios/, the vector files in Vectors/, the
-test fixtures, and a few hand-made bad inputs. Each seed is cut to a size the target reads quickly
-(a few events, blocks or tests); the folders are replaced. Run from anywhere:
+"""Builds the seed corpus of every fuzz target (Fuzz/Corpus/<target>/) from the project's own
+files: the cassettes in Recordings/, the scripts in Scenarios/, the generated vector files in
+Vectors/generated (also rewritten in the layouts of AMCL's published files), the hand-made test
+fixtures, and a few hand-made bad inputs. It never reads ../shared nor any file cut from upstream
+data (AMCL's vector files, the upstream SDK's recording). Each seed is cut to a size the target
+reads quickly (a few events, blocks or tests); the folders are replaced. Run from anywhere:
     python3 Fuzz/make-corpus.py
 """
 import base64
@@ -152,34 +154,81 @@ def scenario_scripts():
 
 
 # --- AMCL vectors ------------------------------------------------------------------------------
-def amcl_text_blocks(text, count):
-    """The header and the first `count` blank-line separated blocks of an AMCL text file."""
-    chunks = re.split(r"\n\s*\n", text)
-    header = []
-    while chunks and all(line.startswith("#") or not line.strip() for line in chunks[0].splitlines()):
-        header.append(chunks.pop(0))
-    return "\n\n".join(header + chunks[:count]) + "\n"
+def generated_tests(suite, curve="bn254cx", count=4):
+    """The first `count` tests of a generated suite, alternating between its groups."""
+    groups = [[test for test in group.get("tests", []) if "MESSAGE" not in test]  # AMCL's challenge has no message
+              for group in json.loads(read("Vectors/generated", curve, suite + ".json"))["testGroups"]]
+    tests = []
+    for index in range(max(len(group) for group in groups)):
+        for group in groups:
+            if index < len(group) and len(tests) < count:
+                tests.append(group[index])
+    return tests
+
+
+C_TWO_PASS = ["MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "DATE", "PIN1", "PIN2",
+              "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT", "SEC", "Y", "V",
+              "SERVER_OUTPUT"]
+# (layout key, generated key): the layouts of AMCL's published M-Pin files (see Vectors/README.md).
+LAYOUTS = {
+    "c-two-pass": [(key, key) for key in C_TWO_PASS],
+    "c-one-pass": [("TimeValue", "TIME_VALUE")] + [(key, "V" if key == "SEC" else key) for key in C_TWO_PASS if key != "V"],
+    "js-two-pass": [(key, key) for key in ["MPIN_ID_HEX", "SS1", "SS2"]] + [("ServerSecret", "SERVER_SECRET")]
+                   + [(key, key) for key in ["SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET", "DATE", "TP1", "TP2",
+                                             "TIME_PERMIT", "PIN1", "PIN2", "TOKEN", "Y", "U", "UT", "X", "V"]],
+    "js-one-pass": [(key, key) for key in ["MPIN_ID_HEX", "SS1", "SS2", "SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET",
+                                           "TOKEN", "DATE", "TP1", "TP2", "TIME_PERMIT", "PIN1", "PIN2", "U", "UT", "X",
+                                           "Y"]] + [("SEC", "V"), ("TimeValue", "TIME_VALUE")],
+}
+
+
+def layout_entries(layout, tests):
+    entries = []
+    for test in tests:
+        entries.append({key: test[source] for key, source in LAYOUTS[layout] if source in test})
+    return entries
+
+
+def layout_text(entries, header):
+    blocks = ["".join(f"{key} = {value},\n" for key, value in entry.items()) for entry in entries]
+    return f"# {header}\n\n" + "\n".join(blocks)
 
 
 def amcl_vectors():
     target = Target("FuzzAMCLVectors")
-    for name in listing("Vectors/amcl", (".txt",)):
-        target.add(name, amcl_text_blocks(read(name).decode(), 2))
-    for name in listing("Vectors/amcl", (".json",)):
-        target.add(name, json.dumps(json.loads(read(name))[:1], indent=1))
+    for curve in ("bn254cx", "bn254"):
+        two_pass = generated_tests("mpin-two-pass", curve)
+        one_pass = generated_tests("mpin-one-pass", curve)
+        target.add(f"c-two-pass-{curve}.txt", layout_text(layout_entries("c-two-pass", two_pass[:2]),
+                                                         f"M-Pin two-pass, curve {curve.upper()}"))
+        entries = layout_entries("c-two-pass", two_pass[:2])
+        for number, entry in enumerate(entries):
+            entry["mpin_id"] = bytes.fromhex(entry["MPIN_ID_HEX"]).decode()
+            entry["test_no"] = number
+        target.add(f"c-two-pass-{curve}.json", json.dumps(entries, indent=1))
+        target.add(f"c-one-pass-{curve}.json", json.dumps(layout_entries("c-one-pass", one_pass[:2]), indent=1))
+        target.add(f"js-two-pass-{curve}.json", json.dumps(layout_entries("js-two-pass", two_pass[:2]), indent=1))
+        target.add(f"js-one-pass-{curve}.json", json.dumps(layout_entries("js-one-pass", one_pass[1:3]), indent=1))
+    # The AMCL-C generated layout: a TEST block with the M-Pin Full values, and a pairing block.
+    full = generated_tests("mpin-full", count=1)[0]
+    block = {"TEST": 0}
+    block.update({key: value for key, value in full.items() if key not in ("tcId", "comment", "flags", "result", "expectedError")})
+    target.add("generated-test-block.txt", layout_text([block], "values of the M-Pin Full suite, curve BN254CX"))
+    pairing = json.loads(read("Vectors/generated/bn254cx/pairing.json"))["testGroups"][0]["tests"][0]
+    target.add("generated-pair-test.txt", layout_text([{"PAIR_TEST": 0, "A": pairing["A"], "B": pairing["B"], "AQ": pairing["AQ"],
+                                                        "BP": pairing["BP"], "PAIRING": pairing["PAIRING"]}], "pairing, curve BN254CX"))
     for name in listing("Tests/TestVectorsTests/Fixtures", (".txt", ".json")):
-        data = read(name)
-        if name.endswith(".txt"):
-            data = amcl_text_blocks(data.decode(), 2).encode()
-        elif data.strip().startswith(b"["):
-            data = json.dumps(json.loads(data)[:1], indent=1).encode()
-        target.add(name, data)
+        target.add(name, read(name))
     for label, text in [
         ("one-pass-nothing", '[{"TimeValue": 5}]'),
         ("empty", ""),
-        ("no-equals", "MS1 0bc2\n"),
+        ("no-equals", "MS1 5eed\n"),
         ("odd-hex", "MS1 = 0bc,\nMS2 = zz,\n"),
         ("huge-date", "DATE = 99999999999999999999,\nPIN1 = -1,\n"),
+        ("fp", "# FP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nFP_1 = 03\nFP_2 = F63C49\nFPadd = F63C4C\n#FPexp = 01\n"),
+        ("fp2", "# FP2 ARITHMETICS - CURVE: BN254\n\n# test 2\nFP2_1 = [01,02]\nFP2_2 = [03,04]\nFP2add = [04,06]\n"),
+        ("ecp", "# ECP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nECP1 = 01:02\nECPinf = 1\n"),
+        ("fp12-deep", "# FP12 ARITHMETICS\n\n#test1\nFP12_1 = " + "[" * 50 + "]" * 50 + "\n"),
     ]:
         target.add(label, text)
     return target
@@ -208,17 +257,37 @@ def suite_vectors():
 
 
 # --- Legacy recorded data ----------------------------------------------------------------------
+def legacy_exchanges(name):
+    """The HTTP events of one of the project's cassettes in the upstream SDK harness's recorded-data
+    shape (a list of {request: {context, data, method, url}, response: {data, error, headers,
+    httpStatus, success}}), the context named after the cassette's test."""
+    context = "@" + name[:-len(".json")]
+    exchanges = []
+    for event in cassette(name)["events"]:
+        if event.get("type") != "http" or event.get("actor") != "sdk" or "response" not in event:
+            continue
+        request, response = event["request"], event["response"]
+        exchanges.append({
+            "request": {"context": context, "data": body_bytes(request["body"]).decode(errors="replace"),
+                        "method": request["method"], "url": request["url"]},
+            "response": {"data": body_bytes(response["body"]).decode(errors="replace"), "error": "",
+                         "headers": {header["name"]: header["value"] for header in response["headers"]},
+                         "httpStatus": response["status"], "success": 200 <= response["status"] < 300},
+        })
+    return exchanges
+
+
 def legacy_import():
     target = Target("FuzzLegacyImport")
-    exchanges = json.loads(read("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json"))
+    run = []
+    for name in ("testInit.json", "testBackend.json", "setBackend.json", "testUsers1.json", "testRegister1.json",
+                 "testAuthenticate1.json"):
+        exchanges = legacy_exchanges(name)
+        run.extend(exchanges)
+        target.add(f"test-{name}", json.dumps(exchanges[:6], indent="\t"))
     for count in (3, 8, 20):
-        target.add(f"unit-tests-first{count}", json.dumps(exchanges[:count], indent="\t"))
-    by_test = {}
-    for exchange in exchanges:
-        by_test.setdefault(exchange["request"].get("context", ""), []).append(exchange)
-    for context in list(by_test)[:4]:
-        target.add(f"test-{context}", json.dumps(by_test[context][:6], indent="\t"))
-    first = exchanges[0]
+        target.add(f"run-first{count}", json.dumps(run[:count], indent="\t"))
+    first = run[0]
 
     def variant(label, change):
         copy = json.loads(json.dumps(first))
@@ -236,12 +305,12 @@ def legacy_import():
 # --- Point and scalar decoding -----------------------------------------------------------------
 def crypto():
     target = Target("FuzzCrypto")
-    text = read("Vectors/amcl/mpin/BN254_CX.first100.txt").decode() + read("Vectors/amcl/generated/amcl_c_vectors_BN254CX.txt").decode()
     values = {}
-    for key, value in re.findall(r"^([A-Z0-9_]+) = ([0-9a-f]+),$", text, re.M):
-        if len(value) % 2:
-            continue
-        values.setdefault(len(value) // 2, []).append((key, bytes.fromhex(value)))
+    tests = generated_tests("mpin-two-pass", count=2) + generated_tests("pairing", count=2)
+    for test in tests:
+        for key, value in sorted(test.items()):
+            if isinstance(value, str) and re.fullmatch(r"(?:[0-9a-f]{2})+", value):
+                values.setdefault(len(value) // 2, []).append((key, bytes.fromhex(value)))
 
     def add(label, operation, curve_bit, payload):
         target.add(label, bytes([(operation << 1) | curve_bit]) + payload)
@@ -293,7 +362,7 @@ def sdk_storage():
     target = Target("FuzzSDKStorage")
     mpin_id = json.dumps({"mobile": 1, "issued": "2026-01-01 00:00:00.000000", "userID": "bob", "salt": "5bd4c4da57a1d8caac3867e869c2a004"})
     mpin_hex = mpin_id.encode().hex()
-    token = "041739675948c978b2b4ac4b380d93783a4c7482f812b645b26f51dd407bf9c5121bb2cebb06e9b3c5f96b5d6619b52194d8b02e7df5de527497bc42bbf6aefbfc"
+    token = generated_tests("mpin-two-pass", count=1)[0]["TOKEN"]
 
     def pair(secure, non_secure):
         return (secure if isinstance(secure, bytes) else json.dumps(secure, indent="\t").encode()) + SEPARATOR + \

@@ -10,12 +10,14 @@ against an independent computation in plain Python integers, and prints per file
 each field is either an input or an output that matches the computation below).
 
 Usage:
-    python3 Scripts/amcl_arith_reference.py /work/shared/vectors/amcl/arith [-v]
+    python3 Scripts/amcl_arith_reference.py [DIR] [-v]
 
-Exit status 0 when every block of every file passes.
+DIR defaults to ../shared/vectors/amcl/arith beside the repository (the published files are read
+from there and never copied into the repository). Exit status 0 when every block of every file
+passes, 2 when the folder is absent.
 
 The meaning of each field (what AMCL's test programs compute) was worked out from the
-vectors themselves; Vectors/amcl/ARITH-FIELDS.md has the table. Highlights:
+vectors themselves; Scripts/ARITH-FIELDS.md has the table. Highlights:
   * values are written as upper-case hex, whole bytes (an even number of digits),
     without leading zero bytes; FP2 "[re,im]", FP4 "[[..],[..]]", FP12 "[[[..]]]",
     ECP "x:y", ECP2 "xre:xim&yre:yim";
@@ -740,7 +742,13 @@ def check_file(path, kind, curve, verbose=False):
 def main(argv):
     verbose = "-v" in argv
     args = [a for a in argv[1:] if a != "-v"]
-    root = args[0] if args else "/work/shared/vectors/amcl/arith"
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    default = os.path.join(os.path.dirname(repository), "shared", "vectors", "amcl", "arith")
+    root = args[0] if args else default
+    if not os.path.isdir(root):
+        print("%s: no such folder (AMCL's arithmetic vectors are read from ../shared/vectors/amcl/arith)" % root,
+              file=sys.stderr)
+        return 2
     total_failed = 0
     for kind in ["fp", "fp2", "fp4", "fp12", "ecp", "ecp2"]:
         for curve in ["BN254CX", "BN254"]:

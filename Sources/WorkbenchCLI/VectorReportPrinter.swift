@@ -3,10 +3,10 @@ import TestVectors
 /// Formats verdicts for the terminal: one summary line per file, then each failure.
 ///
 /// ```
-/// Vectors/amcl/mpin/BN254_CX.first100.txt: 99 passed, 1 failed
-///   block 3 (line 53): CS1 (line 64)
-///     expected: 0401435d98...
-///     actual:   0401435d99...
+/// ../shared/vectors/amcl/js/MPIN_BN254.json: 19 passed, 1 failed
+///   entry 3 (line 3): ServerSecret (line 3)
+///     expected: 0a1b2c3d4e...
+///     actual:   0a1b2c3d4f...
 /// ```
 struct VectorReportPrinter {
     var verbose: Bool

@@ -103,7 +103,10 @@ struct JUnitExecutableTests {
         #expect(result.stderr.contains("No such file or directory"))
         #expect(!result.stdout.contains("PASS"))
         // A directory is refused and left as it was.
-        let folder = try WorkbenchProcess.run(["vectors", "verify", VectorFixtures.path("two_pass_first3.txt"), "--junit", directory])
+        let vectors = try TemporaryDirectory.make("junit-vectors-input")
+        defer { try? FileManager.default.removeItem(atPath: vectors) }
+        let passing = try VectorFixtures.twoPass(in: vectors).passing
+        let folder = try WorkbenchProcess.run(["vectors", "verify", passing, "--junit", directory])
         #expect(folder.status == 2, "\(folder)")
         #expect(folder.stderr.contains("error: --junit: \(directory): "), "\(folder.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
@@ -119,8 +122,9 @@ struct JUnitExecutableTests {
         let original = try #require(text.range(of: "\"CHECK_DIGIT\": 4,"))
         text.replaceSubrange(original, with: "\"CHECK_DIGIT\": 3,")
         try text.write(toFile: suite, atomically: true, encoding: .utf8)
-        let flipped = VectorFixtures.path("two_pass_first3_flipped_cs1.txt")
-        let passing = VectorFixtures.path("two_pass_first3.txt")
+        let twoPass = try VectorFixtures.twoPass(in: directory)
+        let flipped = twoPass.flipped
+        let passing = twoPass.passing
         let malformed = VectorFixtures.path("malformed_line.txt")
         let report = directory + "/vectors.xml"
 
@@ -143,8 +147,8 @@ struct JUnitExecutableTests {
 
         let amcl = try #require(cases[1].child("failure"))
         #expect(amcl["message"] == "\(flipped): 2 passed, 1 failed")
-        #expect(amcl.text.contains("CS1 (line 36)\n"))
-        #expect(amcl.text.contains("expected: 0412d3a065011d") && amcl.text.contains("actual:   0412d3a065010d"))
+        #expect(amcl.text.contains("CS1 (line \(twoPass.cs1Line))\n"))
+        #expect(amcl.text.contains("expected: \(twoPass.writtenCS1)") && amcl.text.contains("actual:   \(twoPass.computedCS1)"))
 
         let group = try #require(cases[2].child("failure"))
         let expected = """

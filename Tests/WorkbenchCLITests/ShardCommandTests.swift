@@ -70,14 +70,14 @@ struct ShardCommandTests {
         let replayReport = try JUnitXML(contentsOf: directory + "/replay.xml")
         #expect(replayReport.suites.map { $0["name"] } == ["replay (shard 2/2)"])
         #expect(replayReport.testCases.map { $0["name"] } == ["Recordings/revoked.json"])
-        let files = ["Vectors/generated/pin-mapping.json", "Vectors/generated/access-number.json", "Vectors/amcl/mpin/BN254_CX.first100.txt"]
+        let files = ["Vectors/generated/pin-mapping.json", "Vectors/generated/bn254/encoding.json", "Vectors/generated/access-number.json"]
         let verify = try WorkbenchProcess.run(["vectors", "verify"] + files + ["--shard", "1/2", "--junit", directory + "/verify.xml"])
         #expect(verify.status == 0, "\(verify)")
         #expect(verify.stdout.hasSuffix("shard 1/2: 1 of 3 files\n"), "\(verify.stdout)")
         let verifyReport = try JUnitXML(contentsOf: directory + "/verify.xml")
         #expect(verifyReport.suites.map { $0["name"] } == ["vectors verify (shard 1/2)"])
-        // Sorted by path: Vectors/amcl/... comes first, alone in shard 1 of 2 (⌊3/2⌋ = 1 file).
-        #expect(Set(verifyReport.testCases.compactMap { $0["classname"] }) == ["Vectors/amcl/mpin/BN254_CX.first100.txt"])
+        // Sorted by path: access-number.json comes first, alone in shard 1 of 2 (⌊3/2⌋ = 1 file).
+        #expect(Set(verifyReport.testCases.compactMap { $0["classname"] }) == ["Vectors/generated/access-number.json"])
     }
 
     @Test("vectors generate --shard then vectors merge, shards in any order, give one run's bytes; a missing shard is status 2")

@@ -82,20 +82,26 @@ struct VectorsCommandTests {
         let generate = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors generate --suite access-number --curve bn254 --seed s --out '\(out)'")
         #expect(generate.status == 2)
         #expect(generate.stderr.contains("--curve bn254 has no effect"), "\(generate.stderr)")
-        let amcl = VectorFixtures.path("two_pass_first3.txt")
-        let named = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")
-        #expect(named.status == 1)  // two_pass_first3.txt has no curve in its name or header: --curve bn254 is used, and wrong
-        #expect(!named.stderr.contains("--curve bn254 was not used"))
-        #expect(named.stderr.contains("warning: --cross-check was not used"), "\(named.stderr)")
-        let committed = RepoPaths.path("Vectors/amcl/mpin/BN254_CX.first100.txt")
-        let unused = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 '\(committed)'")
+        let named = try VectorFixtures.twoPass(in: directory.path).passing
+        // The same vectors without the header comment, in a file whose name names no curve.
+        let text = try String(contentsOfFile: named, encoding: .utf8)
+        let amcl = directory.appendingPathComponent("two_pass.txt").path
+        try text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+            .write(toFile: amcl, atomically: true, encoding: .utf8)
+        let unnamed = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 --cross-check '\(amcl)'")
+        #expect(unnamed.status == 1)  // two_pass.txt has no curve in its name or header: --curve bn254 is used, and wrong
+        #expect(!unnamed.stderr.contains("--curve bn254 was not used"))
+        #expect(unnamed.stderr.contains("warning: --cross-check was not used"), "\(unnamed.stderr)")
+        let unused = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" vectors verify --curve bn254 '\(named)'")
         #expect(unused.status == 0)
         #expect(unused.stderr.contains("warning: --curve bn254 was not used"), "\(unused.stderr)")
     }
 
     @Test("verify and lint read a pipe through /dev/stdin")
     func standardInput() throws {
-        let amcl = VectorFixtures.path("two_pass_first3.txt")
+        let directory = try TemporaryDirectory.make("vectors")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let amcl = try VectorFixtures.twoPass(in: directory).passing
         let verify = try WorkbenchProcess.run(shell: "cat '\(amcl)' | \"$WORKBENCH\" vectors verify /dev/stdin")
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("/dev/stdin: 3 passed, 0 failed"))

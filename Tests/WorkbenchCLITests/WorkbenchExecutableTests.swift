@@ -7,7 +7,9 @@ import Testing
 struct WorkbenchExecutableTests {
     @Test("passing vectors exit 0 with `FILE: N passed, 0 failed`")
     func passing() throws {
-        let path = VectorFixtures.path("two_pass_first3.txt")
+        let directory = try TemporaryDirectory.make("exe-vectors")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = try VectorFixtures.twoPass(in: directory).passing
         let result = try WorkbenchProcess.run(["vectors", "verify", path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\(path): 3 passed, 0 failed"))
@@ -15,20 +17,24 @@ struct WorkbenchExecutableTests {
 
     @Test("a failing field exits 1 and names vector, field, expected and actual")
     func failing() throws {
-        let path = VectorFixtures.path("two_pass_first3_flipped_cs1.txt")
-        let result = try WorkbenchProcess.run(["vectors", "verify", path])
+        let directory = try TemporaryDirectory.make("exe-vectors")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = try VectorFixtures.twoPass(in: directory)
+        let result = try WorkbenchProcess.run(["vectors", "verify", files.flipped])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(path): 2 passed, 1 failed"))
+        #expect(result.stdout.contains("\(files.flipped): 2 passed, 1 failed"))
         #expect(result.stdout.contains("block 2"))
-        #expect(result.stdout.contains("CS1 (line 36)"))
-        #expect(result.stdout.contains("expected: 0412d3a065011d"))
-        #expect(result.stdout.contains("actual:   0412d3a065010d"))
+        #expect(result.stdout.contains("CS1 (line \(files.cs1Line))"))
+        #expect(result.stdout.contains("expected: \(files.writtenCS1)"))
+        #expect(result.stdout.contains("actual:   \(files.computedCS1)"))
     }
 
     @Test("an unreadable file exits 2 with file and line, even beside a failing one")
     func unreadable() throws {
+        let directory = try TemporaryDirectory.make("exe-vectors")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let malformed = VectorFixtures.path("malformed_line.txt")
-        let result = try WorkbenchProcess.run(["vectors", "verify", VectorFixtures.path("two_pass_first3_flipped_cs1.txt"), malformed])
+        let result = try WorkbenchProcess.run(["vectors", "verify", try VectorFixtures.twoPass(in: directory).flipped, malformed])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(malformed):4:"))
         #expect(result.stdout.contains("total: 2 passed, 1 failed, 1 unreadable"))

@@ -30,7 +30,7 @@ public enum AMCLArithmeticKind: String, Sendable, CaseIterable {
 ///
 /// Every output field of a block is recomputed from the block's inputs and compared with AMCL's
 /// notation of the value (upper-case hex in whole bytes, `[..]` lists, `x:y`, `xre:xim&yre:yim`).
-/// What each field means is in Vectors/amcl/ARITH-FIELDS.md; `Scripts/amcl_arith_reference.py` is an
+/// What each field means is in Scripts/ARITH-FIELDS.md; `Scripts/amcl_arith_reference.py` is an
 /// independent Python reference of the same table. Operations that MPinCrypto's contract does not
 /// offer (AMCL's XTR functions and `FP12_compow`, `pow4`, `mul2`/`mul4`, `pinmul`, `setx`, the Fp4
 /// Frobenius, the sparse line values of `smul`) are built here on its public API.

@@ -2,14 +2,30 @@ import MPinCrypto
 
 /// The enrolment values of an M-Pin vector, as checked (or, where they could not be computed, as given).
 struct MPinEnrolment {
-    /// Where the trusted authorities' shares come from.
-    enum Layout: Equatable {
+    /// Where the trusted authorities' shares come from: a property of a whole file, so that a
+    /// vector of a master-secrets file that lacks MS1 and MS2 fails instead of passing as shares.
+    enum Layout: Equatable, Sendable {
         /// MS1 and MS2 are given and every share is computed from them (milagro-crypto-c's files,
-        /// the AMCL-C generated file, the workbench's suites).
+        /// which `test/test_mpin_vectors_dta_ZZZ.c.in` reads, the AMCL-C generated file, the
+        /// workbench's suites). Every value of the flow is then required, SEC and SERVER_OUTPUT
+        /// included.
         case masterSecrets
-        /// The shares SS1, SS2, CS1, CS2 (and TP1, TP2) are given without master secrets, and the
-        /// files carry neither HASH_MPIN_ID_HEX nor SERVER_OUTPUT (milagro-crypto-js's files).
+        /// The shares SS1, SS2, CS1, CS2 (and TP1, TP2) are given without master secrets
+        /// (milagro-crypto-js's `MPIN_<curve>.json` and `MPIN_ONE_PASS_<curve>.json`, which
+        /// `test/test_MPIN.js` reads). The format has no HASH_MPIN_ID_HEX, no SERVER_OUTPUT and, in
+        /// the two-pass files, no CLIENT_1 SEC: these are checked when a vector gives them, never
+        /// demanded.
         case shares
+
+        /// The layout of a file: master secrets when any vector has MS1 or MS2, shares when none
+        /// has them and some vector has a share, master secrets otherwise (MS1 and MS2 are then
+        /// missing inputs).
+        static func of(_ blocks: [AMCLBlock]) -> Layout {
+            let shareKeys = ["SS1", "SS2", "CS1", "CS2", "TP1", "TP2"]
+            let hasMaster = blocks.contains { $0["MS1"] != nil || $0["MS2"] != nil }
+            let hasShares = blocks.contains { block in shareKeys.contains { block[$0] != nil } }
+            return !hasMaster && hasShares ? .shares : .masterSecrets
+        }
     }
 
     var layout: Layout
@@ -48,11 +64,15 @@ struct MPinEnrolment {
 /// 2^32 − 1), `PIN1` and `PIN2` (C `int`s), and either `MS1` and `MS2` (every share, the sums,
 /// HASH_MPIN_ID_HEX and TOKEN are then required outputs) or, in the shares layout, `SS1`, `SS2`,
 /// `CS1`, `CS2` and, when DATE ≠ 0, `TP1`, `TP2` (the sums and TOKEN are required outputs).
+///
+/// The server secret SS1 + SS2 is `SERVER_SECRET`; milagro-crypto-js's two-pass files write it
+/// twice, as `SERVER_SECRET` and `ServerSecret`. Each one a vector has is compared with the sum;
+/// at least one is required.
 enum MPinEnrolmentChecks {
-    static func check(_ ledger: inout VectorFieldLedger, mpin: MPin) -> MPinEnrolment {
-        let shareKeys = ["SS1", "SS2", "CS1", "CS2", "TP1", "TP2"]
-        let layout: MPinEnrolment.Layout =
-            !ledger.has("MS1") && !ledger.has("MS2") && shareKeys.contains(where: ledger.has) ? .shares : .masterSecrets
+    static let serverSecretKeys = ["SERVER_SECRET", "ServerSecret"]
+
+    /// - Parameter layout: the file's layout (`MPinEnrolment.Layout.of`).
+    static func check(_ ledger: inout VectorFieldLedger, mpin: MPin, layout: MPinEnrolment.Layout) -> MPinEnrolment {
 
         // Identity: MPIN_ID_HEX is the authority; MPIN_ID (or the JSON's mpin_id) must spell it.
         let textKey = ledger.firstKey(of: ["MPIN_ID", "mpin_id"])
@@ -76,7 +96,6 @@ enum MPinEnrolmentChecks {
         let pin1 = ledger.int32("PIN1")
         let pin2 = ledger.int32("PIN2")
 
-        let serverSecretKey = ledger.firstKey(of: ["SERVER_SECRET", "ServerSecret"]) ?? "SERVER_SECRET"
         let ss1, ss2, cs1, cs2: [UInt8]?
         var tp1: [UInt8]? = nil, tp2: [UInt8]? = nil
         switch layout {
@@ -110,7 +129,13 @@ enum MPinEnrolmentChecks {
                 tp2 = ledger.bytes("TP2")
             }
         }
-        let serverSecret = ledger.derive(serverSecretKey, whenPresent(ss1, ss2) { mpin.recombineG2($0, $1) })
+        let computedServerSecret = whenPresent(ss1, ss2) { mpin.recombineG2($0, $1) }
+        let serverSecretKeys = Self.serverSecretKeys.filter(ledger.has)
+        var serverSecret: [UInt8]?
+        for key in serverSecretKeys.isEmpty ? ["SERVER_SECRET"] : serverSecretKeys {
+            let value = ledger.derive(key, computedServerSecret)
+            serverSecret = serverSecret ?? value
+        }
         let clientSecret = ledger.derive("CLIENT_SECRET", whenPresent(cs1, cs2) { mpin.recombineG1($0, $1) })
 
         var timePermit: [UInt8]?

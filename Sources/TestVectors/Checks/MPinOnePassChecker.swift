@@ -12,16 +12,19 @@ import MPinCrypto
 ///   wrong PIN), except in the shares layout of milagro-crypto-js's files, which do not carry it.
 struct MPinOnePassChecker {
     let mpin: MPin
+    let layout: MPinEnrolment.Layout
 
-    init(curve: CurveID) {
+    /// - Parameter layout: the file's layout (`MPinEnrolment.Layout.of`).
+    init(curve: CurveID, layout: MPinEnrolment.Layout = .masterSecrets) {
         mpin = MPin(curve: curve)
+        self.layout = layout
     }
 
     func check(_ block: AMCLBlock) -> VectorFieldLedger {
         var ledger = VectorFieldLedger(block: block, format: VectorFormat.onePass.rawValue)
         ledger.label("TEST", "test_no", "TEST_NO")
         let mpin = self.mpin
-        let enrolment = MPinEnrolmentChecks.check(&ledger, mpin: mpin)
+        let enrolment = MPinEnrolmentChecks.check(&ledger, mpin: mpin, layout: layout)
         let date = enrolment.date
 
         ledger.requireInput("X")

@@ -18,14 +18,20 @@ import MPinCrypto
 /// * `ONEPASS_Y`, `ONEPASS_V` (and `ONEPASS_RC`) = the one-pass client at `TIME_VALUE`, same X and PIN2.
 ///
 /// Every value the format carries and the inputs determine must be present (see the profile); the
-/// published two-pass files stop at `SERVER_OUTPUT`.
+/// published two-pass files stop at `SERVER_OUTPUT`. In the shares layout of milagro-crypto-js's
+/// two-pass files (`test/test_MPIN.js` checks U, UT and V of them) `SEC` and `SERVER_OUTPUT` are
+/// not part of the format: compared when a vector has them, never demanded.
 struct MPinTwoPassChecker {
     let mpin: MPin
     let profile: MPinVectorProfile
+    let layout: MPinEnrolment.Layout
 
-    init(curve: CurveID, profile: MPinVectorProfile = .published) {
+    /// - Parameter layout: the file's layout (`MPinEnrolment.Layout.of`); master secrets for the
+    ///   AMCL-C generated file and the workbench's suites.
+    init(curve: CurveID, profile: MPinVectorProfile = .published, layout: MPinEnrolment.Layout = .masterSecrets) {
         mpin = MPin(curve: curve)
         self.profile = profile
+        self.layout = layout
     }
 
     /// The ledger, and what the recomputation says about the flow (nil where it could not run).
@@ -45,7 +51,7 @@ struct MPinTwoPassChecker {
         var ledger = VectorFieldLedger(block: block, format: profile.format)
         ledger.label("TEST", "test_no", "TEST_NO")
         let mpin = self.mpin
-        let enrolment = MPinEnrolmentChecks.check(&ledger, mpin: mpin)
+        let enrolment = MPinEnrolmentChecks.check(&ledger, mpin: mpin, layout: layout)
         let date = enrolment.date
         let id = enrolment.id
         let hashedID = enrolment.hashedID
@@ -74,7 +80,7 @@ struct MPinTwoPassChecker {
         let u = ledger.derive("U", client1.map(\.u))
         let ut = ledger.deriveUT(date: date, client1.flatMap(rejection: "none: CLIENT_1 gave no UT") { $0.ut })
         let utArgument = Self.dateArgument(ut, date: date)
-        let sec = ledger.derive("SEC", client1.map(\.sec))
+        let sec = ledger.derive("SEC", client1.map(\.sec), required: layout == .masterSecrets)
 
         // The challenge and CLIENT_2.
         let y: [UInt8]?

@@ -5,7 +5,7 @@ import MPinCrypto
 ///
 /// ```swift
 /// let verifier = VectorVerifier(curve: nil)
-/// for result in verifier.verify(paths: ["Vectors/amcl/mpin/BN254_CX.first100.txt"]) {
+/// for result in verifier.verify(paths: ["../shared/vectors/amcl/js/MPIN_BN254.json"]) {
 ///     switch result {
 ///     case .success(let report): print("\(report.file): \(report.passed) passed, \(report.failed) failed")
 ///     case .failure(let error): print(error)
@@ -93,8 +93,9 @@ public struct VectorVerifier: Sendable {
     public func check(_ file: LoadedFile) -> [VectorVerdict] {
         switch file.format {
         case .twoPass, .onePass, .amclGenerated:
+            let layout = MPinEnrolment.Layout.of(file.blocks)
             return Self.concurrentMap(file.blocks) { block in
-                var ledger = Self.ledger(of: block, format: file.format, curve: file.curve)
+                var ledger = Self.ledger(of: block, format: file.format, curve: file.curve, layout: layout)
                 ledger.failUnusedKeys()
                 return ledger.verdict
             }
@@ -106,10 +107,12 @@ public struct VectorVerifier: Sendable {
     }
 
     /// The checks of one M-Pin or AMCL-C block, before unused keys are failed.
-    static func ledger(of block: AMCLBlock, format: VectorFormat, curve: CurveID) -> VectorFieldLedger {
+    static func ledger(
+        of block: AMCLBlock, format: VectorFormat, curve: CurveID, layout: MPinEnrolment.Layout
+    ) -> VectorFieldLedger {
         switch format {
-        case .twoPass: MPinTwoPassChecker(curve: curve).check(block).ledger
-        case .onePass: MPinOnePassChecker(curve: curve).check(block)
+        case .twoPass: MPinTwoPassChecker(curve: curve, layout: layout).check(block).ledger
+        case .onePass: MPinOnePassChecker(curve: curve, layout: layout).check(block)
         case .amclGenerated, .arithmetic: AMCLGeneratedChecker(curve: curve).check(block)
         }
     }
@@ -117,7 +120,10 @@ public struct VectorVerifier: Sendable {
     /// Keys of a file's vectors that the M-Pin checkers read nowhere (empty for the known files).
     func unusedKeys(_ file: LoadedFile) -> Set<String> {
         guard file.format != .arithmetic else { return [] }
-        return Set(file.blocks.flatMap { Self.ledger(of: $0, format: file.format, curve: file.curve).unusedKeys })
+        let layout = MPinEnrolment.Layout.of(file.blocks)
+        return Set(file.blocks.flatMap {
+            Self.ledger(of: $0, format: file.format, curve: file.curve, layout: layout).unusedKeys
+        })
     }
 
     /// `transform` over `items` on all cores, results in order.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TestVectors
 
@@ -73,15 +74,18 @@ struct AMCLJSONReaderTests {
         #expect(blocks.map(\.name) == ["entry 1", "entry 2"])
     }
 
-    @Test("the one-pass fixtures read completely")
-    func fixtures() throws {
-        let cBlocks = try AMCLJSONReader.read(contentsOf: TestPaths.fixture("one_pass_first2.json"))
+    @Test("the one-pass layouts read completely, named by test_no or by position")
+    func layouts() throws {
+        let cVectors = try AMCLLayoutFile.cOnePassJSON.vectors(count: 2)
+        let cBlocks = try AMCLJSONReader.parse(AMCLLayoutFile.cOnePassJSON.render(cVectors), file: "c.json")
         #expect(cBlocks.count == 2)
-        #expect(cBlocks[0]["TimeValue"]?.value == "1437055594")
+        #expect(cBlocks[0]["TimeValue"]?.value == cVectors[0]["TimeValue"]?.text)
         #expect(cBlocks[0].name == "test_no 0")
-        let jsBlocks = try AMCLJSONReader.read(contentsOf: TestPaths.fixture("one_pass_no_permit_first2.json"))
+        #expect(cBlocks[1].line == 2)
+        let jsVectors = try AMCLLayoutFile.jsOnePassJSON.vectors(count: 2)
+        let jsBlocks = try AMCLJSONReader.parse(AMCLLayoutFile.jsOnePassJSON.render(jsVectors), file: "js.json")
         #expect(jsBlocks.count == 2)
-        #expect(jsBlocks.allSatisfy { $0.line == 1 })
+        #expect(jsBlocks.map(\.fields.count) == jsVectors.map(\.fields.count))
         #expect(jsBlocks[1].name == "entry 2")
     }
 }

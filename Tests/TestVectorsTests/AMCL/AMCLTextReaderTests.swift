@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TestVectors
 
@@ -97,13 +98,21 @@ struct AMCLTextReaderTests {
         #expect(error?.line == nil)
     }
 
-    @Test("the two-pass fixture reads as 3 blocks of 24 fields")
-    func twoPassFixture() throws {
-        let document = try AMCLTextReader.read(contentsOf: TestPaths.fixture("two_pass_first3.txt"))
+    @Test("milagro-crypto-c's two-pass text layout reads as its blocks, every field with its line")
+    func twoPassLayout() throws {
+        let vectors = try AMCLLayoutFile.cTwoPassText.vectors(count: 3)
+        let text = AMCLLayoutFile.cTwoPassText.render(vectors)
+        let document = try AMCLTextReader.parse(text, file: "mpin_BN254CX.txt")
         #expect(document.blocks.count == 3)
-        #expect(document.blocks.allSatisfy { $0.fields.count == 24 })
-        #expect(document.blocks[1].line == 26)
-        #expect(document.blocks[1]["CS1"]?.line == 36)
+        #expect(document.blocks.map(\.fields.count) == vectors.map(\.fields.count))
+        #expect(document.blocks[0].fields.count == 24)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for block in document.blocks {
+            for field in block.fields {
+                #expect(lines[field.line - 1] == "\(field.key) = \(field.value),")
+            }
+        }
+        #expect(document.blocks[1].line == 3 + vectors[0].fields.count + 1)
     }
 
     @Test("test-name comments", arguments: [

@@ -21,31 +21,19 @@ struct VectorVerifierStrictnessTests {
         return try verifier.verify(path: path)
     }
 
-    func fixture(_ name: String) throws -> String {
-        try String(contentsOfFile: TestPaths.fixture(name), encoding: .utf8)
+    /// Verifies `vectors` written in `layout`.
+    func verify(_ layout: AMCLLayoutFile, _ vectors: [AMCLLayoutFile.Vector]) throws -> FileReport {
+        try verify(layout.render(vectors), name: layout.fileName())
     }
 
-    /// The text without the line `KEY = …` of the block that starts at line `blockLine` (1-based).
-    static func removing(_ key: String, inBlockAt blockLine: Int, from text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var index = blockLine - 1
-        while index < lines.count, !lines[index].isEmpty {
-            if lines[index].hasPrefix("\(key) =") {
-                lines.remove(at: index)
-                break
-            }
-            index += 1
-        }
-        return lines.joined(separator: "\n")
-    }
+    /// Three vectors of the generated two-pass suite in milagro-crypto-c's text layout; the first
+    /// has time permits, so it carries every two-pass key.
+    static func twoPass() throws -> [AMCLLayoutFile.Vector] { try AMCLLayoutFile.cTwoPassText.vectors(count: 3) }
 
-    static func replacing(_ key: String, with value: String, inBlockAt blockLine: Int, in text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var index = blockLine - 1
-        while index < lines.count, !lines[index].isEmpty {
-            if lines[index].hasPrefix("\(key) =") { lines[index] = "\(key) = \(value)," }
-            index += 1
-        }
+    /// The text without line `line` (1-based).
+    static func removingLine(_ line: Int, from text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: line - 1)
         return lines.joined(separator: "\n")
     }
 
@@ -69,12 +57,13 @@ struct VectorVerifierStrictnessTests {
     @Test("a two-pass vector with one output deleted fails, naming the field and the vector's line",
           arguments: twoPassOutputs)
     func twoPassOutputDeleted(key: String) throws {
-        let text = Self.removing(key, inBlockAt: 26, from: try fixture("two_pass_first3.txt"))
-        let report = try verify(text, name: "BN254_CX.txt")
+        var vectors = try Self.twoPass()
+        vectors[0][key] = nil
+        let report = try verify(.cTwoPassText, vectors)
         #expect(report.passed == 2)
         let failures = report.verdicts.flatMap(\.failures)
         #expect(failures.map(\.field) == [key])
-        #expect(failures.first?.line == 26)
+        #expect(failures.first?.line == report.verdicts[0].line)
         #expect(failures.first?.expected.hasPrefix("(missing") == true)
     }
 
@@ -82,8 +71,9 @@ struct VectorVerifierStrictnessTests {
         "MS1", "MS2", "MPIN_ID_HEX", "DATE", "PIN1", "PIN2", "X", "Y",
     ])
     func twoPassInputDeleted(key: String) throws {
-        let text = Self.removing(key, inBlockAt: 26, from: try fixture("two_pass_first3.txt"))
-        let report = try verify(text, name: "BN254_CX.txt")
+        var vectors = try Self.twoPass()
+        vectors[0][key] = nil
+        let report = try verify(.cTwoPassText, vectors)
         #expect(report.passed == 2)
         let failures = report.verdicts.flatMap(\.failures)
         #expect(failures.first?.field == key)
@@ -94,19 +84,21 @@ struct VectorVerifierStrictnessTests {
           arguments: [("DATE", "4294967296"), ("DATE", "-1"), ("DATE", "1e400"), ("PIN1", "2147483648"),
                       ("PIN2", "99999999999999999999")])
     func twoPassRanges(key: String, value: String) throws {
-        let text = Self.replacing(key, with: value, inBlockAt: 26, in: try fixture("two_pass_first3.txt"))
-        let report = try verify(text, name: "BN254_CX.txt")
+        var vectors = try Self.twoPass()
+        vectors[1][key] = .text(value)
+        let report = try verify(.cTwoPassText, vectors)
         let failures = report.verdicts.flatMap(\.failures)
         let failure = try #require(failures.first { $0.field == key })
         #expect(failure.expected == value)
         #expect(failure.actual.hasPrefix("not a decimal integer in"))
-        #expect(failure.line > 26)
+        #expect(failure.line > report.verdicts[1].line)
     }
 
     @Test("a one-pass TimeValue beyond 32 bits fails instead of leaving every output unchecked")
     func onePassTimeValue() throws {
-        let text = try fixture("one_pass_first2.json").replacingOccurrences(of: "1437055594", with: "4294967296")
-        let report = try verify(text, name: "BN254_CXOnePass.json")
+        var vectors = try AMCLLayoutFile.cOnePassJSON.vectors(count: 2)
+        vectors[0]["TimeValue"] = .number(4_294_967_296)
+        let report = try verify(.cOnePassJSON, vectors)
         let failures = report.verdicts.flatMap(\.failures)
         #expect(failures.contains { $0.field == "TimeValue" && $0.actual == "not a decimal integer in 0...4294967295" })
         #expect(report.passed < 2)
@@ -114,45 +106,42 @@ struct VectorVerifierStrictnessTests {
 
     @Test("a one-pass vector with an output deleted fails", arguments: ["U", "UT", "Y", "SEC", "TOKEN", "SERVER_OUTPUT"])
     func onePassOutputDeleted(key: String) throws {
-        let text = try fixture("one_pass_first2.json")
-        let pattern = try Regex("\"\(key)\": (\"[0-9a-f]*\"|-?[0-9]+),\\s*")
-        let removed = text.replacing(pattern, with: "", maxReplacements: 1)
-        #expect(removed != text)
-        let report = try verify(removed, name: "BN254_CXOnePass.json")
+        var vectors = try AMCLLayoutFile.cOnePassJSON.vectors(count: 2)
+        #expect(vectors[0][key] != nil)
+        vectors[0][key] = nil
+        let report = try verify(.cOnePassJSON, vectors)
         #expect(report.verdicts.flatMap(\.failures).map(\.field) == [key])
-    }
-
-    @Test("milagro-crypto-js one-pass files give the shares without master secrets: they pass, a deleted output still fails")
-    func sharesLayout() throws {
-        let text = try fixture("one_pass_no_permit_first2.json")
-        #expect(try verify(text, name: "MPIN_ONE_PASS_BN254CX.json").failed == 0)
-        let pattern = try Regex("\"TOKEN\": \"[0-9a-f]*\",\\s*")
-        let removed = text.replacing(pattern, with: "", maxReplacements: 1)
-        #expect(try verify(removed, name: "MPIN_ONE_PASS_BN254CX.json").verdicts.flatMap(\.failures).map(\.field) == ["TOKEN"])
     }
 
     @Test("an output whose input is missing cannot be checked and fails (SS1 without MS1)")
     func outputWithoutInput() throws {
-        let text = Self.removing("MS1", inBlockAt: 26, from: try fixture("two_pass_first3.txt"))
-        let failures = try verify(text, name: "BN254_CX.txt").verdicts.flatMap(\.failures)
+        var vectors = try Self.twoPass()
+        vectors[0]["MS1"] = nil
+        let failures = try verify(.cTwoPassText, vectors).verdicts.flatMap(\.failures)
         #expect(failures.contains { $0.field == "SS1" && $0.actual == VectorFieldLedger.notComputable })
         #expect(failures.contains { $0.field == "CS1" && $0.actual == VectorFieldLedger.notComputable })
     }
 
     @Test("a field no check reads fails an AMCL M-Pin vector")
     func unknownField() throws {
-        var lines = try fixture("two_pass_first3.txt").split(separator: "\n", omittingEmptySubsequences: false)
-        lines.insert("TOKEM = 04,", at: 26)
-        let report = try verify(lines.joined(separator: "\n"), name: "BN254_CX.txt")
+        var vectors = try Self.twoPass()
+        vectors[0]["TOKEM"] = .text("04")
+        let report = try verify(.cTwoPassText, vectors)
         #expect(report.verdicts.flatMap(\.failures).map(\.field) == ["TOKEM"])
     }
 
+    static let generatedFile = SharedData.vectorPath("amcl/generated/amcl_c_vectors_BN254CX.txt")
+    static var hasGeneratedFile: Bool { FileManager.default.fileExists(atPath: generatedFile) }
+
     @Test("the AMCL-C generated file: E, F and KANGAROO of a wrong PIN, and every other value, must be there",
-          arguments: [(58, "E"), (58, "F"), (58, "KANGAROO"), (58, "HID"), (58, "CLIENT_KEY"), (58, "ONEPASS_V"),
-                      (58, "PRECOMPUTE_G2"), (58, "CLIENT_1_RC"), (8, "PAIRING"), (8, "AQ"), (3, "PAIRING_GEN")])
-    func generatedOutputDeleted(blockLine: Int, key: String) throws {
-        let text = Self.removing(key, inBlockAt: blockLine, from: try fixture("amcl_c_generated_subset.txt"))
-        let report = try verify(text, name: "amcl_c_vectors_BN254CX.txt")
+          .enabled(if: hasGeneratedFile, "needs ../shared/vectors/amcl/generated/amcl_c_vectors_BN254CX.txt, absent here"),
+          arguments: ["E", "F", "KANGAROO", "HID", "CLIENT_KEY", "ONEPASS_V", "PRECOMPUTE_G2", "CLIENT_1_RC", "PAIRING",
+                      "AQ", "PAIRING_GEN"])
+    func generatedOutputDeleted(key: String) throws {
+        let text = try String(contentsOfFile: Self.generatedFile, encoding: .utf8)
+        let document = try AMCLTextReader.parse(text, file: "amcl_c_vectors_BN254CX.txt")
+        let field = try #require(document.blocks.lazy.compactMap { $0[key] }.first)
+        let report = try verify(Self.removingLine(field.line, from: text), name: "amcl_c_vectors_BN254CX.txt")
         #expect(report.failed == 1)
         #expect(report.verdicts.flatMap(\.failures).map(\.field) == [key])
     }
@@ -167,9 +156,14 @@ struct VectorVerifierStrictnessTests {
         // Only inputs: every output is missing.
         let inputsOnly = try verify("# FP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nFP_1 = 03\nFP_2 = 05\n", name: "fp.txt")
         #expect(inputsOnly.verdicts.flatMap(\.failures).contains { $0.field == "(vector)" })
-        // The committed files withhold FPexp in test 10 with a comment: that is not a deletion.
-        let committed = RepoPaths.path("Vectors/amcl/arith/fp/test_vector_BN254CX.txt")
-        let text = try String(contentsOfFile: committed, encoding: .utf8)
+    }
+
+    static let publishedFP = SharedData.vectorPath("amcl/arith/fp/test_vector_BN254CX.txt")
+
+    @Test("AMCL's fp file withholds FPexp in test 10 with a comment: that is not a deletion, deleting it is",
+          .enabled(if: FileManager.default.fileExists(atPath: publishedFP), "needs ../shared/vectors/amcl/arith/fp, absent here"))
+    func arithmeticWithheld() throws {
+        let text = try String(contentsOfFile: Self.publishedFP, encoding: .utf8)
         #expect(try verify(text, name: "test_vector_BN254CX.txt").failed == 0)
         let deleted = text.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("#FPexp") }.joined(separator: "\n")

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// Where the tests find their files: fixtures (a resource of this target) and the repository's Vectors/.
+/// Where the tests find their fixtures (a resource of this target). AMCL's published vector files are
+/// read from ../shared/vectors (`SharedData`), the workbench's generated ones from Vectors/generated.
 enum TestPaths {
     /// `Tests/TestVectorsTests/Fixtures/<name>` as copied into the test bundle.
     static func fixture(_ name: String) -> String {
@@ -9,15 +10,5 @@ enum TestPaths {
             fatalError("the Fixtures resource is missing from the test bundle")
         }
         return url.appendingPathComponent(name).path
-    }
-
-    /// Every `.txt` and `.json` file under `Vectors/amcl/<folder>`, sorted.
-    static func vectorFiles(in folder: String) -> [String] {
-        let base = URL(fileURLWithPath: RepoPaths.path("Vectors/amcl/\(folder)"))
-        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".txt") || $0.hasSuffix(".json") }
-            .map { base.appendingPathComponent($0).path }
-            .sorted()
     }
 }

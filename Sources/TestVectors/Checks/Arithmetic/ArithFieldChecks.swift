@@ -2,7 +2,7 @@ import GMPOracle
 import MPinCrypto
 
 /// The field-arithmetic files (fp, fp2, fp4, fp12): every output field recomputed from the inputs.
-/// Vectors/amcl/ARITH-FIELDS.md documents each row; `n` is the block's test number N.
+/// Scripts/ARITH-FIELDS.md documents each row; `n` is the block's test number N.
 enum ArithFieldChecks<C: PairingCurve> {
     typealias T = ArithNotation
 

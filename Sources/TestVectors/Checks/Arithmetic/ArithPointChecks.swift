@@ -2,7 +2,7 @@ import GMPOracle
 import MPinCrypto
 
 /// The curve files (ecp on E: y² = x³ + 2, ecp2 on the twist E′: y² = x³ + (1 − i)): every output
-/// field recomputed from the inputs. Vectors/amcl/ARITH-FIELDS.md documents each row.
+/// field recomputed from the inputs. Scripts/ARITH-FIELDS.md documents each row.
 enum ArithPointChecks<C: PairingCurve> {
     typealias T = ArithNotation
 
