@@ -125,7 +125,9 @@ struct TornadoAnswer: Sendable {
             for value in values[name] ?? [] { fields.append(HTTPFields.Element(name: fieldName, value: value)) }
         }
         let code = HTTPResponse.Status(code: status, reasonPhrase: reason)
-        return ServerAnswer(code, headers: fields, body: method == "HEAD" ? [] : body)
+        var answer = ServerAnswer(code, headers: fields, body: method == "HEAD" ? [] : body)
+        answer.reasonPhrase = reason
+        return answer
     }
 
     /// The answer's fields as another Tornado process receives them (`HTTPHeaders` parsed from
