@@ -4,7 +4,7 @@ import MPinCrypto
 import SDKSeams
 
 /// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (PROTOCOL
-/// §13), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes
+/// §13, §14), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes
 /// every request: its own paths (`/`, `/mpinAuthenticate`, `/mpinVerify`, `/mpinPermitUser`,
 /// `/mpinActivate`, `/logout`) and `/rps/…`, which its `RPSRedirectHandler` forwards to the RPS
 /// (servers/rps/rps.py; `OpenSourceServer+RPS.swift`) and whose answer it copies (the RPS's

@@ -59,7 +59,8 @@ final class BackendCore: Sendable {
 
     var usesPermits: Bool { configuration.flavour == .milagro }
 
-    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13).
+    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13), through
+    /// `OpenSourceServer` (servers/demo/mpinDemo.py, servers/rps/rps.py, servers/dta/dta.py).
     var openSource: Bool { configuration.profile == .milagroOSS }
 
     func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
