@@ -64,7 +64,7 @@ extension OpenSourceServer {
                 switch request.method {
                 case "GET":
                     await store.logOut(session)
-                    answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=; expires=\(Self.cookieDate(days: -365)); Path=/")
+                    answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=; expires=\(self.cookieDate(days: -365)); Path=/")
                     answer.setStatus(302)
                     answer.setHeader("Location", "/")
                 case "POST": try await logout(request, &answer)
@@ -85,11 +85,11 @@ extension OpenSourceServer {
     func prepareSession(_ request: Request, _ answer: inout TornadoAnswer) async -> String {
         if let sent = cookie(request, Self.sessionCookie), let session = verifiedSession(sent) { return session }
         let session = core.random.hex(32)
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = core.now / 1000
         let encoded = Data(session.utf8).base64EncodedString()
         let signed = "2|1:0|\(String(now).count):\(now)|\(Self.sessionCookie.count):\(Self.sessionCookie)|\(encoded.count):\(encoded)|"
         let value = signed + HMACSHA256.sign(key: core.cookieSecret, signed)
-        answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=\"\(value)\"; expires=\(Self.cookieDate(days: 30)); Path=/")
+        answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=\"\(value)\"; expires=\(self.cookieDate(days: 30)); Path=/")
         return session
     }
 
@@ -100,7 +100,7 @@ extension OpenSourceServer {
         let signed = fields[0..<5].joined(separator: "|") + "|"
         guard HMACSHA256.equal(HMACSHA256.sign(key: core.cookieSecret, signed), fields[5]),
               let stamp = fields[2].split(separator: ":").last.flatMap({ Int64($0) }),
-              stamp >= Int64(Date().timeIntervalSince1970) - 31 * 86_400,
+              stamp >= core.now / 1000 - 31 * 86_400,
               let encoded = fields[4].split(separator: ":", maxSplits: 1).last,
               let data = Data(base64Encoded: String(encoded)) else { return nil }
         return String(decoding: data, as: UTF8.self)
@@ -120,8 +120,9 @@ extension OpenSourceServer {
         return nil
     }
 
-    static func cookieDate(days: Int64) -> String {
-        CivilTime.httpDate(milliseconds: (Int64(Date().timeIntervalSince1970) + days * 86_400) * 1000)
+    /// An HTTP date `days` from now on the backend's clock.
+    func cookieDate(days: Int64) -> String {
+        CivilTime.httpDate(milliseconds: (core.now / 1000 + days * 86_400) * 1000)
     }
 
     /// `RPSRedirectHandler`: GET, POST, PUT and OPTIONS only (others 405 before `prepare`); the

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import MPinCrypto
@@ -96,7 +95,7 @@ struct TornadoAnswer: Sendable {
         guard !finished else { return }
         finished = true
         if status == 200, method == "GET" || method == "HEAD", values["Etag"] == nil {
-            let etag = "\"" + Hex.encode(Array(Insecure.SHA1.hash(data: body))) + "\""
+            let etag = TornadoEtag.of(body)
             setHeader("Etag", etag)
             if let wanted = ifNoneMatch, wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
                 body = []
