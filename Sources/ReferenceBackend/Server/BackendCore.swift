@@ -25,6 +25,10 @@ final class BackendCore: Sendable {
     /// (s1 + s2)·Q, recombined from both D-TAs' shares.
     let serverSecret: [UInt8]
     let base: BaseURL
+    /// The `milagro-oss` profile's state, kept as the open-source server's memory storage keeps it.
+    let openSourceStore = OpenSourceStore()
+    /// The `milagro-oss` demo RPA's `cookieSecret` (its own stream: drawing it moves no value of `random`).
+    let cookieSecret: [UInt8]
     let mail: @Sendable (ActivationMessage) -> Void
 
     /// Draws the secrets in a fixed order (share 1, share 2, app key, app id, customer id), so a
@@ -48,13 +52,15 @@ final class BackendCore: Sendable {
         dta2 = TrustedAuthority(name: "dta2", masterSecret: share2, appID: appID, signer: signer, mpin: mpin)
         serverSecret = mpin.recombineG2(dta1.serverSecretShare, dta2.serverSecretShare) ?? []
         base = BaseURL()
+        cookieSecret = BackendRandom(seed: configuration.seed, stream: "demo cookie secret").bytes(32)
     }
 
     var now: Int64 { clock.nowMilliseconds() }
 
     var usesPermits: Bool { configuration.flavour == .milagro }
 
-    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13).
+    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13), through
+    /// `OpenSourceServer` (servers/demo/mpinDemo.py, servers/rps/rps.py, servers/dta/dta.py).
     var openSource: Bool { configuration.profile == .milagroOSS }
 
     func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }

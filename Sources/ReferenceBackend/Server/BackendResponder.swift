@@ -1,13 +1,16 @@
 import Hummingbird
 
 /// The HTTP front: routes each whole request and turns every refusal into a JSON 4xx. Handlers
-/// throw only `APIError` (typed throws), so nothing a client sends can crash the server.
+/// throw only `APIError` (typed throws), so nothing a client sends can crash the server. Under
+/// the `milagro-oss` profile the open-source server's front answers instead (`OpenSourceServer`),
+/// with Tornado's body limit (100 MiB, `max_body_size`).
 struct BackendResponder: ServerResponder {
     let core: BackendCore
 
-    var maximumBodySize: Int { core.configuration.maximumBodySize }
+    var maximumBodySize: Int { core.openSource ? 100 * 1024 * 1024 : core.configuration.maximumBodySize }
 
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {
+        if core.openSource, let answer = await core.openSourceAnswer(to: head, body: body) { return answer }
         let reply: Reply
         var segments: [String] = []
         do {

@@ -326,7 +326,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         head.headerFields[.date] = date()
         if quiescing { head.headerFields[.connection] = "close" }
         log.record(request, status: head.status.code, bytes: answer.body.count, since: start)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(head))), promise: nil)
+        var nioHead = HTTPResponseHead(head)
+        if let reason = answer.reasonPhrase { nioHead.status = .custom(code: UInt(head.status.code), reasonPhrase: reason) }
+        context.write(wrapOutboundOut(.head(nioHead)), promise: nil)
         if !answer.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
         }

@@ -20,6 +20,9 @@ protocol ServerResponder: Sendable {
 struct ServerAnswer: Sendable {
     var head: HTTPResponse
     var body: [UInt8]
+    /// A reason phrase to send as it is, for a status whose standard phrase the HTTP/1 encoder
+    /// would otherwise put in its place (the `milagro-oss` profile's `401 Wrong PIN.`).
+    var reasonPhrase: String?
 
     init(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
         head = HTTPResponse(status: status, headerFields: headers)

@@ -1,5 +1,6 @@
 import FlowRecording
 import MPinSDK
+import ReferenceBackend
 import SDKSeams
 
 /// Shows a server that listens on a changing address (the embedded backend on a free port) under a
@@ -36,6 +37,8 @@ package struct StableOriginTransport: HTTPTransport {
             switch field.name.lowercased() {
             case "content-length" where body.count != response.body.count: value = String(body.count)
             case "date": if let clock { value = CivilTime.httpDate(milliseconds: clock.nowMilliseconds()) }
+            // The milagro-oss profile's Etag is the SHA-1 of the body: of the body as rewritten.
+            case "etag" where body != response.body: value = TornadoEtag.of(body)
             default: break
             }
             headers.append(name: field.name, value: value)

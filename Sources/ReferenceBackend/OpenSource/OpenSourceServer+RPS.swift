@@ -1,0 +1,365 @@
+import Foundation
+import MPinCrypto
+import SDKSeams
+
+/// The RPS (servers/rps/rps.py, servers/rps/mobile_flow.py) of the `milagro-oss` profile, as the
+/// demo RPA's proxy reaches it. Its `write_error` body is `{"message": <reason>, "version": "0.3"}`.
+extension OpenSourceServer {
+    static let version: PythonValue = "0.3"
+
+    func rpsClass(_ request: Request) -> HandlerClass {
+        var defaults: [(String, String)] = []
+        // `self.request.headers['Origin'] in options.allowOrigin` ("*"): a substring test.
+        if let origin = request.header("Origin") { defaults.append(("Access-Control-Allow-Origin", origin.isEmpty || origin == "*" ? origin : "*")) }
+        defaults += [("Access-Control-Allow-Credentials", "true"), ("Access-Control-Allow-Methods", "GET,PUT,POST,DELETE,OPTIONS"),
+                     ("Access-Control-Allow-Headers", "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, "
+                        + "If-Modified-Since, X-File-Name, Cache-Control, WWW-Authenticate")]
+        return HandlerClass(defaultHeaders: defaults, writeError: { answer in
+            answer.writeJSON(.display([("version", Self.version), ("message", .string(answer.reason))]))
+        })
+    }
+
+    /// The RPS's routes (`Application.__init__`, each pattern anchored at both ends).
+    func rps(_ request: Request) async -> TornadoAnswer {
+        let handlerClass = rpsClass(request)
+        let path = request.path
+        let options: (inout TornadoAnswer) -> Void = { answer in
+            answer.setStatus(200, reason: "OK")
+            answer.writeJSON(.display([("version", Self.version), ("message", "options request")]))
+        }
+        func route(_ methods: [String: (inout TornadoAnswer) async throws(Uncaught) -> Void]) async -> TornadoAnswer {
+            await execute(request, handlerClass) { answer throws(Uncaught) in
+                if request.method == "OPTIONS" { options(&answer); return true }
+                guard let handler = methods[request.method] else { return false }
+                try await handler(&answer)
+                return true
+            }
+        }
+        func group(_ prefix: String, allowEmpty: Bool = false) -> String? {
+            guard path.hasPrefix(prefix) else { return nil }
+            let rest = path.dropFirst(prefix.count)
+            guard allowEmpty || !rest.isEmpty, rest.allSatisfy(\.isHexDigit) else { return nil }
+            return String(rest)
+        }
+        if path.hasPrefix("/rps/user") {
+            // `/rps/user(/?[0-9A-Fa-f]*)`
+            var rest = path.dropFirst("/rps/user".count)
+            var group = ""
+            if rest.first == "/" { group = "/"; rest = rest.dropFirst() }
+            if rest.allSatisfy(\.isHexDigit) {
+                group += rest
+                return await route(["PUT": { answer throws(Uncaught) in try await self.register(request, group: group, &answer) }])
+            }
+        }
+        if let id = group("/rps/signature/") {
+            return await route(["GET": { answer throws(Uncaught) in try await self.signature(request, mpinID: id, &answer) }])
+        }
+        if let id = group("/rps/timePermit/") {
+            return await route(["GET": { answer throws(Uncaught) in try await self.timePermit(mpinID: id, &answer) }])
+        }
+        if group("/rps/setupDone/") != nil {
+            return await route(["POST": { answer throws(Uncaught) in answer.setStatus(200) }])
+        }
+        switch path {
+        case "/rps/access": return await route(["POST": { answer throws(Uncaught) in try await self.access(request, &answer) }])
+        case "/rps/getAccessNumber": return await route(["POST": { answer throws(Uncaught) in await self.getAccessNumber(&answer) }])
+        case "/rps/getQrUrl": return await route(["POST": { answer throws(Uncaught) in await self.getQrURL(&answer) }])
+        case "/rps/codeStatus": return await route(["POST": { answer throws(Uncaught) in try await self.codeStatus(request, &answer) }])
+        case "/rps/clientSettings": return await route(["GET": { answer throws(Uncaught) in self.clientSettings(&answer) }])
+        case "/rps/authenticate": return await route(["POST": { answer throws(Uncaught) in try await self.mobileAuthenticate(request, &answer) }])
+        case "/rps/pass1": return await route(["POST": { answer throws(Uncaught) in await self.pass1(request, &answer) }])
+        case "/rps/pass2": return await route(["POST": { answer throws(Uncaught) in try await self.pass2(request, &answer) }])
+        case "/rps/mobileConfig": return await route(["GET": { answer throws(Uncaught) in answer.setStatus(403, reason: "No config is available") }])
+        default:
+            let notFound: (inout TornadoAnswer) async throws(Uncaught) -> Void = { answer in
+                answer.setStatus(404, reason: "URI NOT FOUND")
+                answer.writeJSON(.display([("version", Self.version), ("service_name", "M-Pin authentication server"), ("message", "URI NOT FOUND")]))
+            }
+            return await route(["GET": notFound, "POST": notFound, "PUT": notFound, "DELETE": notFound])
+        }
+    }
+
+    var now: Int64 { core.now }
+
+    /// `datetime.isoformat()`: microseconds when not zero.
+    static func isoformat(_ milliseconds: Int64) -> String {
+        let base = String(CivilTime.iso8601(milliseconds: milliseconds).dropLast())
+        let fraction = ((milliseconds % 1000) + 1000) % 1000
+        return fraction == 0 ? base : base + "." + String(format: "%03d", fraction) + "000"
+    }
+
+    /// `urllib.urlencode` of Python 2 (`quote_plus` of `str(value)`), in the dict's order.
+    static func urlencode(_ members: [(String, String)]) -> String {
+        let order = PythonDict(inserting: members.map(\.0), display: true).keys
+        let values = Dictionary(members, uniquingKeysWith: { $1 })
+        func quotePlus(_ s: String) -> String {
+            var out = ""
+            for byte in s.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                case UInt8(ascii: " "): out += "+"
+                default: out += String(format: "%%%02X", byte)
+                }
+            }
+            return out
+        }
+        return order.map { quotePlus($0) + "=" + quotePlus(values[$0] ?? "") }.joined(separator: "&")
+    }
+
+    /// Python's `str()` of a value formatted into a message (`"{0}{1}".format(...)`).
+    static func str(_ value: PythonValue) -> String { value.string ?? PythonJSON.dumps(value) }
+
+    /// `ClientSettingsHandler.get`.
+    func clientSettings(_ answer: inout TornadoAnswer) {
+        answer.setHeader("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate")
+        answer.setHeader("Pragma", "no-cache")
+        answer.setHeader("Expires", "Sat, 26 Jul 1997 05:00:00 GMT")
+        let base = core.base.url + "/rps"
+        var members: [(String, PythonValue)] = [
+            ("certivoxURL", .string(core.base.url + "/dta2/")), ("signatureURL", .string(base + "/signature")),
+            ("registerURL", .string(base + "/user")), ("timePermitsURL", .string(base + "/timePermit")),
+            ("timePermitsStorageURL", .string(core.base.url + "/dta2/tpstorage")), ("setupDoneURL", .string(base + "/setupDone")),
+            ("mpinAuthServerURL", .string(base)), ("authenticateURL", "/mpinAuthenticate"),
+            ("mobileAuthenticateURL", .string(base + "/authenticate")), ("setDeviceName", .bool(false)),
+            ("accessNumberUseCheckSum", .bool(true)), ("appID", .string(core.appID)), ("requestOTP", .bool(false)),
+            ("seedValue", .string(core.random.hex(100))), ("useWebSocket", .bool(false)), ("accessNumberDigits", .int(7)),
+            ("cSum", .int(1)), ("useNFC", .bool(false)),
+        ]
+        members += [("accessNumberURL", .string(base + "/access")), ("getAccessNumberURL", .string(base + "/getAccessNumber"))]
+        answer.writeJSON(.dict(members, literal: 18))
+    }
+
+    /// `RPSUserHandler.put`: registration, or its restart with `/<mpinId>`; the demo RPA's
+    /// `/mpinVerify` decides the activation (a 500 of it is the RPS's empty 500).
+    func register(_ request: Request, group: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        guard case .success(let data) = PythonJSON.loads(request.body) else {
+            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
+            return
+        }
+        let mobile: Int64
+        switch try Self.uncaught(data.get("mobile", default: "0")).int() {
+        case .success(let value): mobile = value
+        case .failure(.valueError):
+            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
+            return
+        case .failure: throw .internalError
+        }
+        let user = try Self.uncaught(data.get("userId"))
+        let deviceName = try Self.uncaught(data.get("deviceName", default: ""))
+        var oldRegOTT = try Self.uncaught(data.get("regOTT"))
+        guard user.truthy else {
+            answer.setStatus(400, reason: "BAD REQUEST. INVALID USERID")
+            return
+        }
+        let now = self.now
+        var mpinID = group.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        var restarting = false
+        if !mpinID.isEmpty {
+            if let record = await store.registration(mpinID, now: now) {
+                guard record.regOTT == oldRegOTT else {
+                    answer.setStatus(400, reason: "BAD REQUEST. INVALID REGOTT")
+                    return
+                }
+                restarting = true
+            } else {
+                mpinID = ""
+                oldRegOTT = .none
+            }
+        }
+        if mpinID.isEmpty {
+            let document = PythonValue.display([("issued", .string(CivilTime.issued(milliseconds: now))), ("userID", user),
+                                                ("mobile", .int(mobile)), ("salt", .string(core.random.hex(16)))])
+            mpinID = Hex.encode(Array(PythonJSON.dumps(document).utf8))
+        }
+        let userData = try Self.uncaught(data.get("userData"))
+        let regOTT: PythonValue = oldRegOTT.truthy ? oldRegOTT : .string(core.random.hex(16))
+        let activateKey = HMACSHA256.sign(key: core.signer.appKey, mpinID + Self.str(regOTT))
+        let expires = now + 3_600_000
+        let verifyRequest = PythonValue.display([
+            ("userId", user), ("mpinId", .string(mpinID)), ("mobile", .int(mobile)), ("activateKey", .string(activateKey)),
+            ("expireTime", .string(CivilTime.iso8601(milliseconds: expires))), ("resend", .bool(restarting)),
+            ("deviceName", deviceName), ("userData", userData.truthy ? userData : ""),
+        ])
+        let verdict: (Int, String?, [UInt8])
+        do throws(Uncaught) {
+            verdict = try await verifyUser(Array(PythonJSON.dumps(verifyRequest).utf8), baseURL: core.base.url)
+        } catch {
+            verdict = (error.status, nil, [])
+        }
+        guard verdict.0 >= 200 && verdict.0 < 300 else {
+            answer.setStatus(verdict.0 >= 500 ? 500 : verdict.0)
+            return
+        }
+        var forceActivate = false
+        if !verdict.2.isEmpty {
+            guard case .success(let response) = PythonJSON.loads(verdict.2), case .success(let force) = response.get("forceActivate") else {
+                answer.setStatus(500)
+                return
+            }
+            forceActivate = force.truthy
+        }
+        if restarting { await store.deleteRegistration(mpinID) }
+        await store.putRegistration(mpinID, OpenSourceStore.Registration(regOTT: regOTT, active: forceActivate ? activateKey : nil,
+                                                                         expires: expires, userID: user.string ?? ""))
+        answer.writeJSON(.display([("mpinId", .string(mpinID)), ("regOTT", regOTT), ("expireTime", .string(Self.isoformat(expires))),
+                                   ("nowTime", .string(Self.isoformat(now))), ("active", .bool(forceActivate))]))
+    }
+
+    /// `RPSSignatureHandler.get`: share 1 from D-TA 1 and the signed parameters for D-TA 2.
+    func signature(_ request: Request, mpinID: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        guard let regOTT = request.argument("regOTT") else { throw .http(400) }   // MissingArgumentError
+        let idBytes = try Self.uncaught(PythonValue.hexBytes(mpinID))
+        guard let document = String(validating: idBytes, as: UTF8.self) else { throw .internalError }
+        let mpinData = try Self.uncaught(PythonJSON.loads(Array(document.utf8)))
+        let mobile = try Self.uncaught(mpinData.get("mobile", default: .int(0)))
+        let now = self.now
+        guard let record = await store.registration(mpinID, now: now) else {
+            answer.setStatus(400, reason: "M-Pin ID not found.")
+            return
+        }
+        guard record.regOTT == .string(regOTT) else {
+            await store.deleteRegistration(mpinID)
+            answer.setStatus(400, reason: "M-Pin ID not found.")
+            return
+        }
+        guard let active = record.active, active == HMACSHA256.sign(key: core.signer.appKey, mpinID + regOTT) else {
+            answer.setStatus(401, reason: "M-PinID not active.")
+            return
+        }
+        let user = try Self.uncaught(mpinData.subscripted("userID"))
+        let hashHex = Hex.encode(core.mpin.hashID(idBytes))
+        let expires = CivilTime.iso8601(milliseconds: now / 1000 * 1000 + 60_000)
+        let signature = core.signer.clientSecret(appID: core.appID, hashMpinID: hashHex, hashUserID: "", expires: expires)
+        let share = core.dta1.clientSecretShare(hashMpinID: core.mpin.hashID(idBytes))
+        await store.deleteRegistration(mpinID)
+        // The workbench's operator tools (revoke) know the identity from here on.
+        await core.store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: user.string ?? "", regOTT: regOTT, activateKey: "",
+                                                            active: true, expires: now + 60_000), now: now)
+        _ = await core.store.consumeRegistration(mpinID: mpinID, regOTT: regOTT, now: now)
+        let params = Self.urlencode([("app_id", core.appID), ("expires", expires), ("hash_mpin_id", hashHex), ("hash_user_id", ""),
+                                     ("mobile", Self.str(mobile)), ("signature", signature)])
+        answer.writeJSON(.display([("params", .string(params)), ("clientSecretShare", .string(Hex.encode(share)))]))
+    }
+
+    /// `RPSTimePermitHandler.get`: share 1 of today's permit (kept for 7 to 13 days at a time) and
+    /// the signature of the hashed ID for D-TA 2. The demo RPA's permit check allows everyone; the
+    /// workbench's revocation answers 410.
+    func timePermit(mpinID: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        if await core.store.isRevoked(mpinID: mpinID) { throw .http(410) }
+        let idBytes = try Self.uncaught(PythonValue.hexBytes(mpinID))
+        let hash = core.mpin.hashID(idBytes)
+        let hashHex = Hex.encode(hash)
+        let date = MPin.today(unixTime: now / 1000)
+        let share: [UInt8]
+        if let kept = await core.store.timePermitShare("oss:" + hashHex, date: date) {
+            share = kept
+        } else {
+            let count = BackendCore.timePermitDayCounts.lowerBound + Int(core.permitDays.uniform(UInt64(BackendCore.timePermitDayCounts.count)))
+            let shares = (0..<UInt32(count)).map { core.dta1.timePermitShare(hashMpinID: hash, date: date &+ $0) }
+            share = shares[0]
+            if !shares.contains(where: \.isEmpty) { await core.store.keepTimePermitShares("oss:" + hashHex, from: date, shares) }
+        }
+        answer.setHeader("Cache-Control", "no-cache")
+        answer.writeJSON(.display([("date", .int(Int64(date))), ("signature", .string(HMACSHA256.sign(key: core.signer.appKey, hashHex))),
+                                   ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
+                                   ("timePermit", .string(Hex.encode(share))), ("version", Self.version)]))
+    }
+
+    /// The RPS's 403 for what pass 1 and pass 2 catch: `Invalid data received. <message>`.
+    static func invalidData(_ error: PythonError, _ answer: inout TornadoAnswer) {
+        let reason: String
+        if case .keyError(let key) = error { reason = "Invalid data received. \(key) argument missing" } else { reason = "Invalid data received. \(error.message)" }
+        answer.setStatus(403, reason: reason)
+        answer.writeJSON(.display([("version", Self.version), ("message", .string(reason))]))
+    }
+
+    /// `Pass1Handler.post`: keeps U and UT as sent (not checked) with a fresh y for 15 seconds.
+    func pass1(_ request: Request, _ answer: inout TornadoAnswer) async {
+        let parsed = PythonJSON.loads(request.body).flatMap { data in
+            data.subscripted("mpin_id").flatMap { $0.hexDecoded() }.flatMap { id in
+                data.subscripted("UT").flatMap { ut in data.subscripted("U").map { (id, ut, $0) } }
+            }
+        }
+        let (id, ut, u): ([UInt8], PythonValue, PythonValue)
+        switch parsed {
+        case .success(let values): (id, ut, u) = values
+        case .failure(let error):
+            guard case .attributeError = error else { return Self.invalidData(error, &answer) }
+            return answer.sendError(500, date: Self.date(), writeError: rpsClass(request).writeError)
+        }
+        let y = core.random.scalar(core.mpin)
+        let now = self.now
+        await store.putPass1(Hex.encode(id), OpenSourceStore.Pass1(u: u, ut: ut, y: y, expires: now / 1000 * 1000 + 15_000))
+        answer.setStatus(200, reason: "OK")
+        answer.writeJSON(.display([("version", Self.version), ("y", .string(Hex.encode(y))), ("pass", .int(1)), ("message", "OK")]))
+    }
+
+    /// `Pass2Handler.post`: verifies V against the pass-1 record, which stays (a replayed pass 2
+    /// is verified again); with a time permit SERVER_2 reads UT, not U. Always 200 with an
+    /// authOTT: kept for the RPA (`WID` "0"), or put on the access number's session.
+    func pass2(_ request: Request, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        let parsed = PythonJSON.loads(request.body).flatMap { data in
+            data.subscripted("mpin_id").flatMap { idHex in
+                idHex.hexDecoded().flatMap { id in
+                    data.subscripted("WID").flatMap { wid in
+                        data.subscripted("OTP").flatMap { otp in
+                            data.subscripted("V").flatMap { $0.hexDecoded() }.map { (idHex, id, wid, otp, $0) }
+                        }
+                    }
+                }
+            }
+        }
+        let (idHex, id, wid, otpWanted, v): (PythonValue, [UInt8], PythonValue, PythonValue, [UInt8])
+        switch parsed {
+        case .success(let values): (idHex, id, wid, otpWanted, v) = values
+        case .failure(let error):
+            guard case .attributeError = error else { return Self.invalidData(error, &answer) }
+            throw .internalError
+        }
+        let now = self.now
+        guard let record = await store.pass1(idHex.string ?? "", now: now) else {
+            answer.setStatus(500, reason: "Invalid pass one data")
+            answer.writeJSON(.display([("version", Self.version), ("message", "Invalid pass one data")]))
+            return
+        }
+        _ = try Self.uncaught(record.u.hexDecoded())
+        let ut = try Self.uncaught(record.ut.hexDecoded())
+        let wantsOTP = try Self.uncaught(otpWanted.int()) == 1
+        let otp = wantsOTP ? core.random.digits(6) : "0"
+        let success = await withTaskExecutorPreference(globalConcurrentExecutor) { verify(id: id, y: record.y, ut: ut, v: v, now: now) }
+        let token = OpenSourceStore.AuthToken(mpinID: id, success: success, expires: now / 1000 * 1000 + 60_000, otp: otp)
+        let authOTT = core.random.hex(16)
+        var members: [(String, PythonValue)] = [("version", Self.version), ("pass", .int(2)), ("authOTT", .string(authOTT))]
+        if wantsOTP { members.append(("OTP", .string(otp))) }
+        if wid != .string("0") {
+            await store.updateAuth(.wid(wid), now: now) { $0.authOTT = .string(authOTT); $0.token = token }
+        } else {
+            await store.addAuth(OpenSourceStore.AuthItem(expires: token.expires, webOTT: .int(0), wid: "", authOTT: .string(authOTT), token: token))
+        }
+        answer.setStatus(200, reason: "OK")
+        answer.writeJSON(.display(Array(members.prefix(3))).appending(members.dropFirst(3)))
+    }
+
+    /// SERVER_1 and SERVER_2 of the RPS's `validate_pass2_value`: today, and yesterday in the first
+    /// hour of a day; with a date SERVER_2 uses UT (U is not read).
+    func verify(id: [UInt8], y: [UInt8], ut: [UInt8], v: [UInt8], now: Int64) -> Bool {
+        let today = MPin.today(unixTime: now / 1000)
+        var dates = [today]
+        if now % 86_400_000 < 3_600_000 && today > 0 { dates.append(today - 1) }
+        for date in dates {
+            let (hid, htid) = core.mpin.server1(date: date, id: id)
+            if core.mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: core.serverSecret, u: ut, ut: ut, v: v) == .ok { return true }
+        }
+        return false
+    }
+}
+
+extension PythonValue {
+    /// The same dict with more members inserted after its display (`d[k] = v` later in the code).
+    func appending(_ more: some Sequence<(String, PythonValue)>) -> PythonValue {
+        guard case .dict(let members, let literal) = self else { return self }
+        return .dict(members + Array(more), literal: literal)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import MPinCrypto
+import SDKSeams
+
+/// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (PROTOCOL
+/// §13, §14), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes
+/// every request: its own paths (`/`, `/mpinAuthenticate`, `/mpinVerify`, `/mpinPermitUser`,
+/// `/mpinActivate`, `/logout`) and `/rps/…`, which its `RPSRedirectHandler` forwards to the RPS
+/// (servers/rps/rps.py; `OpenSourceServer+RPS.swift`) and whose answer it copies (the RPS's
+/// fields over its own, the status with its standard phrase, the body); D-TA 2
+/// (servers/dta/dta.py; `OpenSourceServer+DTA.swift`) answers under `/dta2/` (its own origin in
+/// the measured deployment). Each answer is derived from what that Python code and Tornado do
+/// with the request (`TornadoAnswer`, `PythonValue`, `PythonJSON`): the 500s of an uncaught
+/// exception, the RPS's 403 `Invalid data received. …`, reason phrases such as `401 Wrong PIN.`,
+/// the demo's `mpindemo_session` cookie, CORS and cache fields, `Etag`.
+///
+/// Not of the open-source server, kept for the workbench's tools: `/session`, `/admin/…`,
+/// `/devicesecurity/…` go to the workbench's own handlers.
+struct OpenSourceServer: Sendable {
+    let core: BackendCore
+
+    var store: OpenSourceStore { core.openSourceStore }
+
+    /// A request as the Tornado handlers see it.
+    struct Request: Sendable {
+        let method: String
+        /// The path as sent (still percent-encoded, as Tornado matches its routes on it).
+        let path: String
+        let uri: String
+        let query: [String: String]
+        let headers: HTTPFields
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            let wanted = name.lowercased()
+            return headers.first { $0.name.canonicalName == wanted }?.value
+        }
+
+        /// `get_argument(name)`: the last value, stripped; nil when absent.
+        func argument(_ name: String) -> String? {
+            query[name].map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// An exception a handler does not catch: Tornado answers it with `send_error` (`HTTPError`'s
+    /// code, its reason if it has one; 500 for anything else).
+    struct Uncaught: Error, Sendable {
+        var status = 500
+        var reason: String?
+
+        static let internalError = Uncaught()
+        static func http(_ status: Int, reason: String? = nil) -> Uncaught { Uncaught(status: status, reason: reason) }
+    }
+
+    /// What a Tornado handler class brings to its answers.
+    struct HandlerClass: Sendable {
+        var defaultHeaders: [(String, String)]
+        var supportedMethods = ["GET", "HEAD", "POST", "DELETE", "PATCH", "PUT", "OPTIONS"]
+        /// `write_error`.
+        var writeError: @Sendable (inout TornadoAnswer) -> Void = { $0.writeDefaultError() }
+        /// Whether its `finish` adds `WWW-Authenticate: Authenticate` to a 401.
+        var challengesOn401 = true
+    }
+
+    func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer? {
+        let target = head.path ?? "/"
+        let (path, rawQuery) = Call.split(target: target)
+        let request = Request(method: head.method.rawValue, path: String(path), uri: target,
+                              query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: head.headerFields, body: body)
+        let first = path.split(separator: "/").first.map(String.init) ?? ""
+        if ["session", "admin", "devicesecurity"].contains(first) { return nil }
+        if path.hasPrefix("/dta2/") {
+            return await dta(request, path: String(path.dropFirst(5))).answer(method: request.method)
+        }
+        return await demo(request).answer(method: request.method)
+    }
+
+    static func date() -> String { CivilTime.httpDate(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)) }
+
+    /// Runs a handler as Tornado's `_execute` does: the method check, `prepare`, the method,
+    /// `send_error` for what it raises, `finish`.
+    func execute(_ request: Request, _ handlerClass: HandlerClass, prepare: (inout TornadoAnswer) async -> Void = { _ in },
+                 method: (inout TornadoAnswer) async throws(Uncaught) -> Bool) async -> TornadoAnswer {
+        var answer = TornadoAnswer(defaultHeaders: handlerClass.defaultHeaders, date: Self.date())
+        do throws(Uncaught) {
+            guard handlerClass.supportedMethods.contains(request.method) else { throw .http(405) }
+            await prepare(&answer)
+            guard try await method(&answer) else { throw .http(405) }
+        } catch {
+            answer.sendError(error.status, reason: error.reason, date: Self.date(), writeError: handlerClass.writeError)
+        }
+        if handlerClass.challengesOn401 && answer.status == 401 { answer.setHeader("WWW-Authenticate", "Authenticate") }
+        answer.finish(method: request.method, ifNoneMatch: request.header("If-None-Match"))
+        return answer
+    }
+
+    /// A `ValueError`/`TypeError`-style failure as an uncaught exception: 500.
+    static func uncaught<T>(_ result: Result<T, PythonError>) throws(Uncaught) -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure: throw .internalError
+        }
+    }
+}
+
+extension BackendCore {
+    /// The `milagro-oss` front (`OpenSourceServer`); nil for the workbench's own paths.
+    func openSourceAnswer(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer? {
+        await OpenSourceServer(core: self).respond(to: head, body: body)
+    }
+}
