@@ -142,19 +142,6 @@ import Testing
         }
     }
 
-    /// `testAuthenticateOTP` as recorded: the OTP is issued, the RPA answers user data only, so the
-    /// SDK's OTP status is RESPONSE_PARSE_ERROR while the login succeeds.
-    @Test func otpLoginGivesResponseParseError() async throws {
-        let harness = try await Self.start()
-        defer { Task { await harness.stop() } }
-        let client = try await harness.client()
-        let user = try await harness.registeredUser(client, id: "eve")
-        try await client.startAuthentication(user)
-        let otp = try await client.finishAuthenticationOTP(user, pin: "1234")
-        #expect(otp.otp.count == 6)
-        #expect(otp.status.code == .responseParseError)
-    }
-
     @Test func corsAndCacheFields() async throws {
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }
