@@ -20,12 +20,16 @@ import OrderedJSON
 /// * `/rps/authenticate` 412 `{"message": "Invalid or expired access number"}` for an access
 ///   number no browser shows, whatever the PIN (pass 2 attaches nothing to an unknown WID), 401
 ///   `{"message": "Wrong PIN."}`, and 200 `{logoutURL, logoutData}`; `/logout` 200 empty;
+/// * the registration answer's `expireTime` and `nowTime` with a `T` (`recordedTimes`);
 /// * the CORS and cache header fields of every RPS, RPA and D-TA answer (`hostedV3Fields`).
 ///
 /// Left out on purpose: `Server: TornadoServer/4.1`, `ETag` and the demo's `mpindemo_session`
-/// cookie (the web framework's, not the protocol's), and the S3 error document of the storage's
-/// 404 (the SDK reads only the status). Where the recording is silent (an unknown webOTT, 408s,
-/// the D-TA's own refusals) the profile answers as the open-source server does (PROTOCOL §8).
+/// cookie (the web framework's, not the protocol's); the S3 error document of the storage's 404
+/// (the SDK reads only the status); the order of the signature's `params` (the SDK passes them on
+/// as they are); and the recorded access-number lifetime, 60 s, where this backend keeps its
+/// configured `accessNumberLifetime` (300 s, the open-source RPS's default). Where the recording
+/// is silent (an unknown webOTT, 408s, the D-TA's own refusals) the profile answers as the
+/// open-source server does (PROTOCOL §8).
 extension BackendCore {
     /// Whether the backend plays the recording's backend.
     var hostedV3: Bool { configuration.profile == .milagroHostedV3 }
@@ -38,6 +42,9 @@ extension BackendCore {
         case ("rps", 2) where s[1] == "clientSettings":
             try Self.require(.get, call)
             return .json(.ok, .fields(settingsMembers(seedValue: random.hex(100))))
+        case ("rps", 2) where s[1] == "user", ("rps", 3) where s[1] == "user":
+            try Self.require(.put, call)
+            return Self.recordedTimes(try await register(call, restarting: s.count == 3 ? s[2] : nil))
         case ("rps", 2) where s[1] == "accessnumber":
             try Self.require(.post, call)
             return try await accessNumberPoll(call)
@@ -79,6 +86,18 @@ extension BackendCore {
             ("cSum", 1), ("signatureURL", "/rps/signature"), ("getAccessNumberURL", "/rps/getAccessNumber"),
             ("mobileAuthenticateURL", "/rps/authenticate"),
         ]
+    }
+
+    /// A registration answer with `expireTime` and `nowTime` as recorded, `YYYY-MM-DDTHH:MM:SS.ffffff`
+    /// (the recording's RPS wrote them with Python's `isoformat()`; the open-source RPS's form, which
+    /// the other profiles answer, has a space before the time).
+    static func recordedTimes(_ reply: Reply) -> Reply {
+        guard case .json(let status, .object(let members), let headers) = reply else { return reply }
+        let times = members.map { member -> JSONValue.Member in
+            guard ["expireTime", "nowTime"].contains(member.name), case .string(let text) = member.value else { return member }
+            return JSONValue.Member(member.name, .string(text.replacing(" ", with: "T")))
+        }
+        return .json(status, .object(times), headers: headers)
     }
 
     /// The browser's poll, `POST /rps/accessnumber {"webOTT"}`: 200 `{"authOTT"}` once the phone's

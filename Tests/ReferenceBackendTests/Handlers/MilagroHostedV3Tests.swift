@@ -34,6 +34,14 @@ import Testing
         #expect(settings["accessNumberUseCheckSum"] as? Bool == true)
         let seedValue = settings["seedValue"] as? String ?? ""
         #expect(seedValue.count == 200 && Hex.decode(seedValue) != nil)
+        // Registration times as recorded ("2016-10-11T14:58:15.183359"), the M-Pin ID's `issued` as the open-source RPS's.
+        let registered = try await harness.send(.put, "/rps/user", body: #"{"userId":"al","mobile":1}"#)
+        for key in ["expireTime", "nowTime"] {
+            let time = registered.string(key)
+            #expect(time.count == 26 && Array(time)[10] == "T" && !time.contains(" "), "\(key): \(time)")
+        }
+        let document = String(decoding: Hex.decode(registered.string("mpinId")) ?? [], as: UTF8.self)
+        #expect(document.contains(#""issued": "20"#) && document.contains(#""userID": "al""#), "\(document)")
         // The storage the settings name answers 404, so the SDK asks the hosted D-TA.
         #expect(try await harness.send(.get, "/timePermitsStorage/app/17085/ab").status == 404)
     }
