@@ -30,7 +30,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the SDK's randomness and of the embedded backend (default: system randomness against --backend).")
     var seed: String?
 
-    @Option(help: "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's) or milagro-oss (the open-source Milagro server's).")
+    @Option(help: "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's), milagro-oss (the open-source Milagro server's) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests).")
     var profile: BackendProfile?
 
     @OptionGroup var junit: JUnitOption

@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Backend flavour: milagro or mfa-platform.")
     var flavour = BackendFlavour.milagro
 
-    @Option(help: "Whose answers: default (the workbench's) or milagro-oss (the open-source Milagro server's, as measured).")
+    @Option(help: "Whose answers: default (the workbench's), milagro-oss (the open-source Milagro server's, as measured) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests).")
     var profile = BackendProfile.default
 
     @Option(help: "How registrations are activated: auto, email or code.")
@@ -126,6 +126,10 @@ struct ServeCommand: ParsableCommand {
         }
         if profile == .milagroOSS && activation == .code {
             throw ValidationError("--profile milagro-oss has no activation codes: use --activation auto or email.")
+        }
+        if profile == .milagroHostedV3,
+           let problem = BackendConfiguration(flavour: flavour, activation: activation, profile: profile).problem {
+            throw ValidationError("--profile: \(problem).")
         }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
         if cassette == nil, !actors.isEmpty || !secret.isEmpty || exitWhenDone || publicURL != nil {

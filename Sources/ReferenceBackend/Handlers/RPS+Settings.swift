@@ -23,8 +23,10 @@ extension BackendCore {
         .json(.ok, .fields(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
     }
 
-    /// The settings' members; `seedValue` is used by the `milagro-oss` profile only.
+    /// The settings' members; `seedValue` is used by the `milagro-oss` and `milagro-hosted-v3`
+    /// profiles only (the latter's members are in `MilagroHostedV3.swift`).
     func settingsMembers(seedValue: String) -> [(String, JSONValue)] {
+        if hostedV3 { return hostedV3SettingsMembers(seedValue: seedValue) }
         switch configuration.flavour {
         case .milagro where openSource:
             let url = { (path: String) -> JSONValue in .string(self.base.url + path) }

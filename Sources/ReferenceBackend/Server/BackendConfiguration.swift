@@ -52,8 +52,9 @@ public struct BackendConfiguration: Sendable {
     /// RPS's `MOBILE_LOGIN_AUTHENTICATION_TIMEOUT_SECONDS`, 10). Measured on the backend's clock and
     /// also capped by as many seconds of real time. More than 0 and at most 3600.
     public var loginTimeout: Double
-    /// Whose answers the backend gives: the workbench's own (`default`) or the open-source server's
-    /// exactly (`milagro-oss`, PROTOCOL §13).
+    /// Whose answers the backend gives: the workbench's own (`default`), the open-source server's
+    /// exactly (`milagro-oss`, PROTOCOL §13), or those of the SDK core's recording
+    /// (`milagro-hosted-v3`).
     public var profile: BackendProfile
 
     public init(host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,
@@ -87,8 +88,8 @@ public struct BackendConfiguration: Sendable {
     }
 
     /// What makes this configuration unusable, if anything: a `loginTimeout` out of range, or the
-    /// `milagro-oss` profile with what the open-source server does not have (the MFA platform's
-    /// flavour, activation codes).
+    /// `milagro-oss` or `milagro-hosted-v3` profile with what those servers do not have (the MFA
+    /// platform's flavour, activation codes).
     package var problem: String? {
         if !Self.isValidLoginTimeout(loginTimeout) {
             return "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
@@ -98,6 +99,10 @@ public struct BackendConfiguration: Sendable {
         }
         if profile == .milagroOSS && activation == .code {
             return "the milagro-oss profile's demo RPA has no activation codes: use the auto or email activation"
+        }
+        if profile == .milagroHostedV3 && (flavour != .milagro || activation == .code) {
+            return "the milagro-hosted-v3 profile is the RPS and demo RPA of the SDK core's recording: "
+                + "it goes with the milagro flavour and the auto or email activation, not \(flavour.rawValue) with \(activation.rawValue)"
         }
         return nil
     }

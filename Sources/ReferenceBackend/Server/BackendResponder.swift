@@ -36,6 +36,7 @@ extension BackendCore {
         func want(_ method: HTTPRequest.Method) throws(APIError) {
             guard call.method == method else { throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(s.joined(separator: "/"))") }
         }
+        if hostedV3, let reply = try await hostedV3Route(call) { return reply }
         switch s.first {
         case "rps" where s.count >= 2:
             if mfa && !["getAccessNumber", "getQrUrl", "access"].contains(s[1]) { try checkClientID(call) }
@@ -97,6 +98,7 @@ extension BackendCore {
     /// D-TAs, demo RPA; not the DeviceSecurity service or the operator's endpoints):
     /// `WWW-Authenticate: Authenticate` on a 401 (PROTOCOL §4, §13).
     func profiled(_ reply: Reply, segments: [String]) -> Reply {
+        if hostedV3 { return hostedV3Profiled(reply, segments: segments) }
         guard openSource, reply.status == .unauthorized, !["devicesecurity", "admin"].contains(segments.first ?? "") else { return reply }
         return reply.adding(.wwwAuthenticate, "Authenticate")
     }

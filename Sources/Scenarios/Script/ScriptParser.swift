@@ -2,6 +2,7 @@ import FileAccess
 import FlowRecording
 import Foundation
 import OrderedJSON
+import ReferenceBackend
 import Yams
 
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
@@ -13,7 +14,7 @@ public enum ScriptParser {
     /// every unmet one at the end (a harness's non-fatal checks, `BOOST_CHECK`).
     public static let checkModes = ["stop", "continue"]
     /// The embedded backend's profiles a script may ask for.
-    public static let profiles = ["default", "milagro-oss"]
+    public static let profiles = BackendProfile.allCases.map(\.rawValue)
     static let stepKeys = ["name", "with", "expect", "capture", "note", "context", ScriptStep.backgroundKey, ScriptStep.awaitKey]
         + ScriptAction.actors
     static let expectKeys = ["status", "state", "values"]
@@ -88,6 +89,11 @@ public enum ScriptParser {
         if profile == "milagro-oss" && (flavour != "milagro" || activation == "code") {
             throw ScriptError(file: file, line: top["profile"]?.mark?.line,
                               message: "profile milagro-oss is the open-source Milagro server: flavour milagro, activation auto or email")
+        }
+        if profile == BackendProfile.milagroHostedV3.rawValue, let problem = BackendConfiguration(
+            flavour: BackendFlavour(rawValue: flavour) ?? .milagro, activation: ActivationMode(rawValue: activation) ?? .auto,
+            profile: .milagroHostedV3).problem {
+            throw ScriptError(file: file, line: top["profile"]?.mark?.line, message: problem)
         }
         var startTime = ScenarioScript.defaultStartTime
         if let text = try scalar("startTime") {
