@@ -23,4 +23,10 @@ package enum RepoPaths {
     package static var recordings: String { path("Recordings") }
     /// `Scenarios/`, the scenario scripts.
     package static var scenarios: String { path("Scenarios") }
+    /// `../shared/`, beside the repository: the specification and the real system's artifacts,
+    /// read at test time and never copied in. Tests that need it are skipped, saying so, when it
+    /// is absent.
+    package static var shared: String { path("../shared") }
+    /// Whether `relative` exists below `../shared/`.
+    package static func hasShared(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: shared + "/" + relative) }
 }
