@@ -37,6 +37,8 @@ import SDKSeams
 package struct FlowChecker: Sendable {
     private var settings: [String: JSONValue] = [:]
     private var seenSettings = false
+    /// Whether a request before any client settings has been noted (once per flow).
+    private var notedMissingSettings = false
     /// The event index of the last client settings.
     private var settingsIndex: Int?
     private var registered: Set<String> = []
@@ -98,7 +100,8 @@ package struct FlowChecker: Sendable {
     package func kind(method: String, path: String) -> RequestKind {
         func joined(_ base: String, _ tail: String) -> String { (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + tail }
         func under(_ base: String?) -> Bool { base.map { path.hasPrefix(joined($0, "")) } ?? false }
-        if path.hasSuffix("/clientSettings") { return .clientSettings }
+        if method == "OPTIONS" { return .auxiliary }   // a CORS preflight
+        if path.hasSuffix("/clientSettings") { return method == "GET" ? .clientSettings : .other }
         if let base = self.path("mpinAuthServerURL") {
             if path == joined(base, "pass1") { return .pass1 }
             if path == joined(base, "pass2") { return .pass2 }
@@ -117,7 +120,7 @@ package struct FlowChecker: Sendable {
         if path == self.path("getQrUrl") { return .getQrURL }
         if path == self.path("codeStatusURL") { return .codeStatus }
         if let done = self.path("setupDoneURL"), path == done || under(done) { return .setupDone }
-        if let logoutPath, path == logoutPath { return .logout }
+        if let logoutPath, path == logoutPath, method != "GET" { return .logout }
         let segments = path.split(separator: "/").map(String.init)
         let rps = (self.path("mpinAuthServerURL") ?? "/rps").split(separator: "/").map(String.init)
         if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
@@ -133,11 +136,22 @@ package struct FlowChecker: Sendable {
             return segments[1] == "clientSecret" ? .clientSecret2 : segments[1] == "timePermit" ? .timePermit2 : .other
         }
         if first == "logout", method == "GET" { return .auxiliary }   // the demo RPA's browser logout page
-        guard let kind = Self.rootRoutes[first] else { return .other }
+        guard let kind = Self.rootRoutes[first] else { return Self.dtaKind(method: method, segments: segments) }
         switch kind {
         case .clientSecret2, .timePermit2, .authenticate, .serviceDetails, .accessCode, .logout: return segments.count == 1 ? kind : .other
         default: return kind
         }
+    }
+
+    /// A D-TA or time-permit storage request told by its shape, for D-TAs under a path of their own
+    /// (`/v3/clientSecret` of the SDK core's recording) before the settings name them: `…/clientSecret`,
+    /// `…/timePermit`, or `…/<appID>/<day number>/<64 hex digits>`.
+    static func dtaKind(method: String, segments: [String]) -> RequestKind {
+        guard method == "GET", let last = segments.last else { return .other }
+        if last == "clientSecret" { return .clientSecret2 }
+        if last == "timePermit" { return .timePermit2 }
+        if segments.count >= 3, Int(segments[segments.count - 2]) != nil, last.count == 64, isLowercaseHex(last) { return .timePermitStorage }
+        return .other
     }
 
     /// Who sent a request, from what it is: the browser for its access-number and QR requests and
@@ -158,12 +172,12 @@ package struct FlowChecker: Sendable {
         return .sdk
     }
 
-    /// Whether a login body is the browser's PIN pad's: `mpinResponse` holding `authOTT` alone, and
-    /// nothing beside it.
+    /// Whether a login body is the browser's PIN pad's: `mpinResponse` holding `authOTT` alone (or
+    /// nothing, when its poll gave none: the SDK core's test helper), and nothing beside it.
     static func isBrowserLogin(_ body: [UInt8]) -> Bool {
         guard let json = try? JSONParser.parse(body), let members = json.objectMembers, members.count == 1,
               members[0].name == "mpinResponse", let inner = members[0].value.objectMembers else { return false }
-        return inner.map(\.name) == ["authOTT"]
+        return inner.allSatisfy { $0.name == "authOTT" }
     }
 
     /// Whether access numbers carry a check digit: `accessNumberUseCheckSum` (default true), `cSum`
@@ -205,16 +219,21 @@ package struct FlowChecker: Sendable {
             findings.append(FlowFinding(category, passed ? .passed : level, code, message))
         }
         let requestLevel = Self.requestProblemLevel(exchange, verdictLater: kind == .pass2)
+        // Before any client settings the cassette holds the middle of a flow (a test that goes on
+        // from where an earlier one left off): what came before is unknown, so order is only noted.
+        let orderLevel = seenSettings ? Self.requestProblemLevel(exchange) : .note
         if kind == .other {
             add(.request, .note, "unknown-path", false, "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (PROTOCOL.md §8)")
         }
         if let recordedActor, recordedActor != actor, [EventActor.sdk, .browser].contains(recordedActor) {
             add(.request, .note, "actor", false, "recorded as the \(recordedActor)'s; its path and body make it the \(actor)'s")
         }
-        if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings {
-            add(.order, requestLevel, "order-settings", false, "the client settings were not fetched before this request (PROTOCOL.md §2)")
+        if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings, !notedMissingSettings {
+            notedMissingSettings = true
+            add(.order, .note, "order-settings", false,
+                "the client settings were not fetched before this request (PROTOCOL.md §2): the flow starts in the middle")
         }
-        checkRequest(kind, exchange, path: path, level: requestLevel, browser: actor == .browser, add)
+        checkRequest(kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)
         if let response = exchange.response, response.status == 200 {
             checkResponse(kind, exchange.request, response, index: index, add)
@@ -282,27 +301,27 @@ package struct FlowChecker: Sendable {
     // MARK: - Requests
 
     private mutating func checkRequest(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, path: String, level: FlowFinding.Level,
-                                       browser: Bool, _ add: Add) {
+                                       orderLevel: FlowFinding.Level, browser: Bool, _ add: Add) {
         let request = exchange.request
         let lastSegment = path.split(separator: "/").last.map(String.init) ?? ""
         switch kind {
         case .clientSecret1:
-            if !registered.isEmpty { add(.order, level, "order-share1-id", registered.contains(lastSegment), "share 1 for an M-Pin ID registered before") }
+            if !registered.isEmpty { add(.order, orderLevel, "order-share1-id", registered.contains(lastSegment), "share 1 for an M-Pin ID registered before") }
         case .clientSecret2:
-            add(.order, level, "order-share2", !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
+            add(.order, orderLevel, "order-share2", !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
             let hash = URLText.queryItems(request.url).first { $0.0 == "hash_mpin_id" }?.1 ?? ""
             hex("hash_mpin_id", hash, bytes: 32, level, add)
         case .timePermitStorage:
             let segments = path.split(separator: "/").map(String.init)
             if segments.count >= 3, let date = Int(segments[segments.count - 2]) {
                 let expected = lastPermitDate
-                add(.timePermitDate, level, "storage-date", expected == date,
+                add(.timePermitDate, orderLevel, "storage-date", expected == date,
                     "storage path date \(date)" + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" } ?? ", no share 1 before it"))
             } else {
                 add(.body, level, "storage-path", false, "the storage path is not …/appID/date/storageId")
             }
         case .timePermit2:
-            add(.order, level, "order-permit2", lastPermitDate != nil, "share 2 after share 1")
+            add(.order, orderLevel, "order-permit2", lastPermitDate != nil, "share 2 after share 1")
         case .pass1:
             guard let body = json(request.body, "pass 1 request", level, add) else { return }
             add(.body, level, "member", body["pass"]?.intValue == 1, "pass is 1")
@@ -315,13 +334,13 @@ package struct FlowChecker: Sendable {
             } else {
                 point("UT", ut, level, add)
             }
-            if usesPermits { add(.order, level, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (PROTOCOL.md §3.4)") }
+            if usesPermits { add(.order, orderLevel, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (PROTOCOL.md §3.4)") }
             pass1IDs.append(id)
         case .pass2:
             guard let body = json(request.body, "pass 2 request", level, add) else { return }
             add(.body, level, "member", body["pass"]?.intValue == 2, "pass is 2")
             let id = body["mpin_id"]?.stringValue ?? ""
-            add(.order, Self.requestProblemLevel(exchange), "order-pass2", pass1IDs.contains(id), "pass 2 after pass 1 of the same M-Pin ID")
+            add(.order, orderLevel, "order-pass2", pass1IDs.contains(id), "pass 2 after pass 1 of the same M-Pin ID")
             point("V", body["V"]?.stringValue, level, add)
             let wid = body["WID"]?.stringValue ?? body["WID"].map { JSONWriter.compact($0) } ?? ""
             if wid != "0", !wid.isEmpty { accessNumber("WID", wid, .note, add) }
@@ -330,9 +349,9 @@ package struct FlowChecker: Sendable {
             let authOTT = body["mpinResponse"]?["authOTT"]?.stringValue
             if Placeholder.whole(authOTT ?? "") != nil { return }
             if browser {
-                add(.order, level, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false, "the browser's login carries an authOTT a pass 2 issued")
+                add(.order, orderLevel, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false, "the browser's login carries an authOTT a pass 2 issued")
             } else {
-                add(.order, level, "order-login", authOTT != nil && authOTT == lastAuthOTT, "the login carries the authOTT of the pass 2 before it")
+                add(.order, orderLevel, "order-login", authOTT != nil && authOTT == lastAuthOTT, "the login carries the authOTT of the pass 2 before it")
             }
         case .register:
             guard let body = json(request.body, "registration request", level, add) else { return }
@@ -446,7 +465,13 @@ package struct FlowChecker: Sendable {
     private func json(_ bytes: [UInt8], _ what: String, _ level: FlowFinding.Level, _ add: Add) -> JSONValue? {
         if Placeholder.whole(String(decoding: bytes, as: UTF8.self)) != nil { return nil }
         do {
-            let value = try JSONParser.parse(bytes)
+            // Repeated member names are kept, the last one counting, as the SDK and the servers read them.
+            let value = try JSONParser.parse(bytes, duplicateMembers: .keep)
+            do {
+                _ = try JSONParser.parse(bytes)
+            } catch {
+                add(.body, .note, "duplicate-member", false, "the \(what) repeats a member name, the last one counts (\(error))")
+            }
             guard value.objectMembers != nil else {
                 add(.body, level, "not-object", false, "the \(what) is JSON but not an object")
                 return nil
