@@ -184,6 +184,10 @@ import TestSupport
         (["proxy", "--upstream", "http://127.0.0.1:8005"], "Missing expected argument '--out <out>'"),
         (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--max-exchanges", "0"], "'--max-exchanges <max-exchanges>'"),
         (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--log-level", "loud"], "must be one of trace, debug"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--route", "dta2=http://127.0.0.1:8001"], "--route is PREFIX=ORIGIN"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--route", "/dta2/=http://127.0.0.1:8001"], "got \"/dta2/=http"),
+        (["proxy", "--upstream", "http://127.0.0.1:8005", "--out", "x.json", "--route", "/d=http://127.0.0.1:1", "--route", "/d=http://127.0.0.1:2"],
+         "--route /d is given twice"),
     ])
     func badFlags(arguments: [String], message: String) throws {
         let result = try WorkbenchProcess.run(arguments, seconds: 60)
