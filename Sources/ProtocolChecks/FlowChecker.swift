@@ -6,22 +6,41 @@ import OrderedJSON
 import SDKSeams
 
 /// Checks the HTTP exchanges of an M-Pin flow against the protocol, one exchange at a time, in the
-/// order they completed: the engine of `mpin-workbench proxy`'s per-exchange report and summary.
+/// order they completed: the engine of `mpin-workbench proxy`'s per-exchange report and summary and
+/// of `mpin-workbench cassette check`.
 ///
 /// It recognises each request from the client settings it has seen (`RequestKind`; the reference
-/// backend's paths until then) and checks, for each:
+/// backend's paths until then, and the open-source servers' routes whatever the settings say) and
+/// checks, for each:
 /// * the status against PROTOCOL.md §4 (`FlowFinding.Category.status`): 200, or a status the table
-///   lists for that request (a 401 on the login is INCORRECT_PIN); any other is flagged with the SDK
-///   status it gives, a transport error as NETWORK_ERROR;
+///   lists for that request (a 401 on the login is INCORRECT_PIN); any other 4xx is a note (the
+///   SDK's HTTP_REQUEST_ERROR, a legitimate answer to bad input), a 5xx, a redirect or no response
+///   a warning, a 2xx other than 200 a failure (PROTOCOL.md §1);
 /// * JSON bodies and their members (§3), hex values and their lengths (§6.1), the G1 points of the
 ///   registration, the time permits and passes 1 and 2 (U, UT, V: on the curve, through the crypto
 ///   core's decoder), the access numbers' check digits (§5.1, when the settings ask for them), the
 ///   time-permit dates (the day of the response's `Date`, the same in the storage path);
 /// * the order of the flow: settings first, share 2 after share 1, pass 1 after a time permit when
-///   permits are used, pass 2 after pass 1 of the same M-Pin ID, the login with pass 2's authOTT.
+///   permits are used, pass 2 after pass 1 of the same M-Pin ID, the login with pass 2's authOTT;
+/// * that the path is one an M-Pin party serves.
+///
+/// Levels (`FlowFinding.Level`): a problem in a server's 200 answer is a failure. A problem in a
+/// request takes its level from what the server made of it: refused (4xx), a note; a server error
+/// or no answer, a warning; accepted (2xx), a failure, except in pass 2, which the server answers
+/// 200 whatever V is (the login gives the verdict, PROTOCOL.md §3.6, §8.2), a note. An access
+/// number's check digit in pass 2 is always a note: the SDK does not check it there and the server
+/// answers a wrong one with 412 (§5.2). Values that are placeholders (`{{name}}`, a redacted
+/// cassette) and bodies that are one placeholder are not checked.
+///
+/// At the end (`summary`) it names the origins the client settings point at that no request of
+/// the flow went to (`FlowCheckSummary.unseenOrigins`): a client talking to a D-TA around the proxy.
 package struct FlowChecker: Sendable {
     private var settings: [String: JSONValue] = [:]
     private var seenSettings = false
+    /// Whether a request before any client settings has been noted (once per flow).
+    private var notedMissingSettings = false
+    /// The event index of the last client settings.
+    private var settingsIndex: Int?
     private var registered: Set<String> = []
     private var shareOne: Set<String> = []
     /// Time permit share 1 per M-Pin ID: its date.
@@ -29,7 +48,15 @@ package struct FlowChecker: Sendable {
     private var lastPermitDate: Int?
     private var pass1IDs: [String] = []
     private var lastAuthOTT: String?
+    /// Every authOTT a pass 2 answered.
+    private var issuedAuthOTTs: Set<String> = []
     private var logoutPath: String?
+    /// The origins requests went to.
+    private var requestOrigins: Set<String> = []
+    /// Per origin that the settings name with an absolute URL: the settings naming it, and how
+    /// many exchanges with it the client certainly made (share 2 after each share 1) and may have
+    /// made (time permit share 2 after each share 1).
+    private var namedOrigins: [String: (keys: [String], certain: Int, possible: Int)] = [:]
     /// Every report so far.
     package private(set) var reports: [ExchangeReport] = []
 
@@ -48,11 +75,33 @@ package struct FlowChecker: Sendable {
         return seenSettings ? nil : Self.defaultPaths[key]
     }
 
-    /// What the request is, from its method and path.
+    /// Paths under the RPS prefix the open-source RPS serves (servers/rps/rps.py), whatever the settings say.
+    static let rpsRoutes: [String: RequestKind] = [
+        "access": .accessNumberPoll, "accessnumber": .accessNumberPoll, "getAccessNumber": .getAccessNumber, "getQrUrl": .getQrURL,
+        "codeStatus": .codeStatus, "authenticate": .authenticate, "pass1": .pass1, "pass2": .pass2, "clientSettings": .clientSettings,
+        "mobileConfig": .auxiliary, "user": .register, "timePermit": .timePermit1,
+    ]
+
+    /// Paths at the root of the servers (servers/rps/rps.py, servers/dta/dta.py, servers/demo/mpinDemo.py,
+    /// the reference backend, the MFA platform of PROTOCOL.md §10), whatever the settings say.
+    static let rootRoutes: [String: RequestKind] = [
+        "mpinAuthenticate": .authenticate, "logout": .logout, "service": .serviceDetails, "authorize": .accessCode,
+        "clientSecret": .clientSecret2, "timePermit": .timePermit2, "tpstorage": .timePermitStorage, "timePermitsStorage": .timePermitStorage,
+        "authenticate": .serverCall, "loginResult": .serverCall, "user": .serverCall, "mpinVerify": .serverCall,
+        "mpinPermitUser": .serverCall, "serverSecret": .serverCall, "timePermits": .serverCall,
+        "status": .auxiliary, "dynamicOptions": .auxiliary, "manage": .auxiliary, "login": .auxiliary, "mpinActivate": .auxiliary,
+        "protected": .auxiliary, "about": .auxiliary, "logoutWait": .auxiliary, "m": .auxiliary, "token": .auxiliary,
+        "authzurl": .auxiliary, "dvsregister": .auxiliary, "session": .auxiliary, "activationCode": .auxiliary, "admin": .auxiliary,
+        "devicesecurity": .auxiliary,
+    ]
+
+    /// What the request is, from its method and path: the client settings' URLs first, then the
+    /// servers' own routes.
     package func kind(method: String, path: String) -> RequestKind {
         func joined(_ base: String, _ tail: String) -> String { (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + tail }
-        if path.hasSuffix("/clientSettings") { return .clientSettings }
-        if path.hasSuffix("/service") { return .serviceDetails }
+        func under(_ base: String?) -> Bool { base.map { path.hasPrefix(joined($0, "")) } ?? false }
+        if method == "OPTIONS" { return .auxiliary }   // a CORS preflight
+        if path.hasSuffix("/clientSettings") { return method == "GET" ? .clientSettings : .other }
         if let base = self.path("mpinAuthServerURL") {
             if path == joined(base, "pass1") { return .pass1 }
             if path == joined(base, "pass2") { return .pass2 }
@@ -61,24 +110,74 @@ package struct FlowChecker: Sendable {
             if path == joined(dta, "clientSecret") { return .clientSecret2 }
             if path == joined(dta, "timePermit") { return .timePermit2 }
         }
-        if let register = self.path("registerURL"), method == "PUT", path == register || path.hasPrefix(joined(register, "")) { return .register }
-        if let signature = self.path("signatureURL"), path.hasPrefix(joined(signature, "")) { return .clientSecret1 }
-        if let storage = self.path("timePermitsStorageURL"), path.hasPrefix(joined(storage, "")) { return .timePermitStorage }
-        if let permits = self.path("timePermitsURL"), path.hasPrefix(joined(permits, "")) { return .timePermit1 }
+        if let register = self.path("registerURL"), method == "PUT", path == register || under(register) { return .register }
+        if under(self.path("signatureURL")) { return .clientSecret1 }
+        if under(self.path("timePermitsStorageURL")) { return .timePermitStorage }
+        if let permits = self.path("timePermitsURL"), path == permits || under(permits) { return .timePermit1 }
         if [self.path("authenticateURL"), self.path("mobileAuthenticateURL")].contains(path) { return .authenticate }
         if path == self.path("getAccessNumberURL") { return .getAccessNumber }
         if path == self.path("accessNumberURL") { return .accessNumberPoll }
-        if let logoutPath, path == logoutPath { return .logout }
+        if path == self.path("getQrUrl") { return .getQrURL }
+        if path == self.path("codeStatusURL") { return .codeStatus }
+        if let done = self.path("setupDoneURL"), path == done || under(done) { return .setupDone }
+        if let logoutPath, path == logoutPath, method != "GET" { return .logout }
+        let segments = path.split(separator: "/").map(String.init)
+        let rps = (self.path("mpinAuthServerURL") ?? "/rps").split(separator: "/").map(String.init)
+        if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
+            let tail = segments[rps.count]
+            if tail == "setupDone" { return .setupDone }
+            if tail == "signature" { return .clientSecret1 }
+            if let kind = Self.rpsRoutes[tail] { return kind == .register && method != "PUT" ? .other : kind }
+        }
+        guard let first = segments.first else { return .auxiliary }   // `/`: the demo RPA's page
+        if (first == "dta1" || first == "dta2"), segments.count == 2 {
+            // The reference backend's D-TAs; dta1 is the RPS's own (PROTOCOL.md §8.4).
+            if first == "dta1" { return .serverCall }
+            return segments[1] == "clientSecret" ? .clientSecret2 : segments[1] == "timePermit" ? .timePermit2 : .other
+        }
+        if first == "logout", method == "GET" { return .auxiliary }   // the demo RPA's browser logout page
+        guard let kind = Self.rootRoutes[first] else { return Self.dtaKind(method: method, segments: segments) }
+        switch kind {
+        case .clientSecret2, .timePermit2, .authenticate, .serviceDetails, .accessCode, .logout: return segments.count == 1 ? kind : .other
+        default: return kind
+        }
+    }
+
+    /// A D-TA or time-permit storage request told by its shape, for D-TAs under a path of their own
+    /// (`/v3/clientSecret` of the SDK core's recording) before the settings name them: `…/clientSecret`,
+    /// `…/timePermit`, or `…/<appID>/<day number>/<64 hex digits>`.
+    static func dtaKind(method: String, segments: [String]) -> RequestKind {
+        guard method == "GET", let last = segments.last else { return .other }
+        if last == "clientSecret" { return .clientSecret2 }
+        if last == "timePermit" { return .timePermit2 }
+        if segments.count >= 3, Int(segments[segments.count - 2]) != nil, last.count == 64, isLowercaseHex(last) { return .timePermitStorage }
         return .other
     }
 
-    /// Who sent a request: the browser for its access-number requests, for a non-GET request without
-    /// the `Accept: text/plain` the SDK puts on each (PROTOCOL.md §1) and for a request with a cookie
-    /// (the SDK sends none); else the SDK.
-    package func actor(method: String, path: String, headers: HTTPHeaders) -> EventActor {
-        if kind(method: method, path: path).isBrowser { return .browser }
-        if method != "GET", headers["Accept"]?.lowercased() != "text/plain" { return .browser }
-        return headers.contains("Cookie") ? .browser : .sdk
+    /// Who sent a request, from what it is: the browser for its access-number and QR requests and
+    /// polls, for its login (`{"mpinResponse": {"authOTT": …}}` and nothing else: the SDK sends the
+    /// whole pass 2 answer or adds `authzRequest`, PROTOCOL.md §3.6, §13) and for the session pages;
+    /// the operator (`admin`) for `/admin/…`; the DeviceSecurity connector for `/devicesecurity…`;
+    /// else the SDK.
+    package func actor(method: String, path: String, body: [UInt8]) -> EventActor {
+        let kind = kind(method: method, path: path)
+        if kind.isBrowser { return .browser }
+        if kind == .authenticate { return Self.isBrowserLogin(body) ? .browser : .sdk }
+        let first = path.split(separator: "/").first.map(String.init) ?? ""
+        if kind == .auxiliary {
+            if first == "admin" { return .admin }
+            if first == "devicesecurity" { return .device }
+            if ["", "session", "login", "protected", "about", "logoutWait", "logout"].contains(first) { return .browser }
+        }
+        return .sdk
+    }
+
+    /// Whether a login body is the browser's PIN pad's: `mpinResponse` holding `authOTT` alone (or
+    /// nothing, when its poll gave none: the SDK core's test helper), and nothing beside it.
+    static func isBrowserLogin(_ body: [UInt8]) -> Bool {
+        guard let json = try? JSONParser.parse(body), let members = json.objectMembers, members.count == 1,
+              members[0].name == "mpinResponse", let inner = members[0].value.objectMembers else { return false }
+        return inner.allSatisfy { $0.name == "authOTT" }
     }
 
     /// Whether access numbers carry a check digit: `accessNumberUseCheckSum` (default true), `cSum`
@@ -92,109 +191,171 @@ package struct FlowChecker: Sendable {
 
     private var usesPermits: Bool { settings["usePermits"]?.boolValue ?? true }
 
-    /// Checks one exchange (event `index` of the cassette) and keeps its report.
+    /// How findings are added: category, level when the check fails, code, whether it passed, message.
+    typealias Add = (FlowFinding.Category, FlowFinding.Level, String, Bool, String) -> Void
+
+    /// The level of a problem in a request, from what the server made of it (see the type):
+    /// `verdictLater` when a 200 does not mean the server accepted the value (pass 2's V).
+    static func requestProblemLevel(_ exchange: CassetteEvent.HTTPExchange, verdictLater: Bool = false) -> FlowFinding.Level {
+        guard let status = exchange.response?.status else { return .warning }
+        switch status {
+        case 200..<300: return verdictLater ? .note : .failure
+        case 400..<500: return .note
+        default: return .warning
+        }
+    }
+
+    /// Checks one exchange (event `index` of the cassette) and keeps its report. `recordedActor`,
+    /// when given, is compared with the actor the request's path and body name.
     @discardableResult
-    package mutating func check(_ exchange: CassetteEvent.HTTPExchange, index: Int) -> ExchangeReport {
+    package mutating func check(_ exchange: CassetteEvent.HTTPExchange, index: Int, recordedActor: EventActor? = nil) -> ExchangeReport {
         let method = exchange.request.method
         let path = URLText.path(exchange.request.url)
         let kind = kind(method: method, path: path)
+        let actor = actor(method: method, path: path, body: exchange.request.body)
+        if exchange.request.url.contains("://") { requestOrigins.insert(URLText.origin(of: exchange.request.url)) }
         var findings: [FlowFinding] = []
-        func add(_ category: FlowFinding.Category, _ passed: Bool, _ message: String) {
-            findings.append(FlowFinding(category, passed, message))
+        let add: Add = { category, level, code, passed, message in
+            findings.append(FlowFinding(category, passed ? .passed : level, code, message))
         }
-        if kind != .other, kind != .clientSettings, kind != .serviceDetails, !kind.isBrowser, !seenSettings {
-            add(.order, false, "the client settings were not fetched before this request (PROTOCOL.md §2)")
+        let requestLevel = Self.requestProblemLevel(exchange, verdictLater: kind == .pass2)
+        // Before any client settings the cassette holds the middle of a flow (a test that goes on
+        // from where an earlier one left off): what came before is unknown, so order is only noted.
+        let orderLevel = seenSettings ? Self.requestProblemLevel(exchange) : .note
+        if kind == .other {
+            add(.request, .note, "unknown-path", false, "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (PROTOCOL.md §8)")
         }
-        checkRequest(kind, exchange, path: path, add)
+        if let recordedActor, recordedActor != actor, [EventActor.sdk, .browser].contains(recordedActor) {
+            add(.request, .note, "actor", false, "recorded as the \(recordedActor)'s; its path and body make it the \(actor)'s")
+        }
+        if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings, !notedMissingSettings {
+            notedMissingSettings = true
+            add(.order, .note, "order-settings", false,
+                "the client settings were not fetched before this request (PROTOCOL.md §2): the flow starts in the middle")
+        }
+        checkRequest(kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)
         if let response = exchange.response, response.status == 200 {
-            checkResponse(kind, exchange.request, response, add)
+            checkResponse(kind, exchange.request, response, index: index, add)
         }
-        let report = ExchangeReport(index: index, method: method, path: path, status: exchange.response?.status, kind: kind, findings: findings)
+        let report = ExchangeReport(index: index, method: method, path: path, status: exchange.response?.status, kind: kind,
+                                    actor: actor, findings: findings)
         reports.append(report)
         return report
     }
 
-    /// The summary of every exchange checked so far.
-    package var summary: FlowCheckSummary { FlowCheckSummary(reports: reports) }
+    /// Checks every HTTP exchange of a cassette, in its order, comparing each event's actor with the
+    /// one its request names: what `cassette check` prints.
+    package static func summary(of cassette: Cassette) -> FlowCheckSummary {
+        var checker = FlowChecker()
+        for (index, event) in cassette.events.enumerated() {
+            guard case .http(let exchange) = event.payload else { continue }
+            checker.check(exchange, index: index, recordedActor: event.actor)
+        }
+        return checker.summary
+    }
+
+    /// The summary of every exchange checked so far, with the origins the settings name that no
+    /// request went to.
+    package var summary: FlowCheckSummary {
+        let unseen = namedOrigins.filter { !requestOrigins.contains($0.key) }.sorted { $0.key < $1.key }.map { origin, named in
+            FlowCheckSummary.UnseenOrigin(origin: origin, settings: named.keys, settingsIndex: settingsIndex ?? 0,
+                                          certainExchanges: named.certain, possibleExchanges: named.possible)
+        }
+        return FlowCheckSummary(reports: reports, unseenOrigins: unseen)
+    }
 
     // MARK: - Statuses
 
-    private func checkStatus(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, _ add: (FlowFinding.Category, Bool, String) -> Void) {
+    private func checkStatus(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, _ add: Add) {
         guard let response = exchange.response else {
             let failure = exchange.error.map { "\($0.kind): \($0.message)" } ?? "nothing"
-            add(.status, false, "no response (\(failure)): the SDK reports NETWORK_ERROR")
-            return
+            return add(.status, .warning, "no-response", false, "no response (\(failure)): the SDK reports NETWORK_ERROR")
         }
         let status = response.status
-        if status == 200 { return add(.status, true, "status 200") }
+        if status == 200 { return add(.status, .failure, "status", true, "status 200") }
         if (200..<300).contains(status) {
-            return add(.status, false, "status \(status): the SDK takes only 200 as success (PROTOCOL.md §1); answer 200")
+            return add(.status, .failure, "status-2xx", false, "status \(status): the SDK takes only 200 as success (PROTOCOL.md §1); answer 200")
         }
         guard let context = kind.context else {
-            return add(.status, kind == .other, "status \(status)" + (kind == .other ? "" : " for the \(kind.title)"))
+            if kind == .other || kind == .auxiliary || kind == .serverCall { return add(.status, .note, "status", true, "status \(status)") }
+            return add(.status, status >= 500 || status < 400 ? .warning : .note, status >= 500 ? "status-5xx" : status < 400 ? "status-3xx" : "status-4xx",
+                       false, "status \(status) for the \(kind.title)")
         }
         if kind == .timePermitStorage {
-            return add(.status, true, "status \(status): the SDK fetches share 2 from the D-TA instead (PROTOCOL.md §3.4)")
+            return add(.status, .note, "status", true, "status \(status): the SDK fetches share 2 from the D-TA instead (PROTOCOL.md §3.4)")
         }
         let sdk = HTTPStatusMapping.status(forHTTPStatus: status, in: context)
         let generic = HTTPStatusMapping.status(forHTTPStatus: status, in: .getClientSettings)
-        let listed = sdk != generic || status == 406
-        add(.status, listed, "status \(status) → \(sdk)" + (listed ? "" : " (not a status PROTOCOL.md §4 lists for the \(kind.title))"))
+        if sdk != generic || status == 406 { return add(.status, .note, "status", true, "status \(status) → \(sdk)") }
+        switch status {
+        case 400..<500:
+            add(.status, .note, "status-4xx", false, "status \(status) → \(sdk): a refusal PROTOCOL.md §4 does not list for the \(kind.title)")
+        case 500...:
+            add(.status, .warning, "status-5xx", false, "status \(status) → \(sdk): a server error for the \(kind.title)")
+        default:
+            add(.status, .warning, "status-3xx", false, "status \(status) → \(sdk): the SDK follows no redirect (PROTOCOL.md §4)")
+        }
     }
 
     // MARK: - Requests
 
-    private mutating func checkRequest(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, path: String,
-                                       _ add: (FlowFinding.Category, Bool, String) -> Void) {
+    private mutating func checkRequest(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, path: String, level: FlowFinding.Level,
+                                       orderLevel: FlowFinding.Level, browser: Bool, _ add: Add) {
         let request = exchange.request
         let lastSegment = path.split(separator: "/").last.map(String.init) ?? ""
         switch kind {
         case .clientSecret1:
-            if !registered.isEmpty { add(.order, registered.contains(lastSegment), "share 1 for an M-Pin ID registered before") }
+            if !registered.isEmpty { add(.order, orderLevel, "order-share1-id", registered.contains(lastSegment), "share 1 for an M-Pin ID registered before") }
         case .clientSecret2:
-            add(.order, !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
+            add(.order, orderLevel, "order-share2", !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
             let hash = URLText.queryItems(request.url).first { $0.0 == "hash_mpin_id" }?.1 ?? ""
-            hex("hash_mpin_id", hash, bytes: 32, add)
+            hex("hash_mpin_id", hash, bytes: 32, level, add)
         case .timePermitStorage:
             let segments = path.split(separator: "/").map(String.init)
             if segments.count >= 3, let date = Int(segments[segments.count - 2]) {
                 let expected = lastPermitDate
-                add(.timePermitDate, expected == date, "storage path date \(date)" + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" } ?? ", no share 1 before it"))
+                add(.timePermitDate, orderLevel, "storage-date", expected == date,
+                    "storage path date \(date)" + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" } ?? ", no share 1 before it"))
             } else {
-                add(.body, false, "the storage path is not …/appID/date/storageId")
+                add(.body, level, "storage-path", false, "the storage path is not …/appID/date/storageId")
             }
         case .timePermit2:
-            add(.order, lastPermitDate != nil, "share 2 after share 1")
+            add(.order, orderLevel, "order-permit2", lastPermitDate != nil, "share 2 after share 1")
         case .pass1:
-            guard let body = json(request.body, "pass 1 request", add) else { return }
-            add(.body, body["pass"]?.intValue == 1, "pass is 1")
+            guard let body = json(request.body, "pass 1 request", level, add) else { return }
+            add(.body, level, "member", body["pass"]?.intValue == 1, "pass is 1")
             let id = body["mpin_id"]?.stringValue ?? ""
-            hex("mpin_id", id, bytes: nil, add)
-            point("U", body["U"]?.stringValue, add)
+            hex("mpin_id", id, bytes: nil, level, add)
+            point("U", body["U"]?.stringValue, level, add)
             let ut = body["UT"]?.stringValue
             if ut == nil || ut == "" {
-                add(.body, !usesPermits, usesPermits ? "UT is empty although the client settings use time permits" : "UT empty (no time permits)")
+                add(.body, level, "member", !usesPermits, usesPermits ? "UT is empty although the client settings use time permits" : "UT empty (no time permits)")
             } else {
-                point("UT", ut, add)
+                point("UT", ut, level, add)
             }
-            if usesPermits { add(.order, permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (PROTOCOL.md §3.4)") }
+            if usesPermits { add(.order, orderLevel, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (PROTOCOL.md §3.4)") }
             pass1IDs.append(id)
         case .pass2:
-            guard let body = json(request.body, "pass 2 request", add) else { return }
-            add(.body, body["pass"]?.intValue == 2, "pass is 2")
+            guard let body = json(request.body, "pass 2 request", level, add) else { return }
+            add(.body, level, "member", body["pass"]?.intValue == 2, "pass is 2")
             let id = body["mpin_id"]?.stringValue ?? ""
-            add(.order, pass1IDs.contains(id), "pass 2 after pass 1 of the same M-Pin ID")
-            point("V", body["V"]?.stringValue, add)
+            add(.order, orderLevel, "order-pass2", pass1IDs.contains(id), "pass 2 after pass 1 of the same M-Pin ID")
+            point("V", body["V"]?.stringValue, level, add)
             let wid = body["WID"]?.stringValue ?? body["WID"].map { JSONWriter.compact($0) } ?? ""
-            if wid != "0", !wid.isEmpty { accessNumber("WID", wid, add) }
+            if wid != "0", !wid.isEmpty { accessNumber("WID", wid, .note, add) }
         case .authenticate:
-            guard let body = json(request.body, "login request", add) else { return }
+            guard let body = json(request.body, "login request", level, add) else { return }
             let authOTT = body["mpinResponse"]?["authOTT"]?.stringValue
-            add(.order, authOTT != nil && authOTT == lastAuthOTT, "the login carries the authOTT of the pass 2 before it")
+            if Placeholder.whole(authOTT ?? "") != nil { return }
+            if browser {
+                add(.order, orderLevel, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false, "the browser's login carries an authOTT a pass 2 issued")
+            } else {
+                add(.order, orderLevel, "order-login", authOTT != nil && authOTT == lastAuthOTT, "the login carries the authOTT of the pass 2 before it")
+            }
         case .register:
-            guard let body = json(request.body, "registration request", add) else { return }
-            add(.body, body["userId"]?.stringValue != nil, "userId is a string")
+            guard let body = json(request.body, "registration request", level, add) else { return }
+            add(.body, level, "member", body["userId"]?.stringValue != nil, "userId is a string")
         default:
             break
         }
@@ -203,128 +364,165 @@ package struct FlowChecker: Sendable {
     // MARK: - Responses
 
     private mutating func checkResponse(_ kind: RequestKind, _ request: CassetteEvent.HTTPExchange.Request,
-                                        _ response: CassetteEvent.HTTPExchange.Response, _ add: (FlowFinding.Category, Bool, String) -> Void) {
+                                        _ response: CassetteEvent.HTTPExchange.Response, index: Int, _ add: Add) {
         switch kind {
         case .clientSettings:
-            guard let body = json(response.body, "client settings", add), let members = body.objectMembers else { return }
+            guard let body = json(response.body, "client settings", .failure, add), let members = body.objectMembers else { return }
             settings = [:]
             for member in members { settings[member.name] = member.value }
             seenSettings = true
+            settingsIndex = index
             let required = ["registerURL", "signatureURL", "certivoxURL", "mpinAuthServerURL", "authenticateURL", "mobileAuthenticateURL"]
                 + (usesPermits ? ["timePermitsURL"] : [])
             let missing = required.filter { settings[$0]?.stringValue == nil }
-            add(.body, missing.isEmpty, missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
-            if let dta = settings["certivoxURL"]?.stringValue { add(.body, dta.hasSuffix("/"), "certivoxURL ends with /") }
+            add(.body, .failure, "settings-member", missing.isEmpty, missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
+            if let dta = settings["certivoxURL"]?.stringValue { add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /") }
+            for member in members {
+                guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { continue }
+                namedOrigins[URLText.origin(of: url), default: ([], 0, 0)].keys.append(member.name)
+            }
         case .register:
-            guard let body = json(response.body, "registration", add) else { return }
+            guard let body = json(response.body, "registration", .failure, add) else { return }
             let id = body["mpinId"]?.stringValue ?? ""
-            hex("mpinId", id, bytes: nil, add)
-            hex("regOTT", body["regOTT"]?.stringValue ?? "", bytes: nil, add)
-            add(.body, body["active"]?.boolValue != nil, "active is a boolean")
+            hex("mpinId", id, bytes: nil, .failure, add)
+            hex("regOTT", body["regOTT"]?.stringValue ?? "", bytes: nil, .failure, add)
+            add(.body, .failure, "member", body["active"]?.boolValue != nil, "active is a boolean")
             registered.insert(id)
         case .clientSecret1:
-            guard let body = json(response.body, "share 1", add) else { return }
-            point("clientSecretShare", body["clientSecretShare"]?.stringValue, add)
-            add(.body, body["params"]?.stringValue != nil, "params is a string")
+            guard let body = json(response.body, "share 1", .failure, add) else { return }
+            point("clientSecretShare", body["clientSecretShare"]?.stringValue, .failure, add)
+            add(.body, .failure, "member", body["params"]?.stringValue != nil, "params is a string")
             shareOne.insert(URLText.path(request.url))
+            expect(settings: "certivoxURL", certain: true)
         case .clientSecret2:
-            guard let body = json(response.body, "share 2", add) else { return }
-            point("clientSecret", body["clientSecret"]?.stringValue, add)
+            guard let body = json(response.body, "share 2", .failure, add) else { return }
+            point("clientSecret", body["clientSecret"]?.stringValue, .failure, add)
         case .timePermit1:
-            guard let body = json(response.body, "time permit share 1", add) else { return }
-            point("timePermit", body["timePermit"]?.stringValue, add)
-            hex("storageId", body["storageId"]?.stringValue ?? "", bytes: 32, add)
-            hex("signature", body["signature"]?.stringValue ?? "", bytes: nil, add)
+            guard let body = json(response.body, "time permit share 1", .failure, add) else { return }
+            point("timePermit", body["timePermit"]?.stringValue, .failure, add)
+            hex("storageId", body["storageId"]?.stringValue ?? "", bytes: 32, .failure, add)
+            hex("signature", body["signature"]?.stringValue ?? "", bytes: nil, .failure, add)
+            expect(settings: "timePermitsStorageURL", certain: false)
+            expect(settings: "certivoxURL", certain: false)
             guard let date = body["date"]?.intValue else {
-                return add(.timePermitDate, false, "date is not an integer day number")
+                return add(.timePermitDate, .failure, "permit-date", false, "date is not an integer day number")
             }
             if let day = Self.day(ofHTTPDate: response.headers["Date"]) {
-                add(.timePermitDate, date == day, "date \(date)" + (date == day ? " is the day of the response" : ", the response's Date is day \(day)"))
+                add(.timePermitDate, .failure, "permit-date", date == day,
+                    "date \(date)" + (date == day ? " is the day of the response" : ", the response's Date is day \(day)"))
             } else {
-                add(.timePermitDate, date > 0, "date \(date) (no Date field to compare with)")
+                add(.timePermitDate, .failure, "permit-date", date > 0, "date \(date) (no Date field to compare with)")
             }
             let id = URLText.path(request.url).split(separator: "/").last.map(String.init) ?? ""
             permitDates[id] = date
             lastPermitDate = date
         case .timePermitStorage:
             let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            point("time permit share 2", text, add)
+            point("time permit share 2", text, .failure, add)
         case .timePermit2:
-            guard let body = json(response.body, "time permit share 2", add) else { return }
-            point("timePermit", body["timePermit"]?.stringValue, add)
+            guard let body = json(response.body, "time permit share 2", .failure, add) else { return }
+            point("timePermit", body["timePermit"]?.stringValue, .failure, add)
         case .pass1:
-            guard let body = json(response.body, "pass 1 response", add) else { return }
-            hex("y", body["y"]?.stringValue ?? "", bytes: MPin.scalarSize, add)
+            guard let body = json(response.body, "pass 1 response", .failure, add) else { return }
+            hex("y", body["y"]?.stringValue ?? "", bytes: MPin.scalarSize, .failure, add)
         case .pass2:
-            guard let body = json(response.body, "pass 2 response", add) else { return }
+            guard let body = json(response.body, "pass 2 response", .failure, add) else { return }
             let authOTT = body["authOTT"]?.stringValue ?? ""
-            hex("authOTT", authOTT, bytes: 16, add)
+            hex("authOTT", authOTT, bytes: 16, .failure, add)
             lastAuthOTT = authOTT
+            issuedAuthOTTs.insert(authOTT)
         case .authenticate:
             guard !response.body.isEmpty, let body = try? JSONParser.parse(response.body) else { return }
             if let url = body["logoutURL"]?.stringValue { logoutPath = URLText.path(url) }
         case .getAccessNumber:
-            guard let body = json(response.body, "access number", add) else { return }
+            guard let body = json(response.body, "access number", .failure, add) else { return }
             if let number = body["accessNumber"].map({ $0.stringValue ?? JSONWriter.compact($0) }) {
-                accessNumber("accessNumber", number, add)
+                accessNumber("accessNumber", number, .failure, add)
             } else {
-                add(.body, false, "no accessNumber")
+                add(.body, .failure, "member", false, "no accessNumber")
             }
+        case .accessNumberPoll:
+            // `/rps/access` answers `authOTT` once the phone's login is ready, `/rps/accessnumber` too.
+            guard !response.body.isEmpty, let body = try? JSONParser.parse(response.body),
+                  let authOTT = body["authOTT"]?.stringValue, !authOTT.isEmpty else { return }
+            hex("authOTT", authOTT, bytes: 16, .failure, add)
         default:
             break
         }
     }
 
+    /// Counts an exchange the client makes next with the origin of the setting `key`, when absolute.
+    private mutating func expect(settings key: String, certain: Bool) {
+        guard let url = settings[key]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { return }
+        let origin = URLText.origin(of: url)
+        if certain { namedOrigins[origin]?.certain += 1 } else { namedOrigins[origin]?.possible += 1 }
+    }
+
     // MARK: - Single values
 
-    /// Parses a JSON body, a finding when it is not JSON (the SDK: RESPONSE_PARSE_ERROR on a response).
-    private func json(_ bytes: [UInt8], _ what: String, _ add: (FlowFinding.Category, Bool, String) -> Void) -> JSONValue? {
+    /// Parses a JSON body, a finding at `level` when it is not JSON (the SDK: RESPONSE_PARSE_ERROR
+    /// on a response). A body that is one placeholder (`{{name}}`, redacted or left out) is not checked.
+    private func json(_ bytes: [UInt8], _ what: String, _ level: FlowFinding.Level, _ add: Add) -> JSONValue? {
+        if Placeholder.whole(String(decoding: bytes, as: UTF8.self)) != nil { return nil }
         do {
-            let value = try JSONParser.parse(bytes)
+            // Repeated member names are kept, the last one counting, as the SDK and the servers read them.
+            let value = try JSONParser.parse(bytes, duplicateMembers: .keep)
+            do {
+                _ = try JSONParser.parse(bytes)
+            } catch {
+                add(.body, .note, "duplicate-member", false, "the \(what) repeats a member name, the last one counts (\(error))")
+            }
             guard value.objectMembers != nil else {
-                add(.body, false, "the \(what) is JSON but not an object")
+                add(.body, level, "not-object", false, "the \(what) is JSON but not an object")
                 return nil
             }
             return value
         } catch {
-            add(.body, false, "the \(what) is not JSON (\(error))")
+            add(.body, level, "not-json", false, "the \(what) is not JSON (\(error))")
             return nil
         }
     }
 
+    private static func isLowercaseHex(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// Lowercase hex of `bytes` bytes (any even length when nil).
-    private func hex(_ name: String, _ text: String, bytes: Int?, _ add: (FlowFinding.Category, Bool, String) -> Void) {
-        guard !text.isEmpty, text.count % 2 == 0, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-            return add(.encoding, false, "\(name): not lowercase hex (\(text.count) characters)")
+    private func hex(_ name: String, _ text: String, bytes: Int?, _ level: FlowFinding.Level, _ add: Add) {
+        if Placeholder.whole(text) != nil { return }
+        guard !text.isEmpty, text.count % 2 == 0, Self.isLowercaseHex(text) else {
+            return add(.encoding, level, "hex", false, "\(name): not lowercase hex (\(text.count) characters)")
         }
         if let bytes, text.count != 2 * bytes {
-            return add(.encoding, false, "\(name): \(text.count / 2) bytes, not \(bytes)")
+            return add(.encoding, level, "hex-length", false, "\(name): \(text.count / 2) bytes, not \(bytes)")
         }
-        add(.encoding, true, "\(name): \(text.count / 2) bytes of hex")
+        add(.encoding, level, "hex", true, "\(name): \(text.count / 2) bytes of hex")
     }
 
     /// A G1 point: 65 bytes of lowercase hex that decode on the curve (the crypto core's decoder).
-    private func point(_ name: String, _ text: String?, _ add: (FlowFinding.Category, Bool, String) -> Void) {
-        guard let text else { return add(.point, false, "\(name): missing") }
-        guard text.count == 2 * MPin.g1Size, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-              let bytes = Hex.decode(text) else {
-            return add(.encoding, false, "\(name): not \(MPin.g1Size) bytes of lowercase hex (\(text.count) characters)")
+    private func point(_ name: String, _ text: String?, _ level: FlowFinding.Level, _ add: Add) {
+        guard let text else { return add(.point, level, "point-missing", false, "\(name): missing") }
+        if Placeholder.whole(text) != nil { return }
+        guard text.count == 2 * MPin.g1Size, Self.isLowercaseHex(text), let bytes = Hex.decode(text) else {
+            return add(.encoding, level, "point-encoding", false, "\(name): not \(MPin.g1Size) bytes of lowercase hex (\(text.count) characters)")
         }
         switch MPin().decodeG1(bytes) {
-        case .success: add(.point, true, "\(name): on the curve")
-        case .failure(let error): add(.point, false, "\(name): \(error)")
+        case .success: add(.point, level, "point", true, "\(name): on the curve")
+        case .failure(let error): add(.point, level, "point-off-curve", false, "\(name): \(error)")
         }
     }
 
     /// An access number's check digit, when the settings ask for one.
-    private func accessNumber(_ name: String, _ number: String, _ add: (FlowFinding.Category, Bool, String) -> Void) {
+    private func accessNumber(_ name: String, _ number: String, _ level: FlowFinding.Level, _ add: Add) {
+        if Placeholder.whole(number) != nil { return }
         guard accessNumbersHaveCheckDigits else {
-            return add(.accessNumber, !number.isEmpty, "\(name) \(number) (the settings ask for no check digit)")
+            return add(.accessNumber, level, "access-number", !number.isEmpty, "\(name) \(number) (the settings ask for no check digit)")
         }
         if let problem = AccessNumber.problem(with: number) {
-            add(.accessNumber, false, "\(name) \(number): \(problem)")
+            let verdict = level == .note ? " (the server's answer to it is what counts, PROTOCOL.md §5.2)" : ""
+            add(.accessNumber, level, "check-digit", false, "\(name) \(number): \(problem)" + verdict)
         } else {
-            add(.accessNumber, true, "\(name) \(number): check digit ok")
+            add(.accessNumber, level, "check-digit", true, "\(name) \(number): check digit ok")
         }
     }
 

@@ -12,11 +12,12 @@ struct CassetteCommand: ParsableCommand {
             every API call with its result, every HTTP exchange with exact bytes, every crypto \
             intermediate, random draw and clock reading, in order.
 
-            Exit status: 0 on success, 1 when `diff` finds differences or `lint` finds problems, 2 when \
+            Exit status: 0 on success, 1 when `diff` finds differences, `lint` finds problems or `check` \
+            finds a failure, 2 when \
             a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which).
             """,
         subcommands: [
-            CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self,
+            CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self, CassetteCheckCommand.self,
             CassetteRedactCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
         ]
     )

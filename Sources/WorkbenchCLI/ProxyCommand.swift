@@ -29,15 +29,28 @@ struct ProxyCommand: ParsableCommand {
             written atomically to --out (redacted as `record` does) and can be served with \
             `serve --cassette`, shown, diffed and diagrammed.
 
-            Per exchange it prints what the M-Pin checks found: the status against PROTOCOL.md §4, JSON \
-            bodies, hex lengths, the G1 points of shares, permits and passes 1 and 2 (U, UT, V) on the \
-            curve, access-number check digits, time-permit dates, and the order of the flow; at the end \
-            a summary. Exit status 1 when a check failed, 2 when it could not start or write.
+            A client may talk to other origins than the backend's: the open-source server's settings \
+            name D-TA 2 on its own origin (certivoxURL). Each --route PREFIX=ORIGIN covers one: \
+            requests under PREFIX (such as /dta2) go to ORIGIN without the prefix, and ORIGIN in \
+            responses is rewritten to the proxy's URL with PREFIX, so those exchanges are recorded \
+            too. Origins the settings name that no request went to are listed in the summary, with \
+            how many exchanges the client made there that the cassette lacks.
+
+            Per exchange it prints what the M-Pin checks found (as `cassette check` does): the status \
+            against PROTOCOL.md §4, JSON bodies, hex lengths, the G1 points of shares, permits and \
+            passes 1 and 2 (U, UT, V) on the curve, access-number check digits, time-permit dates, the \
+            order of the flow, and who sent each request (the browser's access-number requests, polls \
+            and login, else the SDK); each finding a failure, a warning or a note; at the end a summary. \
+            Exit status 1 when a check failed (warnings and notes do not count), 2 when it could not \
+            start or write.
             """
     )
 
     @Option(help: "The backend to forward to: an origin such as http://127.0.0.1:8005.")
     var upstream: String
+
+    @Option(name: .customLong("route"), help: ArgumentHelp("Another upstream origin under a path prefix, PREFIX=ORIGIN (such as /dta2=http://127.0.0.1:8001); repeatable.", valueName: "prefix=origin"))
+    var routes: [String] = []
 
     @Option(help: "Address to listen on.")
     var host = ServeCommand.defaultHost
@@ -81,6 +94,23 @@ struct ProxyCommand: ParsableCommand {
         }
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
         if seed != nil, scenario == nil { throw ValidationError("--seed goes with --scenario: it is the seed of the scenario's run.") }
+        var prefixes: Set<String> = []
+        for text in routes {
+            guard let route = Self.route(text) else {
+                throw ValidationError("--route is PREFIX=ORIGIN, a path prefix such as /dta2 (no trailing /, no ? or #) and an origin such as http://127.0.0.1:8001, got \"\(text)\".")
+            }
+            if !prefixes.insert(route.prefix).inserted { throw ValidationError("--route \(route.prefix) is given twice.") }
+        }
+    }
+
+    /// A `--route` value, `PREFIX=ORIGIN`: nil unless the prefix is a path of one or more segments
+    /// without a trailing `/`, `?` or `#`, and the origin one that `origin(_:)` takes.
+    static func route(_ text: String) -> RecordingProxy.Route? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let prefix = String(text[..<equals]), target = String(text[text.index(after: equals)...])
+        guard prefix.hasPrefix("/"), prefix.count > 1, !prefix.hasSuffix("/"), !prefix.contains(where: { "?#= ".contains($0) }),
+              !prefix.contains("//"), let origin = origin(target) else { return nil }
+        return RecordingProxy.Route(prefix: prefix, upstream: origin)
     }
 
     /// `scheme://host[:port]` of `text` (a trailing `/` dropped), nil unless http or https with a
@@ -103,6 +133,7 @@ struct ProxyCommand: ParsableCommand {
         }
         let script = try scenario.map(ScenarioCommandSupport.readScript)
         let upstream = Self.origin(self.upstream)!
+        let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
         let stopped = DispatchSemaphore(value: 0)
         let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed
@@ -115,7 +146,7 @@ struct ProxyCommand: ParsableCommand {
                 }
                 let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
                 let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10)))
-                let proxy = RecordingProxy(upstream: upstream, baseURL: server.baseURL, transport: transport, header: header,
+                let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
                                            maximumExchanges: maxExchanges, timeout: timeout) { request in
                     session.actor(request)
                 }
@@ -155,6 +186,7 @@ struct ProxyCommand: ParsableCommand {
                          + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
         let summary = session.summary
         ServeCommand.say(summary.text)
+        if let hint = Self.routeHint(summary.unseenOrigins) { ServeCommand.say(hint) }
         if !summary.passed { throw ExitCode(1) }
     }
 
@@ -174,14 +206,27 @@ struct ProxyCommand: ParsableCommand {
         return header
     }
 
+    /// What to add to the command line so that the origins no request went to come through the proxy.
+    static func routeHint(_ unseen: [FlowCheckSummary.UnseenOrigin]) -> String? {
+        let missed = unseen.filter { $0.certainExchanges + $0.possibleExchanges > 0 }
+        guard !missed.isEmpty else { return nil }
+        let flags = missed.enumerated().map { "--route /upstream\($0.offset + 2)=\($0.element.origin)" }
+        return "the client talked to \(missed.map(\.origin).joined(separator: ", ")) around the proxy; to record it too, add "
+            + flags.joined(separator: " ")
+    }
+
     static func banner(proxy: RecordingProxy, out: String) -> String {
-        [
+        var lines = [
             "proxy listening on \(proxy.baseURL), forwarding to \(proxy.upstream)",
             "  backend (SDK setting): \(proxy.baseURL)",
             "  \(proxy.upstream) in responses is rewritten to \(proxy.baseURL)",
-            "  recording to \(out)" + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""),
-            "Ctrl-C writes the cassette and prints the summary.",
-        ].joined(separator: "\n")
+        ]
+        for route in proxy.routes {
+            lines.append("  \(route.prefix)/… goes to \(route.upstream), rewritten in responses to \(proxy.baseURL + route.prefix)")
+        }
+        lines.append("  recording to \(out)" + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""))
+        lines.append("Ctrl-C writes the cassette and prints the summary.")
+        return lines.joined(separator: "\n")
     }
 
 }
@@ -212,10 +257,10 @@ private final class ProxySession: Sendable {
 
     var summary: FlowCheckSummary { checker.withLock { $0.summary } }
 
-    /// Who sent a request (`FlowChecker.actor`), from the settings seen so far.
+    /// Who sent a request (`FlowChecker.actor`), from what it is and the settings seen so far.
     func actor(_ request: RecordingProxy.Request) -> EventActor {
-        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
-        return checker.withLock { $0.actor(method: request.method, path: path, headers: request.headers) }
+        let path = URLText.path(RecordingProxy.pathAndQuery(request.target))
+        return checker.withLock { $0.actor(method: request.method, path: path, body: request.body) }
     }
 
     func handle(_ request: PlainHTTPServer.Request) async -> PlainHTTPServer.Response {

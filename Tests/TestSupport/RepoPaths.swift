@@ -24,13 +24,12 @@ package enum RepoPaths {
     /// `Scenarios/`, the scenario scripts.
     package static var scenarios: String { path("Scenarios") }
 
-    /// `../shared/` beside the repository: the real system's artifacts (upstream recordings, the
-    /// open-source server's answers, AMCL's published vectors), read at test time, never copied in.
-    package static var shared: String { (URL(fileURLWithPath: root).deletingLastPathComponent().path) + "/shared" }
-    /// `relative` below `../shared/`, nil when it is not there (a clone without it: the tests that
-    /// need it say so and are skipped).
-    package static func sharedFile(_ relative: String) -> String? {
-        let path = shared + "/" + relative
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
+    /// `../shared/` beside the repository (`SharedData.root`, the one home of where it is): the real
+    /// system's artifacts, read at test time and never copied in. Tests that need it are skipped,
+    /// saying so, when it is absent.
+    package static var shared: String { SharedData.root }
+    /// Whether `relative` exists below `../shared/`.
+    package static func hasShared(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: shared + "/" + relative) }
+    /// `relative` below `../shared/`, nil when it is not there.
+    package static func sharedFile(_ relative: String) -> String? { hasShared(relative) ? shared + "/" + relative : nil }
 }

@@ -23,6 +23,11 @@ import Synchronization
 /// `RecordingTransport`). A transport error (unreachable upstream, time limit) is recorded as one and
 /// answered `502` with the body `serve --cassette` gives a recorded transport error.
 ///
+/// Other origins (`routes`: a D-TA 2 the client settings name on its own origin) are covered under a
+/// path prefix of the proxy's: a request whose path is the prefix or starts with it and `/` goes to
+/// the route's origin without the prefix, and that origin in responses is rewritten to the proxy's
+/// base URL with the prefix, so the client's D-TA traffic comes through the proxy too.
+///
 /// At most `maximumExchanges` requests are forwarded and recorded; later ones are answered `503`
 /// and not recorded.
 package final class RecordingProxy: Sendable {
@@ -64,8 +69,23 @@ package final class RecordingProxy: Sendable {
         "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
     ]
 
+    /// Another upstream origin, reached under a path prefix of the proxy's.
+    package struct Route: Sendable, Hashable {
+        /// `/dta2`: starts with `/`, no trailing `/`.
+        package var prefix: String
+        /// `scheme://host[:port]`.
+        package var upstream: String
+
+        package init(prefix: String, upstream: String) {
+            self.prefix = prefix
+            self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
+        }
+    }
+
     /// The upstream backend, `scheme://host[:port]`.
     package let upstream: String
+    /// The other upstream origins, each under its prefix.
+    package let routes: [Route]
     /// The proxy's own base URL, `http://host:port`, that clients use.
     package let baseURL: String
     /// The most exchanges forwarded and recorded (nil: no limit).
@@ -79,15 +99,17 @@ package final class RecordingProxy: Sendable {
 
     /// - Parameters:
     ///   - upstream: the backend's origin, `scheme://host[:port]` (a trailing `/` is dropped).
+    ///   - routes: other origins, each under a path prefix (see the type).
     ///   - baseURL: the proxy's own origin, where clients reach it.
     ///   - transport: what sends the requests upstream (libcurl in the command).
     ///   - header: the cassette's metadata; its `backend.url` should be `baseURL` (see the type).
     ///   - maximumExchanges: stop forwarding after this many (nil: no limit).
     ///   - timeout: the time limit of one upstream exchange.
     ///   - actor: who sent a request (the default: the SDK).
-    package init(upstream: String, baseURL: String, transport: any HTTPTransport, header: Cassette, maximumExchanges: Int? = nil,
-                 timeout: Double? = nil, actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
+    package init(upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
+                 maximumExchanges: Int? = nil, timeout: Double? = nil, actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
+        self.routes = routes.sorted { $0.prefix.count > $1.prefix.count }
         self.baseURL = baseURL
         self.transport = transport
         self.recorder = Recorder(header: header)
@@ -145,10 +167,10 @@ package final class RecordingProxy: Sendable {
                                    message: "the proxy forwards \(names); not \(request.method)")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
-        let outgoing = HTTPRequest(method: method, url: upstream + target, headers: forwarded, body: request.body, timeout: timeout)
+        let outgoing = HTTPRequest(method: method, url: upstreamURL(target), headers: forwarded, body: request.body, timeout: timeout)
         do {
             let response = try await transport.send(outgoing)
-            let rewrite = OriginRewrite(from: upstream, to: baseURL)
+            let rewrite = originRewrite
             let body = rewrite.apply(response.body)
             exchange.response = .init(status: response.status, headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
                                       body: body)
@@ -161,8 +183,25 @@ package final class RecordingProxy: Sendable {
         }
     }
 
+    /// Where a path and query goes: under the route whose prefix it starts with (the longest), else the upstream.
+    package func upstreamURL(_ target: String) -> String {
+        for route in routes where target.hasPrefix(route.prefix) {
+            let rest = target.dropFirst(route.prefix.count)
+            if rest.isEmpty { return route.upstream + "/" }
+            if rest.hasPrefix("/") { return route.upstream + rest }
+            if rest.hasPrefix("?") { return route.upstream + "/" + rest }
+        }
+        return upstream + target
+    }
+
+    /// The upstream origins in responses rewritten to the proxy's: the backend's to the base URL,
+    /// each route's to the base URL with its prefix.
+    package var originRewrite: OriginRewrite {
+        OriginRewrite([(upstream, baseURL)] + routes.map { ($0.upstream, baseURL + $0.prefix) })
+    }
+
     /// The path and query of a request target: the target itself, or an absolute URL without its origin.
-    static func pathAndQuery(_ target: String) -> String {
+    package static func pathAndQuery(_ target: String) -> String {
         if target.hasPrefix("/") { return target }
         guard target.contains("://") else { return "/" + target }
         let rest = target.dropFirst(URLText.origin(of: target).count)
