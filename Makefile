@@ -16,6 +16,7 @@ DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgr
 # AMCL's published vector files are read from the shared folder beside the repository (never
 # copied into it); `make demo` says so when it is absent and verifies the generated files alone.
 SHARED_VECTORS ?= ../shared/vectors
+UPSTREAM_RECORDING ?= ../shared/interop/upstream-sdk-core/unit_tests_recorded_data.json
 PUBLISHED_VECTORS := $(sort $(wildcard $(SHARED_VECTORS)/amcl/*/*.txt $(SHARED_VECTORS)/amcl/*/*.json \
                        $(SHARED_VECTORS)/amcl/arith/*/*.txt))
 DEMO_VECTORS := $(PUBLISHED_VECTORS) $(sort $(wildcard Vectors/generated/*.json Vectors/generated/*/*.json))
@@ -82,6 +83,14 @@ demo: deps
 	  $(WORKBENCH) record "$$scenario" --embedded --out "$$out/$$name.json" || exit 1; \
 	done; \
 	$(WORKBENCH) replay "$$out" --table
+	@if [ -f "$(UPSTREAM_RECORDING)" ]; then \
+	  out=$$(mktemp -d /tmp/mpin-workbench-upstream.XXXXXX); \
+	  echo "Importing and replaying the upstream SDK core's recording $(UPSTREAM_RECORDING) in $$out"; \
+	  $(WORKBENCH) cassette import --format milagro-sdk "$(UPSTREAM_RECORDING)" --out "$$out" >/dev/null || exit 1; \
+	  $(WORKBENCH) replay "$$out" --table || exit 1; \
+	else \
+	  echo "$(UPSTREAM_RECORDING): absent, so the upstream SDK core's recording is not replayed"; \
+	fi
 	@if [ -z "$(PUBLISHED_VECTORS)" ]; then \
 	  echo "$(SHARED_VECTORS): absent or empty, so AMCL's published vector files are not verified; verifying Vectors/generated only"; \
 	fi
