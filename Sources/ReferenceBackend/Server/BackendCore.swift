@@ -15,7 +15,7 @@ final class BackendCore: Sendable {
     /// How many days of share 1 the RPS fetches at a time: a stream of its own, so that drawing the
     /// count moves no value of `random` (the recorded answers stay as they were).
     let permitDays: BackendRandom
-    let store = BackendStore()
+    let store: BackendStore
     let deviceSecurity = DeviceSecurityService()
     let signer: RequestSigner
     let appID: String
@@ -37,6 +37,7 @@ final class BackendCore: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.mail = mail
+        store = BackendStore(capacity: configuration.recordLimit, activationCodeTries: configuration.activationCodeTries)
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
         permitDays = BackendRandom(seed: configuration.seed, stream: "time-permit days")
