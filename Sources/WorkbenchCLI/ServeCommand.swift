@@ -22,7 +22,7 @@ struct ServeCommand: ParsableCommand {
             code is cancelled after 3 wrong tries; the right code is then refused too, until a new \
             one is requested. Each store a client can fill (pending registrations, identities, \
             pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization \
-            codes) holds at most 10,000 records: at the cap the expired ones are dropped, and if \
+            codes) holds at most --record-limit records (default 10,000): at the cap the expired ones are dropped, and if \
             none has expired the request that would add one gets 503; the mailbox and the demo \
             RPA's logged-in sessions drop their oldest. The operator endpoints (/admin/*: mailbox \
             with activation links and codes, revoke, restore, counts; /devicesecurity/admin/*) \
@@ -85,6 +85,11 @@ struct ServeCommand: ParsableCommand {
             help: "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
             transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
     var bodyTimeout = BodyDeadline.defaultSeconds
+
+    @Option(name: .customLong("record-limit"), parsing: .unconditional,
+            help: "The most records each per-client store keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
+            transform: BoundedNumber.integer(1...10_000_000))
+    var recordLimit = BackendConfiguration().recordLimit
 
     @Flag(name: .customLong("remote-admin"),
           help: "Let clients on other machines use the operator endpoints (/admin/*, /devicesecurity/admin/*); by default they get 403.")
@@ -164,7 +169,9 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette == nil, junit.path != nil { throw ValidationError("--junit goes with --cassette: the reference backend has no checks to report.") }
-        if cassette != nil, remoteAdmin { throw ValidationError("--remote-admin opens the reference backend's operator endpoints; a served cassette has none.") }
+        if cassette != nil, remoteAdmin || recordLimit != BackendConfiguration().recordLimit {
+            throw ValidationError("--remote-admin and --record-limit set up the reference backend; a served cassette has neither.")
+        }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
         try validateModes()
         if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil
@@ -186,7 +193,7 @@ struct ServeCommand: ParsableCommand {
                            ("--profile", profile != .default), ("--activation", activation != .auto), ("--seed", seed != nil),
                            ("--time", time != nil), ("--client-id", clientID != nil), ("--login-timeout", loginTimeout != nil),
                            ("--log-level", logging.given != nil), ("--body-timeout", bodyTimeout != BodyDeadline.defaultSeconds),
-                           ("--remote-admin", remoteAdmin)]
+                           ("--remote-admin", remoteAdmin), ("--record-limit", recordLimit != BackendConfiguration().recordLimit)]
                 .filter(\.1).map(\.0)
             if !ignored.isEmpty {
                 throw ValidationError("--bench measures a reference backend of its own on a free loopback port; "
@@ -220,6 +227,7 @@ struct ServeCommand: ParsableCommand {
         if let loginTimeout { configuration.loginTimeout = loginTimeout }
         configuration.bodyTimeout = deadline
         configuration.allowsRemoteAdmin = remoteAdmin
+        configuration.recordLimit = recordLimit
         if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) { Console.error(warning + "\n") }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let stopped = DispatchSemaphore(value: 0)

@@ -3,7 +3,7 @@ import Testing
 @testable import WorkbenchCLI
 
 /// `serve --host` with an address that is not a loopback one warns, naming what it exposes;
-/// `--body-timeout` and `--remote-admin` are read and range-checked.
+/// `--body-timeout`, `--remote-admin` and `--record-limit` are read and range-checked.
 @Suite struct ServeExposureTests {
     @Test func loopbackHostsDoNotWarn() {
         for host in ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"] {
@@ -28,7 +28,10 @@ import Testing
         #expect(try ServeCommand.parse([]).bodyTimeout == BodyDeadline.defaultSeconds)
         #expect(try ServeCommand.parse(["--body-timeout", "2.5"]).bodyTimeout == 2.5)
         #expect(try ServeCommand.parse(["--remote-admin"]).remoteAdmin)
-        for bad in [["--body-timeout", "0"], ["--body-timeout", "3601"], ["--body-timeout", "x"], ["--cassette", "c.json", "--remote-admin"]] {
+        #expect(try ServeCommand.parse([]).recordLimit == 10_000)
+        #expect(try ServeCommand.parse(["--record-limit", "5"]).recordLimit == 5)
+        for bad in [["--body-timeout", "0"], ["--body-timeout", "3601"], ["--body-timeout", "x"], ["--cassette", "c.json", "--remote-admin"],
+                    ["--record-limit", "0"], ["--record-limit", "10000001"], ["--cassette", "c.json", "--record-limit", "5"]] {
             #expect(throws: (any Error).self, "\(bad)") { try ServeCommand.parse(bad) }
         }
         #expect(try ServeCommand.parse(["--cassette", "c.json", "--body-timeout", "1"]).bodyTimeout == 1)
