@@ -26,7 +26,7 @@ final class BackendCore: Sendable {
     let serverSecret: [UInt8]
     let base: BaseURL
     /// The `milagro-oss` profile's state, kept as the open-source server's memory storage keeps it.
-    let openSourceStore = OpenSourceStore()
+    let openSourceStore: OpenSourceStore
     /// The `milagro-oss` demo RPA's `cookieSecret` (its own stream: drawing it moves no value of `random`).
     let cookieSecret: [UInt8]
     let mail: @Sendable (ActivationMessage) -> Void
@@ -37,6 +37,7 @@ final class BackendCore: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.mail = mail
+        openSourceStore = OpenSourceStore(capacity: configuration.recordLimit)
         store = BackendStore(capacity: configuration.recordLimit, activationCodeTries: configuration.activationCodeTries)
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
