@@ -25,7 +25,8 @@ struct ServeCommand: ParsableCommand {
             codes) holds at most --record-limit records (default 10,000): at the cap the expired ones are dropped, and if \
             none has expired the request that would add one gets 503; the mailbox and the demo \
             RPA's logged-in sessions drop their oldest (under --profile milagro-oss every store \
-            drops its oldest, as that server has no such refusal). The operator endpoints (/admin/*: mailbox \
+            drops its oldest, as that server has no such refusal; the DeviceSecurity service's \
+            sessions and devices drop theirs too). The operator endpoints (/admin/*: mailbox \
             with activation links and codes, revoke, restore, counts; /devicesecurity/admin/*) \
             answer only clients on this machine (403 to others) unless --remote-admin is given; \
             a --host that is not a loopback address prints a warning naming what it exposes.

@@ -16,7 +16,7 @@ final class BackendCore: Sendable {
     /// count moves no value of `random` (the recorded answers stay as they were).
     let permitDays: BackendRandom
     let store: BackendStore
-    let deviceSecurity = DeviceSecurityService()
+    let deviceSecurity: DeviceSecurityService
     let signer: RequestSigner
     let appID: String
     let customerID: String
@@ -38,6 +38,7 @@ final class BackendCore: Sendable {
         self.clock = clock
         self.mail = mail
         openSourceStore = OpenSourceStore(capacity: configuration.recordLimit)
+        deviceSecurity = DeviceSecurityService(capacity: configuration.recordLimit)
         store = BackendStore(capacity: configuration.recordLimit, activationCodeTries: configuration.activationCodeTries)
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
