@@ -17,12 +17,12 @@ struct ServeCommand: ParsableCommand {
             with --time as well, the clock stands still, so the same requests get the same answers. \
             Ctrl-C stops it.
 
-            Limits: a request whose body has not arrived --body-timeout seconds (default 10) after \
+            Limits: a request whose body has not arrived --body-timeout seconds (default \(Int(BodyDeadline.defaultSeconds))) after \
             its head gets 408 and the connection is closed (also with --cassette). An activation \
-            code is cancelled after 3 wrong tries; the right code is then refused too, until a new \
+            code is cancelled after \(BackendConfiguration().activationCodeTries) wrong tries; the right code is then refused too, until a new \
             one is requested. Each store a client can fill (pending registrations, identities, \
             pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization \
-            codes) holds at most --record-limit records (default 10,000): at the cap the expired ones are dropped, and if \
+            codes) holds at most --record-limit records (default \(BackendConfiguration().recordLimit)): at the cap the expired ones are dropped, and if \
             none has expired the request that would add one gets 503; the mailbox and the demo \
             RPA's logged-in sessions drop their oldest (under --profile milagro-oss every store \
             drops its oldest, as that server has no such refusal; the DeviceSecurity service's \
