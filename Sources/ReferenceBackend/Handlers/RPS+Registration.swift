@@ -56,10 +56,9 @@ extension BackendCore {
             switch await store.redeemActivationCode(userID: userID, code: activateCode, now: now) {
             case .ok:
                 break
-            case .none:
+            case .none, .wrong:
+                // The message of a wrong try stays as it was, so the recorded flows keep their bytes.
                 throw APIError(.forbidden, "Invalid or expired activation code")
-            case .wrong(let left):
-                throw APIError(.forbidden, "Invalid or expired activation code (\(left) more wrong tries cancel it)")
             case .cancelled:
                 throw APIError(.forbidden, "Wrong activation code: after \(configuration.activationCodeTries) wrong tries the code is cancelled; "
                                + "request a new one with POST /activationCode")

@@ -58,4 +58,25 @@ import Testing
         #expect(await store.redeemActivationCode(userID: "u", code: "0", now: 0) == .cancelled)
         #expect(await store.redeemActivationCode(userID: "u", code: "12345678", now: 0) == .none)
     }
+    /// A phone login held for the browser on a fresh session `wid`, then the browser's login: its token.
+    private func logIn(_ store: BackendStore, wid: String, now: Int64) async throws -> String {
+        try await store.putSession(BrowserSession(wid: wid, webOTT: "w" + wid, expires: now + 1_000), now: now)
+        try await store.putAuth(authOTT: "a" + wid, AuthRecord(mpinID: "m", userID: "u", success: true, expires: now + 1_000, wid: wid, otp: nil),
+                                now: now)
+        _ = try #require(await store.beginHeldLogin(wid: wid, authOTT: "a" + wid, userID: "u", browserCode: "", now: now))
+        return try #require(await store.completeHeldLogin(authOTT: "a" + wid, now: now, makeToken: { "t" + wid })).sessionToken
+    }
+
+    /// The demo RPA's logged-in browser sessions: at the cap the one that ends first is forgotten
+    /// to make room (a browser login is never refused for it).
+    @Test func theOldestBrowserSessionMakesRoom() async throws {
+        let store = BackendStore(capacity: 2)
+        let first = try await logIn(store, wid: "1", now: 0)
+        let second = try await logIn(store, wid: "2", now: 10)
+        // An hour and more later the access sessions are swept; the RPA's sessions live a day.
+        let third = try await logIn(store, wid: "3", now: 3_700_000)
+        #expect(await store.rpaSession(token: first, now: 3_700_000) == nil)
+        #expect(await store.rpaSession(token: second, now: 3_700_000) != nil)
+        #expect(await store.rpaSession(token: third, now: 3_700_000) != nil)
+    }
 }
