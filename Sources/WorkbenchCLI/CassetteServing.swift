@@ -26,6 +26,8 @@ struct CassetteServing {
     var junit: JUnitOption
     /// `--log-level`: each request's log line and the server's own messages at this level and above go to standard error.
     var logLevel: Logger.Level = .info
+    /// `--body-timeout`: a request whose body is late gets 408 and its connection is closed.
+    var bodyTimeout = BodyDeadline.standard
 
     /// The status and reset endpoints, outside any backend's paths.
     static let statusPath = "/__workbench/playback"
@@ -75,10 +77,11 @@ struct CassetteServing {
         let stopped = DispatchSemaphore(value: 0)
         let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
         let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL, logger = LogLevelOption.logger("serve", logLevel)
+        let bodyTimeout = self.bodyTimeout
         let task = Task {
             do {
                 let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true,
-                                                             name: "cassette server") { request in
+                                                             name: "cassette server", bodyTimeout: bodyTimeout) { request in
                     control.handle(request, exitWhenDone: exitWhenDone)
                 }
                 let baseURL = publicURL ?? server.baseURL

@@ -17,6 +17,20 @@ struct ServeCommand: ParsableCommand {
             with --time as well, the clock stands still, so the same requests get the same answers. \
             Ctrl-C stops it.
 
+            Limits: a request whose body has not arrived --body-timeout seconds (default \(Int(BodyDeadline.defaultSeconds))) after \
+            its head gets 408 and the connection is closed (also with --cassette). An activation \
+            code is cancelled after \(BackendConfiguration().activationCodeTries) wrong tries; the right code is then refused too, until a new \
+            one is requested. Each store a client can fill (pending registrations, identities, \
+            pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization \
+            codes) holds at most --record-limit records (default \(BackendConfiguration().recordLimit)): at the cap the expired ones are dropped, and if \
+            none has expired the request that would add one gets 503; the mailbox and the demo \
+            RPA's logged-in sessions drop their oldest (under --profile milagro-oss every store \
+            drops its oldest, as that server has no such refusal; the DeviceSecurity service's \
+            sessions and devices drop theirs too). The operator endpoints (/admin/*: mailbox \
+            with activation links and codes, revoke, restore, counts; /devicesecurity/admin/*) \
+            answer only clients on this machine (403 to others) unless --remote-admin is given; \
+            a --host that is not a loopback address prints a warning naming what it exposes.
+
             With --cassette FILE it serves a recording instead: every request is answered with the \
             recorded response of the same method and path, in recorded order (the last one repeated \
             once a route's are used up), so an SDK of another platform can run the recorded flow \
@@ -68,6 +82,20 @@ struct ServeCommand: ParsableCommand {
             help: "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).",
             transform: BoundedNumber.decimal(0...BackendConfiguration.maximumLoginTimeout, aboveLowerBound: true, unit: "seconds"))
     var loginTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), parsing: .unconditional,
+            help: "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
+            transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
+    var bodyTimeout = BodyDeadline.defaultSeconds
+
+    @Option(name: .customLong("record-limit"), parsing: .unconditional,
+            help: "The most records each per-client store keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
+            transform: BoundedNumber.integer(1...10_000_000))
+    var recordLimit = BackendConfiguration().recordLimit
+
+    @Flag(name: .customLong("remote-admin"),
+          help: "Let clients on other machines use the operator endpoints (/admin/*, /devicesecurity/admin/*); by default they get 403.")
+    var remoteAdmin = false
 
     @Option(help: "Serve this cassette's recorded responses instead of the reference backend.")
     var cassette: String?
@@ -143,6 +171,9 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if cassette == nil, junit.path != nil { throw ValidationError("--junit goes with --cassette: the reference backend has no checks to report.") }
+        if cassette != nil, remoteAdmin || recordLimit != BackendConfiguration().recordLimit {
+            throw ValidationError("--remote-admin and --record-limit set up the reference backend; a served cassette has neither.")
+        }
         if cassette != nil, bench { throw ValidationError("--bench measures the reference backend; leave out --cassette.") }
         try validateModes()
         if cassette != nil, seed != nil || time != nil || clientID != nil || flavour != .milagro || activation != .auto || loginTimeout != nil
@@ -163,7 +194,8 @@ struct ServeCommand: ParsableCommand {
             let ignored = [("--host", host != Self.defaultHost), ("--port", port != 0), ("--flavour", flavour != .milagro),
                            ("--profile", profile != .default), ("--activation", activation != .auto), ("--seed", seed != nil),
                            ("--time", time != nil), ("--client-id", clientID != nil), ("--login-timeout", loginTimeout != nil),
-                           ("--log-level", logging.given != nil)]
+                           ("--log-level", logging.given != nil), ("--body-timeout", bodyTimeout != BodyDeadline.defaultSeconds),
+                           ("--remote-admin", remoteAdmin), ("--record-limit", recordLimit != BackendConfiguration().recordLimit)]
                 .filter(\.1).map(\.0)
             if !ignored.isEmpty {
                 throw ValidationError("--bench measures a reference backend of its own on a free loopback port; "
@@ -178,6 +210,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         if bench { return try runBenchmark() }
+        // In range: `validate` and the option's transform checked it.
+        let deadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         if let cassette {
             var values: [String: String] = [:]
             for pair in secret {
@@ -185,13 +219,18 @@ struct ServeCommand: ParsableCommand {
                 values[String(parts[0])] = String(parts[1])
             }
             let chosen = actors.isEmpty ? CassettePlayback.defaultActors : Set(actors.map(EventActor.init(rawValue:)))
+            if let warning = Self.exposureWarning(host: host, cassette: cassette, remoteAdmin: false) { Console.error(warning + "\n") }
             return try CassetteServing(path: cassette, host: host, port: port, order: order, actors: chosen, secrets: values,
                                        exitWhenDone: exitWhenDone, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 },
-                                       junit: junit, logLevel: logging.level).run()
+                                       junit: junit, logLevel: logging.level, bodyTimeout: deadline).run()
         }
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
         configuration.clientID = clientID
         if let loginTimeout { configuration.loginTimeout = loginTimeout }
+        configuration.bodyTimeout = deadline
+        configuration.allowsRemoteAdmin = remoteAdmin
+        configuration.recordLimit = recordLimit
+        if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) { Console.error(warning + "\n") }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let stopped = DispatchSemaphore(value: 0)
         let outcome = ServeOutcome()
@@ -267,6 +306,31 @@ struct ServeCommand: ParsableCommand {
         }
         lines.append("Ctrl-C stops it.")
         return lines.joined(separator: "\n")
+    }
+
+    /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
+    /// other machines can reach.
+    static func exposureWarning(host: String, cassette: String?, remoteAdmin: Bool) -> String? {
+        guard !isLoopback(host) else { return nil }
+        if let cassette {
+            return "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
+                + "(with any token or secret they hold) and the playback endpoints \(CassetteServing.statusPath) and \(CassetteServing.resetPath)."
+        }
+        let admin = remoteAdmin
+            ? "and, with --remote-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
+                + "and /devicesecurity/admin/*"
+            : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine)"
+        return "warning: --host \(host) is not a loopback address: every client that reaches it can register, authenticate and request "
+            + "activation codes on this test backend, whose secrets follow --seed, \(admin)."
+    }
+
+    /// `localhost`, 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address.
+    static func isLoopback(_ host: String) -> Bool {
+        let text = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if text == "localhost" || text == "::1" || text == "0:0:0:0:0:0:0:1" { return true }
+        let v4 = text.hasPrefix("::ffff:") ? String(text.dropFirst(7)) : text
+        let parts = v4.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     static func say(_ text: String) {

@@ -15,9 +15,12 @@ import OrderedJSON
 /// 32 and a `message`. Operator endpoints under `/devicesecurity/admin/` set up users,
 /// applications, rights, borrow times and faults.
 final class DeviceSecurityService: Sendable {
-    let store = DeviceSecurityStore()
+    let store: DeviceSecurityStore
 
-    init() {}
+    /// - Parameter capacity: the most MV sessions and the most mapped devices kept (`DeviceSecurityStore`).
+    init(capacity: Int = 10_000) {
+        store = DeviceSecurityStore(capacity: capacity)
+    }
 
     /// Routes `/devicesecurity/...`.
     func handle(_ call: Call, core: BackendCore) async throws(APIError) -> Reply {

@@ -2,7 +2,18 @@ import MPinCrypto
 
 /// All state of the DeviceSecurity service, behind one actor: users, applications and their
 /// borrow times, MV sessions, devices mapped to users, armed faults and settings.
+///
+/// The MV sessions and the mapped devices are capped at `capacity` each: at the cap, a new
+/// session replaces the one opened first (after timed-out ones are dropped), and a new device
+/// replaces the one confirmed longest ago. Users, applications and faults are the operator's.
 actor DeviceSecurityStore {
+    /// The most MV sessions, and the most mapped devices.
+    let capacity: Int
+
+    init(capacity: Int = 10_000) {
+        self.capacity = max(1, capacity)
+    }
+
     var settings = DeviceSecuritySettings()
     private(set) var users: [String: DeviceSecurityUser] = [:]
     /// Borrow time (seconds) of each known application.
@@ -77,6 +88,9 @@ actor DeviceSecurityStore {
         for shift in stride(from: 56, through: 0, by: -8) { input.append(UInt8(truncatingIfNeeded: registrations >> UInt64(shift))) }
         let hash = Hex.encode(SHA256.hash(input))
         devices = devices.filter { $0.value.deviceID != deviceID }
+        if devices.count >= capacity, let first = devices.min(by: { $0.value.confirmed < $1.value.confirmed })?.key {
+            devices[first] = nil
+        }
         devices[hash] = DeviceMapping(username: session.username, deviceID: deviceID, confirmed: now)
         return hash
     }
@@ -105,9 +119,13 @@ actor DeviceSecurityStore {
         sessions[sessionID] = DeviceSecuritySession(username: username, opened: now)
     }
 
-    /// Drops timed-out sessions once there are many (bounded memory under load).
+    /// Drops timed-out sessions once there are many, and at `capacity` the session opened first
+    /// (bounded memory under load).
     private func sweep(now: Int64) {
-        guard sessions.count > 1024 else { return }
+        guard sessions.count > min(1024, capacity - 1) else { return }
         sessions = sessions.filter { now - $0.value.opened < settings.sessionLifetime * 1000 }
+        if sessions.count >= capacity, let first = sessions.min(by: { $0.value.opened < $1.value.opened })?.key {
+            sessions[first] = nil
+        }
     }
 }

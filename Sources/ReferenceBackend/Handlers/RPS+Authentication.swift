@@ -55,7 +55,7 @@ extension BackendCore {
         if !usesPermits, await store.isRevoked(mpinID: mpinIDHex) { throw APIError(.gone, "User revoked") }
         let now = self.now
         let y = random.scalar(mpin)
-        await store.putPass1(mpinID: mpinIDHex, Pass1Record(u: u, ut: ut.isEmpty ? nil : ut, y: y,
+        try await store.putPass1(mpinID: mpinIDHex, Pass1Record(u: u, ut: ut.isEmpty ? nil : ut, y: y,
                                                           expires: now + milliseconds(configuration.pass1Lifetime)), now: now)
         return .ok([("version", "0.3"), ("y", .string(Hex.encode(y))), ("pass", 1), ("message", "OK")])
     }
@@ -86,7 +86,7 @@ extension BackendCore {
         let otp = wantsOTP ? random.digits(6) : nil
         let authOTT = random.hex(16)
         let bound = wid == "0" ? "" : wid
-        await store.putAuth(authOTT: authOTT, AuthRecord(mpinID: mpinIDHex, userID: identity.userID, success: success,
+        try await store.putAuth(authOTT: authOTT, AuthRecord(mpinID: mpinIDHex, userID: identity.userID, success: success,
                                                          expires: now + milliseconds(configuration.authLifetime), wid: bound,
                                                          otp: otp), now: now)
         var members: [(String, JSONValue)] = [("version", "0.3"), ("pass", 2), ("authOTT", .string(authOTT))]
@@ -136,7 +136,7 @@ extension BackendCore {
         }
 
         if record.wid.isEmpty {
-            return mfa ? await platformLoginAnswer(record, authz: authz, clientID: "")
+            return mfa ? try await platformLoginAnswer(record, authz: authz, clientID: "")
                 : .ok([("message", "OK"), ("userId", .string(record.userID))])
         }
         let browserCode = mfa ? random.hex(16) : ""
@@ -146,15 +146,16 @@ extension BackendCore {
                 $0.userID = record.userID
                 if !$0.redirectURI.isEmpty { $0.browserCode = browserCode }
             }) else { throw mobileRefusal(412, "Invalid or expired authOTT") }
-            await storeBrowserCode(session, record, now: now)
-            return await platformLoginAnswer(record, authz: true, clientID: session.clientID)
+            try await storeBrowserCode(session, record, now: now)
+            return try await platformLoginAnswer(record, authz: true, clientID: session.clientID)
         }
 
         guard let session = await store.beginHeldLogin(wid: record.wid, authOTT: authOTT, userID: record.userID, browserCode: browserCode,
                                                        now: now) else {
             throw mobileRefusal(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
         }
-        await storeBrowserCode(session, record, now: now)
+        // The hold is open: at the record limit the code is not kept (the app backend's /token then refuses it).
+        try? await storeBrowserCode(session, record, now: now)
         let outcome = await store.holds.outcome(of: authOTT, clock: clock, deadline: now + milliseconds(configuration.loginTimeout),
                                                 realTimeLimit: .milliseconds(milliseconds(configuration.loginTimeout)))
         switch outcome {
@@ -162,7 +163,7 @@ extension BackendCore {
             await store.endHeldLogin(authOTT: authOTT)
             throw mobileRefusal(408, "Authentication timed out")
         case .loggedIn(let sessionToken, let userID):
-            if mfa { return await platformLoginAnswer(record, authz: false, clientID: session.clientID) }
+            if mfa { return try await platformLoginAnswer(record, authz: false, clientID: session.clientID) }
             return .ok([("logoutURL", "/logout"),
                         ("logoutData", .fields([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
         }
@@ -177,21 +178,21 @@ extension BackendCore {
 
     /// The MFA platform's login answer, `{status: 200, message: "OK", code}`, with a fresh
     /// authorization code when one was asked for.
-    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String) async -> Reply {
+    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String) async throws(APIError) -> Reply {
         var code = ""
         if authz {
             code = random.hex(16)
-            await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID, clientID: clientID,
-                                                        expires: now + 600_000))
+            try await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID, clientID: clientID,
+                                                            expires: now + 600_000), now: now)
         }
         return .ok([("status", 200), ("message", "OK"), ("code", .string(code))])
     }
 
     /// Keeps the authorization code of an OIDC session's redirect, for the app backend's `/token`.
-    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64) async {
+    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64) async throws(APIError) {
         guard !session.browserCode.isEmpty else { return }
-        await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
-                                                                   clientID: session.clientID, expires: now + 600_000))
+        try await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
+                                                                        clientID: session.clientID, expires: now + 600_000), now: now)
     }
 }
 

@@ -41,7 +41,7 @@ extension BackendCore {
         async throws(APIError) -> BrowserSession {
         let session = BrowserSession(wid: wid, webOTT: random.hex(16), expires: now + milliseconds(configuration.accessNumberLifetime),
                                      clientID: clientID, redirectURI: redirectURI, state: state)
-        await store.putSession(session, now: now)
+        try await store.putSession(session, now: now)
         return session
     }
 

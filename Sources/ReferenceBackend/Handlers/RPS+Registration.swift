@@ -53,8 +53,15 @@ extension BackendCore {
             guard !activateCode.isEmpty else {
                 throw APIError(.forbidden, "An activation code is required: request one with POST /activationCode")
             }
-            guard await store.redeemActivationCode(userID: userID, code: activateCode, now: now) else {
+            switch await store.redeemActivationCode(userID: userID, code: activateCode, now: now) {
+            case .ok:
+                break
+            case .none, .wrong:
+                // The message of a wrong try stays as it was, so the recorded flows keep their bytes.
                 throw APIError(.forbidden, "Invalid or expired activation code")
+            case .cancelled:
+                throw APIError(.forbidden, "Wrong activation code: after \(configuration.activationCodeTries) wrong tries the code is cancelled; "
+                               + "request a new one with POST /activationCode")
             }
             active = true
         }
@@ -62,7 +69,7 @@ extension BackendCore {
         let regOTT = random.hex(16)
         let activateKey = signer.activateKey(mpinID: mpinID, regOTT: regOTT)
         let expires = now + milliseconds(configuration.registrationLifetime)
-        await store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: userID, regOTT: regOTT, activateKey: activateKey,
+        try await store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: userID, regOTT: regOTT, activateKey: activateKey,
                                                        active: active, expires: expires), now: now)
         if !active && configuration.activation == .email {
             let link = base.url + "/mpinActivate?" + QueryString.build([("i", mpinID), ("e", String(expires)), ("s", activateKey)])
@@ -114,6 +121,8 @@ extension BackendCore {
             throw APIError(.badRequest, "Wrong regOTT: the registration is cancelled")
         case .notActive:
             throw APIError(.unauthorized, "The identity is not verified yet")
+        case .full(let error):
+            throw error
         case .ok:
             break
         }
@@ -144,7 +153,8 @@ extension BackendCore {
         let body = try call.json()
         let userID = try body.string("userId", maxLength: 256)
         let code = random.digits(8)
-        await store.putActivationCode(userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime))
+        let now = self.now
+        try await store.putActivationCode(userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime), now: now)
         await deliver(ActivationMessage(kind: .code, userID: userID, mpinID: "", value: code))
         return .ok([("message", "An activation code was sent")])
     }

@@ -3,7 +3,22 @@
 /// values do, the latest item winning a key; a deleted or expired item is not found. Nothing is
 /// consumed where the Python code does not delete it: a pass-1 record answers any number of
 /// pass 2s, and a failed login's authOTT can be presented again.
+///
+/// Unlike the Python storage, each kind of item is capped at `capacity` (the backend's
+/// `recordLimit`): at the cap a new registration or pass-1 record replaces the one that ends
+/// first (an expired one before any live one), a new auth item replaces the oldest, and a new
+/// demo session or attempt count replaces one of those kept. No answer changes below the cap; at
+/// it the open-source server's answers stay, for the items kept.
 actor OpenSourceStore {
+    /// The most items of each kind.
+    let capacity: Int
+    /// The lowest id an auth item may still have (ids are given in increasing order).
+    private var oldestAuthID = 1
+
+    init(capacity: Int = 10_000) {
+        self.capacity = max(1, capacity)
+    }
+
     struct Registration: Sendable {
         var regOTT: PythonValue
         /// The activation key once active (`active` of the RPS's item), else nil.
@@ -57,7 +72,10 @@ actor OpenSourceStore {
 
     // MARK: registrations
 
-    func putRegistration(_ mpinID: String, _ record: Registration) { registrations[mpinID] = record }
+    func putRegistration(_ mpinID: String, _ record: Registration) {
+        makeRoom(in: &registrations, for: mpinID, ending: \.expires)
+        registrations[mpinID] = record
+    }
 
     func registration(_ mpinID: String, now: Int64) -> Registration? {
         guard let record = registrations[mpinID], record.expires >= now else { return nil }
@@ -77,7 +95,10 @@ actor OpenSourceStore {
 
     // MARK: pass 1
 
-    func putPass1(_ mpinIDHex: String, _ record: Pass1) { pass1[mpinIDHex] = record }
+    func putPass1(_ mpinIDHex: String, _ record: Pass1) {
+        makeRoom(in: &pass1, for: mpinIDHex, ending: \.expires)
+        pass1[mpinIDHex] = record
+    }
 
     func pass1(_ mpinIDHex: String, now: Int64) -> Pass1? {
         guard let record = pass1[mpinIDHex], record.expires >= now else { return nil }
@@ -88,6 +109,14 @@ actor OpenSourceStore {
 
     /// Adds an item and indexes it by whichever of authOTT, wid and webOTT it has.
     func addAuth(_ item: AuthItem) {
+        while auths.count >= capacity, oldestAuthID <= nextID {
+            if let dropped = auths.removeValue(forKey: oldestAuthID) {
+                if byAuthOTT[dropped.authOTT.indexKey] == oldestAuthID { byAuthOTT[dropped.authOTT.indexKey] = nil }
+                if byWID[dropped.wid.indexKey] == oldestAuthID { byWID[dropped.wid.indexKey] = nil }
+                if byWebOTT[dropped.webOTT.indexKey] == oldestAuthID { byWebOTT[dropped.webOTT.indexKey] = nil }
+            }
+            oldestAuthID += 1
+        }
         nextID += 1
         auths[nextID] = item
         index(nextID, item)
@@ -142,13 +171,28 @@ actor OpenSourceStore {
 
     func attempts(_ mpinIDHex: String) -> Int { attempts[mpinIDHex] ?? 0 }
 
-    func setAttempts(_ mpinIDHex: String, _ count: Int?) { attempts[mpinIDHex] = count }
+    func setAttempts(_ mpinIDHex: String, _ count: Int?) {
+        if count != nil { makeRoom(in: &attempts, for: mpinIDHex, ending: { _ in 0 }) }
+        attempts[mpinIDHex] = count
+    }
 
     // MARK: the demo RPA's sessions
 
     func loggedUser(_ sessionID: String) -> String? { demoSessions[sessionID] }
 
-    func logIn(_ sessionID: String, userID: String) { demoSessions[sessionID] = userID }
+    func logIn(_ sessionID: String, userID: String) {
+        makeRoom(in: &demoSessions, for: sessionID, ending: { _ in 0 })
+        demoSessions[sessionID] = userID
+    }
 
     func logOut(_ sessionID: String) { demoSessions[sessionID] = nil }
+
+    // MARK: the cap
+
+    /// Makes room for a new `key` in `items` at `capacity`: drops the item that ends first.
+    private func makeRoom<Item>(in items: inout [String: Item], for key: String, ending: (Item) -> Int64) {
+        guard items.count >= capacity, items[key] == nil,
+              let first = items.min(by: { ending($0.value) < ending($1.value) })?.key else { return }
+        items[first] = nil
+    }
 }

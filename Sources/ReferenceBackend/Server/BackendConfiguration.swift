@@ -35,6 +35,19 @@ public struct BackendConfiguration: Sendable {
     public var clientID: String?
     /// Largest request body accepted, in bytes (larger ones get 413).
     public var maximumBodySize: Int
+    /// How long a request's body may take to arrive after its head; later, 408 and the connection
+    /// is closed (`BodyDeadline`, 10 s by default).
+    public var bodyTimeout = BodyDeadline.standard
+    /// Whether the operator endpoints (`/admin/*`: mailbox, revoke, restore, counts;
+    /// `/devicesecurity/admin/*`) answer clients that are not on this machine; off, they get 403.
+    public var allowsRemoteAdmin = false
+    /// The most records of each kind the backend keeps for its clients (pending registrations,
+    /// identities, pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization
+    /// codes, mailbox messages); what happens at the cap is `BackendStore`'s rule (mostly a 503).
+    public var recordLimit = 10_000
+    /// Wrong activation codes after which a user's code is cancelled (then the right one is
+    /// refused too, until a new code is requested).
+    public var activationCodeTries = 3
     /// How long a pass-1 challenge y is kept, in seconds.
     public var pass1Lifetime: Double
     /// How long an authOTT from pass 2 may be presented, in seconds.

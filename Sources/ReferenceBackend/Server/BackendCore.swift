@@ -15,8 +15,8 @@ final class BackendCore: Sendable {
     /// How many days of share 1 the RPS fetches at a time: a stream of its own, so that drawing the
     /// count moves no value of `random` (the recorded answers stay as they were).
     let permitDays: BackendRandom
-    let store = BackendStore()
-    let deviceSecurity = DeviceSecurityService()
+    let store: BackendStore
+    let deviceSecurity: DeviceSecurityService
     let signer: RequestSigner
     let appID: String
     let customerID: String
@@ -26,7 +26,7 @@ final class BackendCore: Sendable {
     let serverSecret: [UInt8]
     let base: BaseURL
     /// The `milagro-oss` profile's state, kept as the open-source server's memory storage keeps it.
-    let openSourceStore = OpenSourceStore()
+    let openSourceStore: OpenSourceStore
     /// The `milagro-oss` demo RPA's `cookieSecret` (its own stream: drawing it moves no value of `random`).
     let cookieSecret: [UInt8]
     let mail: @Sendable (ActivationMessage) -> Void
@@ -37,6 +37,9 @@ final class BackendCore: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.mail = mail
+        openSourceStore = OpenSourceStore(capacity: configuration.recordLimit)
+        deviceSecurity = DeviceSecurityService(capacity: configuration.recordLimit)
+        store = BackendStore(capacity: configuration.recordLimit, activationCodeTries: configuration.activationCodeTries)
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
         permitDays = BackendRandom(seed: configuration.seed, stream: "time-permit days")

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// The HTTP front: routes each whole request and turns every refusal into a JSON 4xx. Handlers
 /// throw only `APIError` (typed throws), so nothing a client sends can crash the server. Under
@@ -9,12 +10,19 @@ struct BackendResponder: ServerResponder {
 
     var maximumBodySize: Int { core.openSource ? 100 * 1024 * 1024 : core.configuration.maximumBodySize }
 
+    /// The answer as to a client that is not on this machine (operator endpoints refused unless
+    /// the configuration allows remote ones).
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {
+        await respond(to: head, body: body, peer: nil)
+    }
+
+    func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         if core.openSource, let answer = await core.openSourceAnswer(to: head, body: body) { return answer }
         let reply: Reply
         var segments: [String] = []
         do {
-            let call = try Call.read(head, body: body)
+            var call = try Call.read(head, body: body)
+            call.fromLoopback = Self.isLoopback(peer)
             segments = call.segments
             reply = try await core.route(call)
         } catch {
@@ -26,6 +34,27 @@ struct BackendResponder: ServerResponder {
     func refusal(oversized head: HTTPRequest) -> ServerAnswer {
         Reply.error(APIError(.contentTooLarge, "The body is larger than \(maximumBodySize) bytes")).answer
     }
+
+    /// Whether a peer is on this machine: 127.0.0.0/8, ::1, an IPv4-mapped 127.x address or a
+    /// Unix-domain socket. Nil (unknown) is not.
+    static func isLoopback(_ peer: SocketAddress?) -> Bool {
+        switch peer {
+        case .v4(let address)?:
+            return UInt32(bigEndian: address.address.sin_addr.s_addr) >> 24 == 127
+        case .v6(let address)?:
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            if bytes == Array(repeating: 0, count: 15) + [1] { return true }
+            return bytes.prefix(12).elementsEqual(Array(repeating: 0, count: 10) + [0xFF, 0xFF]) && bytes[12] == 127
+        case .unixDomainSocket?:
+            return true
+        case nil:
+            return false
+        }
+    }
+
+    func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
+        Reply.error(APIError(.requestTimeoutStatus, "The request body did not arrive within \(deadline.seconds) s")).answer
+    }
 }
 
 extension BackendCore {
@@ -35,6 +64,10 @@ extension BackendCore {
         let mfa = configuration.flavour == .mfaPlatform
         func want(_ method: HTTPRequest.Method) throws(APIError) {
             guard call.method == method else { throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(s.joined(separator: "/"))") }
+        }
+        if !call.fromLoopback, !configuration.allowsRemoteAdmin, Self.isOperatorPath(s) {
+            throw APIError(.forbidden, "The operator endpoints (/admin/*, /devicesecurity/admin/*) answer only clients on this machine; "
+                           + "start the backend with --remote-admin to let others in")
         }
         if hostedV3, let reply = try await hostedV3Route(call) { return reply }
         switch s.first {
@@ -92,6 +125,12 @@ extension BackendCore {
             break
         }
         throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+    }
+
+    /// `/admin/*` and `/devicesecurity/admin/*`: the mailbox (activation links and codes),
+    /// revocation, counts and the DeviceSecurity service's set-up.
+    static func isOperatorPath(_ segments: [String]) -> Bool {
+        segments.first == "admin" || (segments.first == "devicesecurity" && segments.dropFirst().first == "admin")
     }
 
     /// What the `milagro-oss` profile adds to every answer of the open-source server's parts (RPS,

@@ -9,6 +9,9 @@ struct Call: Sendable {
     let query: [String: String]
     let headers: HTTPFields
     let body: [UInt8]
+    /// Whether the client is on this machine (a loopback peer); the operator endpoints answer only
+    /// such clients unless `BackendConfiguration.allowsRemoteAdmin`.
+    var fromLoopback = false
 
     init(method: HTTPRequest.Method, segments: [String], query: [String: String], headers: HTTPFields = HTTPFields(),
          body: [UInt8] = []) {

@@ -6,7 +6,7 @@ import NIOHTTP1
 /// The pipeline of each connection the servers of this module accept, for HummingbirdCore's
 /// server: NIO's HTTP/1.1 codec and the `ExchangeHandler`, which answers each whole request
 /// through `responder` on the connection's event loop, answers bytes that are not HTTP with a
-/// 400, and closes a connection idle for `idleTimeout`. The connection's task only waits for it
+/// 400, closes a connection idle for `idleTimeout`, and answers 408 to a body not in by `bodyDeadline`. The connection's task only waits for it
 /// to close.
 ///
 /// The codec goes without NIO's check of outgoing header fields: every answer's fields are HTTP
@@ -20,13 +20,15 @@ struct ExchangeChannel<Responder: ServerResponder>: ServerChildChannel {
     let responder: Responder
     let log: RequestLog
     let idleTimeout: TimeAmount
+    var bodyDeadline = BodyDeadline.standard
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
             try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false,
                                                      withOutboundHeaderValidation: false)
-            try pipeline.addHandler(ExchangeHandler(responder: responder, log: log, idleTimeout: idleTimeout))
+            try pipeline.addHandler(ExchangeHandler(responder: responder, log: log, idleTimeout: idleTimeout,
+                                                  bodyDeadline: bodyDeadline))
             return Value(channel: channel)
         }
     }

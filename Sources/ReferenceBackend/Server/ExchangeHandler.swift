@@ -25,10 +25,14 @@ import SDKSeams
 ///   graceful shutdown closes an idle connection at once and a busy one after its answer (which
 ///   then says `Connection: close`). A connection with no request in hand and nothing read or
 ///   written for `idleTimeout` is closed.
+/// * A request whose body has not ended `bodyDeadline` after its head was taken up gets the
+///   responder's `refusal(timedOut:)` (408) with `Connection: close`, and the connection closes;
+///   when its body was being dropped after a 413, the connection just closes.
 /// * Bytes the HTTP parser rejects get a 400 with `Connection: close` (the answer of NIO's
 ///   `HTTPServerProtocolErrorHandler`, which this handler does not need in front of it), and the
 ///   connection closes; any other error closes it too.
 /// * With a `RequestLog`, each answer is logged (`RequestLog.line`).
+/// * The responder learns the connection's remote address (`respond(to:body:peer:)`).
 ///
 /// The handler keeps the idle time and the 400 itself, rather than with NIO's `IdleStateHandler`
 /// and `HTTPServerProtocolErrorHandler`: each of those sees every part of every answer go by,
@@ -59,6 +63,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let responder: any ServerResponder
     private let log: RequestLog
     private let idleTimeout: TimeAmount
+    private let bodyDeadline: BodyDeadline
+    /// The close of a request whose body is late, scheduled when its head is taken up.
+    private var bodyCheck: Scheduled<Void>?
     /// When a request was last read or an answer written (the event loop's clock); the idle check
     /// counts from it.
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
@@ -84,10 +91,11 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var dateSecond: Int64 = .min
     private var dateText = ""
 
-    init(responder: any ServerResponder, log: RequestLog, idleTimeout: TimeAmount) {
+    init(responder: any ServerResponder, log: RequestLog, idleTimeout: TimeAmount, bodyDeadline: BodyDeadline = .standard) {
         self.responder = responder
         self.log = log
         self.idleTimeout = idleTimeout
+        self.bodyDeadline = bodyDeadline
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -117,6 +125,37 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func stopIdleChecks() {
         idleCheck?.cancel()
         idleCheck = nil
+        stopBodyCheck()
+    }
+
+    private func stopBodyCheck() {
+        bodyCheck?.cancel()
+        bodyCheck = nil
+    }
+
+    /// From a request's head: unless its body ends within `bodyDeadline`, answers 408 (or, when
+    /// the body is being dropped after a refusal, writes nothing more) and closes the connection.
+    private func startBodyCheck(for head: HTTPRequest, since start: ContinuousClock.Instant, context: ChannelHandlerContext) {
+        stopBodyCheck()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        bodyCheck = context.eventLoop.scheduleTask(in: bodyDeadline.amount) {
+            let (handler, context) = bound.value
+            handler.bodyCheck = nil
+            guard context.channel.isActive else { return }
+            switch handler.state {
+            case .reading:
+                handler.state = .discarding
+                handler.closeWhenAnswered = true
+                var answer = handler.responder.refusal(timedOut: head, after: handler.bodyDeadline)
+                answer.head.headerFields[.connection] = "close"
+                handler.write(answer, for: head, since: start, context: context)
+                handler.closeDroppingWaiting(context: context)
+            case .discarding:
+                handler.closeDroppingWaiting(context: context)
+            case .idle, .answering:
+                break
+            }
+        }
     }
 
     /// Checks at `deadline` whether the connection has been idle for `idleTimeout`: closes it when
@@ -161,9 +200,11 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 state = .reading(head, body)
             }
         case (.end, .reading(let head, let body)):
+            stopBodyCheck()
             state = .answering
             answer(head, body: Array(body.readableBytesView), context: context)
         case (.end, .discarding):
+            stopBodyCheck()
             state = .idle
             if closeWhenAnswered { closeDroppingWaiting(context: context) }
         case (.body, .discarding):
@@ -200,6 +241,7 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             state = .reading(head, context.channel.allocator.buffer(capacity: 0))
         }
+        startBodyCheck(for: head, since: start, context: context)
     }
 
     /// The head in HTTP types, as NIO's conversion makes it. That conversion parses every target
@@ -289,8 +331,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let start = ContinuousClock.now
         let responder = self.responder
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let peer = context.channel.remoteAddress
         Task.immediate(executorPreference: executor) {
-            let answer = await responder.respond(to: head, body: body)
+            let answer = await responder.respond(to: head, body: body, peer: peer)
             ExchangeHandler.finish(answer, for: head, since: start, bound)
         }
     }

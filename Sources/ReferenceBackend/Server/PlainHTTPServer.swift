@@ -73,13 +73,15 @@ public final class PlainHTTPServer: Sendable {
     ///   - logger: where the server logs instead, at the logger's own level (`logLevel` is then unused).
     ///   - logRequests: one line per request at `info` (method, path, status, duration, body bytes).
     ///   - name: what a `ServerStartError` calls this server.
+    ///   - bodyTimeout: a request whose body has not ended this long after its head is answered
+    ///     408 without calling `handler`, and its connection closed (`BodyDeadline`).
     public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
                              logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
-                             name: String = "HTTP server", handler: @escaping Handler) async throws -> PlainHTTPServer {
+                             name: String = "HTTP server", bodyTimeout: BodyDeadline = .standard, handler: @escaping Handler) async throws -> PlainHTTPServer {
         let (task, group, bound) = try await ServerHost.start(ClosureResponder(maximumBodySize: maximumBodySize, handler: handler), name: name,
                                                               host: host, port: port,
                                                               logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
-                                                              logRequests: logRequests)
+                                                              logRequests: logRequests, bodyDeadline: bodyTimeout)
         return PlainHTTPServer(port: bound, baseURL: ServerHost.baseURL(host: host, port: bound), task: task, group: group)
     }
 

@@ -45,7 +45,7 @@ public final class ReferenceBackend: Sendable {
         let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), name: "reference backend", host: configuration.host,
                                                              port: configuration.port,
                                                              logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
-                                                             logRequests: logRequests)
+                                                             logRequests: logRequests, bodyDeadline: configuration.bodyTimeout)
         core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
         return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
     }

@@ -12,13 +12,15 @@ import ServiceLifecycle
 /// Each connection's pipeline (`ExchangeChannel`) reads whole requests and answers them through
 /// the `ServerResponder` on the connection's event loop; both servers answer `Expect:
 /// 100-continue` with `100 Continue` and other expectations with 417 (`Expectation`, RFC 9110
-/// §10.1.1); no 100 is sent for a declared body over the responder's limit. With
+/// §10.1.1); no 100 is sent for a declared body over the responder's limit; a body not in by
+/// `bodyDeadline` gets a 408 and the connection closes (`BodyDeadline`). With
 /// `logRequests`, each request gets a line in `logger` (`RequestLog`).
 enum ServerHost {
     static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
-                      logRequests: Bool = false) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
+                      logRequests: Bool = false, bodyDeadline: BodyDeadline = .standard) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
         let ready = ReadySignal()
-        let channel = ExchangeChannel(responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30))
+        let channel = ExchangeChannel(responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30),
+                                     bodyDeadline: bodyDeadline)
         let server = channel.server(configuration: ServerConfiguration(address: .hostname(host, port: port), serverName: nil),
                                     onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
                                     eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)

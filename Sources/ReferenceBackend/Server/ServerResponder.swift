@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// What the servers of this module do with a request: the backend's router and `PlainHTTPServer`'s
 /// closure. The server reads the whole request (`ExchangeHandler`) and hands it over with its body;
@@ -11,8 +12,30 @@ protocol ServerResponder: Sendable {
     /// The answer to a whole request. It cannot fail: every refusal is an answer.
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer
 
+    /// The answer to a whole request from `peer` (the connection's remote address, nil when
+    /// unknown); by default the answer of `respond(to:body:)`, whoever asks.
+    func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer
+
     /// The answer to a request whose body is larger than `maximumBodySize` (a 413).
     func refusal(oversized head: HTTPRequest) -> ServerAnswer
+
+    /// The answer to a request whose body did not arrive within `deadline` (a 408; the server adds
+    /// `Connection: close` and closes).
+    func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer
+}
+
+extension ServerResponder {
+    func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
+        await respond(to: head, body: body)
+    }
+
+    /// A plain-text 408 that says how long the body was awaited.
+    func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
+        var fields = HTTPFields()
+        fields[.contentType] = "text/plain; charset=utf-8"
+        return ServerAnswer(.requestTimeoutStatus, headers: fields,
+                            body: Array("The request body did not arrive within \(deadline.seconds) s\n".utf8))
+    }
 }
 
 /// An answer as the servers write it: the response head (status and fields) and the whole body.

@@ -1,6 +1,26 @@
 /// All mutable state of the backend, behind one actor so that concurrent requests see it
 /// consistently. Expensive crypto never runs in here; handlers do it before or after.
+///
+/// Every store a client can add to holds at most `capacity` records (`recordLimit` of the
+/// configuration, 10,000 by default). At the cap, expired records are swept first (at most once a
+/// second); when none has expired, a request that would add a record is refused with 503 (a
+/// pending registration, an identity, a pass-1 challenge, a pass-2 verdict, a browser session,
+/// an activation code, an authorization code), and the RPA's oldest browser session is forgotten
+/// to make room for a new one. The mailbox keeps the newest `capacity` messages. Records that
+/// already exist are replaced as before, even at the cap.
 actor BackendStore {
+    /// The most records of each kind.
+    let capacity: Int
+    /// Wrong activation codes that cancel a user's code.
+    let activationCodeTries: Int
+    /// When expired records were last swept because a store was full (backend clock, ms).
+    private var lastFullSweep = Int64.min
+
+    init(capacity: Int = 10_000, activationCodeTries: Int = 3) {
+        self.capacity = max(1, capacity)
+        self.activationCodeTries = max(1, activationCodeTries)
+    }
+
     /// The phones' logins held for a browser; resolved from inside this actor by the browser's login.
     nonisolated let holds = LoginHolds()
     private var registrations: [String: RegistrationRecord] = [:]
@@ -16,7 +36,7 @@ actor BackendStore {
     /// Browser sessions logged in by the demo RPA, by session token.
     private var rpaSessions: [String: RPASession] = [:]
     private var codes: [String: AuthorizationCode] = [:]
-    private var activationCodes: [String: (code: String, expires: Int64)] = [:]
+    private var activationCodes: [String: (code: String, expires: Int64, wrongTries: Int)] = [:]
     /// Time-permit share 1 of each M-Pin ID for the days fetched last (one run of days per identity).
     private var permitShares: [String: KeptPermitShares] = [:]
     private(set) var mailbox: [ActivationMessage] = []
@@ -24,8 +44,9 @@ actor BackendStore {
 
     // MARK: - Registration
 
-    func putRegistration(_ record: RegistrationRecord, now: Int64) {
+    func putRegistration(_ record: RegistrationRecord, now: Int64) throws(APIError) {
         sweep(now: now)
+        if registrations[record.mpinID] == nil { try makeRoom("pending registrations", now: now) { registrations.count } }
         registrations[record.mpinID] = record
     }
 
@@ -44,6 +65,8 @@ actor BackendStore {
 
     enum SignatureCheck {
         case unknown, wrongRegOTT, notActive
+        /// The identities are at the cap: the registration stays for a later try.
+        case full(APIError)
         case ok(RegistrationRecord)
     }
 
@@ -56,6 +79,13 @@ actor BackendStore {
             return .wrongRegOTT
         }
         guard record.active else { return .notActive }
+        if identities[mpinID] == nil {
+            do throws(APIError) {
+                try makeRoom("identities", now: now) { identities.count }
+            } catch {
+                return .full(error)
+            }
+        }
         registrations[mpinID] = nil
         identities[mpinID] = IdentityRecord(userID: record.userID)
         return .ok(record)
@@ -100,26 +130,49 @@ actor BackendStore {
 
     // MARK: - Activation codes and mail
 
-    func putActivationCode(userID: String, code: String, expires: Int64) {
-        activationCodes[userID] = (code, expires)
+    func putActivationCode(userID: String, code: String, expires: Int64, now: Int64) throws(APIError) {
+        if activationCodes[userID] == nil { try makeRoom("activation codes", now: now) { activationCodes.count } }
+        activationCodes[userID] = (code, expires, 0)
     }
 
-    /// Consumes the activation code of a user; true when it matched and was live.
-    func redeemActivationCode(userID: String, code: String, now: Int64) -> Bool {
-        guard let entry = activationCodes[userID], entry.expires >= now, HMACSHA256.equal(entry.code, code) else { return false }
-        activationCodes[userID] = nil
-        return true
+    enum CodeRedemption: Equatable {
+        case ok
+        /// No live code for the user (never requested, expired, used or cancelled).
+        case none
+        /// A wrong code; `left` more wrong tries cancel it.
+        case wrong(left: Int)
+        /// A wrong code that used up the tries: the code is cancelled.
+        case cancelled
     }
 
+    /// Consumes the activation code of a user when `code` is it. A wrong code counts: the
+    /// `activationCodeTries`-th wrong one cancels the code, and the right one is refused after.
+    func redeemActivationCode(userID: String, code: String, now: Int64) -> CodeRedemption {
+        guard var entry = activationCodes[userID], entry.expires >= now else { return .none }
+        if HMACSHA256.equal(entry.code, code) {
+            activationCodes[userID] = nil
+            return .ok
+        }
+        entry.wrongTries += 1
+        if entry.wrongTries >= activationCodeTries {
+            activationCodes[userID] = nil
+            return .cancelled
+        }
+        activationCodes[userID] = entry
+        return .wrong(left: activationCodeTries - entry.wrongTries)
+    }
+
+    /// Keeps `message`, dropping the oldest beyond `capacity`.
     func post(_ message: ActivationMessage) {
         mailbox.append(message)
-        if mailbox.count > 10_000 { mailbox.removeFirst(mailbox.count - 10_000) }
+        if mailbox.count > capacity { mailbox.removeFirst(mailbox.count - capacity) }
     }
 
     // MARK: - Passes
 
-    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64) {
+    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64) throws(APIError) {
         sweep(now: now)
+        if pass1[mpinID] == nil { try makeRoom("pass-1 challenges", now: now) { pass1.count } }
         pass1[mpinID] = record
     }
 
@@ -136,8 +189,9 @@ actor BackendStore {
 
     /// Stores the verdict of pass 2. With a WID it is attached to that browser session, and
     /// dropped (so that the authOTT is unknown later) when no live session waiting for a phone has it.
-    func putAuth(authOTT: String, _ record: AuthRecord, now: Int64) {
+    func putAuth(authOTT: String, _ record: AuthRecord, now: Int64) throws(APIError) {
         sweep(now: now)
+        if auths[authOTT] == nil { try makeRoom("pass-2 verdicts", now: now) { auths.count } }
         if !record.wid.isEmpty {
             guard var session = sessions[record.wid], Self.isLive(session, now: now),
                   [.new, .wid, .user].contains(session.status) else { return }
@@ -179,8 +233,9 @@ actor BackendStore {
 
     // MARK: - Browser sessions
 
-    func putSession(_ session: BrowserSession, now: Int64) {
+    func putSession(_ session: BrowserSession, now: Int64) throws(APIError) {
         sweep(now: now)
+        if sessions[session.wid] == nil { try makeRoom("browser sessions", now: now) { sessions.count } }
         sessions[session.wid] = session
         widByWebOTT[session.webOTT] = session.wid
     }
@@ -259,6 +314,12 @@ actor BackendStore {
         heldWIDs[authOTT] = nil
         session.status = .expired
         sessions[wid] = session
+        if rpaSessions.count >= capacity {
+            sweepExpired(now: now)
+            if rpaSessions.count >= capacity, let oldest = rpaSessions.min(by: { $0.value.expires < $1.value.expires })?.key {
+                rpaSessions[oldest] = nil
+            }
+        }
         rpaSessions[token] = RPASession(userID: session.userID, loggedIn: true, expires: now + Self.rpaSessionLifetime)
         return (token, session.userID)
     }
@@ -291,7 +352,8 @@ actor BackendStore {
 
     // MARK: - Authorization codes
 
-    func putCode(_ code: String, _ record: AuthorizationCode) {
+    func putCode(_ code: String, _ record: AuthorizationCode, now: Int64) throws(APIError) {
+        if codes[code] == nil { try makeRoom("authorization codes", now: now) { codes.count } }
         codes[code] = record
     }
 
@@ -306,6 +368,24 @@ actor BackendStore {
     private func sweep(now: Int64) {
         insertions += 1
         guard insertions % 512 == 0 else { return }
+        sweepExpired(now: now)
+    }
+
+    /// Succeeds when a store holding `count()` records may take one more: below `capacity`, or
+    /// below it once expired records are swept (at most once a second of the backend's clock);
+    /// else a 503 that names the store and the cap.
+    private func makeRoom(_ what: String, now: Int64, count: () -> Int) throws(APIError) {
+        guard count() >= capacity else { return }
+        if now >= lastFullSweep &+ 1000 || now < lastFullSweep {
+            lastFullSweep = now
+            sweepExpired(now: now)
+        }
+        guard count() >= capacity else { return }
+        throw APIError(.serviceUnavailable, "The backend holds \(capacity) \(what), its limit: try again once some have expired")
+    }
+
+    private func sweepExpired(now: Int64) {
+        activationCodes = activationCodes.filter { $0.value.expires >= now }
         registrations = registrations.filter { $0.value.expires >= now }
         pass1 = pass1.filter { $0.value.expires >= now }
         auths = auths.filter { $0.value.expires >= now }
