@@ -31,9 +31,14 @@ extension VectorReportPrinter {
             }
         }
         if hidden > 0 { lines.append(Self.notShownLine(hidden, indent: "  ")) }
-        for problem in report.structure {
-            lines.append("  FAIL file structure: \(problem.description)")
-        }
+        lines += Self.structureLines(report.structure, indent: "  ")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `FAIL file structure: ...` for at most `shownPerFile` problems, and a line counting the rest.
+    static func structureLines(_ problems: [LintProblem], indent: String) -> [String] {
+        let shown = problems.prefix(shownPerFile).map { "\(indent)FAIL file structure: \($0.description)" }
+        guard problems.count > shownPerFile else { return shown }
+        return shown + ["\(indent)... \(problems.count - shownPerFile) more file structure problems not shown (at most \(shownPerFile) a file)"]
     }
 }

@@ -130,7 +130,7 @@ struct VectorsVerifyCommand: ParsableCommand {
         if !report.structure.isEmpty || cases.isEmpty {
             let fileReport = report.fileReport
             let summary = "\(report.file): \(fileReport.passed) passed, \(fileReport.failed) failed"
-            let lines = [summary] + report.structure.map { "FAIL file structure: \($0.description)" }
+            let lines = [summary] + VectorReportPrinter.structureLines(report.structure, indent: "")
             let outcome: JUnitReport.TestCase.Outcome = fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
             cases.append(JUnitReport.TestCase(name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
         }

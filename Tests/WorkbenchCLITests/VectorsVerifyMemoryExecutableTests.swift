@@ -44,4 +44,33 @@ struct VectorsVerifyMemoryExecutableTests {
         let printed = try FileManager.default.attributesOfItem(atPath: directory + "/out.txt")[.size] as? Int ?? .max
         #expect(printed < 200_000, "printed \(printed) bytes")
     }
+
+    /// One of the workbench's own files with 1,000 tests that fail and break its structure: at most
+    /// 100 failing tests and 100 structure problems are printed (all 1,000 of each were before).
+    @Test("a suite file's failing tests and structure problems are capped alike")
+    func suiteFileCapped() async throws {
+        let directory = try TemporaryDirectory.make("verify-many")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/suite.json"
+        let generated = try WorkbenchProcess.run(["vectors", "generate", "--suite", "pin-mapping", "--count", "1", "--seed", "m",
+                                                  "--out", path])
+        #expect(generated.status == 0, "\(generated)")
+        var root = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var groups = try #require(root["testGroups"] as? [[String: Any]])
+        let test = try #require((groups[0]["tests"] as? [[String: Any]])?.first)
+        groups[0]["tests"] = (1...1_000).map { index -> [String: Any] in
+            var copy = test
+            copy["tcId"] = index
+            copy["PIN_VALUE"] = "00"
+            return copy
+        }
+        root["testGroups"] = [groups[0]]
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
+        let result = try WorkbenchProcess.run(["vectors", "verify", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.components(separatedBy: "    FAIL tcId").count - 1 == 100, "\(result.stdout.prefix(300))")
+        #expect(result.stdout.components(separatedBy: "  FAIL file structure:").count - 1 == 100)
+        #expect(result.stdout.contains("  ... 900 more failing vectors not shown (at most 100 a file)"), "\(result.stdout.suffix(600))")
+        #expect(result.stdout.contains("more file structure problems not shown (at most 100 a file)"), "\(result.stdout.suffix(600))")
+    }
 }
