@@ -12,6 +12,8 @@ struct BenchCommand: ParsableCommand {
             warmed up, then timed `--runs` times; the median is printed. With --json, prints one \
             object: {"curve": "bn254cx", "results": [{"name": "pairing", "medianNanoseconds": 612345, \
             "runs": 200}, ...]}.
+
+            Exit status: 0 when timed, 2 when the usage was wrong.
             """
     )
 

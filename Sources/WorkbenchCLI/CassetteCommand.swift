@@ -14,7 +14,8 @@ struct CassetteCommand: ParsableCommand {
 
             Exit status: 0 on success, 1 when `diff` finds differences, `lint` finds problems or `check` \
             finds a failure, 2 when \
-            a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which).
+            a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which; \
+            for `lint` only a file it cannot open, the rest being its findings) or the usage was wrong.
             """,
         subcommands: [
             CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self, CassetteCheckCommand.self,

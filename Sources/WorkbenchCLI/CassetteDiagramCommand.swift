@@ -14,6 +14,9 @@ struct CassetteDiagramCommand: ParsableCommand {
             /mpinVerify, /mpinActivate, /mpinPermitUser, /logout, /service, /authzurl, /token to the RPA; \
             anything else to a generic "server". The Mermaid text goes to standard output; --html also \
             writes a page with the diagram and the same flow as a plain table, readable offline.
+
+            Exit status: 0 when drawn, 2 when the cassette cannot be read, the page cannot be written \
+            or the usage was wrong.
             """
     )
 

@@ -22,6 +22,15 @@ struct CassetteImportCommand: ParsableCommand {
             mode context: each request is looked up by method, URL and context, as the harness's own \
             player does. Otherwise each test stands alone and replays in mode method-url with the \
             scenario of its name. The browser side of access-number flows gets the browser actor.
+
+            The file name is the test's name made safe (letters, digits, `-`, `_`; anything else `_`). \
+            When two tests give one name (@a/b, @a:b, @a b and @a\\b all give a_b; names differing \
+            only in case count as one), the first keeps it and each later one is written to \
+            <name>-2.json, <name>-3.json, ..., with a note naming both tests: no test's cassette \
+            overwrites another's.
+
+            Exit status: 0 when imported, 2 when the file cannot be read or imported or a cassette \
+            cannot be written (the message says which), or the usage was wrong.
             """
     )
 

@@ -13,6 +13,10 @@ struct CassetteLintCommand: ParsableCommand {
             the file or a JSON body with jansson would read differently (integers beyond 64 bits, \
             reals beyond a double, NUL in strings, repeated member names, a byte order mark, a \
             scalar at the top), each with its line, column and JSON path.
+
+            Exit status: 0 when every file is clean, 1 when a file has problems (not JSON, a schema \
+            error or a newer format are what lint reports), 2 when a file cannot be read (missing, \
+            a directory, not permitted; the message on standard error names it) or the usage was wrong.
             """
     )
 
@@ -31,9 +35,18 @@ struct CassetteLintCommand: ParsableCommand {
 
     func run() throws {
         var failed = false
+        var unreadable = false
         for path in files {
-            var problems = CassetteLint.check(path: path)
-            if fix, !problems.isEmpty, let cassette = try? CassetteFile.read(path) {
+            let bytes: [UInt8]
+            do {
+                bytes = try CassetteFile.readBytes(path)
+            } catch {
+                CassetteOutput.error(error.description)
+                unreadable = true
+                continue
+            }
+            var problems = CassetteLint.check(bytes: bytes, path: path)
+            if fix, !problems.isEmpty, let cassette = try? CassetteFile.decode(bytes) {
                 try CassetteOutput.write(cassette.canonicalBytes, to: path)
                 problems = CassetteLint.check(path: path)
                 if problems.isEmpty { print("\(path): rewritten in canonical form") }
@@ -46,6 +59,7 @@ struct CassetteLintCommand: ParsableCommand {
                 for problem in problems { print(problem.description) }
             }
         }
+        if unreadable { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
     }
 }

@@ -13,6 +13,9 @@ struct CassetteRedactCommand: ParsableCommand {
             replaced wherever they occur as a whole token, e.g. a regOTT in a response and in a later \
             URL. The placeholders are listed in the cassette's `redactions`; replay needs their values \
             again. --defaults adds the usual M-Pin secrets: \(Redactor.milagroFields.joined(separator: ", ")).
+
+            Exit status: 0 when written, 2 when the cassette cannot be read or written, or the usage \
+            was wrong.
             """
     )
 

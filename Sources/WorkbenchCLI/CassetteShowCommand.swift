@@ -5,7 +5,11 @@ import FlowRecording
 struct CassetteShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print a cassette as a timeline: metadata, then one line per event grouped by scenario step."
+        abstract: "Print a cassette as a timeline: metadata, then one line per event grouped by scenario step.",
+        discussion: """
+            Exit status: 0 when printed, 2 when the cassette cannot be read (the message says why) or \
+            the usage was wrong.
+            """
     )
 
     @Argument(help: "The cassette file.")

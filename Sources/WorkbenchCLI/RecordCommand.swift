@@ -18,6 +18,9 @@ struct RecordCommand: ParsableCommand {
             recording the same scenario twice writes the same bytes. Against --backend URL the SDK's \
             randomness is seeded only when --seed is given, and a backend that is not on loopback gets \
             its secrets redacted (--redact default) unless --redact none.
+
+            Exit status: 0 when recorded, 1 when the scenario failed (nothing written), 2 when the \
+            script cannot be read, the cassette cannot be written or the usage was wrong.
             """
     )
 

@@ -15,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
             from the cassette, random draws and clock reads are served from it, and every request, API \
             result and crypto intermediate is checked. Strict mode (the default for recordings) wants \
             byte-identical requests in order; imported cassettes ask for context or method-url. Exit status: 0 when \
-            all pass, 1 when any fails. --junit FILE also writes a JUnit XML report: one testcase per \
+            all pass, 1 when any fails, 2 when a cassette cannot be read (missing, not JSON, a newer \
+            format, a schema error; named again on standard error) or the usage was wrong. --junit FILE also writes a JUnit XML report: one testcase per \
             cassette, failed with its divergence report, an error when the cassette cannot be read.
 
             --shard K/N replays only the K-th of N parts: the cassettes (directories expanded) sorted \
@@ -121,6 +122,9 @@ struct ReplayCommand: ParsableCommand {
         print("\(outcomes.count - failed) passed, \(failed) failed\(part)")
         try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
         if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
+        let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
+        for outcome in unreadable { Console.failure(outcome.failure ?? outcome.path) }
+        if !unreadable.isEmpty { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }
 

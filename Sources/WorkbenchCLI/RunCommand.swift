@@ -15,6 +15,9 @@ struct RunCommand: ParsableCommand {
             --junit FILE also writes a JUnit XML report: one testcase for the scenario, its step lines \
             as output, failed with the failing step's report, an error when the script cannot be read \
             or the run cannot start.
+
+            Exit status: 0 when every step passes, 1 when one fails, 2 when the script cannot be read \
+            or the usage was wrong.
             """
     )
 

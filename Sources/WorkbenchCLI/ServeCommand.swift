@@ -40,6 +40,10 @@ struct ServeCommand: ParsableCommand {
             exchange was never asked for. With --junit FILE it also writes a JUnit XML report: one \
             testcase for the cassette, failed with the summary when a request matched nothing or a \
             recorded exchange was never asked for, an error when it could not serve.
+
+            Exit status: 0 when stopped with nothing missed, 1 when a request matched nothing or a \
+            recorded exchange was never asked for, 2 when the cassette cannot be read, the server \
+            cannot start or the usage was wrong.
             """
     )
 

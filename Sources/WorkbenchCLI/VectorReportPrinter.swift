@@ -9,6 +9,10 @@ import TestVectors
 ///     actual:   0a1b2c3d4f...
 /// ```
 struct VectorReportPrinter {
+    /// The most failing vectors printed for one file (and, with --verbose, passing ones); the
+    /// rest are counted in one line, so a file of a million failing vectors prints a few pages.
+    static let shownPerFile = 100
+
     var verbose: Bool
     var totalPassed = 0
     var totalFailed = 0
@@ -31,7 +35,16 @@ struct VectorReportPrinter {
         }
         lines.append("\(report.file): \(report.passed) passed, \(report.failed) failed")
         for verdict in report.verdicts { lines += verdictLines(verdict, indent: "  ") }
+        if report.unkeptFailed > 0 { lines.append(Self.notShownLine(report.unkeptFailed, indent: "  ")) }
+        if verbose, report.unkeptPassed > 0 {
+            lines.append("  ... \(report.unkeptPassed) more passing vectors not shown (at most \(Self.shownPerFile) a file)")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The line that counts the failing vectors beyond `shownPerFile`.
+    static func notShownLine(_ count: Int, indent: String) -> String {
+        "\(indent)... \(count) more failing vectors not shown (at most \(shownPerFile) a file)"
     }
 
     /// One vector's lines: `ok` (verbose only) or `FAIL` with each failing field, expected and actual.

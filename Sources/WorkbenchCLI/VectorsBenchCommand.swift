@@ -15,6 +15,8 @@ struct VectorsBenchCommand: ParsableCommand {
             PINs also compute F and run KANGAROO) with one chunk at a time, then on all cores, best \
             of --runs. The bound is 1 / (median SERVER_2 time) per core: a vector can never be \
             cheaper than its SERVER_2 pairing product.
+
+            Exit status: 0 when timed, 2 when the usage was wrong.
             """
     )
 

@@ -17,12 +17,17 @@ struct VectorsGenerateCommand: ParsableCommand {
             with --seed, the suite, the curve and the test's position. Tests are computed on all cores \
             and written in tcId order as they are made, to a temporary file renamed into place at the \
             end (memory does not grow with --count; a failure leaves no partial file). \
-            --count sets the number of random cases (the fixed edge cases come on top).
+            --count sets the number of random cases (the fixed edge cases come on top). The \
+            header's first line records the command, each value quoted as a POSIX shell needs it \
+            (a seed with spaces or quotes in single quotes), so that it runs as written; \
+            `vectors lint` reads it back with a shell's rules.
 
             --shard K/N writes only the K-th of N contiguous ranges of tcIds (K from 1 to N): the \
             whole file with the other tests left out, numberOfTests the shard's and a `shard` member \
             saying which part it is. Each shard file can be linted and verified on its own; \
             `vectors merge` joins the N files into the bytes one unsharded run writes.
+
+            Exit status: 0 when written, 2 when the file cannot be written or the usage was wrong.
             """
     )
 

@@ -9,7 +9,9 @@ struct VectorsLintCommand: ParsableCommand {
         abstract: "Check the workbench's vector files: schema, parameter and field ranges, header, tcIds, canonical form.",
         discussion: """
             Checks the schema, every group parameter and numeric field against the suite's ranges \
-            (maxPIN, pinBits, DATE, PIN1, ...), the header's command and seed against the file, \
+            (maxPIN, pinBits, DATE, PIN1, ...), the header's command against the file (read as a \
+            shell reads it: its --suite, --curve, --count and --seed must be the file's, so it \
+            regenerates the file when run as written), \
             unique tcIds in order, numberOfTests, at least one test, and the canonical form. Prints \
             `FILE:LINE: PATH (tcId N): problem` for each problem and `FILE: ok` for a clean file. Exit status: 0 when every file is clean, 1 when one has problems, 2 when a file \
             cannot be read.

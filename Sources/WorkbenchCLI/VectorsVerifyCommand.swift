@@ -15,7 +15,10 @@ struct VectorsVerifyCommand: ParsableCommand {
             generated file, the arithmetic files) and the two-pass and one-pass `.json` lists. The \
             format is told from the content; the curve from the file (its header or its name), else \
             from --curve. Prints `FILE: N passed, M failed` per file and every field that does not \
-            match, with the vector, the line, the expected and the actual value.
+            match, with the vector, the line, the expected and the actual value: at most \
+            \(VectorReportPrinter.shownPerFile) failing vectors a file (the rest counted in a last line, \
+            here and in --junit), and with -v as many passing ones, so that output and memory stay \
+            bounded however many vectors fail.
 
             A vector passes only when every output its inputs determine is present and equal; a \
             missing input, a field nothing checks, a vector or a file with nothing to check fails.
@@ -83,13 +86,12 @@ struct VectorsVerifyCommand: ParsableCommand {
                 }
                 let loaded = try verifier.load(text: text, path: path)
                 if loaded.curveSource == .option { curveUsed = true }
-                let report = FileReport(
-                    file: path, format: loaded.formatName, curve: loaded.curve, verdicts: verifier.check(loaded))
+                let report = verifier.report(loaded, keeping: VectorReportPrinter.shownPerFile, keepsPassing: verbose)
                 print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
                 failed += report.failed
                 junitReport.append(Self.junitCase(name: "all vectors", classname: path, duration: clock.now - start,
                                                   summary: "\(path): \(report.passed) passed, \(report.failed) failed",
-                                                  verdicts: report.verdicts))
+                                                  verdicts: report.verdicts, unshown: report.unkeptFailed))
             } catch {
                 unreadable += 1
                 output.totalUnreadable += 1
@@ -128,7 +130,7 @@ struct VectorsVerifyCommand: ParsableCommand {
         if !report.structure.isEmpty || cases.isEmpty {
             let fileReport = report.fileReport
             let summary = "\(report.file): \(fileReport.passed) passed, \(fileReport.failed) failed"
-            let lines = [summary] + report.structure.map { "FAIL file structure: \($0.description)" }
+            let lines = [summary] + VectorReportPrinter.structureLines(report.structure, indent: "")
             let outcome: JUnitReport.TestCase.Outcome = fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
             cases.append(JUnitReport.TestCase(name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
         }
@@ -137,14 +139,19 @@ struct VectorsVerifyCommand: ParsableCommand {
 
     /// A testcase over `verdicts`: failed when a vector failed, with the summary line and each
     /// failing vector's lines (the field, expected and actual values) as the command prints them.
+    /// At most `VectorReportPrinter.shownPerFile` failing vectors are written; `unshown` more are
+    /// counted in a last line.
     static func junitCase(name: String, classname: String, duration: Duration, summary: String,
-                          verdicts: [VectorVerdict]) -> JUnitReport.TestCase {
+                          verdicts: [VectorVerdict], unshown: Int = 0) -> JUnitReport.TestCase {
         let failing = verdicts.filter { !$0.passed }
-        guard !failing.isEmpty else {
+        guard !failing.isEmpty || unshown > 0 else {
             return JUnitReport.TestCase(name: name, classname: classname, duration: duration, outcome: .passed)
         }
         let printer = VectorReportPrinter(verbose: false)
-        let lines = [summary] + failing.flatMap { printer.verdictLines($0, indent: "  ") }
+        let shown = failing.prefix(VectorReportPrinter.shownPerFile)
+        let hidden = unshown + failing.count - shown.count
+        let lines = [summary] + shown.flatMap { printer.verdictLines($0, indent: "  ") }
+            + (hidden > 0 ? [VectorReportPrinter.notShownLine(hidden, indent: "  ")] : [])
         return JUnitReport.TestCase(name: name, classname: classname, duration: duration,
                                     outcome: .failed(lines.joined(separator: "\n"), type: nil))
     }

@@ -14,6 +14,11 @@ public struct WorkbenchCommand: ParsableCommand {
             Runs, records and replays scenario flows against a backend (or the embedded reference \
             backend), inspects cassettes, verifies and generates known-answer vectors, and times \
             the pairing crypto. `mpin-workbench help <subcommand>` describes each.
+
+            Exit status, the same rule on every command: 0 when it succeeded, 1 when the check failed \
+            (a vector, a replay, a lint or a flow check found a problem), 2 when the input could not \
+            be read or the usage was wrong (a missing or unreadable file, an unknown option, a value \
+            out of range); each command's help says which checks it makes.
             """,
         version: WorkbenchVersion.current,
         subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self, ProxyCommand.self,

@@ -5,7 +5,8 @@
 ///   cannot pass by recording what it should have checked);
 /// * `missing`: replay the cassette when it exists, record it when it does not (the default on a
 ///   developer's machine);
-/// * `all`: record every cassette again, replacing the ones there are.
+/// * `all`: record every cassette again, replacing the ones there are (except for a test that
+///   fails: it keeps its old cassette, and a note says so).
 ///
 /// The mode of a test is, first to last: the `record:` argument of `.cassette(...)` or
 /// `withCassette(...)`; the environment variable `MPIN_WORKBENCH_RECORD` (`all`, `missing` or

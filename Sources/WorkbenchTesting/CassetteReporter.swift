@@ -30,9 +30,10 @@ enum CassetteReporter {
         }
     }
 
-    /// Reports what a run found.
-    static func report(_ outcome: CassetteRunner.Outcome, at location: SourceLocation, file: StaticString, line: UInt) {
+    /// Reports what a run found, then throws what the test threw while recording.
+    static func report(_ outcome: CassetteRunner.Outcome, at location: SourceLocation, file: StaticString, line: UInt) throws {
         if let failure = outcome.failure { fail(failure, at: location, file: file, line: line) }
         if let notice = outcome.notice { note(notice, at: location) }
+        if let thrown = outcome.thrown { throw thrown }
     }
 }

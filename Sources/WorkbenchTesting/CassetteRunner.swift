@@ -27,8 +27,10 @@ struct CassetteRunner: Sendable {
     struct Outcome: Sendable {
         /// The divergence report, or why the cassette could not be replayed; nil when it passed.
         var failure: String?
-        /// What was recorded (a note, not a failure).
+        /// What was recorded, or that nothing was because the test failed (a note, not a failure).
         var notice: String?
+        /// What the test's body threw while recording: the caller reports the outcome, then throws it.
+        var thrown: (any Error)?
     }
 
     /// The address under which the embedded backend is recorded, whatever port it got (the one
@@ -56,7 +58,9 @@ struct CassetteRunner: Sendable {
     /// Runs `body` against the cassette (replay) or a backend (record).
     ///
     /// - Returns: the failure to report (a divergence, a missing cassette under `never`, a cassette
-    ///   that cannot be read), or a note of what was recorded.
+    ///   that cannot be read), or a note of what was recorded. A test that failed while recording
+    ///   (it recorded a failing issue or threw) writes nothing: its old cassette, if any, is kept,
+    ///   and the note says so (with what it threw in `thrown`, for the caller to throw).
     /// - Throws: what `body` throws, unless the replay diverged (the divergence is the failure
     ///   then, and the error is named in it); `CassetteTestError` when the backend does not start
     ///   or the cassette cannot be written.
@@ -128,7 +132,8 @@ struct CassetteRunner: Sendable {
             let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
                                           source: .recording(recorder, frozenClock: nil), liveTransport: EmbeddedBackend.curl(),
                                           liveRandom: random, liveClock: SystemClock())
-            try await body(session)
+            let ran = await Self.watch(body, session)
+            if ran.failed { return notRecorded(ran.thrown) }
             return try write(recorder, against: url)
         case .embedded(var configuration, let startTime):
             guard ScriptLimits.startTime.contains(startTime) else {
@@ -149,15 +154,30 @@ struct CassetteRunner: Sendable {
             let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
                                           source: .recording(recorder, frozenClock: frozen), liveTransport: transport,
                                           liveRandom: random, liveClock: frozen)
-            do {
-                try await body(session)
-            } catch {
-                await started.stop()
-                throw error
-            }
+            let ran = await Self.watch(body, session)
             await started.stop()
+            if ran.failed { return notRecorded(ran.thrown) }
             return try write(recorder, against: "the embedded reference backend")
         }
+    }
+
+    /// Runs the body of a recording: whether the test failed during it, and what it threw.
+    private static func watch(_ body: (CassetteSession) async throws -> Void,
+                              _ session: CassetteSession) async -> (failed: Bool, thrown: (any Error)?) {
+        do {
+            return (try await TestFailureWatch.failed { try await body(session) }, nil)
+        } catch {
+            return (true, error)
+        }
+    }
+
+    /// The note of a recording left unwritten because the test failed (issue 26: a failing test's
+    /// flow must not become the reference).
+    private func notRecorded(_ thrown: (any Error)?) -> Outcome {
+        let kept = FileManager.default.fileExists(atPath: path) ? "\(path) is kept as it was"
+            : "there was no cassette at \(path), and none is written"
+        return Outcome(notice: "cassette \"\(name)\": the test failed, so nothing was recorded: \(kept) (record mode \(record)); "
+            + "once it passes, record it with: \(rerecordCommand)", thrown: thrown)
     }
 
     private func header(url: String, flavour: BackendFlavour, embedded: Bool) -> Cassette {

@@ -18,7 +18,9 @@ import Testing
 /// exists the test replays it offline (strict: every request, API result, crypto step, random draw
 /// and clock read as recorded, none left over); when it is missing, or the record mode is `all`,
 /// the test runs against the backend (the embedded reference backend by default) and writes it.
-/// A divergence fails the test with the replayer's report, at the test's source location.
+/// A divergence fails the test with the replayer's report, at the test's source location. A test
+/// that fails while recording (a failing issue, or an error thrown) writes nothing: its old
+/// cassette is kept, and a warning says so.
 public struct CassetteTrait: TestTrait, TestScoping {
     /// The cassette's name; nil: the test function's name.
     public var name: String?
@@ -64,6 +66,7 @@ public struct CassetteTrait: TestTrait, TestScoping {
         }
         if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
         if let notice = outcome.notice { Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location) }
+        if let thrown = outcome.thrown { throw thrown }
     }
 
     /// `login` of `login()`.

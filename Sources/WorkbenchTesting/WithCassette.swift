@@ -19,7 +19,9 @@ import Testing
 ///
 /// The cassette is `<folder of the calling file>/__Cassettes__/<calling file name>/<name>.json`;
 /// it is replayed offline when it exists and recorded when it is missing or `record` is `all`
-/// (see `CassetteTrait` for the rest). A divergence, or a missing cassette under `never`, fails
+/// (see `CassetteTrait` for the rest). A test that fails while recording (a failing issue or
+/// XCTest failure, or a thrown error) writes nothing and keeps its old cassette, with a note saying
+/// so. A divergence, or a missing cassette under `never`, fails
 /// the test with the report at the call: `XCTFail` under XCTest, `Issue.record` under Swift
 /// Testing. Under XCTest the note of a recording goes to standard error.
 ///
@@ -46,5 +48,5 @@ public func withCassette(_ name: String, record: CassetteRecordMode? = nil, back
                                 record: mode, backend: backend, seed: seed, matching: matching,
                                 testFilter: CassetteTrait.functionName(function))
     let outcome = try await runner.run(body)
-    CassetteReporter.report(outcome, at: location, file: filePath, line: line)
+    try CassetteReporter.report(outcome, at: location, file: filePath, line: line)
 }

@@ -42,7 +42,8 @@ public struct LegacyImporter: Sendable {
     public struct Imported: Sendable {
         public var test: String
         public var cassette: Cassette
-        /// A file name for the cassette: the test name made safe, with `.json`.
+        /// A file name for the cassette: the test name made safe, with `.json`; `-2`, `-3`, ... before
+        /// `.json` when an earlier test of the file has that name (see `makeFileNamesUnique`).
         public var fileName: String
         /// Exchanges of earlier tests at the start of the cassette (0 when the test stands alone).
         public var setupExchanges: Int
@@ -107,7 +108,33 @@ public struct LegacyImporter: Sendable {
                 + "suite \(suite.name) could need \(recording.exchanges.count * suite.tests.count) events in all; an import writes at most "
                 + "\(Self.maximumEvents)")
         }
-        return importRecording(recording)
+        var outcome = importRecording(recording)
+        Self.makeFileNamesUnique(&outcome, path: path)
+        return outcome
+    }
+
+    /// Gives each cassette a file name of its own: test names whose safe forms are one name, or
+    /// differ only in case (one file on a file system that ignores case), keep the first test's
+    /// name, and each later one gets `-2`, `-3`, ... (the first number no cassette has), with a note
+    /// naming both tests and the file written, so that no test's cassette overwrites another's.
+    static func makeFileNamesUnique(_ outcome: inout Outcome, path: String) {
+        var owners: [String: String] = [:]
+        for index in outcome.cassettes.indices {
+            let item = outcome.cassettes[index]
+            let base = SafeFileName.make(item.test)
+            var name = base + ".json"
+            var number = 1
+            while owners[name.lowercased()] != nil {
+                number += 1
+                name = "\(base)-\(number).json"
+            }
+            if number > 1, let first = owners[(base + ".json").lowercased()] {
+                outcome.notes.append("\(path): the test \"\(item.test)\" and the test \"\(first)\" make one safe file name "
+                    + "(\(base).json, letters compared without case): \"\(item.test)\" is written to \(name)")
+            }
+            owners[name.lowercased()] = item.test
+            outcome.cassettes[index].fileName = name
+        }
     }
 
     /// The most events the cassettes of one import may hold in all (a sequential run repeats the
@@ -356,7 +383,8 @@ public struct LegacyImporter: Sendable {
         return "other"
     }
 
-    /// A file name for a test's cassette: the rule every file name made from a free-form name follows.
+    /// A file name for a test's cassette: the rule every file name made from a free-form name follows
+    /// (made unique among one import's cassettes by `makeFileNamesUnique`).
     static func fileName(_ test: String) -> String {
         SafeFileName.make(test) + ".json"
     }

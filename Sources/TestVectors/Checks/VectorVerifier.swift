@@ -91,18 +91,44 @@ public struct VectorVerifier: Sendable {
     /// Checks every vector of a loaded file. A field that no check reads fails its vector, and so
     /// does a vector with nothing to check (see `VectorFieldLedger`).
     public func check(_ file: LoadedFile) -> [VectorVerdict] {
+        var tally = VerdictTally(limit: .max, keepsPassing: true)
+        check(file, into: &tally)
+        return tally.kept
+    }
+
+    /// The report on a loaded file that keeps at most `limit` failing verdicts (and, when
+    /// `keepsPassing`, `limit` passing ones) and counts the rest: its memory does not grow with
+    /// the number of vectors that fail.
+    public func report(_ file: LoadedFile, keeping limit: Int, keepsPassing: Bool = false) -> FileReport {
+        var tally = VerdictTally(limit: limit, keepsPassing: keepsPassing)
+        check(file, into: &tally)
+        return FileReport(file: file.path, format: file.formatName, curve: file.curve, tally: tally)
+    }
+
+    /// The number of M-Pin vectors checked on all cores at once: their verdicts are tallied before
+    /// the next chunk, so no more than this many are held.
+    static let chunkSize = 4_096
+
+    /// Checks every vector into `tally`, in file order.
+    public func check(_ file: LoadedFile, into tally: inout VerdictTally) {
         switch file.format {
         case .twoPass, .onePass, .amclGenerated:
             let layout = MPinEnrolment.Layout.of(file.blocks)
-            return Self.concurrentMap(file.blocks) { block in
-                var ledger = Self.ledger(of: block, format: file.format, curve: file.curve, layout: layout)
-                ledger.failUnusedKeys()
-                return ledger.verdict
+            var start = 0
+            while start < file.blocks.count {
+                let chunk = Array(file.blocks[start..<min(start + Self.chunkSize, file.blocks.count)])
+                start += chunk.count
+                let verdicts = Self.concurrentMap(chunk) { block in
+                    var ledger = Self.ledger(of: block, format: file.format, curve: file.curve, layout: layout)
+                    ledger.failUnusedKeys()
+                    return ledger.verdict
+                }
+                for verdict in verdicts { tally.add(verdict) }
             }
         case .arithmetic:
             let keys = Set(file.blocks.flatMap { $0.fields.map(\.key) })
-            guard let kind = AMCLArithmeticKind.detect(header: file.header, keys: keys) else { return [] }
-            return AMCLArithmeticVectors.check(blocks: file.blocks, kind: kind, curve: file.curve)
+            guard let kind = AMCLArithmeticKind.detect(header: file.header, keys: keys) else { return }
+            for verdict in AMCLArithmeticVectors.check(blocks: file.blocks, kind: kind, curve: file.curve) { tally.add(verdict) }
         }
     }
 

@@ -101,4 +101,22 @@ import Testing
             (error as! LegacyImporter.ImportError).description == "x.json: expected a JSON array of recorded exchanges, found object"
         }
     }
+
+    /// Issue 26, point 7: test names that make one safe name (`a/b`, `a:b`, `a b`, `a\b`, and `A_b`
+    /// on a file system that ignores case) get one file each, numbered from the second on, and a
+    /// note names them.
+    @Test func namesThatMakeOneSafeNameGetOneFileEach() throws {
+        let contexts = ["@a/b", "@a:b", "@a b", #"@a\\b"#, "@A_b", "@a_b-2"]
+        let entries = contexts.map { context in
+            #"{ "request" : { "method" : "GET", "url" : "http://127.0.0.1:8005/rps/clientSettings", "data" : "", "context" : ""#
+                + context + #"" }, "response" : { "success" : true, "error" : "", "httpStatus" : 200, "headers" : {}, "data" : "{}" } }"#
+        }
+        let outcome = try importer.run(Array(("[" + entries.joined(separator: ",\n") + "]").utf8), path: "clash.json")
+        let names = outcome.cassettes.map(\.fileName)
+        #expect(outcome.cassettes.map(\.test) == ["a/b", "a:b", "a b", #"a\b"#, "A_b", "a_b-2"])
+        #expect(Set(names.map { $0.lowercased() }).count == names.count, "\(names)")
+        #expect(names == ["a_b.json", "a_b-2.json", "a_b-3.json", "a_b-4.json", "A_b-5.json", "a_b-2-2.json"])
+        let note = try #require(outcome.notes.first { $0.contains("one safe file name") })
+        #expect(note.contains("\"a:b\" is written to a_b-2.json"), "\(note)")
+    }
 }

@@ -1,0 +1,76 @@
+import FlowRecording
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+@testable import WorkbenchTesting
+
+/// Nothing is recorded from a failing test (issue 26, point 4): under `record: .all` a test whose
+/// expectation failed, or whose body threw, keeps the cassette it had, and a note says so.
+@Suite struct CassetteFailedTestTests {
+    /// The issues recorded inside `body`, taken out of the running test (so that the deliberate
+    /// failures below do not fail it) and returned as `(text, is a failure)`.
+    private func capturingIssues(_ body: @escaping @Sendable () async throws -> Void) async throws -> [(String, Bool)] {
+        let seen = Mutex<[(String, Bool)]>([])
+        let test = try #require(Test.current)
+        try await IssueHandlingTrait.compactMapIssues { issue in
+            seen.withLock { $0.append((text(of: issue), issue.severity >= .error)) }
+            return nil
+        }.provideScope(for: test, testCase: Test.Case.current, performing: body)
+        return seen.withLock { $0 }
+    }
+
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func aFailedExpectationKeepsTheOldCassetteAndSaysSo() async throws {
+        let folder = try TemporaryDirectory.make("workbench-testing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/kept.json"
+        let test = try #require(Test.current)
+        try await CassetteTrait.cassette("kept", record: .missing, directory: folder).provideScope(for: test, testCase: Test.Case.current) {
+            try await registerAndLogIn(try #require(CassetteSession.current))
+        }
+        let before = try bytes(path)
+        // Another seed records other bytes: had it been written, the file would differ.
+        let issues = try await capturingIssues {
+            try await CassetteTrait.cassette("kept", record: .all, seed: "another", directory: folder)
+                .provideScope(for: test, testCase: Test.Case.current) {
+                    try await registerAndLogIn(try #require(CassetteSession.current))
+                    Issue.record("the deliberate failure of the test")
+                }
+        }
+        #expect(try bytes(path) == before)
+        #expect(issues.contains { $0.0 == "the deliberate failure of the test" && $0.1 })
+        #expect(issues.contains { !$0.1 && $0.0.contains("the test failed, so nothing was recorded: \(path) is kept as it was") },
+                "\(issues)")
+    }
+
+    @Test func aThrownErrorRecordsNothingEitherAndSaysSo() async throws {
+        let folder = try TemporaryDirectory.make("workbench-testing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        struct Deliberate: Error {}
+        let issues = try await capturingIssues {
+            await #expect(throws: Deliberate.self) {
+                try await withCassette("thrown", record: .all, directory: folder) { session in
+                    try await registerAndLogIn(session)
+                    throw Deliberate()
+                }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/thrown.json"))
+        #expect(issues.contains { !$0.1 && $0.0.contains("the test failed, so nothing was recorded: there was no cassette at \(folder)/thrown.json") },
+                "\(issues)")
+    }
+
+    @Test func aPassingTestStillRecords() async throws {
+        let folder = try TemporaryDirectory.make("workbench-testing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let issues = try await capturingIssues {
+            try await withCassette("passing", record: .all, directory: folder) { session in
+                try await registerAndLogIn(session)
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/passing.json"))
+        #expect(issues.allSatisfy { !$0.1 }, "\(issues)")
+    }
+}
