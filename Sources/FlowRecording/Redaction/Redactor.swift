@@ -4,7 +4,7 @@ import OrderedJSON
 ///
 /// Redaction works in two passes. First it collects the secret values: the values found under the
 /// given field names (compared without case) in call arguments and outputs, crypto inputs and
-/// outputs, random draws (by purpose), header fields, URL query parameters and members of JSON
+/// outputs, random draws (by purpose; a draw without one under the name `random`), header fields, URL query parameters and members of JSON
 /// bodies. Then it replaces every occurrence of those values as a whole token anywhere in the
 /// cassette: a whole argument, crypto value, random draw, header value, URL path segment or query
 /// value, a whole JSON string in a JSON body (the body's other bytes stay as they were), or a
@@ -23,6 +23,9 @@ public struct Redactor: Sendable {
     /// The field names whose values are secrets. The recording library knows no protocol: the
     /// layer that does names them (the Milagro secrets are `Redactor.milagroFields`, in Scenarios).
     public var fields: [String]
+
+    /// The field name of a random draw recorded without a purpose.
+    public static let drawField = "random"
 
     public init(fields: [String]) {
         self.fields = fields
@@ -135,7 +138,7 @@ public struct Redactor: Sendable {
             case .crypto(let step):
                 for field in step.inputs + step.outputs { take(field.name, field.value) }
             case .random(let draw):
-                if let purpose = draw.purpose { take(purpose, draw.hex) }
+                take(draw.purpose ?? Self.drawField, draw.hex)
             case .clock:
                 break
             case .http(let exchange):
