@@ -12,8 +12,8 @@ import OrderedJSON
 /// response is so also hidden in the later URL that carries it.
 ///
 /// The scenario script the cassette carries is redacted too: its members under the given field
-/// names are secrets (a wrong PIN that only the script names, say), and every whole string of the
-/// script equal to a secret becomes its placeholder. A number under a secret field (`pin: 1234`
+/// names are secrets (a wrong PIN that only the script names, say; not the members of a `capture`,
+/// which name outputs), and every whole string of the script equal to a secret becomes its placeholder. A number under a secret field (`pin: 1234`
 /// unquoted in YAML) becomes a placeholder string, so it restores as the string `"1234"`.
 ///
 /// Each distinct value gets its own placeholder: the field name, then `name_2`, `name_3`, ... for
@@ -175,7 +175,8 @@ public struct Redactor: Sendable {
         case .array(let items):
             for item in items { collectScript(item, take) }
         case .object(let members):
-            for member in members {
+            // A `capture` maps variables to output names: names, not values.
+            for member in members where member.name != "capture" {
                 switch member.value {
                 // `$name` is a script variable, not a value.
                 case .string(let text), .number(let text): if !text.hasPrefix("$") { take(member.name, text) }

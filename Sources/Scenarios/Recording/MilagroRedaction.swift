@@ -48,8 +48,10 @@ extension Redactor {
     /// A stand-in for each placeholder of `cassette`, shaped as the secret it hides, for a replay
     /// without the secrets: a PIN is four digits (a different PIN for each placeholder), OTPs,
     /// access numbers and activation codes are digits, shares, SEC and the token are G1 points
-    /// (mapToG1 of the placeholder's name), x is a scalar, a random draw is 8 bytes, anything
-    /// else 32 hex digits. None is a secret: each is derived from the placeholder's name.
+    /// (mapToG1 of the placeholder's name), x is a scalar, a random draw is 8 bytes, a QR URL is the
+    /// backend's URL, `#` and the access code's stand-in of the same number, a Set-Cookie the MFA
+    /// platform's `mpinSession` cookie with the session's stand-in, anything else 32 hex
+    /// digits. None is a secret: each is derived from the placeholder's name.
     public static func milagroStandIns(for cassette: Cassette) -> [String: String] {
         let mpin = MPin(curve: cassette.curve.uppercased() == "BN254" ? .bn254 : .bn254cx)
         let fields = Dictionary(cassette.redactions.map { ($0.placeholder, $0.field.lowercased()) }) { first, _ in first }
@@ -57,6 +59,7 @@ extension Redactor {
         let names = (Redactor.placeholderNames(in: cassette) + cassette.redactions.map(\.placeholder)).reduce(into: [String]()) {
             if !$0.contains($1) { $0.append($1) }
         }
+        func hex(_ name: some StringProtocol) -> String { Hex.encode(Array(mpin.hashID(Array(("stand-in " + name).utf8)).prefix(16))) }
         for (number, name) in names.enumerated() {
             let digest = mpin.hashID(Array(("stand-in " + name).utf8))
             let digits = digest.map { String($0 % 10) }.joined()
@@ -64,9 +67,15 @@ extension Redactor {
             case "pin": out[name] = String(1000 + number % 9000)
             case "otp", "accessnumber", "activatecode": out[name] = String(digits.prefix(8))
             case "clientsecretshare", "clientsecret", "sec", "token": out[name] = Hex.encode(mpin.mapToG1(digest))
+            case "qrurl":
+                // The browser reads the access code after the `#`: the one of the same number.
+                out[name] = cassette.backend.url + "#" + hex("accessCode" + name.dropFirst("qrUrl".count))
+            case "set-cookie":
+                // The browser reads the session from the MFA platform's cookie (PROTOCOL.md).
+                out[name] = "mpinSession=" + hex("session" + name.dropFirst("Set-Cookie".count)) + "; Path=/; HttpOnly"
             case "x": out[name] = Hex.encode(Array(digest.prefix(31)))
             case drawField.lowercased(): out[name] = Hex.encode(Array(digest.prefix(8)))
-            default: out[name] = Hex.encode(Array(digest.prefix(16)))
+            default: out[name] = hex(name)
             }
         }
         return out
