@@ -7,8 +7,9 @@ import OrderedJSON
 /// outputs, random draws (by purpose; a draw without one under the name `random`), header fields, URL query parameters and members of JSON
 /// bodies. Then it replaces every occurrence of those values as a whole token anywhere in the
 /// cassette: a whole argument, crypto value, random draw, header value, URL path segment or query
-/// value, a whole JSON string in a JSON body (the body's other bytes stay as they were), or a
-/// substring of a non-JSON text body (values of 8 characters or more). A regOTT learned from one
+/// value, a whole JSON string in a JSON body or in an argument or output that holds JSON text (the
+/// other bytes stay as they were), or a substring of a non-JSON text body, argument or output
+/// (values of 8 characters or more). A regOTT learned from one
 /// response is so also hidden in the later URL that carries it.
 ///
 /// The scenario script the cassette carries is redacted too: its members under the given field
@@ -213,7 +214,23 @@ public struct Redactor: Sendable {
     /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies.
     static func map(_ event: CassetteEvent, whole: (String) -> String, inText: (String) -> String) -> CassetteEvent {
         var event = event
-        func fields(_ list: [NamedField]) -> [NamedField] { list.map { NamedField($0.name, whole($0.value)) } }
+        // A call or crypto value that is not a secret as a whole may hold one: string by string in
+        // JSON text (a request body a step sends, a mailbox listing), else as in a text body.
+        func field(_ value: String) -> String {
+            let replaced = whole(value)
+            guard replaced == value, value.count > 2 else { return replaced }
+            let bytes = Array(value.utf8)
+            if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
+               (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil {
+                return String(decoding: JSONStringLiterals.rewrite(bytes) { raw, isKey in
+                    if isKey { return nil }
+                    let replaced = whole(raw)
+                    return replaced == raw ? nil : replaced
+                }, as: UTF8.self)
+            }
+            return inText(value)
+        }
+        func fields(_ list: [NamedField]) -> [NamedField] { list.map { NamedField($0.name, field($0.value)) } }
         func headers(_ list: HTTPHeadersValue) -> HTTPHeadersValue {
             HTTPHeadersValue(list.fields.map { .init(name: $0.name, value: whole($0.value)) })
         }

@@ -67,9 +67,10 @@ public final class Replayer: Sendable {
     ///     (cassettes from other implementations).
     ///   - fallbackClock: used in the loose modes when the cassette has no clock readings.
     ///   - standIns: values put in for placeholders whose secrets are not known (a redacted
-    ///     cassette replayed without its secrets). The flow is checked as usual; a crypto step with
-    ///     a value that comes from a stand-in, and the members of a request body computed by such
-    ///     a step, are not compared: each check not made is listed in `unchecked` with the
+    ///     cassette replayed without its secrets). The flow is checked as usual; what comes from a
+    ///     stand-in is not compared (a crypto step with such a value, a call's argument or output
+    ///     recorded as one, and the request-body members and headers computed from them), and the
+    ///     rest of that event still is: each check not made is listed in `unchecked` with the
     ///     placeholders it depends on.
     /// - Throws: `ReplayError` of kind `.missingPlaceholders` naming every placeholder without a value.
     public init(cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
@@ -130,8 +131,20 @@ public final class Replayer: Sendable {
             let sources = (e.inputs + e.outputs).flatMap { standInValues[$0.value] ?? [] }
             guard !sources.isEmpty else { return nil }
             return "event \(index): crypto step \(e.primitive) not checked: its values come from \(list(sources)), redacted"
+        case (.call(let e), .call(let a)) where e.name == a.name:
+            // A value redacted in the recording cannot be checked: the rest of the call is.
+            let redacted = (e.arguments + e.outputs).filter { standInValues[$0.value] != nil }
+            guard !redacted.isEmpty else { return nil }
+            let names = Set(redacted.map(\.name))
+            var expected = e, actual = a
+            expected.arguments.removeAll { names.contains($0.name) }
+            expected.outputs.removeAll { names.contains($0.name) }
+            actual.arguments.removeAll { names.contains($0.name) }
+            actual.outputs.removeAll { names.contains($0.name) }
+            guard EventComparison.call(expected, actual, mode: mode).isEmpty else { return nil }
+            return "event \(index): call \(e.name): \(names.sorted().joined(separator: ", ")) not checked: "
+                + "\(list(redacted.flatMap { standInValues[$0.value] ?? [] })), redacted"
         case (.http(let e), .http(let a)):
-            guard let expected = try? JSONParser.parse(e.request.body) else { return nil }
             var members: [String] = [], sources: [String] = []
             func walk(_ value: JSONValue) {
                 switch value {
@@ -148,13 +161,16 @@ public final class Replayer: Sendable {
                 default: break
                 }
             }
-            walk(expected)
-            guard !members.isEmpty, e.request.method == a.request.method, e.request.url == a.request.url else { return nil }
-            let ignored = Set(members)
-            let headers = EventComparison.headersAsSet(e.request.headers, a.request.headers, ignoring: ["content-length"])
-            guard headers.isEmpty, EventComparison.bodySemantic(e.request.body, a.request.body, ignoring: ignored).isEmpty else { return nil }
-            return "event \(index): request \(e.request.method) \(URLText.path(e.request.url)): body member\(members.count == 1 ? "" : "s") "
-                + "\(members.joined(separator: ", ")) not checked: computed from \(list(sources)), redacted"
+            if let expected = try? JSONParser.parse(e.request.body) { walk(expected) }
+            let headers = e.request.headers.fields.filter { standInValues[$0.value] != nil }
+            sources += headers.flatMap { standInValues[$0.value] ?? [] }
+            guard !members.isEmpty || !headers.isEmpty, e.request.method == a.request.method, e.request.url == a.request.url else { return nil }
+            let ignoredHeaders = Set(headers.map { $0.name.lowercased() } + ["content-length"])
+            guard EventComparison.headersAsSet(e.request.headers, a.request.headers, ignoring: ignoredHeaders).isEmpty,
+                  EventComparison.bodySemantic(e.request.body, a.request.body, ignoring: Set(members)).isEmpty else { return nil }
+            let what = (members.map { "body member " + $0 } + headers.map { "header " + $0.name }).joined(separator: ", ")
+            return "event \(index): request \(e.request.method) \(URLText.path(e.request.url)): \(what) not checked: "
+                + "computed from \(list(sources)), redacted"
         default:
             return nil
         }

@@ -11,7 +11,7 @@ extension Redactor {
     /// backends that are not on loopback; `cassette redact --defaults` adds them.
     public static let milagroFields = [
         "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "sec", "x", drawField, "authOTT", "webOTT",
-        "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "activateCode", "activateKey", "messages", "value",
+        "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "activateCode", "activateKey", "value",
         "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie",
     ]
 
@@ -40,6 +40,11 @@ extension Redactor {
         add("a status, message, version or counter of the protocol", "message", "version", "status", "statusCode", "until", "WID", "wid",
             "mobile", "pass")
         add("the data the RPA returns after a login, which is no credential", "authResultData", "someUserData")
+        add("a yes/no or a count the flow reports", "canLogout", "loggedOut", "count", "kind")
+        add("the method, path and body of a request a step sends: the secrets in a body are redacted string by string",
+            "method", "path", "body")
+        add("a parameter of the authorization URL the app chooses (OpenID Connect), which no login can be made with",
+            "client_id", "redirect_uri", "response_type", "scope", "state")
         return out
     }()
 }
@@ -65,7 +70,8 @@ extension Redactor {
             let digits = digest.map { String($0 % 10) }.joined()
             switch fields[name] ?? name.split(separator: "_").first.map(String.init)?.lowercased() ?? name {
             case "pin": out[name] = String(1000 + number % 9000)
-            case "otp", "accessnumber", "activatecode": out[name] = String(digits.prefix(8))
+            case "accessnumber": out[name] = AccessNumber.complete(String(digits.prefix(6))) ?? String(digits.prefix(7))
+            case "otp", "activatecode": out[name] = String(digits.prefix(8))
             case "clientsecretshare", "clientsecret", "sec", "token": out[name] = Hex.encode(mpin.mapToG1(digest))
             case "qrurl":
                 // The browser reads the access code after the `#`: the one of the same number.

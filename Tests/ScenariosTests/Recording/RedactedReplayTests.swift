@@ -52,7 +52,7 @@ import Testing
         return out
     }
 
-    @Test(arguments: ["authenticate", "mfa-qr-login"]) func replaysOnStandInsAndNeverPasses(_ name: String) async throws {
+    @Test(arguments: RedactionLeakTests.scenarios) func replaysOnStandInsAndNeverPasses(_ name: String) async throws {
         let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/\(name).yaml")
         let plain = try await recordEmbedded(script, seed: "standin")
         let redacted = Redactor(fields: Redactor.milagroFields).redact(plain)

@@ -9,8 +9,9 @@ import Testing
 /// on the redacted one made with the same seed, and every value of the plain recording is either
 /// absent from the redacted one or under a field listed as public with a reason.
 @Suite struct RedactionLeakTests {
-    /// `authenticate` uses time permits (Milagro); `mfa-qr-login` has none (the MFA platform).
-    static let scenarios = ["authenticate", "mfa-qr-login"]
+    /// `authenticate` uses time permits (Milagro); `mfa-qr-login` has none (the MFA platform); the
+    /// others bring OTPs, activation codes, access numbers and authorization codes.
+    static let scenarios = ["authenticate", "mfa-qr-login", "otp", "register-code", "access-number-logout", "mfa-authz-login"]
 
     func record(_ name: String) async throws -> (plain: Cassette, redacted: Cassette) {
         let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/\(name).yaml")
