@@ -10,7 +10,7 @@ extension Redactor {
     /// tokens, the activation key, and the HTTP credentials. `record` redacts them by default for
     /// backends that are not on loopback; `cassette redact --defaults` adds them.
     public static let milagroFields = [
-        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "sec", "x", drawField, "authOTT", "webOTT",
+        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "clientSecret1", "clientSecret2", "sec", "x", drawField, "authOTT", "webOTT",
         "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "activateCode", "activateKey", "value",
         "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie",
     ]
@@ -41,8 +41,8 @@ extension Redactor {
             "mobile", "pass")
         add("the data the RPA returns after a login, which is no credential", "authResultData", "someUserData")
         add("a yes/no or a count the flow reports", "canLogout", "loggedOut", "count", "kind")
-        add("the method, path and body of a request a step sends: the secrets in a body are redacted string by string",
-            "method", "path", "body")
+        add("the method, path and body of a request a step sends, and the mailbox listing: the secrets in them are redacted string by string",
+            "method", "path", "body", "messages")
         add("a parameter of the authorization URL the app chooses (OpenID Connect), which no login can be made with",
             "client_id", "redirect_uri", "response_type", "scope", "state")
         return out
