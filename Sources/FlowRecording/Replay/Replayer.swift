@@ -467,7 +467,8 @@ public final class Replayer: Sendable {
             return lines.isEmpty ? nil : (.callMismatch, "the result of \(a.name) differs from the recorded one", lines)
         case (.crypto(let e), .crypto(let a)):
             let lines = EventComparison.crypto(e, a, mode: mode)
-            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one", lines)
+            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one",
+                                          lines + tamperedSources(e, a))
         case (.random(let e), .random(let a)):
             let recordedCount = e.bytes?.count ?? -1, wanted = a.hex.count / 2
             return recordedCount == wanted ? nil
@@ -475,6 +476,25 @@ public final class Replayer: Sendable {
         default:
             return nil
         }
+    }
+
+    /// For a crypto step whose re-run input differs from the recorded one: the recorded responses
+    /// that hold the re-run's value. The SDK took the value from such a response, and the
+    /// recording computed with another one, so the response's bytes were changed after recording.
+    private func tamperedSources(_ expected: CassetteEvent.CryptoStep, _ actual: CassetteEvent.CryptoStep) -> [String] {
+        var out: [String] = []
+        for (recorded, rerun) in zip(expected.inputs, actual.inputs)
+        where recorded.name == rerun.name && recorded.value != rerun.value && rerun.value.count >= 16 {
+            for (index, exchange) in cassette.httpExchanges {
+                guard let response = exchange.response,
+                      String(decoding: response.body, as: UTF8.self).contains(rerun.value) else { continue }
+                out.append("input \(rerun.name) comes from the response of event \(index) (\(exchange.request.method) "
+                    + "\(URLText.path(exchange.request.url))), which no longer holds the value the recording computed with: "
+                    + "that response was changed after recording")
+                break
+            }
+        }
+        return out
     }
 
     private func describe(_ event: CassetteEvent) -> String {
