@@ -100,7 +100,7 @@ let package = Package(
 
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", "CLibYAML",
+            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", "CLibYAML",
             "ReferenceBackend", "CurlTransport",
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -6,20 +6,20 @@ import Foundation
 struct CassetteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cassette",
-        abstract: "Show, compare, check, redact, draw and import cassettes.",
+        abstract: "Show, compare, check, redact, audit, draw and import cassettes.",
         discussion: """
             A cassette is the JSON file of one recorded flow (format version \(Cassette.currentFormatVersion)): \
             every API call with its result, every HTTP exchange with exact bytes, every crypto \
             intermediate, random draw and clock reading, in order.
 
             Exit status: 0 on success, 1 when `diff` finds differences, `lint` finds problems or `check` \
-            finds a failure, 2 when \
+            finds a failure, `audit` finds a secret given away, 2 when \
             a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which; \
             for `lint` only a file it cannot open, the rest being its findings) or the usage was wrong.
             """,
         subcommands: [
             CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self, CassetteCheckCommand.self,
-            CassetteRedactCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
+            CassetteRedactCommand.self, CassetteAuditCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
         ]
     )
 }

@@ -7,8 +7,13 @@ struct CassetteLintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check cassettes: schema, format version, canonical formatting, body views, placeholders.",
         discussion: """
-            Prints one line per problem (`FILE: where: what`) and `FILE: ok` for clean files. With \
-            --fix, a readable file that is only out of canonical form is rewritten in place. Exit \
+            Prints one line per problem (`FILE: where: what`) and `FILE: ok` for clean files.
+
+            One way to edit a cassette: a body's `text` (or `base64`) holds the bytes that are \
+            replayed, and its `json` is only a readable view of them. Edit `text`, then run `lint \
+            --fix`: it rewrites the file in canonical form and writes every `json` view again from \
+            its `text` (an edit made to `json` alone is undone). A file that is otherwise readable is \
+            rewritten in place. Exit \
             status 1 when any problem remains. With --portable, also what a C consumer reading \
             the file or a JSON body with jansson would read differently (integers beyond 64 bits, \
             reals beyond a double, NUL in strings, repeated member names, a byte order mark, a \
@@ -23,7 +28,7 @@ struct CassetteLintCommand: ParsableCommand {
     @Argument(help: "Cassette files.")
     var files: [String]
 
-    @Flag(help: "Rewrite readable files in canonical form.")
+    @Flag(help: "Rewrite readable files in canonical form, each body's `json` view written again from its `text`.")
     var fix = false
 
     @Flag(help: "Also report what a C consumer on jansson would read differently.")
@@ -46,10 +51,10 @@ struct CassetteLintCommand: ParsableCommand {
                 continue
             }
             var problems = CassetteLint.check(bytes: bytes, path: path)
-            if fix, !problems.isEmpty, let cassette = try? CassetteFile.decode(bytes) {
+            if fix, !problems.isEmpty, let cassette = try? CassetteLint.readRebuildingViews(path) {
                 try CassetteOutput.write(cassette.canonicalBytes, to: path)
                 problems = CassetteLint.check(path: path)
-                if problems.isEmpty { print("\(path): rewritten in canonical form") }
+                if problems.isEmpty { print("\(path): rewritten in canonical form, each body's `json` view written again from its `text`") }
             }
             if portable { problems += CassetteLint.checkPortable(path: path) }
             if problems.isEmpty {

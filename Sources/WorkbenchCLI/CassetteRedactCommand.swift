@@ -12,7 +12,10 @@ struct CassetteRedactCommand: ParsableCommand {
             random draws by purpose, headers, URL query parameters, members of JSON bodies) are \
             replaced wherever they occur as a whole token, e.g. a regOTT in a response and in a later \
             URL. The placeholders are listed in the cassette's `redactions`; replay needs their values \
-            again. --defaults adds the usual M-Pin secrets: \(Redactor.milagroFields.joined(separator: ", ")).
+            again (or, with none, it replays on stand-ins: the flow only, reported PARTIAL). --defaults adds \
+            the usual M-Pin secrets: \(Redactor.milagroFields.joined(separator: ", ")); after it no secret, nor \
+            the client secret by SEC − TP, −(x+y)⁻¹·V or the random draws, can be recovered \
+            (`cassette audit` checks a file).
 
             Exit status: 0 when written, 2 when the cassette cannot be read or written, or the usage \
             was wrong.

@@ -43,7 +43,7 @@ struct RecordCommand: ParsableCommand {
     var seed: String?
 
     @Option(parsing: .upToNextOption,
-            help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names.")
+            help: "Fields to redact: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...: what `cassette audit` checks), 'none', or field names.")
     var redact: [String] = []
 
     @Option(parsing: .unconditional,

@@ -19,6 +19,13 @@ struct ReplayCommand: ParsableCommand {
             format, a schema error; named again on standard error) or the usage was wrong. --junit FILE also writes a JUnit XML report: one testcase per \
             cassette, failed with its divergence report, an error when the cassette cannot be read.
 
+            A redacted cassette replayed with no --secret is checked on stand-ins: order, methods, \
+            paths, statuses and every value not redacted; the crypto checks that need a secret are \
+            not made. It prints PARTIAL with each check not made and why, never PASS, and counts \
+            as partial, not passed (exit status 0 unless something failed; in JUnit a failure of \
+            type "partial"). Give every --secret for a full crypto replay; a divergence at an event \
+            that held placeholders names them.
+
             --shard K/N replays only the K-th of N parts: the cassettes (directories expanded) sorted \
             by path, split into N contiguous runs that differ in length by at most one, so the parts do \
             not depend on the order the paths are given or a directory lists them. A part may be empty \
@@ -107,19 +114,22 @@ struct ReplayCommand: ParsableCommand {
         let outcomes = timed.map { $0.0 }
         if table {
             print(Self.table(outcomes))
-            for outcome in outcomes where !outcome.passed { print(outcome.failure ?? outcome.path) }
+            for outcome in outcomes where !outcome.passed { print(outcome.description) }
         } else {
             for outcome in outcomes {
                 if outcome.passed {
                     print("PASS \(outcome.path) (\(outcome.events) events)")
+                } else if outcome.isPartial {
+                    print("PARTIAL \(outcome.description)")
                 } else {
                     print("FAIL \(outcome.failure ?? outcome.path)")
                 }
             }
         }
-        let failed = outcomes.filter { !$0.passed }.count
+        let failed = outcomes.filter { $0.failure != nil }.count
+        let partial = outcomes.filter(\.isPartial).count
         let part = shard.shard.map { " (shard \($0): \(files.count) of \(all.count) cassettes)" } ?? ""
-        print("\(outcomes.count - failed) passed, \(failed) failed\(part)")
+        print("\(outcomes.count - failed - partial) passed, \(partial > 0 ? "\(partial) partial (flow only), " : "")\(failed) failed\(part)")
         try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
         if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
         let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
@@ -151,6 +161,7 @@ struct ReplayCommand: ParsableCommand {
     static func junitReport(_ timed: [(ReplayOutcome, Duration)], suite: String = "replay") -> JUnitReport {
         JUnitReport(name: suite, testCases: timed.map { outcome, duration in
             let outcomeText: JUnitReport.TestCase.Outcome = switch outcome.failure {
+            case nil where outcome.isPartial: .failed(outcome.description, type: "partial")
             case nil: .passed
             case let failure? where outcome.kind?.hasPrefix("cassette: ") == true: .error(failure, type: outcome.kind)
             case let failure?: .failed(failure, type: outcome.kind)
@@ -162,7 +173,7 @@ struct ReplayCommand: ParsableCommand {
     static func table(_ outcomes: [ReplayOutcome]) -> String {
         let rows = [["cassette", "scenario", "events", "replay"]] + outcomes.map { outcome in
             [(outcome.path as NSString).lastPathComponent, outcome.scenario ?? "-", String(outcome.events),
-             outcome.passed ? "pass" : "FAIL (\(outcome.kind ?? "?"))"]
+             outcome.passed ? "pass" : outcome.isPartial ? "partial" : "FAIL (\(outcome.kind ?? "?"))"]
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {

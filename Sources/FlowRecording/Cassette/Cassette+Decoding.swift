@@ -120,8 +120,9 @@ struct SchemaReader {
     /// alone would change nothing while reading as if it did.
     func checkView(_ view: JSONValue, of bytes: [UInt8], at field: String, source: String) throws(CassetteError) {
         if let parsed = try? JSONParser.parse(bytes), parsed.semanticallyEquals(view) { return }
-        throw fail(field, "does not match the body's `\(source)`, which is what is replayed (the bytes are the truth): "
-            + "edit `\(source)` to change the body, or delete `json` to have it written again from `\(source)` (`cassette lint --fix`)")
+        throw fail(field, "does not match the body's `\(source)`, which is what is replayed (the bytes are the truth, "
+            + "`json` is only a view of them): to change the body, edit `\(source)`, then run `mpin-workbench cassette lint --fix FILE`, "
+            + "which writes `json` again from `\(source)`; an edit to `json` alone is undone by --fix")
     }
 }
 

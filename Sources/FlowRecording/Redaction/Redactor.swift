@@ -4,16 +4,17 @@ import OrderedJSON
 ///
 /// Redaction works in two passes. First it collects the secret values: the values found under the
 /// given field names (compared without case) in call arguments and outputs, crypto inputs and
-/// outputs, random draws (by purpose), header fields, URL query parameters and members of JSON
+/// outputs, random draws (by purpose; a draw without one under the name `random`), header fields, URL query parameters and members of JSON
 /// bodies. Then it replaces every occurrence of those values as a whole token anywhere in the
 /// cassette: a whole argument, crypto value, random draw, header value, URL path segment or query
-/// value, a whole JSON string in a JSON body (the body's other bytes stay as they were), or a
-/// substring of a non-JSON text body (values of 8 characters or more). A regOTT learned from one
+/// value, a whole JSON string in a JSON body or in an argument or output that holds JSON text (the
+/// other bytes stay as they were), or a substring of a non-JSON text body, argument or output
+/// (values of 8 characters or more). A regOTT learned from one
 /// response is so also hidden in the later URL that carries it.
 ///
 /// The scenario script the cassette carries is redacted too: its members under the given field
-/// names are secrets (a wrong PIN that only the script names, say), and every whole string of the
-/// script equal to a secret becomes its placeholder. A number under a secret field (`pin: 1234`
+/// names are secrets (a wrong PIN that only the script names, say; not the members of a `capture`,
+/// which name outputs), and every whole string of the script equal to a secret becomes its placeholder. A number under a secret field (`pin: 1234`
 /// unquoted in YAML) becomes a placeholder string, so it restores as the string `"1234"`.
 ///
 /// Each distinct value gets its own placeholder: the field name, then `name_2`, `name_3`, ... for
@@ -23,6 +24,9 @@ public struct Redactor: Sendable {
     /// The field names whose values are secrets. The recording library knows no protocol: the
     /// layer that does names them (the Milagro secrets are `Redactor.milagroFields`, in Scenarios).
     public var fields: [String]
+
+    /// The field name of a random draw recorded without a purpose.
+    public static let drawField = "random"
 
     public init(fields: [String]) {
         self.fields = fields
@@ -135,7 +139,7 @@ public struct Redactor: Sendable {
             case .crypto(let step):
                 for field in step.inputs + step.outputs { take(field.name, field.value) }
             case .random(let draw):
-                if let purpose = draw.purpose { take(purpose, draw.hex) }
+                take(draw.purpose ?? Self.drawField, draw.hex)
             case .clock:
                 break
             case .http(let exchange):
@@ -172,7 +176,8 @@ public struct Redactor: Sendable {
         case .array(let items):
             for item in items { collectScript(item, take) }
         case .object(let members):
-            for member in members {
+            // A `capture` maps variables to output names: names, not values.
+            for member in members where member.name != "capture" {
                 switch member.value {
                 // `$name` is a script variable, not a value.
                 case .string(let text), .number(let text): if !text.hasPrefix("$") { take(member.name, text) }
@@ -209,7 +214,23 @@ public struct Redactor: Sendable {
     /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies.
     static func map(_ event: CassetteEvent, whole: (String) -> String, inText: (String) -> String) -> CassetteEvent {
         var event = event
-        func fields(_ list: [NamedField]) -> [NamedField] { list.map { NamedField($0.name, whole($0.value)) } }
+        // A call or crypto value that is not a secret as a whole may hold one: string by string in
+        // JSON text (a request body a step sends, a mailbox listing), else as in a text body.
+        func field(_ value: String) -> String {
+            let replaced = whole(value)
+            guard replaced == value, value.count > 2 else { return replaced }
+            let bytes = Array(value.utf8)
+            if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
+               (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil {
+                return String(decoding: JSONStringLiterals.rewrite(bytes) { raw, isKey in
+                    if isKey { return nil }
+                    let replaced = whole(raw)
+                    return replaced == raw ? nil : replaced
+                }, as: UTF8.self)
+            }
+            return inText(value)
+        }
+        func fields(_ list: [NamedField]) -> [NamedField] { list.map { NamedField($0.name, field($0.value)) } }
         func headers(_ list: HTTPHeadersValue) -> HTTPHeadersValue {
             HTTPHeadersValue(list.fields.map { .init(name: $0.name, value: whole($0.value)) })
         }

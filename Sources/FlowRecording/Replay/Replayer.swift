@@ -1,3 +1,4 @@
+import OrderedJSON
 import Synchronization
 import SDKSeams
 
@@ -24,6 +25,8 @@ public final class Replayer: Sendable {
         var lastClock: Int64 = 0
         /// Background steps whose recorded response waits for events of other steps.
         var waiters: [Waiter] = []
+        /// The checks not made because their values come from stand-ins (`unchecked`).
+        var unchecked: [String] = []
     }
 
     /// A background step held at a response until the events recorded between that response and
@@ -50,6 +53,9 @@ public final class Replayer: Sendable {
     private let contextIndex: [String: Int]
     private let fallbackRandom: (any RandomSource)?
     private let fallbackClock: (any SDKClock)?
+    /// Values that come from stand-ins, each with the placeholders it comes from: the stand-ins
+    /// themselves and, transitively, the outputs of crypto steps with such an input.
+    private let standInValues: [String: [String]]
     private let state = Mutex(State())
 
     /// - Parameters:
@@ -60,12 +66,19 @@ public final class Replayer: Sendable {
     ///   - fallbackRandom: used in the loose modes when the cassette has no random draws
     ///     (cassettes from other implementations).
     ///   - fallbackClock: used in the loose modes when the cassette has no clock readings.
+    ///   - standIns: values put in for placeholders whose secrets are not known (a redacted
+    ///     cassette replayed without its secrets). The flow is checked as usual; what comes from a
+    ///     stand-in is not compared (a crypto step with such a value, a call's argument or output
+    ///     recorded as one, and the request-body members and headers computed from them), and the
+    ///     rest of that event still is: each check not made is listed in `unchecked` with the
+    ///     placeholders it depends on.
     /// - Throws: `ReplayError` of kind `.missingPlaceholders` naming every placeholder without a value.
     public init(cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
-                fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil) throws(ReplayError) {
+                fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil,
+                standIns: [String: String] = [:]) throws(ReplayError) {
         let chosen = mode ?? cassette.replayMode ?? .strict
         do {
-            self.cassette = try Redactor.restore(cassette, values: placeholders, path: path)
+            self.cassette = try Redactor.restore(cassette, values: placeholders.merging(standIns) { given, _ in given }, path: path)
         } catch {
             throw ReplayError(kind: .missingPlaceholders, report: DivergenceReport(
                 cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description, beforeStart: true))
@@ -87,6 +100,80 @@ public final class Replayer: Sendable {
             }
         }
         self.contextIndex = contextIndex
+        self.standInValues = Self.standInValues(self.cassette, standIns.filter { placeholders[$0.key] == nil })
+    }
+
+    /// The checks not made so far because their values come from stand-ins, one line each.
+    public var unchecked: [String] { state.withLock { $0.unchecked } }
+
+    /// Each stand-in value with its placeholder, and each output of a crypto step that has such a
+    /// value with the placeholders it comes from, in event order.
+    static func standInValues(_ cassette: Cassette, _ standIns: [String: String]) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for (name, value) in standIns { out[value, default: []].append(name) }
+        guard !out.isEmpty else { return out }
+        for event in cassette.events {
+            guard case .crypto(let step) = event.payload else { continue }
+            let sources = Set((step.inputs + step.outputs).flatMap { out[$0.value] ?? [] }).sorted()
+            guard !sources.isEmpty else { continue }
+            for field in step.outputs where out[field.value] == nil { out[field.value] = sources }
+        }
+        return out
+    }
+
+    /// A check that a stand-in makes impossible, as a line for `unchecked`; nil when the difference
+    /// is a real one.
+    private func notCheckable(_ index: Int, _ recorded: CassetteEvent, _ incoming: CassetteEvent) -> String? {
+        guard !standInValues.isEmpty else { return nil }
+        func list(_ names: [String]) -> String { Set(names).sorted().map(Placeholder.text).joined(separator: ", ") }
+        switch (recorded.payload, incoming.payload) {
+        case (.crypto(let e), .crypto(let a)) where e.primitive == a.primitive:
+            let sources = (e.inputs + e.outputs).flatMap { standInValues[$0.value] ?? [] }
+            guard !sources.isEmpty else { return nil }
+            return "event \(index): crypto step \(e.primitive) not checked: its values come from \(list(sources)), redacted"
+        case (.call(let e), .call(let a)) where e.name == a.name:
+            // A value redacted in the recording cannot be checked: the rest of the call is.
+            let redacted = (e.arguments + e.outputs).filter { standInValues[$0.value] != nil }
+            guard !redacted.isEmpty else { return nil }
+            let names = Set(redacted.map(\.name))
+            var expected = e, actual = a
+            expected.arguments.removeAll { names.contains($0.name) }
+            expected.outputs.removeAll { names.contains($0.name) }
+            actual.arguments.removeAll { names.contains($0.name) }
+            actual.outputs.removeAll { names.contains($0.name) }
+            guard EventComparison.call(expected, actual, mode: mode).isEmpty else { return nil }
+            return "event \(index): call \(e.name): \(names.sorted().joined(separator: ", ")) not checked: "
+                + "\(list(redacted.flatMap { standInValues[$0.value] ?? [] })), redacted"
+        case (.http(let e), .http(let a)):
+            var members: [String] = [], sources: [String] = []
+            func walk(_ value: JSONValue) {
+                switch value {
+                case .array(let items): items.forEach(walk)
+                case .object(let fields):
+                    for field in fields {
+                        if case .string(let text) = field.value, let from = standInValues[text] {
+                            members.append(field.name)
+                            sources += from
+                        } else {
+                            walk(field.value)
+                        }
+                    }
+                default: break
+                }
+            }
+            if let expected = try? JSONParser.parse(e.request.body) { walk(expected) }
+            let headers = e.request.headers.fields.filter { standInValues[$0.value] != nil }
+            sources += headers.flatMap { standInValues[$0.value] ?? [] }
+            guard !members.isEmpty || !headers.isEmpty, e.request.method == a.request.method, e.request.url == a.request.url else { return nil }
+            let ignoredHeaders = Set(headers.map { $0.name.lowercased() } + ["content-length"])
+            guard EventComparison.headersAsSet(e.request.headers, a.request.headers, ignoring: ignoredHeaders).isEmpty,
+                  EventComparison.bodySemantic(e.request.body, a.request.body, ignoring: Set(members)).isEmpty else { return nil }
+            let what = (members.map { "body member " + $0 } + headers.map { "header " + $0.name }).joined(separator: ", ")
+            return "event \(index): request \(e.request.method) \(URLText.path(e.request.url)): \(what) not checked: "
+                + "computed from \(list(sources)), redacted"
+        default:
+            return nil
+        }
     }
 
     static func channel(of event: CassetteEvent) -> Channel {
@@ -315,8 +402,12 @@ public final class Replayer: Sendable {
             }
             let recorded = cassette.events[index]
             if let problem = compare(recorded, incoming) {
-                return .failure(fail(&state, problem.kind, at: index, incoming: incoming, summary: problem.summary,
-                                     differences: problem.differences))
+                if let note = notCheckable(index, recorded, incoming) {
+                    state.unchecked.append(note)
+                } else {
+                    return .failure(fail(&state, problem.kind, at: index, incoming: incoming, summary: problem.summary,
+                                         differences: problem.differences))
+                }
             }
             if mode.isStrict {
                 state.cursor += 1
@@ -376,7 +467,8 @@ public final class Replayer: Sendable {
             return lines.isEmpty ? nil : (.callMismatch, "the result of \(a.name) differs from the recorded one", lines)
         case (.crypto(let e), .crypto(let a)):
             let lines = EventComparison.crypto(e, a, mode: mode)
-            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one", lines)
+            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one",
+                                          lines + tamperedSources(e, a))
         case (.random(let e), .random(let a)):
             let recordedCount = e.bytes?.count ?? -1, wanted = a.hex.count / 2
             return recordedCount == wanted ? nil
@@ -384,6 +476,25 @@ public final class Replayer: Sendable {
         default:
             return nil
         }
+    }
+
+    /// For a crypto step whose re-run input differs from the recorded one: the recorded responses
+    /// that hold the re-run's value. The SDK took the value from such a response, and the
+    /// recording computed with another one, so the response's bytes were changed after recording.
+    private func tamperedSources(_ expected: CassetteEvent.CryptoStep, _ actual: CassetteEvent.CryptoStep) -> [String] {
+        var out: [String] = []
+        for (recorded, rerun) in zip(expected.inputs, actual.inputs)
+        where recorded.name == rerun.name && recorded.value != rerun.value && rerun.value.count >= 16 {
+            for (index, exchange) in cassette.httpExchanges {
+                guard let response = exchange.response,
+                      String(decoding: response.body, as: UTF8.self).contains(rerun.value) else { continue }
+                out.append("input \(rerun.name) comes from the response of event \(index) (\(exchange.request.method) "
+                    + "\(URLText.path(exchange.request.url))), which no longer holds the value the recording computed with: "
+                    + "that response was changed after recording")
+                break
+            }
+        }
+        return out
     }
 
     private func describe(_ event: CassetteEvent) -> String {

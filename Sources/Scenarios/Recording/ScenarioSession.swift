@@ -52,6 +52,11 @@ public enum ScenarioSession {
 
     /// Replays a cassette offline: its scenario drives the SDK over replay seams, a `Replayer`
     /// checks every request, API result, crypto step, random draw and clock read.
+    ///
+    /// A redacted cassette given no value at all replays on stand-ins (`Redactor.milagroStandIns`):
+    /// the flow is checked, the crypto checks that need a secret are not made, and the outcome is
+    /// partial, never a pass, with each check not made listed. Given some values, every missing one
+    /// is named instead; a divergence at an event that held placeholders names them.
     public static func replay(_ cassette: Cassette, path: String?, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
                               library: ScenarioLibrary = ScenarioLibrary()) async -> ReplayOutcome {
         let name = path ?? cassette.scenario.name
@@ -62,7 +67,9 @@ public enum ScenarioSession {
         // A redacted cassette's script has placeholders too. Restored once here; without every
         // value `restored` is the cassette as read, and the Replayer below refuses to start and
         // names the missing ones.
-        let restored = (try? Redactor.restore(cassette, values: placeholders, path: path)) ?? cassette
+        let needed = Set(Redactor.placeholderNames(in: cassette) + cassette.redactions.map(\.placeholder))
+        let standIns = placeholders.isEmpty && !needed.isEmpty ? Redactor.milagroStandIns(for: cassette) : [:]
+        let restored = (try? Redactor.restore(cassette, values: placeholders.merging(standIns) { given, _ in given }, path: path)) ?? cassette
         do {
             if let source = restored.scenario.script {
                 script = try ScriptParser.parse(JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
@@ -85,7 +92,7 @@ public enum ScenarioSession {
         do {
             replayer = try Replayer(cassette: restored, mode: mode, placeholders: placeholders, path: path,
                                     fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? "replay"),
-                                    fallbackClock: FrozenClock(milliseconds: script.startTime))
+                                    fallbackClock: FrozenClock(milliseconds: script.startTime), standIns: standIns)
         } catch {
             return failed(error.description, error.kind.description)
         }
@@ -105,12 +112,33 @@ public enum ScenarioSession {
             try replayer.finish()
         } catch {
             let note = scenarioFailure.map { "\n  the scenario then stopped: \($0)" } ?? ""
-            return failed(error.description + note, error.kind.description)
+            return failed(error.description + note + placeholderNote(cassette, at: error.report.eventIndex, standIns: !standIns.isEmpty),
+                          error.kind.description)
         }
         if let scenarioFailure {
             return failed("\(name): replay (\(replayer.mode)) matched the cassette but the scenario failed: \(scenarioFailure)", "expectation")
         }
-        return ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: nil, kind: nil)
+        var outcome = ReplayOutcome(path: name, scenario: cassette.scenario.name, events: cassette.events.count, failure: nil, kind: nil)
+        if !standIns.isEmpty {
+            outcome.unchecked = replayer.unchecked
+            if outcome.unchecked.isEmpty { outcome.unchecked = ["the values of \(standIns.count) placeholders were not supplied"] }
+        }
+        return outcome
+    }
+
+    /// For a divergence at an event that held placeholders: which ones, so that a value given for
+    /// the wrong placeholder shows where it went.
+    static func placeholderNote(_ cassette: Cassette, at index: Int?, standIns: Bool) -> String {
+        guard let index, cassette.events.indices.contains(index) else { return "" }
+        var one = cassette
+        one.events = [cassette.events[index]]
+        one.scenario.script = nil
+        let names = Redactor.placeholderNames(in: one)
+        guard !names.isEmpty else { return "" }
+        let list = names.map(Placeholder.text).joined(separator: ", ")
+        return standIns
+            ? "\n  event \(index) held \(list), replayed on stand-ins (no secret was supplied); give every --secret for a full crypto replay"
+            : "\n  event \(index) held \(list) in the cassette: check the value given for each (--secret NAME=VALUE)"
     }
 }
 
@@ -124,9 +152,20 @@ public struct ReplayOutcome: Sendable, CustomStringConvertible {
     /// The kind of failure (`requestMismatch`, `cryptoMismatch`, `expectation`, `cassette: missingFile`, ...).
     public var kind: String?
 
-    public var passed: Bool { failure == nil }
+    /// The checks not made (a redacted cassette replayed without its secrets); not empty, the
+    /// outcome is partial: the flow matched, and it is not a pass.
+    public var unchecked: [String] = []
+
+    public var passed: Bool { failure == nil && unchecked.isEmpty }
+    /// The flow matched, but some checks could not be made (`unchecked`).
+    public var isPartial: Bool { failure == nil && !unchecked.isEmpty }
 
     public var description: String {
-        failure ?? "\(path): passed (\(events) events)"
+        if let failure { return failure }
+        if isPartial {
+            return "\(path): flow checked (\(events) events), not a full pass: \(unchecked.count) check\(unchecked.count == 1 ? "" : "s") not made "
+                + "(redacted; give every --secret for a full crypto replay):\n" + unchecked.map { "  " + $0 }.joined(separator: "\n")
+        }
+        return "\(path): passed (\(events) events)"
     }
 }

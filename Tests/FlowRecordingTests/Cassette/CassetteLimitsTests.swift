@@ -118,10 +118,11 @@ import Testing
         let found = try error(Self.exchange(body: view))
         #expect(found.kind == .schema && found.eventIndex == 1 && found.field == "response.body.json")
         #expect(found.description == "cassette: event 1, field response.body.json: does not match the body's `text`, which is what is replayed "
-            + "(the bytes are the truth): edit `text` to change the body, or delete `json` to have it written again from `text` (`cassette lint --fix`)")
+            + "(the bytes are the truth, `json` is only a view of them): to change the body, edit `text`, then run "
+            + "`mpin-workbench cassette lint --fix FILE`, which writes `json` again from `text`; an edit to `json` alone is undone by --fix")
         // Base64 bodies name `base64`; a view beside bytes that are no JSON at all is refused too.
         let encoded = try error(Self.exchange(body: #"{"base64": "eyJhIjoxfQ==", "json": {"a": 2}}"#))
-        #expect(encoded.message.contains("edit `base64` to change the body"))
+        #expect(encoded.message.contains("to change the body, edit `base64`"))
         let notJSON = try error(Self.exchange(body: #"{"json": {"a": 1}, "text": "plain"}"#))
         #expect(notJSON.field == "response.body.json")
         // Written otherwise but meaning the same (member order, spacing, number spelling): accepted.

@@ -51,8 +51,9 @@ import Testing
         // A json view that does not match the text: the reader refuses it, naming what to edit.
         let text = cassette.canonicalText.replacing("\"mpinAuthServerURL\": \"/rps\"", with: "\"mpinAuthServerURL\": \"/other\"")
         #expect(CassetteLint.check(bytes: Array(text.utf8), path: "y.json").map(\.message)
-            == ["event 1, field response.body.json: does not match the body's `text`, which is what is replayed (the bytes are the truth): "
-                + "edit `text` to change the body, or delete `json` to have it written again from `text` (`cassette lint --fix`)"])
+            == ["event 1, field response.body.json: does not match the body's `text`, which is what is replayed (the bytes are the truth, "
+                + "`json` is only a view of them): to change the body, edit `text`, then run `mpin-workbench cassette lint --fix FILE`, "
+                + "which writes `json` again from `text`; an edit to `json` alone is undone by --fix"])
         // Reading errors come out as one problem with their place.
         #expect(CassetteLint.check(bytes: Array("{\"formatVersion\": 1,}".utf8), path: "z.json").map(\.description)
             == ["z.json: line 1, column 21: not valid JSON: expected a member name in double quotes, found '}'"])

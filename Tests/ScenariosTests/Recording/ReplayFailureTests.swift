@@ -114,3 +114,24 @@ import Testing
         #expect(newer.kind == "cassette: newerFormatVersion", "\(newer)")
     }
 }
+
+/// A byte changed in a recorded response replays to a report that names that response, not only
+/// the crypto step where the change shows.
+@Suite struct TamperedResponseTests {
+    @Test func theReportPointsAtTheChangedResponse() async throws {
+        var cassette = try await recordEmbedded(try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml"))
+        let (index, exchange) = try #require(cassette.httpExchanges.first { $0.exchange.request.url.contains("/clientSecret") })
+        var response = try #require(exchange.response)
+        var text = String(decoding: response.body, as: UTF8.self)
+        let share = try #require(text.firstRange(of: "\"04")).upperBound
+        // One hex digit of the share's x coordinate, still a hex string of the same length.
+        let at = text.index(share, offsetBy: 10)
+        text.replaceSubrange(at...at, with: text[at] == "0" ? "1" : "0")
+        response.body = Array(text.utf8)
+        var changed = exchange
+        changed.response = response
+        cassette.events[index].payload = .http(changed)
+        let outcome = await ScenarioSession.replay(cassette, path: "authenticate.json", library: RepoPaths.library)
+        #expect(outcome.failure?.contains("comes from the response of event \(index) (GET /dta2/clientSecret)") == true, "\(outcome)")
+    }
+}
