@@ -13,6 +13,14 @@ protocol ServerResponder: Sendable {
 
     /// The answer to a request whose body is larger than `maximumBodySize` (a 413).
     func refusal(oversized head: HTTPRequest) -> ServerAnswer
+
+    /// Whether the request's `path` is its target exactly as sent, absolute-form
+    /// (`http://host/path`) and authority-form (`host:port`) included, rather than the path of it.
+    var keepsRequestTarget: Bool { get }
+}
+
+extension ServerResponder {
+    var keepsRequestTarget: Bool { false }
 }
 
 /// An answer as the servers write it: the response head (status and fields) and the whole body.
