@@ -34,8 +34,9 @@ struct ProxyCommand: ParsableCommand {
             Nothing is recorded that the cassette reader would refuse: an upstream answer it cannot \
             represent (more than 1000 header fields, a field name that is not a token, a control \
             character in a value), a body over --max-body bytes, or one that would take the \
-            cassette past 40 MiB of bodies is recorded as a transport error that says why, and the \
-            client gets the same 502. The path and query are forwarded exactly as received (`..` \
+            cassette past 160 MiB is recorded as a transport error that says why, and the \
+            client gets the same 502; once the cassette holds 160 MiB, requests are answered 503 \
+            and not recorded. The path and query are forwarded exactly as received (`..` \
             segments are not folded). CONNECT is answered 405 (the reason in Proxy-Status; the \
             connection is closed) and an absolute-form, authority-form or * target 400 with a JSON \
             body saying why; neither is forwarded or recorded.

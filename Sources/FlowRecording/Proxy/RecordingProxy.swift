@@ -27,10 +27,12 @@ import Synchronization
 /// Nothing is recorded that the cassette reader (`CassetteFile.decode`) would refuse: each exchange
 /// is read back through it before it takes its place. An upstream answer it would refuse (more
 /// than `CassetteLimits.maximumHeaders` fields, a field name that is not a token, a control
-/// character in a value), a body over `maximumBodySize`, or one that would take the cassette's
-/// bodies past `maximumRecordedBodyBytes`, is recorded as a transport error of kind `other` that
-/// says why, and the client gets that error's `502`: what is recorded is what the client saw. A
-/// request the reader would refuse is answered `400` and neither forwarded nor recorded.
+/// character in a value), a body over `maximumBodySize`, or one whose event would take the
+/// cassette's events past `maximumRecordedBytes` (as the file writes them), is recorded as a
+/// transport error of kind `other` that says why, and the client gets that error's `502`: what is
+/// recorded is what the client saw. Once the events hold `maximumRecordedBytes`, requests are
+/// answered `503` and not recorded, as past `maximumExchanges`. A request the reader would refuse
+/// is answered `400` and neither forwarded nor recorded.
 ///
 /// Only origin-form targets (`/path?query`) are forwarded: `CONNECT` is answered `405` (with
 /// `Allow`, and the reason in `Proxy-Status` as well, since a server sends no body with an
@@ -112,26 +114,29 @@ package final class RecordingProxy: Sendable {
     package let timeout: Double?
     /// The largest upstream body recorded and passed on; a larger one is a recorded transport error.
     package let maximumBodySize: Int
-    /// The most body bytes (requests and responses) one cassette records: with each byte written
-    /// as at most 6 (a `\u00XX` escape), the file stays within what its reader accepts (256 MiB).
-    package let maximumRecordedBodyBytes: Int
+    /// The most bytes the cassette's events take in its file: with room left for the header, the
+    /// error events of exchanges in flight and redaction, the file stays within what its reader
+    /// accepts (`InputFile.defaultLimit`, 256 MiB).
+    package let maximumRecordedBytes: Int
     private let transport: any HTTPTransport
     private let recorder: Recorder
     private let actor: @Sendable (Request) -> EventActor
     private let admitted = Mutex((started: 0, completed: 0))
     private let flight = Mutex(Flight())
+    /// The size of the header alone in the file, taken from a probe's to give its event's.
+    private let headerBytes: Int
 
     /// The default of `maximumBodySize`: 16 MiB.
     package static let defaultMaximumBodySize = 16 << 20
-    /// The default of `maximumRecordedBodyBytes`: 40 MiB.
-    package static let defaultMaximumRecordedBodyBytes = 40 << 20
+    /// The default of `maximumRecordedBytes`: 160 MiB.
+    package static let defaultMaximumRecordedBytes = 160 << 20
 
     /// The upstream exchanges under way, whether `abort()` was called, the body bytes recorded.
     private struct Flight {
         var next = 0
         var tasks: [Int: Task<HTTPResponse, any Error>] = [:]
         var aborted = false
-        var recordedBodyBytes = 0
+        var recordedBytes = 0
     }
 
     /// - Parameters:
@@ -143,11 +148,11 @@ package final class RecordingProxy: Sendable {
     ///   - maximumExchanges: stop forwarding after this many (nil: no limit).
     ///   - timeout: the time limit of one upstream exchange.
     ///   - maximumBodySize: the largest upstream body recorded (see the type).
-    ///   - maximumRecordedBodyBytes: the most body bytes of the whole cassette (see the type).
+    ///   - maximumRecordedBytes: the most bytes of the cassette's events (see the type).
     ///   - actor: who sent a request (the default: the SDK).
     package init(upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
                  maximumExchanges: Int? = nil, timeout: Double? = nil, maximumBodySize: Int = defaultMaximumBodySize,
-                 maximumRecordedBodyBytes: Int = defaultMaximumRecordedBodyBytes,
+                 maximumRecordedBytes: Int = defaultMaximumRecordedBytes,
                  actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.routes = routes.sorted { $0.prefix.count > $1.prefix.count }
@@ -157,7 +162,8 @@ package final class RecordingProxy: Sendable {
         self.maximumExchanges = maximumExchanges
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
-        self.maximumRecordedBodyBytes = maximumRecordedBodyBytes
+        self.maximumRecordedBytes = maximumRecordedBytes
+        headerBytes = recorder.header.canonicalBytes.count
         self.actor = actor
     }
 
@@ -198,10 +204,14 @@ package final class RecordingProxy: Sendable {
         }
         var exchange = CassetteEvent.HTTPExchange(request: .init(method: request.method, url: baseURL + target, headers: forwarded, body: request.body))
         exchange.error = .init(kind: "other", message: "")
-        if let reason = readerRefusal(exchange) {
+        if let reason = readBack(exchange).refusal {
             return Self.refused(400, "the request cannot be recorded: \(reason)")
         }
         exchange.error = nil
+        let recordedBytes = flight.withLock { $0.recordedBytes }
+        guard recordedBytes < maximumRecordedBytes else {
+            return Self.refused(503, "the cassette holds \(recordedBytes) bytes of events, the most the proxy records in one; it records no more")
+        }
 
         let admittedNow = admitted.withLock { counts -> Bool in
             if let maximumExchanges, counts.started >= maximumExchanges { return false }
@@ -213,7 +223,9 @@ package final class RecordingProxy: Sendable {
         }
         defer { admitted.withLock { $0.completed += 1 } }
         let (slot, step) = recorder.reserve()
-        func finish() -> (index: Int, exchange: CassetteEvent.HTTPExchange) {
+        func finish(size: Int? = nil) -> (index: Int, exchange: CassetteEvent.HTTPExchange) {
+            let bytes = size ?? readBack(exchange).size
+            flight.withLock { $0.recordedBytes += bytes }
             recorder.fill(slot, with: CassetteEvent(actor: actor(request), step: step, .http(exchange)))
             return (slot, exchange)
         }
@@ -241,24 +253,19 @@ package final class RecordingProxy: Sendable {
         exchange.response = .init(status: response.status, headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
                                   body: body)
         exchange.timings = response.timings
-        if let reason = readerRefusal(exchange) {
+        let (refusal, size) = readBack(exchange)
+        if let refusal {
             exchange.response = nil
-            exchange.error = .init(kind: "other", message: "the upstream's answer cannot be recorded: \(reason)")
+            exchange.error = .init(kind: "other", message: "the upstream's answer cannot be recorded: \(refusal)")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
-        let bodyBytes = request.body.count + body.count
-        let withinBudget = flight.withLock { flight -> Bool in
-            guard flight.recordedBodyBytes + bodyBytes <= maximumRecordedBodyBytes else { return false }
-            flight.recordedBodyBytes += bodyBytes
-            return true
-        }
-        guard withinBudget else {
+        guard flight.withLock({ $0.recordedBytes }) + size <= maximumRecordedBytes else {
             exchange.response = nil
-            exchange.error = .init(kind: "other", message: "the upstream's answer would take the cassette past \(maximumRecordedBodyBytes) "
-                                   + "bytes of bodies, the most the proxy records in one")
+            exchange.error = .init(kind: "other", message: "the upstream's answer would take the cassette past \(maximumRecordedBytes) "
+                                   + "bytes of events, the most the proxy records in one")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
-        return Answer(status: response.status, headers: exchange.response!.headers, body: body, recorded: finish())
+        return Answer(status: response.status, headers: exchange.response!.headers, body: body, recorded: finish(size: size))
     }
 
     /// Sends `request` upstream in a task of its own that `abort()` (or the caller's cancellation)
@@ -294,16 +301,19 @@ package final class RecordingProxy: Sendable {
         case failure(CassetteEvent.HTTPExchange.TransportFailure)
     }
 
-    /// Why the cassette reader would refuse `exchange` (read back in a cassette of its own with this
-    /// proxy's header), nil when it would take it.
-    private func readerRefusal(_ exchange: CassetteEvent.HTTPExchange) -> String? {
+    /// `exchange` read back through the cassette reader in a cassette of its own with this proxy's
+    /// header: why the reader refuses it (nil when it takes it), and the bytes its event takes in
+    /// the file.
+    private func readBack(_ exchange: CassetteEvent.HTTPExchange) -> (refusal: String?, size: Int) {
         var probe = recorder.header
         probe.events = [CassetteEvent(actor: .sdk, step: nil, .http(exchange))]
+        let bytes = probe.canonicalBytes
+        let size = max(bytes.count - headerBytes, 0)
         do {
-            _ = try CassetteFile.decode(probe.canonicalBytes)
-            return nil
+            _ = try CassetteFile.decode(bytes)
+            return (nil, size)
         } catch {
-            return (error.field.map { "field \($0): " } ?? "") + error.message
+            return ((error.field.map { "field \($0): " } ?? "") + error.message, size)
         }
     }
 

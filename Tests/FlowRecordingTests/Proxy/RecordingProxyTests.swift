@@ -140,15 +140,23 @@ import Testing
         #expect(exchange.response == nil && exchange.error?.message.contains("more than 100 bytes") == true, "\(exchange)")
     }
 
-    /// Over the whole cassette's budget of body bytes, an answer is a recorded error too.
-    @Test func bodiesOverTheCassettesBudgetAre502() async throws {
-        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 60)) }
+    /// Past the cassette's budget of bytes (its events as the file writes them), an answer is a
+    /// recorded error too, and once the budget is spent requests get 503 and are not recorded.
+    @Test func exchangesOverTheCassettesBudgetAre502Then503() async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 600)) }
+        let request = RecordingProxy.Request(method: "POST", target: "/x", headers: [:], body: [1])
+        let measuring = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        _ = await measuring.forward(request)
+        let one = measuring.cassette().canonicalBytes.count - Self.header().canonicalBytes.count
+        let budget = 2 * one + 10   // room for two answers; the error event of the third spends the rest
         let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header(),
-                                   maximumBodySize: 100, maximumRecordedBodyBytes: 150)
+                                   maximumRecordedBytes: budget)
         var statuses: [Int] = []
-        for _ in 0..<3 { statuses.append(await proxy.forward(.init(method: "POST", target: "/x", headers: [:], body: [1])).status) }
-        #expect(statuses == [200, 200, 502])
-        #expect(proxy.cassette().httpExchanges.last?.exchange.error?.message.contains("150 bytes of bodies") == true)
+        for _ in 0..<4 { statuses.append(await proxy.forward(request).status) }
+        #expect(statuses == [200, 200, 502, 503], "one event: \(one) bytes")
+        let cassette = try CassetteFile.decode(proxy.cassette().canonicalBytes)
+        #expect(cassette.events.count == 3)
+        #expect(cassette.httpExchanges.last?.exchange.error?.message.contains("past \(budget) bytes of events") == true)
     }
 
     /// `abort()` ends the exchanges in flight at once: each is recorded as a cancelled transport
@@ -156,9 +164,9 @@ import Testing
     @Test func abortEndsTheExchangesInFlight() async throws {
         let slow = SlowUpstream()
         let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: slow, header: Self.header())
-        let started = ContinuousClock.now
         let pending = Task { await proxy.forward(.init(method: "GET", target: "/slow", headers: [:], body: [])) }
-        while slow.started.withLock({ $0 }) == 0, ContinuousClock.now - started < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2_000 where slow.started.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let started = ContinuousClock.now
         proxy.abort()
         let answer = await pending.value
         #expect(ContinuousClock.now - started < .seconds(2))
