@@ -222,6 +222,14 @@ import TestSupport
         func release() { seen.released.withLock { $0 = true } }
     }
 
+    /// `body` on a thread of its own: the blocking socket and process calls of these tests must not
+    /// hold the threads the in-process proxy and upstream answer on.
+    static func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// The path and query go upstream exactly as the client sent them: `..` and `.` segments and
     /// encoded slashes are not folded (libcurl folds them unless told not to).
     @Test func thePathIsForwardedAsReceived() async throws {
@@ -229,7 +237,8 @@ import TestSupport
         let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: Self.curl())
         let targets = ["/x/../../../y", "/a/./b/%2e%2e/c?q=/../z", "/rps//user"]
         var answers: [String] = []
-        for target in targets { answers.append(try ServingProcess.get(port: running.server.port, target, seconds: 10)) }
+        let port = running.server.port
+        for target in targets { answers.append(try await Self.offPool { try ServingProcess.get(port: port, target, seconds: 30) }) }
         await running.server.stop()
         await upstream.server.stop()
         #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") }, "\(answers)")
@@ -246,7 +255,9 @@ import TestSupport
         let upstream = try await TargetUpstream()
         let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: Self.curl())
         let started = ContinuousClock.now
-        let answer = Result { try ServingProcess.exchange(port: running.server.port, request, seconds: 5) }
+        let port = running.server.port
+        let answer: Result<String, any Error>
+        do { answer = .success(try await Self.offPool { try ServingProcess.exchange(port: port, request, seconds: 5) }) } catch { answer = .failure(error) }
         let elapsed = ContinuousClock.now - started
         await running.server.stop()
         await upstream.server.stop()
@@ -269,7 +280,8 @@ import TestSupport
         let cap = 1 << 20
         let transport = CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10, maximumResponseBody: cap))
         let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: transport, maximumBodySize: cap)
-        let answer = try ServingProcess.get(port: running.server.port, "/big", seconds: 10)
+        let port = running.server.port
+        let answer = try await Self.offPool { try ServingProcess.get(port: port, "/big", seconds: 30) }
         await running.server.stop()
         await upstream.server.stop()
         #expect(answer.hasPrefix("HTTP/1.1 502"), "\(answer.prefix(300))")
@@ -287,18 +299,22 @@ import TestSupport
         let upstream = try await TargetUpstream()
         let directory = try TemporaryDirectory.make("proxy-abort")
         let serving = try ServingProcess(["proxy", "--upstream", upstream.server.baseURL, "--out", directory + "/held.json", "--timeout", "3600"])
-        let port = serving.waitForOutput(within: 120) { line -> Int? in
-            guard line.hasPrefix("proxy listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
-            return Int(line[origin.upperBound...].prefix { $0.isNumber })
+        let port = try await Self.offPool {
+            serving.waitForOutput(within: 120) { line -> Int? in
+                guard line.hasPrefix("proxy listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+                return Int(line[origin.upperBound...].prefix { $0.isNumber })
+            }
         }
-        let client = Task.detached { try port.map { try ServingProcess.get(port: $0, "/rps/hold", seconds: 30) } }
+        let client = Task { try await Self.offPool { try port.map { try ServingProcess.get(port: $0, "/rps/hold", seconds: 30) } } }
         for _ in 0..<600 where upstream.targets.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         serving.signal(SIGINT)
-        let waiting = serving.waitForOutput(within: 10) { $0.hasPrefix("waiting for 1 exchange in flight") ? true : nil }
-        let started = ContinuousClock.now
-        serving.signal(SIGTERM)
-        let run = serving.finish(waiting: 10)
-        let elapsed = ContinuousClock.now - started
+        let waiting = try await Self.offPool { serving.waitForOutput(within: 10) { $0.hasPrefix("waiting for 1 exchange in flight") ? true : nil } }
+        let (run, elapsed) = try await Self.offPool {
+            let started = ContinuousClock.now
+            serving.signal(SIGTERM)
+            let run = serving.finish(waiting: 10)
+            return (run, ContinuousClock.now - started)
+        }
         upstream.release()
         let answer = try await client.value
         await upstream.server.stop()
