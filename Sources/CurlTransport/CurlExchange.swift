@@ -66,6 +66,7 @@ struct CurlExchange {
         setup.string(CURLOPT_PROTOCOLS_STR, "http,https")
         setup.long(CURLOPT_NOSIGNAL, 1)
         setup.long(CURLOPT_FOLLOWLOCATION, 0)
+        setup.long(CURLOPT_PATH_AS_IS, 1)
         setup.long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         setup.long(CURLOPT_SSL_VERIFYPEER, options.verifyTLS ? 1 : 0)
         setup.long(CURLOPT_SSL_VERIFYHOST, options.verifyTLS ? 2 : 0)
@@ -111,8 +112,9 @@ struct CurlExchange {
         setup.callback(CURLOPT_WRITEFUNCTION) { data, size, count, user in
             let length = size * count
             if let data, let user {
-                Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
-                    .appendBody(UnsafeRawBufferPointer(start: data, count: length))
+                // Fewer bytes than given: libcurl ends the transfer with CURLE_WRITE_ERROR.
+                guard Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
+                    .appendBody(UnsafeRawBufferPointer(start: data, count: length)) else { return 0 }
             }
             return length
         }
@@ -140,6 +142,10 @@ struct CurlExchange {
     /// `accumulator` with its status and timings, or, when libcurl's result `code` is not
     /// `CURLE_OK`, the error with libcurl's message.
     func outcome(of code: CURLcode, on curl: CurlHandle, accumulator: ResponseAccumulator) -> Result<HTTPResponse, TransportError> {
+        if code == CURLE_WRITE_ERROR, accumulator.overflowed, let limit = accumulator.maximumBody {
+            return .failure(TransportError(kind: .other, message: "the response body is more than \(limit) bytes, the most this transport takes",
+                                           url: request.url, code: Int(code.rawValue)))
+        }
         guard code == CURLE_OK else {
             return .failure(failure(code, detail: String(cString: curl.errorBuffer)))
         }

@@ -25,10 +25,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// The easy handle while the transfer is added to the multi handle; nil before and after.
     private(set) var curl: CurlHandle?
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let accumulator = ResponseAccumulator()
+    private let accumulator: ResponseAccumulator
 
     init(exchange: CurlExchange, completion: @escaping @Sendable (Result<HTTPResponse, TransportError>) -> Void) {
         self.exchange = exchange
+        accumulator = ResponseAccumulator(maximumBody: exchange.options.maximumResponseBody)
         self.completion = completion
         let now = DispatchTime.now().uptimeNanoseconds
         submitted = now

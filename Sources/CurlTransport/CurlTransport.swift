@@ -15,6 +15,10 @@ import SDKSeams
 /// * `POST`, `PUT` and `PATCH` always send their body (`Content-Length: 0` when empty); `GET`,
 ///   `DELETE` and `OPTIONS` send one only when it is non-empty.
 /// * Only `http` and `https` URLs are accepted.
+/// * The URL's path is sent as given: `.` and `..` segments are not folded (`CURLOPT_PATH_AS_IS`),
+///   so a proxy forwards the target it received.
+/// * With `Options.maximumResponseBody`, a body that grows past it ends the transfer at once (the
+///   bytes so far are dropped) with an `.other` error that names the limit.
 ///
 /// Every call, from any transport in the process, is one transfer of a single libcurl multi
 /// handle driven by one thread (`CurlMultiDriver`, started on the first request and ended after
@@ -35,11 +39,14 @@ public struct CurlTransport: HTTPTransport {
         public var connectTimeout: Double?
         /// Verify the server's TLS certificate and host name (on by default).
         public var verifyTLS: Bool
+        /// The largest response body taken, in bytes; nil for no limit.
+        public var maximumResponseBody: Int?
 
-        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true) {
+        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true, maximumResponseBody: Int? = nil) {
             self.defaultTimeout = defaultTimeout
             self.connectTimeout = connectTimeout
             self.verifyTLS = verifyTLS
+            self.maximumResponseBody = maximumResponseBody
         }
     }
 

@@ -12,9 +12,25 @@ import SDKSeams
 final class ResponseAccumulator {
     var body: [UInt8] = []
     var headers: [HTTPHeaders.Field] = []
+    /// The most body bytes taken (nil: no limit).
+    let maximumBody: Int?
+    /// Set when the body grew past `maximumBody`; the body is dropped then.
+    private(set) var overflowed = false
 
-    func appendBody(_ pointer: UnsafeRawBufferPointer) {
+    init(maximumBody: Int? = nil) {
+        self.maximumBody = maximumBody
+    }
+
+    /// Takes body bytes; false (and the body dropped) when they take it past `maximumBody`, and
+    /// the transfer is to end.
+    func appendBody(_ pointer: UnsafeRawBufferPointer) -> Bool {
+        if let maximumBody, body.count + pointer.count > maximumBody {
+            overflowed = true
+            body = []
+            return false
+        }
         body.append(contentsOf: pointer)
+        return true
     }
 
     func appendHeaderLine(_ pointer: UnsafeRawBufferPointer) {

@@ -27,7 +27,21 @@ struct ProxyCommand: ParsableCommand {
             unreachable upstream or a time limit (--timeout) is recorded as a transport error and \
             answered 502. On Ctrl-C (or SIGTERM), or after --max-exchanges exchanges, the cassette is \
             written atomically to --out (redacted as `record` does) and can be served with \
-            `serve --cassette`, shown, diffed and diagrammed.
+            `serve --cassette`, shown, diffed and diagrammed. The first Ctrl-C waits for the exchanges \
+            in flight; a second (or a SIGTERM after it) aborts them, each recorded as a cancelled \
+            transport error, and writes what was recorded within 2 s. A client's request body that has \
+            not arrived --body-timeout seconds after its head (default 10) is answered 408, the \
+            connection closed, and nothing forwarded or recorded.
+
+            Nothing is recorded that the cassette reader would refuse: an upstream answer it cannot \
+            represent (more than 1000 header fields, a field name that is not a token, a control \
+            character in a value), a body over --max-body bytes, or one that would take the \
+            cassette past 160 MiB is recorded as a transport error that says why, and the \
+            client gets the same 502; once the cassette holds 160 MiB, requests are answered 503 \
+            and not recorded. The path and query are forwarded exactly as received (`..` \
+            segments are not folded). CONNECT is answered 405 (the reason in Proxy-Status; the \
+            connection is closed) and an absolute-form, authority-form or * target 400 with a JSON \
+            body saying why; neither is forwarded or recorded.
 
             A client may talk to other origins than the backend's: the open-source server's settings \
             name D-TA 2 on its own origin (certivoxURL). Each --route PREFIX=ORIGIN covers one: \
@@ -70,6 +84,16 @@ struct ProxyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Time limit of one upstream exchange in seconds, more than 0 and at most 3600 (default 60).",
             transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
     var timeout: Double = 60
+
+    @Option(name: .customLong("max-body"), parsing: .unconditional,
+            help: "The largest upstream body recorded and passed on, in bytes, 1 to 16777216 (default 16 MiB); a larger one is answered 502 and recorded as a transport error.",
+            transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
+    var maxBody = RecordingProxy.defaultMaximumBodySize
+
+    @Option(name: .customLong("body-timeout"), parsing: .unconditional,
+            help: "Seconds a client's request body may take after its head before a 408 and a close, not forwarded nor recorded (more than 0, at most 3600; default 10).",
+            transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
+    var bodyTimeout = BodyDeadline.defaultSeconds
 
     @Option(parsing: .upToNextOption,
             help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names (default: 'default' unless the upstream is on loopback).")
@@ -136,18 +160,23 @@ struct ProxyCommand: ParsableCommand {
         let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
         let stopped = DispatchSemaphore(value: 0)
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed, maxBody = self.maxBody
+        let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
         let logger = LogLevelOption.logger("proxy", logging.level)
         let task = Task {
             do {
-                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy") { request in
+                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
+                                                           bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
                     await session.handle(request)
                 }
                 let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
-                let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10)))
+                // The transport stops reading one byte past the cap, so the proxy sees the overflow
+                // without holding the whole body.
+                let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
+                                                             maximumResponseBody: maxBody))
                 let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                                           maximumExchanges: maxExchanges, timeout: timeout) { request in
+                                           maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
                     session.actor(request)
                 }
                 session.begin(proxy)
@@ -163,7 +192,7 @@ struct ProxyCommand: ParsableCommand {
             stopped.signal()
         }
         session.attach(task)
-        ServeCommand.waitForStop(stopped) { session.stop() }
+        ServeCommand.waitForStop(stopped) { session.signalled { stopped.signal() } }
         if let error = session.error {
             Console.failure("\(error)")
             throw ExitCode(2)
@@ -225,7 +254,7 @@ struct ProxyCommand: ParsableCommand {
             lines.append("  \(route.prefix)/… goes to \(route.upstream), rewritten in responses to \(proxy.baseURL + route.prefix)")
         }
         lines.append("  recording to \(out)" + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""))
-        lines.append("Ctrl-C writes the cassette and prints the summary.")
+        lines.append("Ctrl-C writes the cassette and prints the summary (a second Ctrl-C aborts the exchanges in flight).")
         return lines.joined(separator: "\n")
     }
 
@@ -250,6 +279,30 @@ private final class ProxySession: Sendable {
     func attach(_ task: Task<Void, Never>) { server.attach(task) }
 
     func stop() { server.stop() }
+
+    private let signals = Mutex(0)
+
+    /// A Ctrl-C or SIGTERM: the first stops the server once the exchanges in flight are answered;
+    /// the next aborts them (`RecordingProxy.abort`) and, should the server still not have stopped
+    /// 1.5 s later, calls `release` so that the command writes what was recorded.
+    func signalled(release: @escaping @Sendable () -> Void) {
+        let count = signals.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        let pending = proxy?.pendingExchanges ?? 0
+        if count == 1 {
+            if pending > 0 {
+                ServeCommand.say("waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")")
+            }
+            stop()
+            return
+        }
+        if pending > 0 { ServeCommand.say("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
+        proxy?.abort()
+        stop()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: release)
+    }
 
     func fail(_ error: any Error) { server.fail(error) }
 

@@ -5,6 +5,7 @@ import ProtocolChecks
 import ReferenceBackend
 import Scenarios
 import SDKSeams
+import Synchronization
 import Testing
 import TestSupport
 @testable import WorkbenchCLI
@@ -20,9 +21,9 @@ import TestSupport
         let proxy: RecordingProxy
 
         init(upstream: String, routes: [RecordingProxy.Route] = [], transport: any HTTPTransport, script: ScenarioScript? = nil,
-             seed: String? = nil) async throws {
+             seed: String? = nil, maximumBodySize: Int = RecordingProxy.defaultMaximumBodySize) async throws {
             let box = ProxyBox()
-            server = try await PlainHTTPServer.start(port: 0) { request in
+            server = try await PlainHTTPServer.start(port: 0, keepsRequestTargets: true) { request in
                 guard let proxy = box.proxy else { return .init(status: 503) }
                 let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
                 let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: headers, body: request.body))
@@ -30,7 +31,7 @@ import TestSupport
             }
             proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport,
                                    header: ProxyCommand.header(baseURL: server.baseURL, name: "proxied", script: script, seed: seed),
-                                   timeout: 30) { request in
+                                   timeout: 30, maximumBodySize: maximumBodySize) { request in
                 FlowChecker().actor(method: request.method, path: String(request.target.prefix { $0 != "?" }), body: request.body)
             }
             box.set(proxy)
@@ -194,6 +195,163 @@ import TestSupport
         #expect(result.exited && result.status == 2, "\(result)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stdout.contains("listening"), "\(result.stdout)")
+    }
+
+    /// A loopback upstream that keeps each request target it gets and answers `answer(target)`; a
+    /// target ending in `/hold` is held until `release()` (at most 60 s).
+    final class TargetUpstream: Sendable {
+        final class Seen: Sendable {
+            let targets = Mutex<[String]>([])
+            let released = Mutex(false)
+        }
+        let seen = Seen()
+        let server: PlainHTTPServer
+        var targets: [String] { seen.targets.withLock { $0 } }
+
+        init(_ answer: @escaping @Sendable (String) -> PlainHTTPServer.Response = { _ in .init(status: 200, body: Array("ok".utf8)) }) async throws {
+            let seen = self.seen
+            server = try await PlainHTTPServer.start(port: 0) { request in
+                seen.targets.withLock { $0.append(request.target) }
+                if request.target.hasSuffix("/hold") {
+                    for _ in 0..<1_200 where !seen.released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(50)) }
+                }
+                return answer(request.target)
+            }
+        }
+
+        func release() { seen.released.withLock { $0 = true } }
+    }
+
+    /// `body` on a thread of its own: the blocking socket and process calls of these tests must not
+    /// hold the threads the in-process proxy and upstream answer on.
+    static func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// The path and query go upstream exactly as the client sent them: `..` and `.` segments and
+    /// encoded slashes are not folded (libcurl folds them unless told not to).
+    @Test func thePathIsForwardedAsReceived() async throws {
+        let upstream = try await TargetUpstream()
+        let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: Self.curl())
+        let targets = ["/x/../../../y", "/a/./b/%2e%2e/c?q=/../z", "/rps//user"]
+        var answers: [String] = []
+        let port = running.server.port
+        for target in targets { answers.append(try await Self.offPool { try ServingProcess.get(port: port, target, seconds: 30) }) }
+        await running.server.stop()
+        await upstream.server.stop()
+        #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") }, "\(answers)")
+        #expect(upstream.targets == targets)
+        #expect(running.proxy.cassette().httpExchanges.map { String($0.exchange.request.url.dropFirst(running.server.baseURL.count)) } == targets)
+    }
+
+    /// `CONNECT` gets a 405 that says why in `Proxy-Status` (SwiftNIO sends no body with an answer
+    /// to CONNECT) and the connection is closed; an absolute-form target gets a 400 with a body and
+    /// its length. No hang; nothing is forwarded or recorded.
+    @Test(arguments: [("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n", "405"),
+                      ("GET http://127.0.0.1:1/rps/clientSettings HTTP/1.1\r\nHost: 127.0.0.1:1\r\nConnection: close\r\n\r\n", "400")])
+    func connectAndAbsoluteFormAreRefusedWithABody(request: String, status: String) async throws {
+        let upstream = try await TargetUpstream()
+        let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: Self.curl())
+        let started = ContinuousClock.now
+        let port = running.server.port
+        let answer: Result<String, any Error>
+        do { answer = .success(try await Self.offPool { try ServingProcess.exchange(port: port, request, seconds: 5) }) } catch { answer = .failure(error) }
+        let elapsed = ContinuousClock.now - started
+        await running.server.stop()
+        await upstream.server.stop()
+        let text = try answer.get()
+        if status == "405" {
+            #expect(text.hasPrefix("HTTP/1.1 405") && text.contains("Proxy-Status: mpin-workbench; error=http_request_denied; details=\"the proxy is not a tunnel")
+                    && text.contains("Allow: GET, POST"), "\(text)")
+        } else {
+            #expect(text.hasPrefix("HTTP/1.1 400") && text.contains("Content-Length: ") && text.contains(#"{"error":"#), "\(text)")
+        }
+        #expect(elapsed < .seconds(4), "\(elapsed)")
+        #expect(upstream.targets.isEmpty && running.proxy.cassette().events.isEmpty)
+    }
+
+    /// An upstream body over the cap: libcurl stops reading it, the client gets a 502 and the
+    /// cassette the same transport error; the cassette reads back.
+    @Test func anUpstreamBodyOverTheCapIsA502() async throws {
+        let big = [UInt8](repeating: 0x61, count: 3 << 20)
+        let upstream = try await TargetUpstream { _ in .init(status: 200, body: big) }
+        let cap = 1 << 20
+        let transport = CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10, maximumResponseBody: cap))
+        let running = try await RunningProxy(upstream: upstream.server.baseURL, transport: transport, maximumBodySize: cap)
+        let port = running.server.port
+        let answer = try await Self.offPool { try ServingProcess.get(port: port, "/big", seconds: 30) }
+        await running.server.stop()
+        await upstream.server.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 502"), "\(answer.prefix(300))")
+        let cassette = try CassetteFile.decode(running.proxy.cassette().canonicalBytes)
+        let exchange = try #require(cassette.httpExchanges.first?.exchange)
+        #expect(exchange.error?.message == "the response body is more than \(cap) bytes, the most this transport takes", "\(exchange)")
+        #expect(answer.hasSuffix(String(decoding: CassettePlayback(cassette: cassette, name: "p").answer(method: "GET", target: "/big").body,
+                                        as: UTF8.self)))
+    }
+
+    /// The executable with an exchange held upstream and a --timeout of an hour: Ctrl-C waits for
+    /// it, a SIGTERM after that aborts it, and the cassette (the exchange a cancelled transport
+    /// error) is written within 2 s.
+    @Test func aSecondSignalAbortsTheExchangesInFlight() async throws {
+        let upstream = try await TargetUpstream()
+        let directory = try TemporaryDirectory.make("proxy-abort")
+        let serving = try ServingProcess(["proxy", "--upstream", upstream.server.baseURL, "--out", directory + "/held.json", "--timeout", "3600"])
+        let port = try await Self.offPool {
+            serving.waitForOutput(within: 120) { line -> Int? in
+                guard line.hasPrefix("proxy listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+                return Int(line[origin.upperBound...].prefix { $0.isNumber })
+            }
+        }
+        let client = Task { try await Self.offPool { try port.map { try ServingProcess.get(port: $0, "/rps/hold", seconds: 30) } } }
+        for _ in 0..<600 where upstream.targets.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        serving.signal(SIGINT)
+        let waiting = try await Self.offPool { serving.waitForOutput(within: 10) { $0.hasPrefix("waiting for 1 exchange in flight") ? true : nil } }
+        let (run, elapsed) = try await Self.offPool {
+            let started = ContinuousClock.now
+            serving.signal(SIGTERM)
+            let run = serving.finish(waiting: 10)
+            return (run, ContinuousClock.now - started)
+        }
+        upstream.release()
+        let answer = try await client.value
+        await upstream.server.stop()
+        #expect(waiting == true && run.exited && run.status != 2, "\(run)")
+        #expect(elapsed < .seconds(2), "\(elapsed); \(run)")
+        #expect(answer?.hasPrefix("HTTP/1.1 502") == true, "\(answer ?? "no port")")
+        let cassette = try CassetteFile.read(directory + "/held.json")
+        let exchange = try #require(cassette.httpExchanges.first?.exchange)
+        #expect(exchange.error == .init(kind: "cancelled", message: "the proxy was stopped while the exchange was in flight"), "\(exchange)")
+    }
+
+    /// A client whose body stalls (1 byte of a promised 1,000) is answered 408 after --body-timeout
+    /// and its connection closed; nothing goes upstream and nothing is recorded.
+    @Test func aStalledRequestBodyIs408AndNotForwarded() async throws {
+        let upstream = try await TargetUpstream()
+        let directory = try TemporaryDirectory.make("proxy-stall")
+        let serving = try ServingProcess(["proxy", "--upstream", upstream.server.baseURL, "--out", directory + "/stall.json",
+                                          "--body-timeout", "1"])
+        let port = try await Self.offPool {
+            serving.waitForOutput(within: 120) { line -> Int? in
+                guard line.hasPrefix("proxy listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+                return Int(line[origin.upperBound...].prefix { $0.isNumber })
+            }
+        }
+        let request = "POST /rps/user HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        let started = ContinuousClock.now
+        let answer = try await Self.offPool { try port.map { try ServingProcess.exchange(port: $0, request, seconds: 20) } }
+        let waited = ContinuousClock.now - started
+        serving.signal(SIGINT)
+        let run = try await Self.offPool { serving.finish(waiting: 20) }
+        await upstream.server.stop()
+        #expect(answer?.hasPrefix("HTTP/1.1 408") == true, "\(answer ?? "no port")")
+        #expect(upstream.targets.isEmpty, "\(upstream.targets)")
+        // The flag's 1 s, not the default 10 s (a generous bound: the answer comes after about 1 s).
+        #expect(waited < .seconds(8), "\(waited)")
+        #expect(run.exited, "\(run)")
+        #expect((try? CassetteFile.read(directory + "/stall.json"))?.httpExchanges.isEmpty ?? true)
     }
 
     /// The executable end to end: --max-exchanges stops it, the cassette is written and the summary printed.

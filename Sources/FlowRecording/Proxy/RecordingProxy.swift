@@ -5,7 +5,8 @@ import Synchronization
 /// The core of `mpin-workbench proxy`: forwards each request a client sends to an upstream backend
 /// through an `HTTPTransport` and records the exchange, as the client saw it, into a `Recorder`.
 ///
-/// What goes upstream: the method, the request target (path and query, byte for byte), the header
+/// What goes upstream: the method, the request target (path and query, byte for byte: `..` and
+/// `.` segments are sent as received, not folded), the header
 /// fields in order except `hopByHopRequestFields` (and the fields a `Connection` field names), and
 /// the body byte for byte. The transport sets `Host` and `Content-Length` for the upstream itself.
 ///
@@ -23,6 +24,25 @@ import Synchronization
 /// `RecordingTransport`). A transport error (unreachable upstream, time limit) is recorded as one and
 /// answered `502` with the body `serve --cassette` gives a recorded transport error.
 ///
+/// Nothing is recorded that the cassette reader (`CassetteFile.decode`) would refuse: each exchange
+/// is read back through it before it takes its place. An upstream answer it would refuse (more
+/// than `CassetteLimits.maximumHeaders` fields, a field name that is not a token, a control
+/// character in a value), a body over `maximumBodySize`, or one whose event would take the
+/// cassette's events past `maximumRecordedBytes` (as the file writes them), is recorded as a
+/// transport error of kind `other` that says why, and the client gets that error's `502`: what is
+/// recorded is what the client saw. Once the events hold `maximumRecordedBytes`, requests are
+/// answered `503` and not recorded, as past `maximumExchanges`. A request the reader would refuse
+/// is answered `400` and neither forwarded nor recorded.
+///
+/// Only origin-form targets (`/path?query`) are forwarded: `CONNECT` is answered `405` (with
+/// `Allow`, and the reason in `Proxy-Status` as well, since a server sends no body with an
+/// answer to `CONNECT`; the listening server then closes the connection), an absolute-form (`http://host/path`), authority-form or `*` target `400`, each with a
+/// JSON body that says why; none is forwarded or recorded.
+///
+/// `abort()` (the command's second Ctrl-C) cancels the exchanges in flight: each is recorded as a
+/// `cancelled` transport error and answered `502` as soon as the transport lets go of it (libcurl's
+/// at its driver's next turn); later requests are answered `503`.
+///
 /// Other origins (`routes`: a D-TA 2 the client settings name on its own origin) are covered under a
 /// path prefix of the proxy's: a request whose path is the prefix or starts with it and `/` goes to
 /// the route's origin without the prefix, and that origin in responses is rewritten to the proxy's
@@ -34,7 +54,7 @@ package final class RecordingProxy: Sendable {
     /// A request as the listening server received it.
     package struct Request: Sendable, Hashable {
         package var method: String
-        /// The request target (`/rps/pass1?x=1`), or an absolute URL (whose origin is dropped).
+        /// The request target as sent: `/rps/pass1?x=1` is forwarded; any other form is refused (see the type).
         package var target: String
         package var headers: HTTPHeaders
         package var body: [UInt8]
@@ -92,10 +112,32 @@ package final class RecordingProxy: Sendable {
     package let maximumExchanges: Int?
     /// The time limit of one upstream exchange, in seconds (nil: the transport's own).
     package let timeout: Double?
+    /// The largest upstream body recorded and passed on; a larger one is a recorded transport error.
+    package let maximumBodySize: Int
+    /// The most bytes the cassette's events take in its file: with room left for the header, the
+    /// error events of exchanges in flight and redaction, the file stays within what its reader
+    /// accepts (`InputFile.defaultLimit`, 256 MiB).
+    package let maximumRecordedBytes: Int
     private let transport: any HTTPTransport
     private let recorder: Recorder
     private let actor: @Sendable (Request) -> EventActor
     private let admitted = Mutex((started: 0, completed: 0))
+    private let flight = Mutex(Flight())
+    /// The size of the header alone in the file, taken from a probe's to give its event's.
+    private let headerBytes: Int
+
+    /// The default of `maximumBodySize`: 16 MiB.
+    package static let defaultMaximumBodySize = 16 << 20
+    /// The default of `maximumRecordedBytes`: 160 MiB.
+    package static let defaultMaximumRecordedBytes = 160 << 20
+
+    /// The upstream exchanges under way, whether `abort()` was called, the body bytes recorded.
+    private struct Flight {
+        var next = 0
+        var tasks: [Int: Task<HTTPResponse, any Error>] = [:]
+        var aborted = false
+        var recordedBytes = 0
+    }
 
     /// - Parameters:
     ///   - upstream: the backend's origin, `scheme://host[:port]` (a trailing `/` is dropped).
@@ -105,9 +147,13 @@ package final class RecordingProxy: Sendable {
     ///   - header: the cassette's metadata; its `backend.url` should be `baseURL` (see the type).
     ///   - maximumExchanges: stop forwarding after this many (nil: no limit).
     ///   - timeout: the time limit of one upstream exchange.
+    ///   - maximumBodySize: the largest upstream body recorded (see the type).
+    ///   - maximumRecordedBytes: the most bytes of the cassette's events (see the type).
     ///   - actor: who sent a request (the default: the SDK).
     package init(upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
-                 maximumExchanges: Int? = nil, timeout: Double? = nil, actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
+                 maximumExchanges: Int? = nil, timeout: Double? = nil, maximumBodySize: Int = defaultMaximumBodySize,
+                 maximumRecordedBytes: Int = defaultMaximumRecordedBytes,
+                 actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.routes = routes.sorted { $0.prefix.count > $1.prefix.count }
         self.baseURL = baseURL
@@ -115,7 +161,20 @@ package final class RecordingProxy: Sendable {
         self.recorder = Recorder(header: header)
         self.maximumExchanges = maximumExchanges
         self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+        self.maximumRecordedBytes = maximumRecordedBytes
+        headerBytes = recorder.header.canonicalBytes.count
         self.actor = actor
+    }
+
+    /// Cancels the exchanges in flight (each recorded as a `cancelled` transport error and answered
+    /// `502`) and turns later requests away with `503`.
+    package func abort() {
+        let tasks = flight.withLock { flight -> [Task<HTTPResponse, any Error>] in
+            flight.aborted = true
+            return Array(flight.tasks.values)
+        }
+        tasks.forEach { $0.cancel() }
     }
 
     /// The cassette so far: the header and every exchange completed (those in flight are left out).
@@ -135,28 +194,38 @@ package final class RecordingProxy: Sendable {
 
     /// Forwards one request upstream, records the exchange and returns the client's answer.
     package func forward(_ request: Request) async -> Answer {
-        let admittedNow = admitted.withLock { counts -> Bool in
-            if let maximumExchanges, counts.started >= maximumExchanges { return false }
-            counts.started += 1
-            return true
-        }
-        guard admittedNow else {
-            let document: JSONValue = .object([
-                .init("error", .string("the proxy has recorded its \(maximumExchanges ?? 0) exchanges and is stopping")),
-            ])
-            return Answer(status: 503, headers: ["Content-Type": "application/json"], body: Array(JSONWriter.compact(document).utf8), recorded: nil)
-        }
-        defer { admitted.withLock { $0.completed += 1 } }
-
-        let target = Self.pathAndQuery(request.target)
+        if let refusal = Self.refusal(method: request.method, target: request.target) { return refusal }
+        if flight.withLock({ $0.aborted }) { return Self.refused(503, "the proxy is stopping") }
+        let target = request.target
         var forwarded = HTTPHeaders()
         let named = Self.connectionOptions(request.headers)
         for field in request.headers.fields where !Self.hopByHopRequestFields.contains(field.name.lowercased()) && !named.contains(field.name.lowercased()) {
             forwarded.append(name: field.name, value: field.value)
         }
         var exchange = CassetteEvent.HTTPExchange(request: .init(method: request.method, url: baseURL + target, headers: forwarded, body: request.body))
+        exchange.error = .init(kind: "other", message: "")
+        if let reason = readBack(exchange).refusal {
+            return Self.refused(400, "the request cannot be recorded: \(reason)")
+        }
+        exchange.error = nil
+        let recordedBytes = flight.withLock { $0.recordedBytes }
+        guard recordedBytes < maximumRecordedBytes else {
+            return Self.refused(503, "the cassette holds \(recordedBytes) bytes of events, the most the proxy records in one; it records no more")
+        }
+
+        let admittedNow = admitted.withLock { counts -> Bool in
+            if let maximumExchanges, counts.started >= maximumExchanges { return false }
+            counts.started += 1
+            return true
+        }
+        guard admittedNow else {
+            return Self.refused(503, "the proxy has recorded its \(maximumExchanges ?? 0) exchanges and is stopping")
+        }
+        defer { admitted.withLock { $0.completed += 1 } }
         let (slot, step) = recorder.reserve()
-        func finish() -> (index: Int, exchange: CassetteEvent.HTTPExchange) {
+        func finish(size: Int? = nil) -> (index: Int, exchange: CassetteEvent.HTTPExchange) {
+            let bytes = size ?? readBack(exchange).size
+            flight.withLock { $0.recordedBytes += bytes }
             recorder.fill(slot, with: CassetteEvent(actor: actor(request), step: step, .http(exchange)))
             return (slot, exchange)
         }
@@ -168,19 +237,109 @@ package final class RecordingProxy: Sendable {
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
         let outgoing = HTTPRequest(method: method, url: upstreamURL(target), headers: forwarded, body: request.body, timeout: timeout)
-        do {
-            let response = try await transport.send(outgoing)
-            let rewrite = originRewrite
-            let body = rewrite.apply(response.body)
-            exchange.response = .init(status: response.status, headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
-                                      body: body)
-            exchange.timings = response.timings
-            let recorded = finish()
-            return Answer(status: response.status, headers: exchange.response!.headers, body: body, recorded: recorded)
-        } catch {
-            exchange.error = .init(error)
+        let response: HTTPResponse
+        switch await send(outgoing) {
+        case .response(let received): response = received
+        case .failure(let failure):
+            exchange.error = failure
+            return Self.transportErrorAnswer(failure, recorded: finish())
+        }
+        guard response.body.count <= maximumBodySize else {
+            exchange.error = .init(kind: "other", message: "the upstream's body is more than \(maximumBodySize) bytes, the most the proxy records")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
+        let rewrite = originRewrite
+        let body = rewrite.apply(response.body)
+        exchange.response = .init(status: response.status, headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
+                                  body: body)
+        exchange.timings = response.timings
+        let (refusal, size) = readBack(exchange)
+        if let refusal {
+            exchange.response = nil
+            exchange.error = .init(kind: "other", message: "the upstream's answer cannot be recorded: \(refusal)")
+            return Self.transportErrorAnswer(exchange.error!, recorded: finish())
+        }
+        guard flight.withLock({ $0.recordedBytes }) + size <= maximumRecordedBytes else {
+            exchange.response = nil
+            exchange.error = .init(kind: "other", message: "the upstream's answer would take the cassette past \(maximumRecordedBytes) "
+                                   + "bytes of events, the most the proxy records in one")
+            return Self.transportErrorAnswer(exchange.error!, recorded: finish())
+        }
+        return Answer(status: response.status, headers: exchange.response!.headers, body: body, recorded: finish(size: size))
+    }
+
+    /// Sends `request` upstream in a task of its own that `abort()` (or the caller's cancellation)
+    /// can cancel; a cancellation by `abort()` is said as such.
+    private func send(_ request: HTTPRequest) async -> Outcome {
+        let transport = self.transport
+        let task = Task<HTTPResponse, any Error> { try await transport.send(request) }
+        let (id, aborted) = flight.withLock { flight in
+            flight.next += 1
+            flight.tasks[flight.next] = task
+            return (flight.next, flight.aborted)
+        }
+        if aborted { task.cancel() }
+        let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+        let abortedNow = flight.withLock { flight in
+            flight.tasks[id] = nil
+            return flight.aborted
+        }
+        switch result {
+        case .success(let response): return .response(response)
+        case .failure(let error):
+            if abortedNow, (error as? TransportError)?.kind == .cancelled || error is CancellationError {
+                return .failure(.init(kind: TransportError.Kind.cancelled.description, message: "the proxy was stopped while the exchange was in flight"))
+            }
+            if let error = error as? TransportError { return .failure(.init(error)) }
+            return .failure(.init(kind: TransportError.Kind.other.description, message: "\(error)"))
+        }
+    }
+
+    /// What the upstream gave: a response, or the transport error to record.
+    private enum Outcome {
+        case response(HTTPResponse)
+        case failure(CassetteEvent.HTTPExchange.TransportFailure)
+    }
+
+    /// `exchange` read back through the cassette reader in a cassette of its own with this proxy's
+    /// header: why the reader refuses it (nil when it takes it), and the bytes its event takes in
+    /// the file.
+    private func readBack(_ exchange: CassetteEvent.HTTPExchange) -> (refusal: String?, size: Int) {
+        var probe = recorder.header
+        probe.events = [CassetteEvent(actor: .sdk, step: nil, .http(exchange))]
+        let bytes = probe.canonicalBytes
+        let size = max(bytes.count - headerBytes, 0)
+        do {
+            _ = try CassetteFile.decode(bytes)
+            return (nil, size)
+        } catch {
+            return ((error.field.map { "field \($0): " } ?? "") + error.message, size)
+        }
+    }
+
+    /// The answer to a request that is not forwarded: `CONNECT` (405) or a target that is not in
+    /// origin form (400); nil for one that is forwarded.
+    static func refusal(method: String, target: String) -> Answer? {
+        if method.uppercased() == "CONNECT" {
+            let reason = "the proxy is not a tunnel: it forwards requests to its upstream and does not take CONNECT"
+            var answer = refused(405, reason)
+            answer.headers.append(name: "Allow", value: HTTPMethod.allCases.map(\.rawValue).joined(separator: ", "))
+            // HTTP/1.1 servers (SwiftNIO's encoder among them) send no body with an answer to
+            // CONNECT: the reason travels in `Proxy-Status` (RFC 9209) too.
+            answer.headers.append(name: "Proxy-Status", value: "mpin-workbench; error=http_request_denied; details=\"\(reason)\"")
+            return answer
+        }
+        guard target.hasPrefix("/") else {
+            return refused(400, "the request target \(JSONDiff.brief(.string(String(target.prefix(200))))) is not in origin-form (/path?query); "
+                           + "the proxy stands in for its upstream and takes no absolute-form, authority-form or * target")
+        }
+        return nil
+    }
+
+    /// An answer that records nothing: `status` with `{"error": message}`.
+    static func refused(_ status: Int, _ message: String) -> Answer {
+        let document: JSONValue = .object([.init("error", .string(message))])
+        return Answer(status: status, headers: ["Content-Type": "application/json"], body: Array(JSONWriter.compact(document).utf8), recorded: nil)
     }
 
     /// Where a path and query goes: under the route whose prefix it starts with (the longest), else the upstream.

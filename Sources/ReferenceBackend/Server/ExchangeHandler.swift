@@ -20,7 +20,8 @@ import SDKSeams
 /// * A body over the responder's `maximumBodySize` is not read in: a declared `Content-Length`
 ///   over it is refused from the head (413, and no 100 first), a body that grows over it while
 ///   read is refused then; the rest of that body is read and dropped.
-/// * `Connection: close` on a request: its answer is the last, then the server closes. When the
+/// * `Connection: close` on a request, or a `CONNECT` (what follows it on the connection is no
+///   HTTP this server reads): its answer is the last, then the server closes. When the
 ///   client closes its side, the connection closes once every request it sent is answered. A
 ///   graceful shutdown closes an idle connection at once and a busy one after its answer (which
 ///   then says `Connection: close`). A connection with no request in hand and nothing read or
@@ -229,12 +230,12 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let head: HTTPRequest
         do {
-            head = try Self.request(nioHead)
+            head = try Self.request(nioHead, keepingTarget: responder.keepsRequestTarget)
         } catch {
             context.close(promise: nil)
             return
         }
-        if head.headerFields[.connection]?.lowercased() == "close" { closeWhenAnswered = true }
+        if head.headerFields[.connection]?.lowercased() == "close" || head.method == .connect { closeWhenAnswered = true }
         if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > responder.maximumBodySize {
             state = .discarding
             write(responder.refusal(oversized: head), for: head, since: start, context: context)
@@ -249,8 +250,8 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// origin-form target (`/path?query`, RFC 9112 §3.2.1, what clients send to a server that is
     /// not a proxy) has no scheme, so the conversion keeps it as it is, and it is taken so here
     /// without parsing it.
-    static func request(_ head: HTTPRequestHead) throws -> HTTPRequest {
-        guard head.uri.utf8.first == UInt8(ascii: "/") else { return try HTTPRequest(head, secure: false, splitCookie: false) }
+    static func request(_ head: HTTPRequestHead, keepingTarget: Bool = false) throws -> HTTPRequest {
+        guard head.uri.utf8.first == UInt8(ascii: "/") || keepingTarget else { return try HTTPRequest(head, secure: false, splitCookie: false) }
         return HTTPRequest(method: try HTTPRequest.Method(head.method), scheme: "http", authority: head.headers["Host"].first,
                            path: head.uri, headerFields: HTTPFields(head.headers, splitCookie: false))
     }

@@ -25,8 +25,8 @@ public final class PlainHTTPServer: Sendable {
         }
     }
 
-    /// A request as received: the method, the request target (`/path?query`, as sent), the header
-    /// fields in order and the body.
+    /// A request as received: the method, the request target (`/path?query`, as sent; the path of
+    /// an absolute-form target unless the server keeps targets), the header fields in order and the body.
     public struct Request: Sendable, Hashable {
         public var method: String
         public var target: String
@@ -75,10 +75,14 @@ public final class PlainHTTPServer: Sendable {
     ///   - name: what a `ServerStartError` calls this server.
     ///   - bodyTimeout: a request whose body has not ended this long after its head is answered
     ///     408 without calling `handler`, and its connection closed (`BodyDeadline`).
+    ///   - keepsRequestTargets: each request's `target` is its target exactly as sent: an
+    ///     absolute-form `http://host/path`, `CONNECT`'s `host:port` (else their path).
     public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
                              logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
-                             name: String = "HTTP server", bodyTimeout: BodyDeadline = .standard, handler: @escaping Handler) async throws -> PlainHTTPServer {
-        let (task, group, bound) = try await ServerHost.start(ClosureResponder(maximumBodySize: maximumBodySize, handler: handler), name: name,
+                             name: String = "HTTP server", bodyTimeout: BodyDeadline = .standard, keepsRequestTargets: Bool = false,
+                             handler: @escaping Handler) async throws -> PlainHTTPServer {
+        let responder = ClosureResponder(maximumBodySize: maximumBodySize, keepsRequestTarget: keepsRequestTargets, handler: handler)
+        let (task, group, bound) = try await ServerHost.start(responder, name: name,
                                                               host: host, port: port,
                                                               logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
                                                               logRequests: logRequests, bodyDeadline: bodyTimeout)
@@ -107,6 +111,7 @@ public final class PlainHTTPServer: Sendable {
 /// Hands the whole request to the handler and checks its answer before it goes on the wire.
 private struct ClosureResponder: ServerResponder {
     let maximumBodySize: Int
+    let keepsRequestTarget: Bool
     let handler: PlainHTTPServer.Handler
 
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {

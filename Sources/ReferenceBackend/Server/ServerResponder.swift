@@ -22,9 +22,14 @@ protocol ServerResponder: Sendable {
     /// The answer to a request whose body did not arrive within `deadline` (a 408; the server adds
     /// `Connection: close` and closes).
     func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer
+    /// Whether the request's `path` is its target exactly as sent, absolute-form
+    /// (`http://host/path`) and authority-form (`host:port`) included, rather than the path of it.
+    var keepsRequestTarget: Bool { get }
 }
 
 extension ServerResponder {
+    var keepsRequestTarget: Bool { false }
+
     func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         await respond(to: head, body: body)
     }

@@ -101,6 +101,109 @@ import Testing
         #expect(proxy.cassette().events.count == 2 && upstream.received.withLock { $0.count } == 2 && proxy.isComplete)
     }
 
+    /// An upstream answer the cassette reader would refuse (too many header fields, a field name
+    /// that is not a token) is recorded as a transport error, and the client gets that error's 502:
+    /// the cassette reads back, and serving it answers what the client got.
+    @Test(arguments: [
+        (0..<10_000).map { HTTPHeaders.Field(name: "X-N\($0)", value: "v") },
+        [HTTPHeaders.Field(name: "X Bad Name", value: "v")],
+        [HTTPHeaders.Field(name: "X-Split", value: "a\u{0}b")],
+    ])
+    func anAnswerTheReaderWouldRefuseIsRecordedAsATransportError(fields: [HTTPHeaders.Field]) async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, headers: HTTPHeaders(fields), body: Array("ok".utf8)) }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        let answer = await proxy.forward(.init(method: "GET", target: "/rps/clientSettings", headers: [:], body: []))
+        #expect(answer.status == 502)
+        let written = proxy.cassette()
+        let read = try CassetteFile.decode(written.canonicalBytes)
+        let exchange = try #require(read.httpExchanges.first?.exchange)
+        #expect(exchange.response == nil && exchange.error?.kind == "other", "\(exchange)")
+        #expect(exchange.error?.message.hasPrefix("the upstream's answer cannot be recorded: ") == true, "\(exchange)")
+        #expect(answer.recorded?.exchange == exchange)
+        let served = CassettePlayback(cassette: read, name: "p").answer(method: "GET", target: "/rps/clientSettings")
+        #expect(served.status == answer.status && served.body == answer.body)
+    }
+
+    /// A body over the proxy's cap is a recorded transport error and a 502, whatever the transport
+    /// delivered; one at the cap goes through.
+    @Test func anUpstreamBodyOverTheCapIs502() async throws {
+        let upstream = ScriptedUpstream { request in
+            HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: request.url.hasSuffix("/big") ? 101 : 100))
+        }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header(),
+                                   maximumBodySize: 100)
+        let fits = await proxy.forward(.init(method: "GET", target: "/fits", headers: [:], body: []))
+        let big = await proxy.forward(.init(method: "GET", target: "/big", headers: [:], body: []))
+        #expect(fits.status == 200 && fits.body.count == 100)
+        #expect(big.status == 502)
+        let exchange = try #require(proxy.cassette().httpExchanges.last?.exchange)
+        #expect(exchange.response == nil && exchange.error?.message.contains("more than 100 bytes") == true, "\(exchange)")
+    }
+
+    /// Past the cassette's budget of bytes (its events as the file writes them), an answer is a
+    /// recorded error too, and once the budget is spent requests get 503 and are not recorded.
+    @Test func exchangesOverTheCassettesBudgetAre502Then503() async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 600)) }
+        let request = RecordingProxy.Request(method: "POST", target: "/x", headers: [:], body: [1])
+        let measuring = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        _ = await measuring.forward(request)
+        let one = measuring.cassette().canonicalBytes.count - Self.header().canonicalBytes.count
+        let budget = 2 * one + 10   // room for two answers; the error event of the third spends the rest
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header(),
+                                   maximumRecordedBytes: budget)
+        var statuses: [Int] = []
+        for _ in 0..<4 { statuses.append(await proxy.forward(request).status) }
+        #expect(statuses == [200, 200, 502, 503], "one event: \(one) bytes")
+        let cassette = try CassetteFile.decode(proxy.cassette().canonicalBytes)
+        #expect(cassette.events.count == 3)
+        #expect(cassette.httpExchanges.last?.exchange.error?.message.contains("past \(budget) bytes of events") == true)
+    }
+
+    /// `abort()` ends the exchanges in flight at once: each is recorded as a cancelled transport
+    /// error and answered 502; a request after it is not sent upstream.
+    @Test func abortEndsTheExchangesInFlight() async throws {
+        let slow = SlowUpstream()
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: slow, header: Self.header())
+        let pending = Task { await proxy.forward(.init(method: "GET", target: "/slow", headers: [:], body: [])) }
+        for _ in 0..<2_000 where slow.started.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let started = ContinuousClock.now
+        proxy.abort()
+        let answer = await pending.value
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(answer.status == 502)
+        let exchange = try #require(proxy.cassette().httpExchanges.first?.exchange)
+        #expect(exchange.error?.kind == "cancelled" && exchange.error?.message.contains("stopped") == true, "\(exchange)")
+        let later = await proxy.forward(.init(method: "GET", target: "/later", headers: [:], body: []))
+        #expect(later.status == 503 && later.recorded == nil && slow.started.withLock { $0 } == 1)
+    }
+
+    /// An upstream that answers after a minute, or when its caller is cancelled.
+    final class SlowUpstream: HTTPTransport {
+        let started = Mutex(0)
+        func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+            started.withLock { $0 += 1 }
+            do { try await Task.sleep(for: .seconds(60)) } catch {
+                throw TransportError(kind: .cancelled, message: "cancelled", url: request.url)
+            }
+            return HTTPResponse(status: 200)
+        }
+    }
+
+    /// `CONNECT` is answered 405 and an absolute-form or authority-form target 400, each with a body
+    /// that says why; neither is forwarded or recorded.
+    @Test(arguments: [("CONNECT", "127.0.0.1:443", 405), ("GET", "http://127.0.0.1:7001/rps/x", 400), ("GET", "127.0.0.1:443", 400),
+                      ("OPTIONS", "*", 400)])
+    func connectAndAbsoluteTargetsAreRefused(method: String, target: String, status: Int) async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200) }
+        let proxy = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        let answer = await proxy.forward(.init(method: method, target: target, headers: [:], body: []))
+        #expect(answer.status == status && answer.recorded == nil)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains(method == "CONNECT" ? "CONNECT" : "origin-form"),
+                "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(upstream.received.withLock { $0.isEmpty } && proxy.cassette().events.isEmpty)
+        if status == 405 { #expect(answer.headers.contains("Allow") && answer.headers.contains("Proxy-Status")) }
+    }
+
     @Test func anAbsoluteTargetKeepsOnlyItsPathAndQuery() {
         #expect(RecordingProxy.pathAndQuery("http://127.0.0.1:7001/rps/x?y=1") == "/rps/x?y=1")
         #expect(RecordingProxy.pathAndQuery("http://127.0.0.1:7001") == "/")

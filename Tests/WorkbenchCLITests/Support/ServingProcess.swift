@@ -60,6 +60,16 @@ final class ServingProcess: @unchecked Sendable {
     /// returns what it wrote, as `WorkbenchProcess.run` does.
     func interrupt(waiting seconds: Double = 30) -> WorkbenchProcess.Run {
         if process.isRunning { process.interrupt() }
+        return finish(waiting: seconds)
+    }
+
+    /// Sends `number` (SIGINT, SIGTERM) to the process if it still runs.
+    func signal(_ number: Int32) {
+        if process.isRunning { kill(process.processIdentifier, number) }
+    }
+
+    /// Waits at most `seconds` for the process to end (then kills it), and returns what it wrote.
+    func finish(waiting seconds: Double) -> WorkbenchProcess.Run {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let timedOut = process.isRunning
@@ -76,6 +86,12 @@ final class ServingProcess: @unchecked Sendable {
     /// the whole response as text. Every socket call waits at most `seconds`; the response is read
     /// up to 1 MiB.
     static func get(port: Int, _ target: String, seconds: Int = 30) throws -> String {
+        try exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", seconds: seconds)
+    }
+
+    /// `request` (a whole request, head and body, as text) sent to 127.0.0.1:`port` on a connection
+    /// of its own, and what came back until the server closed it, as `get` does.
+    static func exchange(port: Int, _ requestText: String, seconds: Int = 30) throws -> String {
         struct Failure: Error, CustomStringConvertible { let description: String }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
@@ -91,7 +107,7 @@ final class ServingProcess: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(description: "connect() to 127.0.0.1:\(port) failed: errno \(errno)") }
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array(requestText.utf8)
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
