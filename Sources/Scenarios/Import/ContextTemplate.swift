@@ -8,10 +8,18 @@
 /// so that a suite description replays recordings of other runs of the same harness.
 struct ContextTemplate: Sendable, Hashable {
     enum Part: Sendable, Hashable {
-        case text(String)
+        /// Literal text (`$$` read as `$`), and as it was written.
+        case text(String, source: String)
         /// A variable; `filtered` when it carries a filter (`${an|tamper:4}`), whose value the
-        /// recording cannot give back.
-        case variable(String, filtered: Bool)
+        /// recording cannot give back; `source` as written (`$an`, `${an|tamper:4}`).
+        case variable(String, filtered: Bool, source: String)
+
+        /// The part as it was written.
+        var source: String {
+            switch self {
+            case .text(_, let source), .variable(_, _, let source): source
+            }
+        }
     }
 
     var parts: [Part]
@@ -19,16 +27,18 @@ struct ContextTemplate: Sendable, Hashable {
     /// Parses `$name`, `${name}` and `${name|filter…}`; `$$` is a dollar sign.
     init(_ text: String) {
         var parts: [Part] = []
-        var literal = ""
+        var literal = "", literalSource = ""
         var rest = Substring(text)
         func isNameCharacter(_ character: Character) -> Bool {
             character.isASCII && (character.isLetter || character.isNumber || character == "_")
         }
         while let dollar = rest.firstIndex(of: "$") {
             literal += rest[..<dollar]
+            literalSource += rest[..<dollar]
             let after = rest[rest.index(after: dollar)...]
             if after.first == "$" {
                 literal += "$"
+                literalSource += "$$"
                 rest = after.dropFirst()
                 continue
             }
@@ -45,16 +55,19 @@ struct ContextTemplate: Sendable, Hashable {
             }
             guard !name.isEmpty else {
                 literal += "$"
+                literalSource += "$"
                 rest = after
                 continue
             }
-            if !literal.isEmpty { parts.append(.text(literal)) }
+            if !literalSource.isEmpty { parts.append(.text(literal, source: literalSource)) }
             literal = ""
-            parts.append(.variable(String(name), filtered: filtered))
+            literalSource = ""
+            parts.append(.variable(String(name), filtered: filtered, source: String(rest[dollar..<remainder.startIndex])))
             rest = remainder
         }
         literal += rest
-        if !literal.isEmpty { parts.append(.text(literal)) }
+        literalSource += rest
+        if !literalSource.isEmpty { parts.append(.text(literal, source: literalSource)) }
         self.parts = parts
     }
 
@@ -65,7 +78,7 @@ struct ContextTemplate: Sendable, Hashable {
 
     /// The variables the template names.
     var variables: [String] {
-        parts.compactMap { if case .variable(let name, _) = $0 { name } else { nil } }
+        parts.compactMap { if case .variable(let name, _, _) = $0 { name } else { nil } }
     }
 
     /// The bindings under which the template spells `context` exactly, extending `bound`: a bound
@@ -84,13 +97,13 @@ struct ContextTemplate: Sendable, Hashable {
             guard budget > 0 else { return nil }
             guard part < parts.count else { return position == characters.count ? bindings : nil }
             switch parts[part] {
-            case .text(let text):
+            case .text(let text, _):
                 let wanted = Array(text)
                 guard position + wanted.count <= characters.count, Array(characters[position..<position + wanted.count]) == wanted else {
                     return nil
                 }
                 return search(part + 1, position + wanted.count, bindings)
-            case .variable(let name, let filtered):
+            case .variable(let name, let filtered, _):
                 if !filtered, !wildcards.contains(name), let value = bindings[name] {
                     let wanted = Array(value)
                     guard position + wanted.count <= characters.count,

@@ -160,39 +160,13 @@ public struct LegacySuite: Sendable, Hashable {
     }
 
     /// `text` with `$name` and `${name}` of the bound names replaced by their values (a `$` in a
-    /// value is written `$$`, the run's escape); `$$`, filters (`${name|…}`) and other names stay.
+    /// value is written `$$`, the run's escape); `$$`, filters (`${name|…}`) and other names stay
+    /// as written. The variable syntax is read by `ContextTemplate`, its one home here.
     static func substitute(_ text: String, _ bindings: [String: String]) -> String {
         guard !bindings.isEmpty, text.contains("$") else { return text }
-        func isNameCharacter(_ character: Character) -> Bool {
-            character.isASCII && (character.isLetter || character.isNumber || character == "_")
-        }
-        var out = ""
-        var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
-            out += rest[..<dollar]
-            let after = rest[rest.index(after: dollar)...]
-            if after.first == "$" {
-                out += "$$"
-                rest = after.dropFirst()
-                continue
-            }
-            var name: Substring, remainder: Substring
-            if after.first == "{", let close = after.firstIndex(of: "}") {
-                name = after[after.index(after: after.startIndex)..<close]
-                remainder = after[after.index(after: close)...]
-            } else {
-                let end = after.firstIndex { !isNameCharacter($0) } ?? after.endIndex
-                name = after[..<end]
-                remainder = after[end...]
-            }
-            if let value = bindings[String(name)] {
-                out += value.replacing("$", with: "$$")
-                rest = remainder
-            } else {
-                out += "$"
-                rest = after
-            }
-        }
-        return out + rest
+        return ContextTemplate(text).parts.map { part in
+            if case .variable(let name, filtered: false, _) = part, let value = bindings[name] { return value.replacing("$", with: "$$") }
+            return part.source
+        }.joined()
     }
 }
