@@ -8,7 +8,7 @@ extension VectorReportPrinter {
         totalFailed += summary.failed
         var lines: [String] = []
         if verbose {
-            lines.append("\(report.file): format \(summary.format), curve \(report.curve.rawValue), \(summary.verdicts.count) vectors")
+            lines.append("\(report.file): format \(summary.format), curve \(report.curve.rawValue), \(summary.passed + summary.failed) vectors")
         }
         lines.append("\(report.file): \(summary.passed) passed, \(summary.failed) failed")
         // At most `shownPerFile` failing vectors (and passing ones with --verbose) over all groups.
@@ -30,15 +30,18 @@ extension VectorReportPrinter {
                 lines += verdictLines(verdict, indent: "    ")
             }
         }
+        hidden += summary.unkeptFailed
         if hidden > 0 { lines.append(Self.notShownLine(hidden, indent: "  ")) }
-        lines += Self.structureLines(report.structure, indent: "  ")
+        lines += Self.structureLines(report.structure, unkept: report.unkeptStructure, indent: "  ")
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `FAIL file structure: ...` for at most `shownPerFile` problems, and a line counting the rest.
-    static func structureLines(_ problems: [LintProblem], indent: String) -> [String] {
+    /// `unkept` more problems were found but not kept.
+    static func structureLines(_ problems: [LintProblem], unkept: Int = 0, indent: String) -> [String] {
         let shown = problems.prefix(shownPerFile).map { "\(indent)FAIL file structure: \($0.description)" }
-        guard problems.count > shownPerFile else { return shown }
-        return shown + ["\(indent)... \(problems.count - shownPerFile) more file structure problems not shown (at most \(shownPerFile) a file)"]
+        let hidden = problems.count - shown.count + unkept
+        guard hidden > 0 else { return shown }
+        return shown + ["\(indent)... \(hidden) more file structure problems not shown (at most \(shownPerFile) a file)"]
     }
 }

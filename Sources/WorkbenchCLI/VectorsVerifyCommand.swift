@@ -77,7 +77,8 @@ struct VectorsVerifyCommand: ParsableCommand {
             do {
                 let text = try VectorFileContents.read(path)
                 if SuiteFileVerifier.isSuiteFile(text) {
-                    let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck)
+                    let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck,
+                                                            keeping: VectorReportPrinter.shownPerFile)
                     junitReport.testCases += Self.junitCases(report, duration: clock.now - start)
                     print(output.render(report), terminator: "")
                     failed += report.fileReport.failed
@@ -120,17 +121,18 @@ struct VectorsVerifyCommand: ParsableCommand {
     /// One testcase per group of one of our files, and one for its structure problems; the file is
     /// checked as a whole, so each group gets the file's time in proportion to its number of tests.
     static func junitCases(_ report: SuiteFileReport, duration: Duration) -> [JUnitReport.TestCase] {
-        let total = max(1, report.groups.reduce(0) { $0 + $1.verdicts.count } + (report.structure.isEmpty ? 0 : 1))
+        let total = max(1, report.groups.reduce(0) { $0 + $1.passed + $1.failed } + (report.structure.isEmpty ? 0 : 1))
         var cases = report.groups.map { group in
             let parameters = group.parameters.isEmpty ? "" : " (\(group.parameters))"
             let name = "group \(group.index) \(group.type)\(parameters)"
-            return junitCase(name: name, classname: report.file, duration: duration * group.verdicts.count / total,
-                             summary: "\(name): \(group.passed) passed, \(group.failed) failed", verdicts: group.verdicts)
+            return junitCase(name: name, classname: report.file, duration: duration * (group.passed + group.failed) / total,
+                             summary: "\(name): \(group.passed) passed, \(group.failed) failed", verdicts: group.verdicts,
+                             unshown: group.unkeptFailed)
         }
         if !report.structure.isEmpty || cases.isEmpty {
             let fileReport = report.fileReport
             let summary = "\(report.file): \(fileReport.passed) passed, \(fileReport.failed) failed"
-            let lines = [summary] + VectorReportPrinter.structureLines(report.structure, indent: "")
+            let lines = [summary] + VectorReportPrinter.structureLines(report.structure, unkept: report.unkeptStructure, indent: "")
             let outcome: JUnitReport.TestCase.Outcome = fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
             cases.append(JUnitReport.TestCase(name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
         }

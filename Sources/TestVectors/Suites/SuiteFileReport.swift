@@ -8,6 +8,8 @@ public struct SuiteFileReport: Sendable, Equatable {
     public var groups: [SuiteGroupReport]
     /// Schema, tcId and count problems (formatting is `lint`'s business).
     public var structure: [LintProblem]
+    /// Structure problems found but not kept in `structure` (beyond the cap of the report's maker).
+    public var unkeptStructure = 0
 
     /// All verdicts, with the structure problems as one more failing vector named `file structure`.
     public var fileReport: FileReport {
@@ -16,9 +18,13 @@ public struct SuiteFileReport: Sendable, Equatable {
             let failures = structure.map {
                 FieldFailure(vector: "file structure", line: $0.line ?? 1, field: $0.path, expected: "", actual: $0.message)
             }
-            verdicts.append(VectorVerdict(vector: "file structure", line: 1, checkedFields: failures.count, failures: failures))
+            verdicts.append(VectorVerdict(vector: "file structure", line: 1, checkedFields: failures.count + unkeptStructure,
+                                          failures: failures))
         }
-        return FileReport(file: file, format: "workbench-\(suite)", curve: curve, verdicts: verdicts)
+        var report = FileReport(file: file, format: "workbench-\(suite)", curve: curve, verdicts: verdicts)
+        report.unkeptPassed = groups.reduce(0) { $0 + $1.unkeptPassed }
+        report.unkeptFailed = groups.reduce(0) { $0 + $1.unkeptFailed }
+        return report
     }
 }
 
@@ -29,6 +35,9 @@ public struct SuiteGroupReport: Sendable, Equatable {
     /// The group's shared parameters, `key=value` joined by commas.
     public var parameters: String
     public var verdicts: [VectorVerdict]
-    public var passed: Int { verdicts.filter(\.passed).count }
-    public var failed: Int { verdicts.count - passed }
+    /// Tests checked but not kept in `verdicts` (beyond the cap of the report's maker).
+    public var unkeptPassed = 0
+    public var unkeptFailed = 0
+    public var passed: Int { verdicts.filter(\.passed).count + unkeptPassed }
+    public var failed: Int { verdicts.count - verdicts.filter(\.passed).count + unkeptFailed }
 }

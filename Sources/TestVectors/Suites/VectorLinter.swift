@@ -40,14 +40,34 @@ public enum VectorLinter {
     /// The schema, tcId and count checks.
     static func structure(_ document: JSONDocument, file: String) -> [LintProblem] {
         var problems: [LintProblem] = []
+        structure(document, file: file, tests: nil) { problems.append($0) }
+        return problems
+    }
+
+    /// A test handed to the structure check by a reader of its own: the test, and the line of a
+    /// path in it (relative to the test).
+    typealias TestVisitor = (_ test: Int, _ value: JSONValue, _ line: (JSONPath) -> Int?) -> Void
+
+    /// The schema, tcId and count checks, each problem passed to `report`. Without `tests`, the
+    /// tests are those of `document`; with it, `document` is a skeleton whose groups' `tests` are
+    /// empty, and `tests(g, visit)` visits group g's tests one at a time and returns their number.
+    static func structure(_ document: JSONDocument, file: String,
+                          tests testReader: ((_ group: Int, _ visit: TestVisitor) -> Int?)?,
+                          report: (LintProblem) -> Void) {
+        var problems: [LintProblem] = []
         func problem(_ path: JSONPath, _ message: String, tcId: Int? = nil) {
-            problems.append(LintProblem(file: file, line: document.line(of: path), path: path.reportText, tcId: tcId,
-                                        message: message))
+            let problem = LintProblem(file: file, line: document.line(of: path), path: path.reportText, tcId: tcId,
+                                      message: message)
+            problems.append(problem)
+            report(problem)
+        }
+        func testProblem(_ path: JSONPath, _ line: Int?, _ message: String, tcId: Int?) {
+            report(LintProblem(file: file, line: line, path: path.reportText, tcId: tcId, message: message))
         }
         let root = document.value
         guard root.objectMembers != nil else {
             problem(.root, "the root is not an object")
-            return problems
+            return
         }
         for key in ["algorithm", "schema", "generatorVersion", "suite"] where root[key]?.stringValue == nil {
             problem([.member(key)], root[key] == nil ? "missing" : "must be a string")
@@ -114,13 +134,14 @@ public enum VectorLinter {
         repeatsAndNumbers(in: root, at: .root, root: root, problem: problem)
         guard let groups = root["testGroups"]?.arrayValue else {
             problem(["testGroups"], "missing or not a list")
-            return problems
+            return
         }
         let schema = suite.map(VectorSuiteSchema.init)
         let curve = root["curve"]?.stringValue
         if groups.isEmpty { problem(["testGroups"], "holds no groups: nothing to check") }
         var expectedTcId = shard?.firstTcId ?? 1
         var seen: Set<Int> = []
+        var testCounts: [Int: Int] = [:]
         for (g, group) in groups.enumerated() {
             let groupPath: JSONPath = ["testGroups", .index(g)]
             guard group.objectMembers != nil else {
@@ -136,65 +157,34 @@ public enum VectorLinter {
                 continue
             }
             // A shard holds a range of the whole's tests, and none of the groups outside it.
-            if tests.isEmpty, shard == nil { problem(groupPath.member("tests"), "holds no tests: nothing to check") }
-            for (t, test) in tests.enumerated() {
+            func check(_ t: Int, _ test: JSONValue, _ line: (JSONPath) -> Int?) {
                 let path = JSONPath.test(group: g, test: t)
-                guard test.objectMembers != nil else {
-                    problem(path, "a test must be an object")
-                    continue
-                }
-                let tcId = test["tcId"]?.intValue
-                if let tcId {
-                    if !seen.insert(tcId).inserted {
-                        problem(path.member("tcId"), "duplicate tcId \(tcId)", tcId: tcId)
-                    } else if tcId != expectedTcId {
-                        problem(path.member("tcId"), "tcId \(tcId) out of sequence (expected \(expectedTcId))", tcId: tcId)
-                    }
-                } else {
-                    problem(path.member("tcId"), "missing or not an integer")
-                }
-                expectedTcId += 1
-                if test["comment"]?.stringValue == nil { problem(path.member("comment"), "missing or not a string", tcId: tcId) }
-                if let result = test["result"]?.stringValue {
-                    if VectorResult(rawValue: result) == nil {
-                        problem(path.member("result"), "must be valid, invalid or acceptable", tcId: tcId)
-                    }
-                } else {
-                    problem(path.member("result"), "missing or not a string", tcId: tcId)
-                }
-                if let flags = test["flags"]?.arrayValue {
-                    var named: Set<String> = []
-                    for flag in flags {
-                        guard let name = flag.stringValue else {
-                            problem(path.member("flags"), "flags must be strings", tcId: tcId)
-                            continue
-                        }
-                        if !noteNames.contains(name) { problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId) }
-                        if !named.insert(name).inserted { problem(path.member("flags"), "flag \"\(name)\" repeated", tcId: tcId) }
-                    }
-                } else {
-                    problem(path.member("flags"), "missing or not a list", tcId: tcId)
-                }
-                if let error = test["expectedError"], error.stringValue == nil {
-                    problem(path.member("expectedError"), "must be a string", tcId: tcId)
-                }
-                for (key, value) in distinctMembers(test) where !VectorMetaKeys.test.contains(key) {
-                    if value.fieldText == nil {
-                        problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
-                    } else if let schema, !value.isNonInteger {
-                        if let kind = schema.dataFields[key] {
-                            if let message = VectorSuiteSchema.problem(value, kind) { problem(path.member(key), message, tcId: tcId) }
-                        } else {
-                            problem(path.member(key), "not a field of the \(schema.suite.rawValue) suite", tcId: tcId)
-                        }
-                    }
+                checkTest(test, at: path, noteNames: noteNames, schema: schema, expectedTcId: &expectedTcId, seen: &seen,
+                          checkRepeats: testReader != nil) { relative, message, tcId in
+                    testProblem(JSONPath(path.components + relative.components), line(relative), message, tcId: tcId)
                 }
             }
+            let count: Int
+            if let testReader {
+                guard let read = testReader(g, check) else {
+                    problem(groupPath.member("tests"), "missing or not a list")
+                    continue
+                }
+                count = read
+            } else {
+                for (t, test) in tests.enumerated() {
+                    let path = JSONPath.test(group: g, test: t)
+                    check(t, test) { document.line(of: JSONPath(path.components + $0.components)) }
+                }
+                count = tests.count
+            }
+            testCounts[g] = count
+            if count == 0, shard == nil { problem(groupPath.member("tests"), "holds no tests: nothing to check") }
         }
         if let suite, let command {
             // What the schema already said about a member is not said again.
             let reported = Set(problems.map(\.path))
-            planProblems(groups, suite: suite, command: command, shard: shard) { path, message, tcId in
+            planProblems(groups, testCounts: testCounts, suite: suite, command: command, shard: shard) { path, message, tcId in
                 if !reported.contains(path.reportText) { problem(path, message, tcId: tcId) }
             }
         }
@@ -207,7 +197,69 @@ public enum VectorLinter {
         } else {
             problem(["numberOfTests"], "missing or not an integer")
         }
-        return problems
+    }
+
+    /// The checks of one test, written at `path`; each problem is passed with its path relative to
+    /// the test. With `checkRepeats`, also its repeated member names and numbers that are not
+    /// integers (which the walk over the whole file finds otherwise).
+    static func checkTest(_ test: JSONValue, at path: JSONPath, noteNames: Set<String>, schema: VectorSuiteSchema?,
+                          expectedTcId: inout Int, seen: inout Set<Int>, checkRepeats: Bool,
+                          problem report: (JSONPath, String, Int?) -> Void) {
+        guard test.objectMembers != nil else {
+            report(.root, "a test must be an object", nil)
+            return
+        }
+        let tcId = test["tcId"]?.intValue
+        func problem(_ relative: JSONPath, _ message: String, tcId: Int?) { report(relative, message, tcId) }
+        let path = JSONPath.root
+        if checkRepeats {
+            repeatsAndNumbers(in: test, at: .root, root: test) { relative, message, _ in report(relative, message, tcId) }
+        }
+        if let tcId {
+            if !seen.insert(tcId).inserted {
+                problem(path.member("tcId"), "duplicate tcId \(tcId)", tcId: tcId)
+            } else if tcId != expectedTcId {
+                problem(path.member("tcId"), "tcId \(tcId) out of sequence (expected \(expectedTcId))", tcId: tcId)
+            }
+        } else {
+            problem(path.member("tcId"), "missing or not an integer", tcId: nil)
+        }
+        expectedTcId += 1
+        if test["comment"]?.stringValue == nil { problem(path.member("comment"), "missing or not a string", tcId: tcId) }
+        if let result = test["result"]?.stringValue {
+            if VectorResult(rawValue: result) == nil {
+                problem(path.member("result"), "must be valid, invalid or acceptable", tcId: tcId)
+            }
+        } else {
+            problem(path.member("result"), "missing or not a string", tcId: tcId)
+        }
+        if let flags = test["flags"]?.arrayValue {
+            var named: Set<String> = []
+            for flag in flags {
+                guard let name = flag.stringValue else {
+                    problem(path.member("flags"), "flags must be strings", tcId: tcId)
+                    continue
+                }
+                if !noteNames.contains(name) { problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId) }
+                if !named.insert(name).inserted { problem(path.member("flags"), "flag \"\(name)\" repeated", tcId: tcId) }
+            }
+        } else {
+            problem(path.member("flags"), "missing or not a list", tcId: tcId)
+        }
+        if let error = test["expectedError"], error.stringValue == nil {
+            problem(path.member("expectedError"), "must be a string", tcId: tcId)
+        }
+        for (key, value) in distinctMembers(test) where !VectorMetaKeys.test.contains(key) {
+            if value.fieldText == nil {
+                problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
+            } else if let schema, !value.isNonInteger {
+                if let kind = schema.dataFields[key] {
+                    if let message = VectorSuiteSchema.problem(value, kind) { problem(path.member(key), message, tcId: tcId) }
+                } else {
+                    problem(path.member(key), "not a field of the \(schema.suite.rawValue) suite", tcId: tcId)
+                }
+            }
+        }
     }
 
     /// The members of an object by name, each name once (its last value, as lookups see it), in the
