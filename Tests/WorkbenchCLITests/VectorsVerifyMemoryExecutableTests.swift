@@ -35,14 +35,20 @@ struct VectorsVerifyMemoryExecutableTests {
         let directory = try TemporaryDirectory.make("verify-many")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = try Self.failingFile(count: 100_000, in: directory)
-        let result = try WorkbenchProcess.run(
-            shell: "/usr/bin/time -f 'maxrss %M' \"$WORKBENCH\" vectors verify '\(path)' > '\(directory)/out.txt'", seconds: 300)
-        #expect(result.status == 1, "\(result)")
-        let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss ") })
-        let kilobytes = try #require(Int(line.dropFirst("maxrss ".count)))
+        let kilobytes = try Self.verifyPeakKilobytes(path, output: directory + "/out.txt")
         #expect(kilobytes < 200_000, "peak memory \(kilobytes) KB")
         let printed = try FileManager.default.attributesOfItem(atPath: directory + "/out.txt")[.size] as? Int ?? .max
         #expect(printed < 200_000, "printed \(printed) bytes")
+    }
+
+    /// Runs `vectors verify FILE` under `/usr/bin/time`, its output into `output`; expects exit 1
+    /// (the vectors fail) and returns the peak memory in KB.
+    static func verifyPeakKilobytes(_ path: String, output: String) throws -> Int {
+        let result = try WorkbenchProcess.run(
+            shell: "/usr/bin/time -f 'maxrss %M' \"$WORKBENCH\" vectors verify '\(path)' > '\(output)'", seconds: 300)
+        #expect(result.status == 1, "\(result)")
+        let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss ") })
+        return try #require(Int(line.dropFirst("maxrss ".count)))
     }
 
     /// One of the workbench's own files (pin-mapping, one group) whose `count` tests each fail and
@@ -74,11 +80,7 @@ struct VectorsVerifyMemoryExecutableTests {
         let directory = try TemporaryDirectory.make("verify-many")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = try Self.failingSuiteFile(count: 100_000, in: directory)
-        let result = try WorkbenchProcess.run(
-            shell: "/usr/bin/time -f 'maxrss %M' \"$WORKBENCH\" vectors verify '\(path)' > '\(directory)/out.txt'", seconds: 300)
-        #expect(result.status == 1, "\(result)")
-        let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss ") })
-        let kilobytes = try #require(Int(line.dropFirst("maxrss ".count)))
+        let kilobytes = try Self.verifyPeakKilobytes(path, output: directory + "/out.txt")
         #expect(kilobytes < 150_000, "peak memory \(kilobytes) KB")
         let output = try String(contentsOfFile: directory + "/out.txt", encoding: .utf8)
         #expect(output.contains("\(path): 0 passed, 100001 failed"), "\(output.prefix(300))")

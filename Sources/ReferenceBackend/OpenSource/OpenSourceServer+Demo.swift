@@ -164,18 +164,7 @@ extension OpenSourceServer {
     /// `/authenticate`, then `/loginResult` for a 200), the session logged in, the verdict's
     /// status with its message as the reason, `{"someUserData"}` whatever the verdict.
     func authenticateUser(_ request: Request, session: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
-        guard case .success(let data) = PythonJSON.loads(request.body) else {
-            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
-            return
-        }
-        let authOTT: PythonValue
-        switch data.subscripted("mpinResponse").flatMap({ $0.subscripted("authOTT") }) {
-        case .success(let value): authOTT = value
-        case .failure(.keyError):
-            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
-            return
-        case .failure: throw .internalError
-        }
+        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID JSON", &answer) else { return }
         let logoutData = PythonValue.display([("sessionToken", .string(session))])
         let (status, message, userID) = await rpsVerdict(authOTT: authOTT, logoutData: logoutData)
         if status == 200 {

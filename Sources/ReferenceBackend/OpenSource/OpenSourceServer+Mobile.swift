@@ -105,22 +105,29 @@ extension OpenSourceServer {
         return try Self.uncaught(document.subscripted("userID"))
     }
 
+    /// `json.loads(body)["mpinResponse"]["authOTT"]`, as both the RPS's and the demo RPA's login
+    /// handlers read it: a body that is not JSON is 400 `BAD REQUEST. INVALID JSON`, a missing key
+    /// 400 with `missingReason` (each handler has its own), nil then; any other Python error is
+    /// uncaught (500).
+    static func mpinResponseAuthOTT(_ request: Request, missingReason: String, _ answer: inout TornadoAnswer) throws(Uncaught) -> PythonValue? {
+        guard case .success(let data) = PythonJSON.loads(request.body) else {
+            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
+            return nil
+        }
+        switch data.subscripted("mpinResponse").flatMap({ $0.subscripted("authOTT") }) {
+        case .success(let value): return value
+        case .failure(.keyError):
+            answer.setStatus(400, reason: missingReason)
+            return nil
+        case .failure: throw .internalError
+        }
+    }
+
     /// `RPSAuthenticateHandler.post`, the phone's login: 412 for an unknown authOTT, 401/410
     /// `Wrong PIN.`, or a right PIN held until the browser logs in (200 with the logout data) or
     /// `MOBILE_LOGIN_AUTHENTICATION_TIMEOUT_SECONDS` pass (408), whatever kind of login the authOTT is.
     func mobileAuthenticate(_ request: Request, _ answer: inout TornadoAnswer) async throws(Uncaught) {
-        guard case .success(let data) = PythonJSON.loads(request.body) else {
-            answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
-            return
-        }
-        let authOTT: PythonValue
-        switch data.subscripted("mpinResponse").flatMap({ $0.subscripted("authOTT") }) {
-        case .success(let value): authOTT = value
-        case .failure(.keyError):
-            answer.setStatus(400, reason: "BAD REQUEST. INVALID DATA")
-            return
-        case .failure: throw .internalError
-        }
+        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID DATA", &answer) else { return }
         let now = self.now
         guard let id = await store.id(.authOTT(authOTT), now: now), let item = await store.item(id), let token = item.token else {
             answer.setStatus(412, reason: "Invalid or expired access number")
