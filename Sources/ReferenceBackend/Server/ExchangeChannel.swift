@@ -9,6 +9,12 @@ import NIOHTTP1
 /// 400, closes a connection idle for `idleTimeout`, and answers 408 to a body not in by `bodyDeadline`. The connection's task only waits for it
 /// to close.
 ///
+/// The codec is NIO's request decoder and response encoder, set up on their own rather than by
+/// `configureHTTPServerPipeline`, which pairs them so that the encoder drops the body of every
+/// answer to `CONNECT`. RFC 9112 §6.3 takes the body away only from a 2xx answer to `CONNECT`
+/// (the tunnel starts after its head); a refusal (the proxy's 405) carries its reason in a body.
+/// `ExchangeHandler` leaves out the body of an answer to `HEAD` itself.
+///
 /// The codec goes without NIO's check of outgoing header fields: every answer's fields are HTTP
 /// types' `HTTPFields`, whose names are checked tokens and whose values have any byte not allowed
 /// in a field turned into a space when they are made, so the check could never fail.
@@ -25,8 +31,7 @@ struct ExchangeChannel<Responder: ServerResponder>: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false,
-                                                     withOutboundHeaderValidation: false)
+            try pipeline.addHandlers([HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes))])
             try pipeline.addHandler(ExchangeHandler(responder: responder, log: log, idleTimeout: idleTimeout,
                                                   bodyDeadline: bodyDeadline))
             return Value(channel: channel)

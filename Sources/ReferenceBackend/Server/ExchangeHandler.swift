@@ -373,7 +373,8 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var nioHead = HTTPResponseHead(head)
         if let reason = answer.reasonPhrase { nioHead.status = .custom(code: UInt(head.status.code), reasonPhrase: reason) }
         context.write(wrapOutboundOut(.head(nioHead)), promise: nil)
-        if !answer.body.isEmpty {
+        // An answer to HEAD keeps the Content-Length a GET would get, and no body (RFC 9110 §9.3.2).
+        if !answer.body.isEmpty && request.method != .head {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
         }
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))

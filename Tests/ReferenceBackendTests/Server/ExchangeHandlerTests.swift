@@ -174,4 +174,29 @@ import Testing
         try await connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try await connection.readResponse(within: 30).text == "event loop")
     }
+
+    /// An answer to `HEAD` has the head a `GET` would get, its `Content-Length` among it, and no
+    /// body: the next answer on the connection follows the blank line at once.
+    @Test func anAnswerToHEADHasNoBody() async throws {
+        let server = try await echoServer()
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("HEAD /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HTTP/1.1\r\nHost: a\r\n\r\n")
+        let head = String(decoding: try await connection.read(through: Array("\r\n\r\n".utf8), within: 30), as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 200") && head.contains("Content-Length: 8\r\n"), "\(head)")
+        let next = try await connection.readResponse(within: 30)
+        #expect(next.statusLine.hasPrefix("HTTP/1.1 200") && next.text == "GET /b ", "\(next.head)")
+    }
+
+    /// A refusal of `CONNECT` carries its body and `Content-Length` (RFC 9112 §6.3 takes the body
+    /// away only from a 2xx answer to `CONNECT`), and the connection closes after it.
+    @Test func aRefusalOfCONNECTHasItsBody() async throws {
+        let server = try await PlainHTTPServer.start { _ in .init(status: 405, body: Array("no tunnel".utf8)) }
+        defer { Task { await server.stop() } }
+        let connection = try RawConnection(port: server.port)
+        try await connection.send("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n")
+        let answer = try await connection.readResponse(within: 30)
+        #expect(answer.statusLine.hasPrefix("HTTP/1.1 405") && answer.field("Content-Length") == "9" && answer.text == "no tunnel", "\(answer.head)")
+        #expect(await connection.isClosedByServer(within: 30))
+    }
 }
