@@ -35,6 +35,7 @@ extension SequenceDiagram {
             th { background: #eee; }
             td.full, pre { font-family: monospace; overflow-wrap: anywhere; white-space: pre-wrap; }
             tr:target { background: #fff5c2; }
+            body > details { margin-top: 1em; }
             </style>
             </head>
             <body>

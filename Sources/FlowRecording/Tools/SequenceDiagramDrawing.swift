@@ -104,8 +104,7 @@ package struct SequenceDiagramDrawing {
             } else {
                 out += "<path class=\"head\" d=\"M\(Self.number(b)) \(Self.number(lineY))l\(Self.number(-direction * 9)) -4.5v9z\"/>"
             }
-            let labelClass = kind == "bad" ? " class=\"bad\"" : ""
-            out += "<text\(labelClass) x=\"\(Self.number((a + b) / 2))\" y=\"\(Self.number(lineY - 6))\" text-anchor=\"middle\">\(Self.text(label))</text>"
+            out += "<text class=\"label\(kind == "bad" ? " bad" : "")\" x=\"\(Self.number((a + b) / 2))\" y=\"\(Self.number(lineY - 6))\" text-anchor=\"middle\">\(Self.text(label))</text>"
             return out
         }
 
@@ -172,6 +171,7 @@ package struct SequenceDiagramDrawing {
             .sequence { background: #fff; }
             .sequence text { fill: #111; }
             .sequence text.actor { font-weight: bold; }
+            .sequence text.label { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
             .sequence text.bad { fill: #b00020; font-weight: bold; }
             .sequence rect.actor { fill: #e8eefc; stroke: #5a6fa8; }
             .sequence line.life { stroke: #9aa3b5; stroke-dasharray: 4 4; }
