@@ -23,7 +23,7 @@ struct CassetteDiagramCommand: ParsableCommand {
 
             Examples:
               mpin-workbench cassette diagram Recordings/authenticate.json
-              mpin-workbench cassette diagram Recordings/authenticate.json --out authenticate.html
+              mpin-workbench cassette diagram Recordings/otp.json --out otp.html
 
             Exit status: 0 when drawn, 2 when the cassette cannot be read, the file cannot be written \
             or the usage was wrong.
@@ -52,7 +52,8 @@ struct CassetteDiagramCommand: ParsableCommand {
                                + ".html a self-contained page, .svg the drawing, .mmd the Mermaid text.", valueName: "file"))
     var out: String?
 
-    @Option(help: ArgumentHelp("The old spelling of --out FILE.html (warns).", valueName: "file"))
+    /// Kept for scripts written before `--out`; hidden from the help, which names it in the discussion.
+    @Option(help: ArgumentHelp("The old spelling of --out FILE.html (warns).", valueName: "file", visibility: .hidden))
     var html: String?
 
     func validate() throws {
