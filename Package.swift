@@ -127,7 +127,8 @@ let package = Package(
         // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
         // replay a cassette next to the test file, or record it against a backend.
         .target(name: "WorkbenchTesting", dependencies: [
-            "Scenarios", "MilagroRecording", "EmbeddedBackend", "FlowRecording", "MPinSDK", "SDKSeams", "CurlTransport",
+            "Scenarios", "MilagroRecording", "EmbeddedBackend", "ReferenceBackend", "FlowRecording", "MPinSDK", "SDKSeams",
+            "CurlTransport", "FileAccess",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
@@ -147,20 +148,20 @@ let package = Package(
         // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
         // fixed seams. Not a product.
         .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
-        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "TestSupport"]),
+        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "CFieldKernel", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
         .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "TestSupport"],
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "FileAccess", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "CommonFormatsTests", dependencies: ["CommonFormats"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
-            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON",
+            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -169,7 +170,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         // What the scenario-level test targets share: the library of bundled scenarios, replaying a
         // cassette with expectations, recording against the embedded backend. Not a product.
@@ -191,7 +192,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
-            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
+            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
             // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
             .product(name: "Yams", package: "Yams"),
         ]),
