@@ -1,5 +1,6 @@
 import FlowRecording
 import Foundation
+import MilagroProtocol
 import MPinCrypto
 import MPinSDK
 import OrderedJSON
@@ -62,12 +63,9 @@ package struct FlowChecker: Sendable {
 
     package init() {}
 
-    /// The reference backend's paths, used until the client settings have been seen.
-    static let defaultPaths: [String: String] = [
-        "registerURL": "/rps/user", "signatureURL": "/rps/signature", "certivoxURL": "/dta2/", "timePermitsURL": "/rps/timePermit",
-        "timePermitsStorageURL": "/timePermitsStorage", "mpinAuthServerURL": "/rps", "authenticateURL": "/mpinAuthenticate",
-        "mobileAuthenticateURL": "/rps/authenticate", "accessNumberURL": "/rps/access", "getAccessNumberURL": "/rps/getAccessNumber",
-    ]
+    /// The reference backend's paths (its default profile's settings, `ClientSettingsLayout`), used
+    /// until the client settings have been seen.
+    static let defaultPaths = ClientSettingsLayout.defaultPaths
 
     /// The path of a client setting (relative or absolute URL).
     private func path(_ key: String) -> String? {
@@ -180,16 +178,27 @@ package struct FlowChecker: Sendable {
         return inner.allSatisfy { $0.name == "authOTT" }
     }
 
-    /// Whether access numbers carry a check digit: `accessNumberUseCheckSum` (default true), `cSum`
-    /// not 0 and `accessNumberDigits` 7 (PROTOCOL.md §5.2).
+    /// Whether access numbers carry a check digit, as the client decides it (`CheckDigitRule`,
+    /// PROTOCOL.md §2, §5.2): `cSum` not 0, `accessNumberUseCheckSum` (default true) and
+    /// `accessNumberDigits` (default 7) 7. Before any client settings, the reference backend's
+    /// default ones (`ClientSettingsLayout`), which ask for a check digit.
     private var accessNumbersHaveCheckDigits: Bool {
-        let use = settings["accessNumberUseCheckSum"]?.boolValue ?? true
-        let sum = settings["cSum"]?.intValue ?? (seenSettings ? 0 : 1)
-        let digits = settings["accessNumberDigits"]?.intValue ?? 7
-        return use && sum != 0 && digits == 7
+        guard seenSettings else { return Self.defaultChecksDigit }
+        return CheckDigitRule.checksDigit(cSum: settings[ClientSettingsKey.cSum.rawValue],
+                                          useCheckSum: settings[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+                                          digits: settings[ClientSettingsKey.accessNumberDigits.rawValue])
     }
 
-    private var usesPermits: Bool { settings["usePermits"]?.boolValue ?? true }
+    /// Whether the reference backend's default settings ask for a check digit.
+    static let defaultChecksDigit: Bool = {
+        let members = Dictionary(ClientSettingsLayout.members(flavour: .milagro, profile: .default, appID: ""), uniquingKeysWith: { $1 })
+        return CheckDigitRule.checksDigit(cSum: members[ClientSettingsKey.cSum.rawValue],
+                                          useCheckSum: members[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+                                          digits: members[ClientSettingsKey.accessNumberDigits.rawValue])
+    }()
+
+    /// Whether the flow uses time permits, as the client reads `usePermits` (default true).
+    private var usesPermits: Bool { SettingValue.bool(settings[ClientSettingsKey.usePermits.rawValue], default: true) }
 
     /// How findings are added: category, level when the check fails, code, whether it passed, message.
     typealias Add = (FlowFinding.Category, FlowFinding.Level, String, Bool, String) -> Void

@@ -64,7 +64,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         var script = try ScenarioCommandSupport.readScript(scenario)
-        if let flavour { script.flavour = flavour }
+        if let flavour { script.flavour = BackendFlavour(rawValue: flavour) ?? script.flavour }
         let seed = seed ?? script.seed ?? "workbench"
         let output = out ?? Self.defaultOutput(for: script.name)
         if out == nil, SafeFileName.make(script.name) != script.name {

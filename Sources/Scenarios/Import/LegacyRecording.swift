@@ -1,4 +1,5 @@
 import FlowRecording
+import MilagroProtocol
 import OrderedJSON
 
 /// A recording of the Milagro C++ SDK core's test harness (`tests/common/http_recorder.cpp`), read
@@ -82,7 +83,7 @@ package struct LegacyRecording: Sendable {
             let after = end < exchanges.count ? exchanges[end].test : nil
             var opened = false
             for index in position..<end {
-                if ["/rps/getAccessNumber", "/rps/getQrUrl"].contains(exchanges[index].path) { opened = true }
+                if [Endpoint.getAccessNumber.path, Endpoint.getQrURL.path].contains(exchanges[index].path) { opened = true }
                 exchanges[index].test = (opened ? after ?? before : before ?? after) ?? unnamedTest
             }
             position = end
