@@ -95,7 +95,7 @@ extension Endpoint {
     /// The browser's session page after its login.
     public static let session = Endpoint("session", "GET", "/session", .rpa)
     /// The service details of a scanned code's landing URL (PROTOCOL §3.0).
-    public static let service = Endpoint("service", "GET", "/service", .rpa)
+    public static let service = Endpoint("service", "GET", "/service", .rpa, profiles: [.default, .milagroHostedV3])
     /// The MFA platform's authorization URL and token endpoint.
     public static let authorize = Endpoint("authorize", "GET", "/authorize", .rpa, flavours: [.mfaPlatform], profiles: [.default])
     public static let token = Endpoint("token", "POST", "/token", .rpa, flavours: [.mfaPlatform], profiles: [.default])

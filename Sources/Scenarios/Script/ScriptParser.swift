@@ -63,8 +63,8 @@ public enum ScriptParser {
             let name = key.string ?? ""
             if !topKeys.contains(name) {
                 throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
-                                  message: "unknown key \"\(name)\"\(NameSuggestion.hint(for: name, among: topKeys)); "
-                                      + "expected one of \(topKeys.joined(separator: ", "))")
+                                  message: "unknown key \"\(name)\"; expected one of \(topKeys.joined(separator: ", "))"
+                                      + NameSuggestion.hint(for: name, among: topKeys))
             }
         }
         func scalar(_ key: String) throws(ScriptError) -> String? {
@@ -159,9 +159,9 @@ public enum ScriptParser {
         }
         for (key, _) in map where !stepKeys.contains(key.string ?? "") {
             let name = key.string ?? ""
-            throw fail(key, "unknown key \"\(name)\"\(NameSuggestion.hint(for: name, among: stepKeys)); a step has one of "
-                + "\(ScriptAction.actors.joined(separator: ", ")) "
-                + "and optionally name, with, expect, capture, note, context, background; or it is an await step")
+            throw fail(key, "unknown key \"\(name)\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
+                + "and optionally name, with, expect, capture, note, context, background; or it is an await step"
+                + NameSuggestion.hint(for: name, among: stepKeys))
         }
         let (expectation, capture) = try expectationAndCapture(map, fail)
         if let awaited = map[ScriptStep.awaitKey] {
@@ -190,8 +190,8 @@ public enum ScriptParser {
         guard let actionName = actionNode.scalar?.string else { throw fail(actionNode, "the action should be a name") }
         guard let stepAction = StepAction(actor: actor, name: actionName) else {
             let known = ScriptAction.names(for: actor.rawValue)
-            throw fail(actionNode, "unknown \(actor.rawValue) action \"\(actionName)\"\(NameSuggestion.hint(for: actionName, among: known)); "
-                + "known: \(known.joined(separator: ", "))")
+            throw fail(actionNode, "unknown \(actor.rawValue) action \"\(actionName)\"; known: \(known.joined(separator: ", "))"
+                + NameSuggestion.hint(for: actionName, among: known))
         }
         let action = ScriptAction(stepAction)
         var arguments: [(name: String, value: String)] = []
@@ -201,8 +201,8 @@ public enum ScriptParser {
                 let name = key.string ?? ""
                 guard action.allowed.contains(name) else {
                     let known = action.allowed.sorted()
-                    throw fail(key, "\(actionName) takes no argument \"\(name)\"\(NameSuggestion.hint(for: name, among: known))"
-                        + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))"))
+                    throw fail(key, "\(actionName) takes no argument \"\(name)\""
+                        + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))") + NameSuggestion.hint(for: name, among: known))
                 }
                 let argument = try text(value, fail)
                 // Numbers are checked here when written out; `$variables` are checked when the step runs.
@@ -248,7 +248,7 @@ public enum ScriptParser {
                     for (name, wanted) in members { expectation.values.append((name.string ?? "", try text(wanted, fail))) }
                 default:
                     let name = key.string ?? ""
-                    throw fail(key, "unknown expectation \"\(name)\"\(NameSuggestion.hint(for: name, among: expectKeys)); expected status, state or values")
+                    throw fail(key, "unknown expectation \"\(name)\"; expected status, state or values" + NameSuggestion.hint(for: name, among: expectKeys))
                 }
             }
         }
