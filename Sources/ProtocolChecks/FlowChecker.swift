@@ -120,7 +120,7 @@ package struct FlowChecker: Sendable {
         if let done = self.path("setupDoneURL"), path == done || under(done) { return .setupDone }
         if let logoutPath, path == logoutPath, method != "GET" { return .logout }
         let segments = path.split(separator: "/").map(String.init)
-        let rps = (self.path("mpinAuthServerURL") ?? "/rps").split(separator: "/").map(String.init)
+        let rps = (self.path("mpinAuthServerURL") ?? Endpoint.rpsBase).split(separator: "/").map(String.init)
         if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
             let tail = segments[rps.count]
             if tail == "setupDone" { return .setupDone }
@@ -381,8 +381,8 @@ package struct FlowChecker: Sendable {
             for member in members { settings[member.name] = member.value }
             seenSettings = true
             settingsIndex = index
-            let required = ["registerURL", "signatureURL", "certivoxURL", "mpinAuthServerURL", "authenticateURL", "mobileAuthenticateURL"]
-                + (usesPermits ? ["timePermitsURL"] : [])
+            let required = ([.registerURL, .signatureURL, .certivoxURL, .mpinAuthServerURL, .authenticateURL, .mobileAuthenticateURL]
+                + (usesPermits ? [.timePermitsURL] : [])).map { (key: ClientSettingsKey) in key.rawValue }
             let missing = required.filter { settings[$0]?.stringValue == nil }
             add(.body, .failure, "settings-member", missing.isEmpty, missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
             if let dta = settings["certivoxURL"]?.stringValue { add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /") }
