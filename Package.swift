@@ -85,7 +85,7 @@ let package = Package(
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
-        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording", "SDKSeams", "MilagroProtocol"]),
+        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
             "MPinCrypto", "OrderedJSON", "SDKSeams", "MilagroProtocol",

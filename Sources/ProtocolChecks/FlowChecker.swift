@@ -2,7 +2,6 @@ import FlowRecording
 import Foundation
 import MilagroProtocol
 import MPinCrypto
-import MPinSDK
 import OrderedJSON
 import SDKSeams
 
