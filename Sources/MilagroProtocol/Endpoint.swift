@@ -17,7 +17,8 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     public let takesID: Bool
     /// The flavours whose backend serves it.
     public let flavours: Set<BackendFlavour>
-    /// The profiles whose backend serves it.
+    /// The profiles whose backend serves it (the reference backend's, for each valid pairing of
+    /// flavour and profile: `EndpointAgreementTests` holds it to the router both ways).
     public let profiles: Set<BackendProfile>
 
     init(_ name: String, _ method: String, _ path: String, _ party: ProtocolParty?, takesID: Bool = false,
@@ -59,8 +60,7 @@ extension Endpoint {
     /// The phone's login of an access-number or access-code flow (`mobileAuthenticateURL`).
     public static let mobileAuthenticate = Endpoint("mobileAuthenticate", "POST", "/rps/authenticate", .rps)
     /// The MFA platform's `codeStatusURL` (PROTOCOL §3.4, §3.7).
-    public static let codeStatus = Endpoint("codeStatus", "POST", "/rps/codeStatus", .rps,
-                                            profiles: [.default, .milagroOSS])
+    public static let codeStatus = Endpoint("codeStatus", "POST", "/rps/codeStatus", .rps)
     /// The app's note that its setup is done, named by the open-source server's settings (PROTOCOL §2, §8.2).
     public static let setupDone = Endpoint("setupDone", "POST", "/rps/setupDone", .rps, takesID: true, flavours: [.milagro],
                                            profiles: [.milagroOSS, .milagroHostedV3])
@@ -69,7 +69,7 @@ extension Endpoint {
     public static let getAccessNumber = Endpoint("getAccessNumber", "POST", "/rps/getAccessNumber", .rps)
     public static let getQrURL = Endpoint("getQrUrl", "POST", "/rps/getQrUrl", .rps)
     /// The browser's poll (`accessNumberURL` of the default profiles).
-    public static let accessNumberPoll = Endpoint("access", "POST", "/rps/access", .rps, profiles: [.default, .milagroOSS])
+    public static let accessNumberPoll = Endpoint("access", "POST", "/rps/access", .rps)
     /// The browser's poll of the backend of the SDK core's recording (`milagro-hosted-v3`).
     public static let hostedAccessNumberPoll = Endpoint("accessnumber", "POST", "/rps/accessnumber", .rps, flavours: [.milagro],
                                                         profiles: [.milagroHostedV3])
@@ -77,7 +77,7 @@ extension Endpoint {
     // The D-TAs (PROTOCOL §8.4): `<base>clientSecret?…` and `<base>timePermit?…`.
     public static let dta1 = Endpoint("dta1", "GET", "/dta1/", .dta1, profiles: [.default, .milagroHostedV3])
     /// The second D-TA (`certivoxURL`).
-    public static let dta2 = Endpoint("dta2", "GET", "/dta2/", .dta2, profiles: [.default, .milagroOSS])
+    public static let dta2 = Endpoint("dta2", "GET", "/dta2/", .dta2)
     /// The hosted D-TA's v3 API, the second D-TA of `milagro-hosted-v3`.
     public static let hostedDTA2 = Endpoint("dta2v3", "GET", "/dta2/v3/", .dta2, flavours: [.milagro], profiles: [.milagroHostedV3])
     /// Where the settings point the time-permit storage (`timePermitsStorageURL`): every GET under
