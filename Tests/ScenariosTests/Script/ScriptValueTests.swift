@@ -1,4 +1,3 @@
-import MilagroProtocol
 import MPinSDK
 import Scenarios
 import Testing
