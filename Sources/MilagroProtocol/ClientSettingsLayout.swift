@@ -12,9 +12,11 @@ public enum ClientSettingsLayout {
     ///   server adds only when `requestOTP` is false, are kept (README, "Reference backend").
     /// * `default` profile, MFA platform: relative URLs, `dta2URL`, no permits, `codeStatusURL` and
     ///   `getQrUrl`, the RPS's `/rps/authenticate` as the login, no check digit (`cSum` 0).
-    /// * `milagro-oss`, as measured on the open-source server (PROTOCOL §13): absolute URLs (`baseURL`
-    ///   and the path), no `usePermits` (permits always used), `requestOTP: false`, and `seedValue`,
-    ///   `setupDoneURL`, `useNFC` and `useWebSocket` (false).
+    /// * `milagro-oss`, the open-source server's (`ClientSettingsHandler.get`, PROTOCOL §13) in its
+    ///   order: absolute URLs (`baseURL` and the path) but a relative `authenticateURL`, the storage
+    ///   under D-TA 2 (`/dta2/tpstorage`), no `usePermits` (permits always used), `requestOTP:
+    ///   false`, and `seedValue`, `setupDoneURL`, `useNFC` and `useWebSocket` (false). Its JSON
+    ///   member order is Python's dict order, which the backend's `OpenSourceServer` works out.
     /// * `milagro-hosted-v3`, as recorded by the SDK core's unit tests: relative URLs in the recorded
     ///   order, no `usePermits`, `requestOTP` false, `certivoxURL` the hosted D-TA's v3 base,
     ///   `accessNumberURL` the browser's `/rps/accessnumber`, and `seedValue`.
@@ -41,15 +43,19 @@ public enum ClientSettingsLayout {
                 (.mobileAuthenticateURL, .string(E.mobileAuthenticate.path)),
             ]
         case (.milagro, .milagroOSS):
+            // `ClientSettingsHandler.get` of servers/rps/rps.py, in its order: the dict literal's
+            // 18 members, then the two it adds when `requestOTP` is off.
             let url = { (path: String) -> JSONValue in .string(baseURL + path) }
             pairs = [
-                (.registerURL, url(E.register.path)), (.signatureURL, url(E.signature.path)), (.certivoxURL, url(E.dta2.path)),
-                (.timePermitsURL, url(E.timePermit.path)), (.timePermitsStorageURL, url(E.timePermitsStorage.path)),
-                (.appID, .string(appID)), (.mpinAuthServerURL, url(E.rpsBase)), (.authenticateURL, url(E.rpaAuthenticate.path)),
-                (.mobileAuthenticateURL, url(E.mobileAuthenticate.path)), (.accessNumberDigits, 7), (.accessNumberUseCheckSum, true),
-                (.cSum, 1), (.setDeviceName, false), (.requestOTP, false), (.accessNumberURL, url(E.accessNumberPoll.path)),
-                (.getAccessNumberURL, url(E.getAccessNumber.path)), (.seedValue, .string(seedValue)),
-                (.setupDoneURL, url(E.setupDone.path)), (.useNFC, false), (.useWebSocket, false),
+                (.certivoxURL, url(E.dta2.path)), (.signatureURL, url(E.signature.path)), (.registerURL, url(E.register.path)),
+                (.timePermitsURL, url(E.timePermit.path)), (.timePermitsStorageURL, url(E.openSourceTimePermitsStorage.path)),
+                (.setupDoneURL, url(E.setupDone.path)), (.mpinAuthServerURL, url(E.rpsBase)),
+                // The RPS's `RPAAuthenticateUserURL` option, relative as the demo's configuration gives it.
+                (.authenticateURL, .string(E.rpaAuthenticate.path)),
+                (.mobileAuthenticateURL, url(E.mobileAuthenticate.path)), (.setDeviceName, false), (.accessNumberUseCheckSum, true),
+                (.appID, .string(appID)), (.requestOTP, false), (.seedValue, .string(seedValue)), (.useWebSocket, false),
+                (.accessNumberDigits, 7), (.cSum, 1), (.useNFC, false),
+                (.accessNumberURL, url(E.accessNumberPoll.path)), (.getAccessNumberURL, url(E.getAccessNumber.path)),
             ]
         case (.milagro, .default):
             pairs = [

@@ -84,6 +84,10 @@ extension Endpoint {
     /// it answers 404, so the client asks D-TA 2 for share 2 (PROTOCOL §2, §8.4).
     public static let timePermitsStorage = Endpoint("timePermitsStorage", "GET", "/timePermitsStorage", .dta2, flavours: [.milagro],
                                                     profiles: [.default, .milagroHostedV3])
+    /// Where the open-source server's settings point the time-permit storage: under D-TA 2, which
+    /// answers every GET there with its 404 (PROTOCOL §13), so the client asks D-TA 2 for share 2.
+    public static let openSourceTimePermitsStorage = Endpoint("tpstorage", "GET", "/dta2/tpstorage", .dta2, flavours: [.milagro],
+                                                              profiles: [.milagroOSS])
     /// The D-TA operations a client calls.
     public static let clientSecretOperation = "clientSecret"
     public static let timePermitOperation = "timePermit"
@@ -109,7 +113,7 @@ extension Endpoint {
     public static let all: [Endpoint] = [
         clientSettings, register, signature, timePermit, pass1, pass2, mobileAuthenticate, codeStatus, setupDone,
         getAccessNumber, getQrURL, accessNumberPoll, hostedAccessNumberPoll,
-        dta1, dta2, hostedDTA2, timePermitsStorage,
+        dta1, dta2, hostedDTA2, timePermitsStorage, openSourceTimePermitsStorage,
         rpaAuthenticate, logout, session, service, authorize, token,
         adminMailbox, adminRevoke, adminRestore,
     ]

@@ -12,11 +12,15 @@ import Testing
     static let backends: [(BackendFlavour, BackendProfile)] = [(.milagro, .default), (.mfaPlatform, .default), (.milagro, .milagroOSS),
                                                                (.milagro, .milagroHostedV3)]
 
-    /// A path that reaches the endpoint: with an M-Pin ID, a D-TA operation or a storage key where it takes one.
+    /// The time-permit storages, which answer every GET with 404 by design (PROTOCOL §8.4, §13).
+    static let storages: [Endpoint] = [.timePermitsStorage, .openSourceTimePermitsStorage]
+
+    /// A path that reaches the endpoint: with an M-Pin ID, a D-TA operation or a storage key
+    /// (`<appID>/<day>/<hash>`, as the client asks) where it takes one.
     static func path(_ endpoint: Endpoint) -> String {
         if endpoint.takesID { return endpoint.path + "/" + String(repeating: "ab", count: 8) }
         if endpoint.path.hasSuffix("/") { return endpoint.path + Endpoint.clientSecretOperation }
-        if endpoint == .timePermitsStorage { return endpoint.path + "/a" }
+        if storages.contains(endpoint) { return endpoint.path + "/app/20784/" + String(repeating: "c", count: 64) }
         return endpoint.path
     }
 
@@ -29,8 +33,10 @@ import Testing
             let method = HTTPMethod(rawValue: endpoint.method) ?? .get
             let answer = try await harness.send(method, path, body: method == .get ? nil : "{}", headers: ["X-MIRACL-CID": "tests"])
             // The router's 404 and 405; the open-source RPS's and D-TA's 404 and the demo RPA's (Tornado's).
-            let unrouted = answer.status == 405
-                || (answer.status == 404 && ["No such endpoint", "NOT FOUND", "404: Not Found"].contains { answer.text.contains($0) })
+            // The open-source D-TA's storage answers its own 404, "NOT FOUND", by design.
+            let storageMiss = endpoint == .openSourceTimePermitsStorage && answer.status == 404 && answer.text.contains("D-TA server")
+            let unrouted = answer.status == 405 || (answer.status == 404 && !storageMiss
+                && ["No such endpoint", "NOT FOUND", "404: Not Found"].contains { answer.text.contains($0) })
             #expect(unrouted != endpoint.isServed(flavour: flavour, profile: profile),
                     "\(flavour) \(profile): \(endpoint.method) \(path) answered \(answer.status) \(answer.text.prefix(120))")
         }
@@ -50,7 +56,8 @@ import Testing
             (.pass1, .pass1), (.pass2, .pass2), (.mobileAuthenticate, .authenticate), (.rpaAuthenticate, .authenticate),
             (.getAccessNumber, .getAccessNumber), (.getQrURL, .getQrURL), (.accessNumberPoll, .accessNumberPoll),
             (.hostedAccessNumberPoll, .accessNumberPoll), (.codeStatus, .codeStatus), (.setupDone, .setupDone),
-            (.dta2, .clientSecret2), (.hostedDTA2, .clientSecret2), (.timePermitsStorage, .timePermitStorage), (.service, .serviceDetails),
+            (.dta2, .clientSecret2), (.hostedDTA2, .clientSecret2), (.timePermitsStorage, .timePermitStorage),
+            (.openSourceTimePermitsStorage, .timePermitStorage), (.service, .serviceDetails),
             (.logout, .logout), (.authorize, .accessCode),
         ]
         for (endpoint, kind) in expected {
