@@ -1,8 +1,10 @@
 import ArgumentParser
 import CurlTransport
 import Dispatch
+import EmbeddedBackend
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import ReferenceBackend
 import Scenarios

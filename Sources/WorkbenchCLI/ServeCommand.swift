@@ -3,6 +3,7 @@ import Dispatch
 import FlowRecording
 import Foundation
 import Logging
+import MilagroRecording
 import ReferenceBackend
 
 /// `mpin-workbench serve`: the reference backend on a real port until Ctrl-C.

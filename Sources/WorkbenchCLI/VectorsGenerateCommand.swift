@@ -1,6 +1,7 @@
 import ArgumentParser
 import FileAccess
 import Foundation
+import MilagroRecording
 import MPinCrypto
 import OrderedJSON
 import TestVectors

@@ -1,5 +1,6 @@
 import FlowRecording
 import MilagroProtocol
+import MilagroRecording
 import MPinSDK
 
 extension ScenarioRunner {

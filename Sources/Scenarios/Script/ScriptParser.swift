@@ -2,6 +2,7 @@ import FileAccess
 import FlowRecording
 import Foundation
 import MilagroProtocol
+import MilagroRecording
 import MPinSDK
 import OrderedJSON
 import Yams

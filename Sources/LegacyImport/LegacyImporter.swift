@@ -1,7 +1,9 @@
+import CommonFormats
 import FileAccess
 import FlowRecording
 import MilagroProtocol
 import OrderedJSON
+import Scenarios
 import SDKSeams
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
