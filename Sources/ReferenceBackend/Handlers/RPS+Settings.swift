@@ -23,7 +23,7 @@ extension BackendCore {
 
     /// Service details for a scanned QR code's landing URL.
     func service() -> Reply {
-        .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", "rps"),
+        .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", .string(Endpoint.defaultRPSPrefix)),
              ("logo_url", ""), ("type", "online")])
     }
 

@@ -1,10 +1,10 @@
 /// The "did you mean" of a misspelt name: the known name nearest to it, when it is near enough to
 /// be a slip (a small edit distance, letters compared without case).
-public enum NameSuggestion {
+package enum NameSuggestion {
     /// The known name nearest to `name`, nil when none is within a third of its length (at least
     /// 2 edits; a name that differs only in case always counts). Names longer than 64 characters
     /// get no suggestion (the work is bounded whatever a script holds).
-    public static func nearest(to name: String, among known: [String]) -> String? {
+    package static func nearest(to name: String, among known: [String]) -> String? {
         guard name.count <= 64 else { return nil }
         let word = Array(name.lowercased())
         let limit = max(2, word.count / 3)
@@ -17,7 +17,7 @@ public enum NameSuggestion {
     }
 
     /// `"; did you mean X?"`, or nothing when no known name is near.
-    public static func hint(for name: String, among known: [String]) -> String {
+    package static func hint(for name: String, among known: [String]) -> String {
         nearest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
     }
 
