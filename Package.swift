@@ -77,18 +77,21 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
+        // M-Pin's protocol knowledge, in one place: endpoint paths, client-settings keys and layouts
+        // per profile, the cSum rule, the status codes of PROTOCOL §4, the parties, the flavours.
+        .target(name: "MilagroProtocol", dependencies: ["OrderedJSON"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
-        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats"]),
+        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -104,17 +107,17 @@ let package = Package(
         // the redaction names and stand-ins, the audit of what a cassette gives away, the diagram's
         // participants, the seeded randomness and frozen clock, and the workbench's name and version.
         .target(name: "MilagroRecording", dependencies: [
-            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats",
+            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "MilagroProtocol",
         ]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
-            "FileAccess", "CLibYAML", "ReferenceBackend",
+            "FileAccess", "CLibYAML", "MilagroProtocol",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
         .target(name: "LegacyImport", dependencies: [
-            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "SDKSeams", "FileAccess", "CommonFormats",
+            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "SDKSeams", "FileAccess", "CommonFormats", "MilagroProtocol",
         ]),
         // The reference backend started in-process on a free loopback port, reached through libcurl:
         // what `record`, `run` and the testing trait's embedded mode use. Only the CLI and
@@ -150,6 +153,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "CFieldKernel", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "MilagroProtocolTests", dependencies: ["MilagroProtocol", "OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
         .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
@@ -161,7 +165,9 @@ let package = Package(
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
-            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats",
+            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            // The endpoint table's agreement test: the router and the flow checker serve and know every path.
+            "ProtocolChecks", "FlowRecording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
