@@ -13,7 +13,7 @@ import Synchronization
 
 /// `mpin-workbench proxy --upstream URL --out FILE`: a recording proxy between any M-Pin client and
 /// its backend, checking the protocol as it goes.
-struct ProxyCommand: ParsableCommand {
+struct ProxyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proxy",
         abstract: "Record any client's session: forward to a backend, check the M-Pin protocol, write a cassette.",
@@ -66,12 +66,10 @@ struct ProxyCommand: ParsableCommand {
     @Option(name: .customLong("route"), help: ArgumentHelp("Another upstream origin under a path prefix, PREFIX=ORIGIN (such as /dta2=http://127.0.0.1:8001); repeatable.", valueName: "prefix=origin"))
     var routes: [String] = []
 
-    @Option(help: "Address to listen on.")
-    var host = ServeCommand.defaultHost
+    @OptionGroup var listen: ListenOption
 
-    @Option(parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
-            transform: BoundedNumber.integer(0...65_535))
-    var port = 0
+    var host: String { listen.host }
+    var port: Int { listen.port }
 
     @Option(help: "The cassette file to write.")
     var out: String
@@ -147,7 +145,7 @@ struct ProxyCommand: ParsableCommand {
         return origin
     }
 
-    func run() throws {
+    func run() async throws {
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)
@@ -159,40 +157,36 @@ struct ProxyCommand: ParsableCommand {
         let upstream = Self.origin(self.upstream)!
         let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
-        let stopped = DispatchSemaphore(value: 0)
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed, maxBody = self.maxBody
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, maxBody = self.maxBody
+        let seed = script.map { ScenarioCommandSupport.seed(self.seed, script: $0) }
         let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
         let logger = LogLevelOption.logger("proxy", logging.level)
-        let task = Task {
-            do {
-                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
-                                                           bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
-                    await session.handle(request)
-                }
-                let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
-                // The transport stops reading one byte past the cap, so the proxy sees the overflow
-                // without holding the whole body.
-                let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
-                                                             maximumResponseBody: maxBody))
-                let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                                           maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
-                    session.actor(request)
-                }
-                session.begin(proxy)
-                ServeCommand.say(Self.banner(proxy: proxy, out: out))
-                await withTaskCancellationHandler {
-                    await server.wait()
-                } onCancel: {
-                    Task { await server.stop() }
-                }
-            } catch {
-                session.fail(error)
+        let out = self.out
+        await session.server.run {
+            let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
+                                                       bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
+                await session.handle(request)
             }
-            stopped.signal()
+            let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
+            // The transport stops reading one byte past the cap, so the proxy sees the overflow
+            // without holding the whole body.
+            let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
+                                                         maximumResponseBody: maxBody))
+            let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
+                                       maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
+                session.actor(request)
+            }
+            session.begin(proxy)
+            ServeCommand.say(Self.banner(proxy: proxy, out: out))
+            await withTaskCancellationHandler {
+                await server.wait()
+            } onCancel: {
+                Task { await server.stop() }
+            }
+        } onSignal: {
+            session.signalled()
         }
-        session.attach(task)
-        ServeCommand.waitForStop(stopped) { session.signalled { stopped.signal() } }
         if let error = session.error {
             Console.failure("\(error)")
             throw ExitCode(2)
@@ -274,9 +268,7 @@ private final class ProxySession: Sendable {
 
     var proxy: RecordingProxy? { state.withLock { $0.proxy } }
 
-    private let server = ServerTaskControl()
-
-    func attach(_ task: Task<Void, Never>) { server.attach(task) }
+    let server = ServerTaskControl()
 
     func stop() { server.stop() }
 
@@ -284,8 +276,8 @@ private final class ProxySession: Sendable {
 
     /// A Ctrl-C or SIGTERM: the first stops the server once the exchanges in flight are answered;
     /// the next aborts them (`RecordingProxy.abort`) and, should the server still not have stopped
-    /// 1.5 s later, calls `release` so that the command writes what was recorded.
-    func signalled(release: @escaping @Sendable () -> Void) {
+    /// 1.5 s later, releases the command's wait so that it writes what was recorded.
+    func signalled() {
         let count = signals.withLock { count -> Int in
             count += 1
             return count
@@ -301,10 +293,9 @@ private final class ProxySession: Sendable {
         if pending > 0 { ServeCommand.say("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
         proxy?.abort()
         stop()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: release)
+        let server = self.server
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { server.release() }
     }
-
-    func fail(_ error: any Error) { server.fail(error) }
 
     var error: (any Error)? { server.error }
 
