@@ -15,6 +15,9 @@ struct CassetteAuditCommand: ParsableCommand {
             clear that are neither secret nor listed as public are named too. Prints \
             `FILE: shareable` when nothing is given away. Exit status: 0 shareable, 1 when a \
             secret or a derivation is found, 2 when a file cannot be read.
+
+            Examples:
+              mpin-workbench cassette audit flow.redacted.json
             """
     )
 

@@ -27,7 +27,7 @@ struct ProxyCommand: AsyncParsableCommand {
             unreachable upstream or a time limit (--timeout) is recorded as a transport error and \
             answered 502. On Ctrl-C (or SIGTERM), or after --max-exchanges exchanges, the cassette is \
             written atomically to --out (redacted as `record` does) and can be served with \
-            `serve --cassette`, shown, diffed and diagrammed. The first Ctrl-C waits for the exchanges \
+            `cassette serve`, shown, diffed and diagrammed. The first Ctrl-C waits for the exchanges \
             in flight; a second (or a SIGTERM after it) aborts them, each recorded as a cancelled \
             transport error, and writes what was recorded within 2 s. A client's request body that has \
             not arrived --body-timeout seconds after its head (default 10) is answered 408, the \
@@ -57,6 +57,11 @@ struct ProxyCommand: AsyncParsableCommand {
             and login, else the SDK); each finding a failure, a warning or a note; at the end a summary. \
             Exit status 1 when a check failed (warnings and notes do not count), 2 when it could not \
             start or write.
+
+            Examples:
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --port 8006 --out Recordings/phone.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --route /dta2=http://127.0.0.1:8001 --out flow.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --scenario authenticate --seed s1 --max-exchanges 12 --out flow.json
             """
     )
 
@@ -99,10 +104,10 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LogLevelOption
 
-    @Option(help: "The scenario script the client runs, if it is one (kept in the cassette, so that `replay` can drive the SDK through it).")
+    @Option(help: "The scenario the client runs, if it is one: a script file or a bundled scenario's name (kept in the cassette, so that `replay` can drive the SDK through it).")
     var scenario: String?
 
-    @Option(help: "With --scenario: the seed of the client's randomness (default: the script's), for `replay`.")
+    @Option(help: "With --scenario: the seed of the client's randomness, for `replay` (default: the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\", as `record` and `run` seed it).")
     var seed: String?
 
     static let exchangesRange = 1...1_000_000

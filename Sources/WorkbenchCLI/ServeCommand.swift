@@ -113,10 +113,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Options given that cannot take effect: each a warning, and the backend starts without them.
+    var warnings: [String] {
+        guard clientID != nil, flavour != .mfaPlatform else { return [] }
+        return ["warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect"]
+    }
+
     func run() async throws {
-        if clientID != nil, flavour != .mfaPlatform {
-            Console.error("warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect\n")
-        }
+        for warning in warnings { Console.error(warning + "\n") }
         // In range: the option's transform checked it.
         let deadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)

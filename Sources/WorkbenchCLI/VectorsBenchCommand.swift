@@ -17,6 +17,10 @@ struct VectorsBenchCommand: AsyncParsableCommand {
             cheaper than its SERVER_2 pairing product.
 
             Exit status: 0 when timed, 2 when the usage was wrong.
+
+            Examples:
+              mpin-workbench vectors bench
+              mpin-workbench vectors bench --count 96 --runs 5
             """
     )
 

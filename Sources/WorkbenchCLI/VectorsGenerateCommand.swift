@@ -74,10 +74,14 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
         }
     }
 
+    /// Options given that cannot take effect: each a warning, and the file is written as without them.
+    var warnings: [String] {
+        guard let curve, let chosen = VectorSuite(rawValue: suite), !chosen.dependsOnCurve else { return [] }
+        return ["warning: --curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve"]
+    }
+
     func run() async throws {
-        if let curve = self.curve, let chosen = VectorSuite(rawValue: suite), !chosen.dependsOnCurve {
-            Console.error("warning: --curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve\n")
-        }
+        for warning in warnings { Console.error(warning + "\n") }
         // A suite that does not depend on the curve is written as without --curve.
         let curve = (VectorSuite(rawValue: suite)!.dependsOnCurve ? self.curve : nil) ?? CurveArgument(.bn254cx)
         var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)

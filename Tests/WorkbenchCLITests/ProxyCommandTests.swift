@@ -117,7 +117,7 @@ import TestSupport
         let linted = try WorkbenchProcess.run(["cassette", "lint", file])
         #expect(linted.status == 0 && linted.stdout.contains("ok"), "\(linted)")
         // ... and served: the recorded settings come back from the server.
-        let serving = try ServingProcess(["serve", "--cassette", file, "--port", "0"])
+        let serving = try ServingProcess(["cassette", "serve", file, "--port", "0"])
         let port = serving.waitForOutput(within: 120) { line -> Int? in
             guard line.hasPrefix("serving cassette "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
             return Int(line[origin.upperBound...])

@@ -170,6 +170,7 @@ struct WorkbenchFilesExecutableTests {
         (["serve", "--time=-5"], "must be an integer from 0 to 253402300799 seconds since 1970"),
         (["serve", "--login-timeout", "1e400"], "must be a number more than 0 and at most 3600 seconds"),
         (["serve", "--bench", "--bench-runs", "-3"], "must be an integer from 1 to 1000"),
+        (["bench", "backend", "--authentications", "0"], "'--authentications <authentications>': must be an integer from 1 to 100000"),
         (["record", "x.yaml", "--bench", "abc"], "must be an integer from 1 to 1000"),
     ])
     func numericRanges(arguments: [String], message: String) throws {
@@ -179,11 +180,12 @@ struct WorkbenchFilesExecutableTests {
         #expect(!result.stderr.contains("Missing value"))
     }
 
-    @Test("an option that cannot take effect in the mode given is an error naming it", arguments: [
-        (["serve", "--bench-runs", "3"], "--bench-runs goes with --bench."),
-        (["serve", "--bench", "--port", "8080", "--seed", "s"], "--port, --seed would have no effect"),
-        (["serve", "--order", "sequential"], "--order goes with --cassette."),
-        (["serve", "--client-id", "abc"], "--client-id is the MFA platform's X-MIRACL-CID: it goes with --flavour mfa-platform."),
+    @Test("an option of another mode, or one that contradicts another, is an error naming it", arguments: [
+        (["serve", "--bench-runs", "3"], "Unknown option '--bench-runs'"),
+        (["serve", "--bench", "--port", "8080", "--seed", "s"], "Unknown option '--port'"),
+        (["serve", "--order", "sequential"], "Unknown option '--order'"),
+        (["run", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
+        (["record", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
         (["replay", "x.json", "--ignore", "authOTT"], "--ignore goes with --mode ignore"),
         (["record", "x.yaml", "--redact", "none", "pin"], "--redact none redacts nothing; it cannot go with pin."),
     ])
