@@ -173,7 +173,7 @@ struct ProxyCommand: AsyncParsableCommand {
                                                        bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
                 await session.handle(request)
             }
-            let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
+            let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed, upstream: upstream)
             // The transport stops reading one byte past the cap, so the proxy sees the overflow
             // without holding the whole body.
             let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
@@ -218,10 +218,11 @@ struct ProxyCommand: AsyncParsableCommand {
         if !summary.passed { throw ExitCode(1) }
     }
 
-    /// The cassette's metadata: the backend is the proxy itself (what the client saw); the scenario
-    /// is the script given, else just a name (the file's). Replay compares by meaning (`json`): a
-    /// proxied cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
-    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?) -> Cassette {
+    /// The cassette's metadata: the backend is the proxy itself (what the client saw), with the
+    /// upstream it forwarded to (where `record` can record the flow again); the scenario is the
+    /// script given, else just a name (the file's). Replay compares by meaning (`json`): a proxied
+    /// cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
+    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?, upstream: String? = nil) -> Cassette {
         var header: Cassette
         if let script {
             header = ScenarioSession.header(for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
@@ -231,6 +232,7 @@ struct ProxyCommand: AsyncParsableCommand {
                               backend: .init(url: baseURL, flavour: "milagro"))
         }
         header.replayMode = .json
+        header.backend.upstream = upstream
         return header
     }
 

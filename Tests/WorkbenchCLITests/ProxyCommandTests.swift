@@ -454,3 +454,24 @@ import TestSupport
         }
     }
 }
+
+/// The record-again hint of a proxy's cassette points at the upstream the proxy forwarded to (its
+/// own port is closed once the cassette is written); the upstream round-trips through the file, and
+/// a cassette without one is written as before.
+@Suite struct ProxyRerecordHintTests {
+    @Test func theHintNamesTheUpstream() throws {
+        let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml")
+        let header = ProxyCommand.header(baseURL: "http://127.0.0.1:40001", name: "phone", script: script, seed: "s1",
+                                         upstream: "http://127.0.0.1:8005")
+        let hint = RerecordHint.command(for: header, path: "phone.json")
+        #expect(hint.contains("--backend http://127.0.0.1:8005"), "\(hint)")
+        #expect(!hint.contains("40001"), "\(hint)")
+        #expect(hint.contains("--seed s1") && hint.hasSuffix("--out phone.json"), "\(hint)")
+        let read = try Cassette(jsonValue: header.jsonValue)
+        #expect(read.backend.upstream == "http://127.0.0.1:8005")
+        var plain = header
+        plain.backend.upstream = nil
+        #expect(!plain.canonicalText.contains("upstream"))
+        #expect(RerecordHint.command(for: plain, path: nil).contains("--backend http://127.0.0.1:40001"))
+    }
+}
