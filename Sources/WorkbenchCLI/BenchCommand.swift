@@ -10,6 +10,8 @@ struct BenchCommand: ParsableCommand {
             backend` measures the reference backend's authentications per second. Both print a table, \
             or one JSON object with --json.
 
+            Exit status: 0 when timed, 2 when the backend cannot start or the usage was wrong.
+
             Examples:
               mpin-workbench bench
               mpin-workbench bench backend --clients 1 4 --runs 3 --json

@@ -202,8 +202,12 @@ struct WorkbenchFilesExecutableTests {
         let out = directory + "/r.json"
         let redacted = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--field", "noSuchField", "--field", "regOTT", "--out", out])
         #expect(redacted.status == 0)
-        #expect(redacted.stderr.contains("warning: --field noSuchField: no value of that name"))
-        #expect(!redacted.stderr.contains("--field regOTT"))
+        #expect(redacted.stderr.hasPrefix("warning: `--field` is now `--redact`\n"), "\(redacted.stderr)")
+        #expect(redacted.stderr.contains("warning: --redact noSuchField: no value of that name"))
+        #expect(!redacted.stderr.contains("--redact regOTT"))
+        let newSpelling = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--redact", "noSuchField", "regOTT", "--out", out])
+        #expect(newSpelling.status == 0 && newSpelling.stderr == "warning: --redact noSuchField: no value of that name in \(Self.cassette), nothing redacted for it\n",
+                "\(newSpelling)")
 
         let replayed = try WorkbenchProcess.run(["replay", Self.cassette, "--secret", "nothing=1", "--scenarios",
                                 RepoPaths.path("Scenarios")])
