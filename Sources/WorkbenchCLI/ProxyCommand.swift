@@ -120,7 +120,6 @@ struct ProxyCommand: AsyncParsableCommand {
             throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
         }
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
-        if seed != nil, scenario == nil { throw ValidationError("--seed goes with --scenario: it is the seed of the scenario's run.") }
         var prefixes: Set<String> = []
         for text in routes {
             guard let route = Self.route(text) else {
@@ -150,7 +149,14 @@ struct ProxyCommand: AsyncParsableCommand {
         return origin
     }
 
+    /// Options given that cannot take effect: each a warning, and the proxy records without them.
+    var warnings: [String] {
+        guard seed != nil, scenario == nil else { return [] }
+        return ["warning: --seed goes with --scenario (it is the seed of the scenario's run); without one it has no effect"]
+    }
+
     func run() async throws {
+        for warning in warnings { Console.error(warning + "\n") }
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)

@@ -77,12 +77,19 @@ struct ReplayCommand: AsyncParsableCommand {
     func validate() throws {
         if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json, ignore or context.") }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
-        if !ignore.isEmpty, mode.flatMap({ ReplayMode(name: $0) })?.matching != .ignore {
-            throw ValidationError("--ignore goes with --mode ignore; with \(mode.map { "--mode " + $0 } ?? "each cassette's own mode") it would be ignored.")
+        if !ignore.isEmpty, let mode, ReplayMode(name: mode)?.matching != .ignore {
+            throw ValidationError("--ignore goes with --mode ignore; with --mode \(mode) it would be ignored.")
         }
     }
 
+    /// Options given that cannot take effect: each a warning, and the replay runs without them.
+    var warnings: [String] {
+        guard !ignore.isEmpty, mode == nil else { return [] }
+        return ["warning: --ignore goes with --mode ignore; with each cassette's own mode it has no effect"]
+    }
+
     func run() async throws {
+        for warning in warnings { Console.error(warning + "\n") }
         if mode.flatMap({ ReplayMode(name: $0) })?.matching == .ignore, ignore.isEmpty {
             Console.error("warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n")
         }

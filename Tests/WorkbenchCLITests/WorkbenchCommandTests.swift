@@ -73,6 +73,13 @@ import Testing
         let serve = try ServeCommand.parse(["--client-id", "abc"])
         #expect(serve.warnings.first?.contains("--client-id is the MFA platform's X-MIRACL-CID") == true)
         #expect(try ServeCommand.parse(["--client-id", "abc", "--flavour", "mfa-platform"]).warnings.isEmpty)
+        let proxy = try ProxyCommand.parse(["--upstream", "http://127.0.0.1:1", "--out", "o.json", "--seed", "s"])
+        #expect(proxy.warnings.first?.contains("--seed goes with --scenario") == true)
+        #expect(try ProxyCommand.parse(["--upstream", "http://127.0.0.1:1", "--out", "o.json", "--seed", "s", "--scenario", "x"]).warnings.isEmpty)
+        // Without --mode, --ignore cannot take effect (a warning); against another --mode it contradicts it (an error).
+        #expect(try ReplayCommand.parse(["x.json", "--ignore", "authOTT"]).warnings.first?.contains("--ignore goes with --mode ignore") == true)
+        #expect(throws: (any Error).self) { try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "strict"]) }
+        #expect(try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "ignore"]).warnings.isEmpty)
     }
 
     @Test func anUnknownSuiteGetsDidYouMean() {

@@ -186,7 +186,7 @@ struct WorkbenchFilesExecutableTests {
         (["serve", "--order", "sequential"], "Unknown option '--order'"),
         (["run", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
         (["record", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
-        (["replay", "x.json", "--ignore", "authOTT"], "--ignore goes with --mode ignore"),
+        (["replay", "x.json", "--ignore", "authOTT", "--mode", "strict"], "--ignore goes with --mode ignore; with --mode strict it would be ignored."),
         (["record", "x.yaml", "--redact", "none", "pin"], "--redact none redacts nothing; it cannot go with pin."),
     ])
     func ineffectiveOptions(arguments: [String], message: String) throws {
