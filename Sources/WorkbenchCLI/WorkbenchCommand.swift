@@ -39,7 +39,9 @@ public struct WorkbenchCommand: AsyncParsableCommand {
     /// `--version`, a command's own exit code) is left to the parser.
     public static func runCommandLine() async {
         do {
-            var command = try parse(commandLine: Array(CommandLine.arguments.dropFirst()))
+            let spelling = LegacySpelling(Array(CommandLine.arguments.dropFirst()))
+            for warning in spelling.warnings { Console.error(warning + "\n") }
+            var command = try parseAsRoot(spelling.arguments)
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -54,12 +56,10 @@ public struct WorkbenchCommand: AsyncParsableCommand {
         }
     }
 
-    /// Parses `arguments` (without the program's name) as the root command does, after rewriting
-    /// old spellings; their warnings go to standard error.
+    /// Parses `arguments` (without the program's name) as `runCommandLine` does, old spellings
+    /// rewritten (their warnings are `LegacySpelling`'s).
     static func parse(commandLine arguments: [String]) throws -> any ParsableCommand {
-        let spelling = LegacySpelling(arguments)
-        for warning in spelling.warnings { Console.error(warning + "\n") }
-        return try parseAsRoot(spelling.arguments)
+        try parseAsRoot(LegacySpelling(arguments).arguments)
     }
 
     /// The exit status of a usage error.
