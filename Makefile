@@ -1,7 +1,8 @@
 # MPin Workbench: the two commands of the README, plus build and bench.
 #
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
-#   make test      the whole test suite, optimised, then the consumer package in Examples/
+#   make test      the whole test suite, optimised
+#   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
 #   make docs      the DocC catalogs of MPinSDK and FlowRecording
 #   make ct-check  the crypto core's secrets under memcheck
 #   make fuzz      every fuzz target for FUZZ_SECONDS
@@ -35,9 +36,14 @@ deps:
 	  $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-## Release build of the package.
-build:
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+## Release build of the package, with the flags of `test`, so that `build`, `test`, `demo`,
+## `bench` and `ct-check` share one build in .build/release: run one after another, none compiles
+## again what another compiled. `-enable-testing` costs the executables nothing they measure: the
+## benchmarks' medians stay within their run-to-run spread (docs/benchmarks.md).
+## `--explicit-target-dependency-import-check error` fails the build on an import of a target of
+## ours that the importing target does not declare as a dependency.
+build: deps
+	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) $(SWIFT_FLAGS)
 
 ## The whole test suite with optimisation. One build of everything, tests included, with the
 ## test flags; `swift test --skip-build` then runs it (a plain `swift test` after `swift build`
@@ -47,13 +53,13 @@ build:
 ## a crash's backtrace still names the functions. `make test TEST_DEBUG_INFO=` keeps it.
 TEST_DEBUG_INFO ?= -Xswiftc -gnone -Xcc -g0
 TEST_FLAGS      := -c release -Xswiftc -enable-testing $(TEST_DEBUG_INFO)
+IMPORT_CHECK    := --explicit-target-dependency-import-check error
 test: deps
-	$(SWIFT) build $(TEST_FLAGS) --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS)
 	@echo "The crypto suites again on the portable field arithmetic (MPIN_FIELD_KERNEL=portable):"
 	MPIN_FIELD_KERNEL=portable $(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS) \
 		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
-	$(MAKE) --no-print-directory examples
 
 ## The consumer example (README "Cassette tests in your own suite"): Examples/MPinConsumer, a
 ## package that depends on this one by path and replays its committed cassettes, built and tested
@@ -74,8 +80,7 @@ examples: deps
 ## ../shared/vectors (SHARED_VECTORS) and the generated ones in Vectors/generated; print the
 ## benchmark table.
 DEMO_SCENARIOS := $(sort $(wildcard Scenarios/*.yaml Scenarios/*/*.yaml))
-demo: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+demo: build
 	@out=$$(mktemp -d /tmp/mpin-workbench-demo.XXXXXX); \
 	echo "Recording $(words $(DEMO_SCENARIOS)) scenarios against the embedded backend into $$out"; \
 	for scenario in $(DEMO_SCENARIOS); do \

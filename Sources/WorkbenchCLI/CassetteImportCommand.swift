@@ -2,6 +2,8 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
+import LegacyImport
+import MilagroRecording
 import Scenarios
 
 /// `mpin-workbench cassette import --format milagro-sdk FILE --out DIR`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowRecording
+import MilagroRecording
 import Scenarios
 
 /// `mpin-workbench cassette redact FILE --redact default|FIELD... [--out FILE]`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import OrderedJSON
 import Scenarios

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ReferenceBackend
 import MPinSDK
 import Scenarios

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CurlTransport
+import EmbeddedBackend
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import ReferenceBackend
 import Scenarios

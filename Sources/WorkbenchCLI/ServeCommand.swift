@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowRecording
 import Foundation
 import Logging
+import MilagroRecording
 import ReferenceBackend
 
 /// `mpin-workbench serve`: the reference backend on a real port until Ctrl-C.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MilagroRecording
 import Scenarios
 
 /// The root command, `mpin-workbench`.

@@ -1,7 +1,9 @@
 import CurlTransport
+import EmbeddedBackend
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import ReferenceBackend
 import Scenarios

@@ -1,6 +1,7 @@
 import CurlTransport
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ProtocolChecks
 import ReferenceBackend
 import Scenarios

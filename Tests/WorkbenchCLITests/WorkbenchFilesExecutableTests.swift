@@ -148,7 +148,7 @@ struct WorkbenchFilesExecutableTests {
 
         let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json"))
+        let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/LegacyImportTests/Fixtures/milagro-sdk-unit-tests.json"))
         let imported = try WorkbenchProcess.run(["cassette", "import", "--format", "milagro-sdk", "/dev/stdin", "--out", directory,
                                 "--scenarios", RepoPaths.path("Scenarios")],
                                input: try Data(contentsOf: legacy))

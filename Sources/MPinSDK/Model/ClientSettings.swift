@@ -74,7 +74,7 @@ extension String {
         guard !target.isEmpty else { return self }
         var result = ""
         var rest = Substring(self)
-        while let range = rest.range(of: target) {
+        while let range = rest.firstRange(of: target) {
             result += rest[..<range.lowerBound] + replacement
             rest = rest[range.upperBound...]
         }

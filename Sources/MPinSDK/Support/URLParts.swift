@@ -9,7 +9,7 @@ struct URLParts: Sendable, Hashable {
     var rest: String
 
     init?(_ url: String) {
-        guard let separator = url.range(of: "://") else { return nil }
+        guard let separator = url.firstRange(of: "://") else { return nil }
         let scheme = url[..<separator.lowerBound]
         guard let first = scheme.first, first.isLetter,
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }

@@ -1,7 +1,6 @@
-import Crypto
+import CommonFormats
 import Foundation
 import MPinCrypto
-import SDKSeams
 
 /// The demo RPA (servers/demo/mpinDemo.py) of the `milagro-oss` profile.
 extension OpenSourceServer {

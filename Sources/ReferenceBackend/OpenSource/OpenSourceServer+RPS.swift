@@ -1,6 +1,6 @@
+import CommonFormats
 import Foundation
 import MPinCrypto
-import SDKSeams
 
 /// The RPS (servers/rps/rps.py, servers/rps/mobile_flow.py) of the `milagro-oss` profile, as the
 /// demo RPA's proxy reaches it. Its `write_error` body is `{"message": <reason>, "version": "0.3"}`.

@@ -1,5 +1,6 @@
 import DeviceSecurity
 import FlowRecording
+import MilagroRecording
 import SDKSeams
 import Synchronization
 

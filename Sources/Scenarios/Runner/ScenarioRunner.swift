@@ -1,4 +1,5 @@
 import FlowRecording
+import MilagroRecording
 import MPinSDK
 
 /// What one step did: its status (an SDK status name, or an HTTP status for browser and admin

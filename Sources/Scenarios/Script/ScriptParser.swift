@@ -1,6 +1,7 @@
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroRecording
 import OrderedJSON
 import ReferenceBackend
 import Yams

@@ -1,8 +1,10 @@
 import CurlTransport
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ReferenceBackend
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

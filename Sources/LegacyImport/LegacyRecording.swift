@@ -1,5 +1,6 @@
 import FlowRecording
 import OrderedJSON
+import Scenarios
 
 /// A recording of the Milagro C++ SDK core's test harness (`tests/common/http_recorder.cpp`), read
 /// and checked: its exchanges in file order, each with the test it belongs to.

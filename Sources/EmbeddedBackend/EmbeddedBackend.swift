@@ -1,4 +1,6 @@
 import CurlTransport
+import MilagroRecording
+import MPinSDK
 import ReferenceBackend
 import SDKSeams
 

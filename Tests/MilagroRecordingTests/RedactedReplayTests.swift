@@ -1,7 +1,9 @@
 import FlowRecording
+import MilagroRecording
 import OrderedJSON
 import Foundation
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
+import CommonFormats
 import FileAccess
 import FlowRecording
 import OrderedJSON
+import Scenarios
 import SDKSeams
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's

@@ -1,5 +1,6 @@
 import FlowRecording
 import OrderedJSON
+import Scenarios
 
 /// The test suite of a harness that recorded one sequential run of all its tests over one SDK
 /// instance (the Milagro SDK core's `unit_tests.cpp`): the tests in run order, each with the

@@ -1,6 +1,8 @@
 import FlowRecording
 import Foundation
+import MilagroRecording
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

@@ -1,7 +1,9 @@
 @testable import FlowRecording
 import Foundation
 import OrderedJSON
+@testable import LegacyImport
 @testable import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SDKSeams
+@testable import CommonFormats
 import Testing
 
 /// The package's one calendar: ISO 8601 and `issued` for the backend, IMF-fixdate for HTTP `Date`

@@ -1,3 +1,4 @@
+@testable import LegacyImport
 @testable import Scenarios
 import Testing
 

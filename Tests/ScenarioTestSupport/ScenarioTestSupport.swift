@@ -1,6 +1,8 @@
 import CurlTransport
+import EmbeddedBackend
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import ReferenceBackend
 import Scenarios
@@ -9,10 +11,10 @@ import Testing
 
 /// The scenario library and the cassettes of the repository.
 extension RepoPaths {
-    static var library: ScenarioLibrary { ScenarioLibrary(directory: scenarios) }
+    package static var library: ScenarioLibrary { ScenarioLibrary(directory: scenarios) }
 
     /// Every cassette in Recordings/, sorted.
-    static func recordingFiles() -> [String] {
+    package static func recordingFiles() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }
@@ -21,7 +23,7 @@ extension RepoPaths {
 /// The test helper: one call replays one cassette and records the divergence report as the
 /// test's issue when it fails.
 @discardableResult
-func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+package func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
                   sourceLocation: SourceLocation = #_sourceLocation) async -> ReplayOutcome {
     let outcome = await ScenarioSession.replay(file: path, mode: mode, placeholders: placeholders, library: RepoPaths.library)
     if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
@@ -30,7 +32,7 @@ func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String
 
 /// Records a script against a reference backend started in-process (seeded, frozen clock, shown
 /// as http://127.0.0.1:8005), as `mpin-workbench record --embedded` does.
-func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil) async throws -> Cassette {
+package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil) async throws -> Cassette {
     let clock = FrozenClock(milliseconds: script.startTime)
     var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
                                              activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
@@ -53,7 +55,8 @@ func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profil
     }
 }
 
-struct TestBackendClock: BackendClock {
-    let clock: FrozenClock
-    func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
+package struct TestBackendClock: BackendClock {
+    package init(clock: FrozenClock) { self.clock = clock }
+    package let clock: FrozenClock
+    package func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
 }

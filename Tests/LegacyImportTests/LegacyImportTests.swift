@@ -1,7 +1,9 @@
 import FlowRecording
 import Foundation
+import LegacyImport
 import OrderedJSON
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

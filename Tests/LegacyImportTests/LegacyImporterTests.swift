@@ -1,4 +1,5 @@
 import FlowRecording
+@testable import LegacyImport
 @testable import Scenarios
 import OrderedJSON
 import SDKSeams
