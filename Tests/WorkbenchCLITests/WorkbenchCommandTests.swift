@@ -21,12 +21,8 @@ import Testing
         #expect(record != nil && bench != nil && record! < bench!, "\(help)")
     }
 
-    /// `cassette diagram`'s help is written with its page (another change of issue 27); its example is
-    /// checked once that change is in.
-    static let examplesWrittenElsewhere: Set = [["mpin-workbench", "cassette", "diagram"]]
-
     @Test func everyCommandShowsAnExample() {
-        for (path, command) in Self.commands(WorkbenchCommand.self) where !Self.examplesWrittenElsewhere.contains(path) {
+        for (path, command) in Self.commands(WorkbenchCommand.self) {
             let discussion = command.configuration.discussion
             #expect(discussion.contains("\nExamples:\n  mpin-workbench "), "\(path.joined(separator: " ")) shows no example")
         }
