@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import WorkbenchCLI
 
@@ -29,15 +30,15 @@ import Testing
 
     @Test func releaseEndsTheWaitWhileTheServerRuns() async {
         let control = ServerTaskControl()
-        let clock = ContinuousClock()
-        let start = clock.now
+        let state = Mutex((opened: false, ended: false))
         await control.run {
             control.release()
-            // Bounded: ignores cancellation for at most 5 s, then ends.
-            let end = ContinuousClock.now + .seconds(5)
-            while ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(100)) }
+            // Ignores cancellation until the test opens the gate (bounded: 60 s at most).
+            let end = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < end, !state.withLock({ $0.opened }) { try? await Task.sleep(for: .milliseconds(10)) }
+            state.withLock { $0.ended = true }
         }
-        #expect(clock.now - start < .seconds(4))
-        control.stop()
+        #expect(!state.withLock { $0.ended }, "run waited for the server although it was released")
+        state.withLock { $0.opened = true }
     }
 }
