@@ -33,6 +33,9 @@ struct CassetteImportCommand: ParsableCommand {
 
             Exit status: 0 when imported, 2 when the file cannot be read or imported or a cassette \
             cannot be written (the message says which), or the usage was wrong.
+
+            Examples:
+              mpin-workbench cassette import --format milagro-sdk recorded.json --out Recordings/imported
             """
     )
 
