@@ -79,9 +79,9 @@ let package = Package(
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams", "CommonFormats"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
@@ -109,7 +109,7 @@ let package = Package(
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
-            "FileAccess", "CLibYAML", "ReferenceBackend",
+            "FileAccess", "CLibYAML", "ReferenceBackend", "CommonFormats",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
@@ -130,7 +130,7 @@ let package = Package(
             "Scenarios", "MilagroRecording", "EmbeddedBackend", "FlowRecording", "MPinSDK", "SDKSeams", "CurlTransport",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
-        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // The constant-time check (make ct-check): memcheck's client requests, and the executable
         // that runs the M-Pin functions with their secrets marked undefined. Not a product.
         .target(name: "CValgrindShim"),
@@ -168,8 +168,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "CommonFormats", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         // What the scenario-level test targets share: the library of bundled scenarios, replaying a
         // cassette with expectations, recording against the embedded backend. Not a product.
