@@ -136,7 +136,8 @@ final class LaneScheduler: Sendable {
 
     /// Waits until a lane changes, or until the lanes need looking at again although none did (a
     /// lane in flight reaches `settleTime`; the other side's count is due to be read), or until
-    /// `deadline`, whichever comes first. It may return early; the caller checks again.
+    /// `deadline`, whichever comes first. It may return early; the caller checks again. One task
+    /// waits at a time: the runner's, between its steps.
     func waitForChange(until deadline: ContinuousClock.Instant) async {
         let wake = state.withLock { state in min(deadline, recheck(state) ?? deadline) }
         let timer = Task { [self] in

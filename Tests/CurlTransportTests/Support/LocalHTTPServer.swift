@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -166,7 +167,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                 let length = head.components(separatedBy: "\r\n").compactMap { line -> Int? in
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    return Int(parts[1].trimmingOptionalWhitespace)
                 }.first ?? 0
                 expected = end + 4 + length
             }
