@@ -1,5 +1,6 @@
 import CommonFormats
 import FlowRecording
+import MilagroProtocol
 import OrderedJSON
 import Scenarios
 
@@ -84,7 +85,7 @@ package struct LegacyRecording: Sendable {
             let after = end < exchanges.count ? exchanges[end].test : nil
             var opened = false
             for index in position..<end {
-                if ["/rps/getAccessNumber", "/rps/getQrUrl"].contains(exchanges[index].path) { opened = true }
+                if [Endpoint.getAccessNumber.path, Endpoint.getQrURL.path].contains(exchanges[index].path) { opened = true }
                 exchanges[index].test = (opened ? after ?? before : before ?? after) ?? unnamedTest
             }
             position = end
