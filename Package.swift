@@ -57,7 +57,8 @@ let package = Package(
         .target(name: "OrderedJSON"),
         // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
         .target(name: "FileAccess"),
-        // The text formats every layer above reads and writes: civil dates and times; no dependencies.
+        // The text formats every layer above reads and writes: civil dates and times, URLs split
+        // without decoding, hex, header whitespace, cookies; no dependencies.
         .target(name: "CommonFormats"),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
@@ -82,9 +83,9 @@ let package = Package(
         .target(name: "MilagroProtocol", dependencies: ["OrderedJSON"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol", "CommonFormats"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams", "CommonFormats"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
@@ -112,7 +113,7 @@ let package = Package(
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
-            "FileAccess", "CLibYAML", "MilagroProtocol",
+            "FileAccess", "CLibYAML", "MilagroProtocol", "CommonFormats",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
@@ -134,7 +135,7 @@ let package = Package(
             "CurlTransport", "FileAccess",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
-        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // The constant-time check (make ct-check): memcheck's client requests, and the executable
         // that runs the M-Pin functions with their secrets marked undefined. Not a product.
         .target(name: "CValgrindShim"),
@@ -163,7 +164,7 @@ let package = Package(
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "CommonFormatsTests", dependencies: ["CommonFormats"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK", "CommonFormats"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
             "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
             // The endpoint table's agreement test: the router and the flow checker serve and know every path.
@@ -175,8 +176,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "TestSupport"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         // What the scenario-level test targets share: the library of bundled scenarios, replaying a
         // cassette with expectations, recording against the embedded backend. Not a product.

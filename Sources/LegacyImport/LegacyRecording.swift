@@ -1,3 +1,4 @@
+import CommonFormats
 import FlowRecording
 import MilagroProtocol
 import OrderedJSON

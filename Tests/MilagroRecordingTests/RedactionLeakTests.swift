@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import MilagroRecording
+import MPinCrypto
 import Scenarios
 import ScenarioTestSupport
 import TestSupport

@@ -1,3 +1,5 @@
+import CommonFormats
+
 extension SequenceDiagram {
     /// The diagram as a standalone SVG file (`SequenceDiagramDrawing`).
     public func svg(_ cassette: Cassette, title: String) -> String {

@@ -1,3 +1,5 @@
+import CommonFormats
+
 /// `cassette diagram`: the flow as a Mermaid `sequenceDiagram`, as an SVG drawing
 /// (`SequenceDiagram+SVG.swift`) and as a self-contained HTML page (`SequenceDiagram+Page.swift`).
 ///

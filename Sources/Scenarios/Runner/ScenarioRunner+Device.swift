@@ -1,3 +1,4 @@
+import CommonFormats
 import DeviceSecurity
 import FlowRecording
 import MilagroRecording
@@ -31,7 +32,7 @@ final class DeviceActor: Sendable {
         state.withLock { state in
             if let device = state.device { return device }
             let url = state.serviceURL ?? defaultServiceURL
-            let transport = OfflineSwitch(base: environment.transport(.device), serviceOrigin: Self.origin(of: url),
+            let transport = OfflineSwitch(base: environment.transport(.device), serviceOrigin: URLText.origin(of: url),
                                           actor: self)
             let device = DeviceSecurity(serviceURL: url, transport: transport, store: MemoryDeviceStateStore(), clock: environment.clock,
                                         random: environment.random, observer: observer, timeout: state.timeout,
@@ -55,14 +56,6 @@ final class DeviceActor: Sendable {
 
     func setAnswer(_ answer: LoginAnswer?) { state.withLock { $0.answer = answer } }
     func takeAnswer() -> LoginAnswer? { state.withLock { $0.answer } }
-
-    /// `scheme://host[:port]` of a URL.
-    static func origin(of url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let end = rest.firstIndex(of: "/") ?? rest.endIndex
-        return String(url[..<end])
-    }
 }
 
 /// Sends the connector's requests to the service, or, while the device is offline, to the
@@ -108,7 +101,7 @@ extension ScenarioRunner {
             if let problem = actor.configure(url: arguments["url"], timeout: timeout) { throw failure(step, problem) }
             return note([("serviceURL", arguments["url"] ?? actor.defaultServiceURL)])
         case .goOffline:
-            let origin = DeviceActor.origin(of: arguments["url"] ?? "http://127.0.0.1:1")
+            let origin = URLText.origin(of: arguments["url"] ?? "http://127.0.0.1:1")
             actor.setOffline(origin)
             return note([("origin", origin)])
         case .goOnline:

@@ -213,7 +213,7 @@ package struct ScenarioRunner: Sendable {
             if ContinuousClock.now >= deadline {
                 throw failure(step, "step \(lane.index) (line \(lane.line)) did not finish within \(scheduler.limit)")
             }
-            try? await Task.sleep(for: .milliseconds(1))
+            await scheduler.waitForChange(until: deadline)
         }
         scheduler.remove(lane.scenarioStep)
         switch await task.value {

@@ -1,4 +1,4 @@
-@testable import SDKSeams
+import CommonFormats
 import Testing
 
 /// OWS trimming (RFC 9110 §5.6.3): spaces and tabs at both ends go, everything else stays.

@@ -1,7 +1,16 @@
-/// Lowercase hexadecimal, the cassette's encoding of binary values.
+/// Lowercase hexadecimal, two digits a byte on output, either case accepted on input: the
+/// cassette's encoding of binary values and the MVID device id. The one hex for every target that
+/// does not link the crypto core.
+///
+/// The crypto core keeps its own public `MPinCrypto.Hex` (the same text; its encoding also runs in
+/// constant time): the core imports nothing of the package, and its hex is part of its public API.
+/// The targets that link the core (the SDK, the vectors, the checks, the reference backend) use
+/// that one; the ones that do not (recording and replay, DeviceSecurity) use this one, so that no
+/// target links the crypto core for hex alone.
 package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
+    /// Lowercase hex, two digits a byte.
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out: [UInt8] = []
         for byte in bytes {

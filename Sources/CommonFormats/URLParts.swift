@@ -1,24 +1,24 @@
 /// The parts of an absolute URL that the SDK needs: scheme, authority, host (lowercased, without
-/// user info, port or IPv6 brackets) and the rest. No percent-decoding, no IDNA.
-struct URLParts: Sendable, Hashable {
-    var scheme: String
-    var authority: String
-    var host: String
-    var port: Int?
+/// user info, port or IPv6 brackets), port and the rest, split by `URLText` (RFC 3986 §3.1,
+/// §3.2.2, §3.2.3). Nil when the text has no valid scheme, or its port is not a number. No
+/// percent-decoding, no IDNA.
+package struct URLParts: Sendable, Hashable {
+    /// Lowercased.
+    package var scheme: String
+    package var authority: String
+    package var host: String
+    package var port: Int?
     /// Path, query and fragment, as written (may be empty).
-    var rest: String
+    package var rest: String
 
-    init?(_ url: String) {
-        guard let separator = url.firstRange(of: "://") else { return nil }
-        let scheme = url[..<separator.lowerBound]
-        guard let first = scheme.first, first.isLetter,
+    package init?(_ url: String) {
+        let parts = URLText.parts(url)
+        guard let scheme = parts.scheme, let authority = parts.authority, let first = scheme.first, first.isLetter,
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
         self.scheme = scheme.lowercased()
-        let afterScheme = url[separator.upperBound...]
-        let end = afterScheme.firstIndex { "/?#".contains($0) } ?? afterScheme.endIndex
-        authority = String(afterScheme[..<end])
-        rest = String(afterScheme[end...])
-        var hostPort = Substring(authority)
+        self.authority = String(authority)
+        rest = String(url[parts.origin.endIndex...])
+        var hostPort = authority
         if let at = hostPort.lastIndex(of: "@") { hostPort = hostPort[hostPort.index(after: at)...] }
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]") else { return nil }
