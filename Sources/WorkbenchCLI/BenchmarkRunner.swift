@@ -53,7 +53,7 @@ public struct BenchmarkRunner: Sendable {
             samples.append(Self.nanoseconds(elapsed) / perSample)
         }
         Self.consume(sink)
-        return BenchmarkResult(name: name, medianNanoseconds: Self.median(samples), runs: runs, batch: batch)
+        return BenchmarkResult(name: name, medianNanoseconds: Median.of(samples), runs: runs, batch: batch)
     }
 
     @inline(never)
@@ -73,11 +73,4 @@ public struct BenchmarkRunner: Sendable {
         return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 
-    /// The middle sample (the mean of the two middle ones for an even count).
-    static func median(_ samples: [Double]) -> Double {
-        guard !samples.isEmpty else { return 0 }
-        let sorted = samples.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
 }

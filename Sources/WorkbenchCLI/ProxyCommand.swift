@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommonFormats
 import CurlTransport
 import Dispatch
 import FileAccess
@@ -143,9 +144,10 @@ struct ProxyCommand: AsyncParsableCommand {
     /// host and no path, query or fragment.
     static func origin(_ text: String) -> String? {
         let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
-        guard let scheme = origin.range(of: "://"), ["http", "https"].contains(origin[..<scheme.lowerBound].lowercased()) else { return nil }
-        let authority = origin[scheme.upperBound...]
-        guard !authority.isEmpty, !authority.contains(where: { "/?#@ ".contains($0) }) else { return nil }
+        let parts = URLText.parts(origin)
+        guard let scheme = parts.scheme, ["http", "https"].contains(scheme.lowercased()), let authority = parts.authority,
+              !authority.isEmpty, !authority.contains(where: { "@ ".contains($0) }),
+              parts.path.isEmpty, parts.query == nil, parts.fragment == nil else { return nil }
         return origin
     }
 

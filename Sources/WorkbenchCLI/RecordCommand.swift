@@ -185,7 +185,7 @@ struct RecordCommand: AsyncParsableCommand {
             recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
             await second.stop()
         }
-        let plainMedian = plain.sorted()[plain.count / 2], recordedMedian = recorded.sorted()[recorded.count / 2]
+        let plainMedian = Median.of(plain), recordedMedian = Median.of(recorded)
         print(String(format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
                      script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs), (recordedMedian / plainMedian - 1) * 100))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommonFormats
 import CurlTransport
 import EmbeddedBackend
 import FlowRecording
@@ -62,12 +63,8 @@ enum ScenarioCommandSupport {
 
     /// Whether a URL's host is a loopback address (recordings of other hosts are redacted by default).
     static func isLoopback(_ url: String) -> Bool {
-        guard let scheme = url.range(of: "://") else { return false }
-        var host = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
-        if host.hasPrefix("[") { return host.hasPrefix("[::1]") }
-        let name = host.split(separator: ":").first.map(String.init)?.lowercased() ?? ""
-        return name == "localhost" || name.hasPrefix("127.")
+        guard let host = URLParts(url)?.host else { return false }
+        return host == "::1" || host == "localhost" || host.hasPrefix("127.")
     }
 }
 

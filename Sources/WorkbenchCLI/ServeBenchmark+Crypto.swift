@@ -88,8 +88,8 @@ extension ServeBenchmark {
 
         /// The medians of the samples taken since `mark` (a count of samples, from `samplesTaken`).
         func cost(since mark: Int) -> CryptoCost {
-            CryptoCost(server: Row.median(Array(server[mark...])), permit: Row.median(Array(permitShare[mark...])),
-                       client: Row.median(Array(client[mark...])), cores: Double(ProcessInfo.processInfo.activeProcessorCount),
+            CryptoCost(server: Median.of(Array(server[mark...])), permit: Median.of(Array(permitShare[mark...])),
+                       client: Median.of(Array(client[mark...])), cores: Double(ProcessInfo.processInfo.activeProcessorCount),
                        samples: server.count - mark)
         }
 

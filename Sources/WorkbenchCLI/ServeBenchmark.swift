@@ -46,9 +46,9 @@ struct ServeBenchmark {
         /// with the same clients, transport and server, in µs.
         var floorMicroseconds: [Double] = []
 
-        var median: Double { Self.median(perSecond) }
-        var medianCPU: Double { Self.median(cpuMilliseconds) }
-        var medianFloor: Double { Self.median(floorMicroseconds) }
+        var median: Double { Median.of(perSecond) }
+        var medianCPU: Double { Median.of(cpuMilliseconds) }
+        var medianFloor: Double { Median.of(floorMicroseconds) }
         var share: Double { cost.bound > 0 ? median / cost.bound : 0 }
         /// The most of the bound the HTTP floor leaves: with every core busy and an authentication's
         /// four exchanges costing only the floor, the rate is cores / (crypto + 4 × floor), and its
@@ -58,10 +58,6 @@ struct ServeBenchmark {
         }
         /// What the floor costs for the exchanges of one authentication, in ms.
         var floorPerAuthentication: Double { medianFloor * Double(ServeBenchmark.exchangesPerAuthentication) / 1000 }
-
-        static func median(_ values: [Double]) -> Double {
-            values.isEmpty ? 0 : values.sorted()[values.count / 2]
-        }
     }
 
     /// The percentiles printed for each latency.

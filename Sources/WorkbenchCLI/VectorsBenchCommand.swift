@@ -82,6 +82,6 @@ struct VectorsBenchCommand: AsyncParsableCommand {
             precondition(result == .ok)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        return times.sorted()[times.count / 2]
+        return Median.of(times)
     }
 }

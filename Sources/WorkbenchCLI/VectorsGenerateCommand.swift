@@ -5,6 +5,7 @@ import Foundation
 import MilagroRecording
 import MPinCrypto
 import OrderedJSON
+import Synchronization
 import TestVectors
 import Scenarios
 
@@ -115,10 +116,10 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
 }
 
 /// A progress bar on standard error, drawn only when standard error is a terminal.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let label: String
-    private let lock = NSLock()
-    private var last = -1
+    /// The number of `#` drawn last.
+    private let last = Mutex(-1)
 
     private init(label: String) { self.label = label }
 
@@ -127,7 +128,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func update(_ done: Int, _ total: Int) {
-        lock.withLock {
+        last.withLock { last in
             let width = 30
             let filled = total == 0 ? width : done * width / total
             guard filled != last || done == total else { return }

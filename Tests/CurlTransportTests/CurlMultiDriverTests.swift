@@ -14,7 +14,10 @@ struct CurlMultiDriverTests {
     func connectionReuse() async throws {
         let server = try LocalHTTPServer(keepAlive: true) { request in .open(status: 200, body: Array(request.requestLine.utf8)) }
         defer { server.stop() }
-        let driver = CurlMultiDriver(maximumTransfers: 4)
+        // An idle lifetime far beyond the test's: a pause between two requests (a loaded machine
+        // running the whole suite held this task for a minute) must not end the thread, which
+        // closes its connections; the idle end has tests of its own.
+        let driver = CurlMultiDriver(maximumTransfers: 4, idleLifetime: 3_600)
         let transport = CurlTransport(options: .init(defaultTimeout: 10), driver: driver)
         let body = Array("{\"a\": 1}".utf8)
         for index in 0..<5 {

@@ -1,3 +1,4 @@
+import CommonFormats
 import CurlTransport
 import FlowRecording
 import Foundation
@@ -33,17 +34,16 @@ import TestSupport
             proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport,
                                    header: ProxyCommand.header(baseURL: server.baseURL, name: "proxied", script: script, seed: seed),
                                    timeout: 30, maximumBodySize: maximumBodySize) { request in
-                FlowChecker().actor(method: request.method, path: String(request.target.prefix { $0 != "?" }), body: request.body)
+                FlowChecker().actor(method: request.method, path: URLText.path(request.target), body: request.body)
             }
             box.set(proxy)
         }
     }
 
-    final class ProxyBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: RecordingProxy?
-        var proxy: RecordingProxy? { lock.withLock { stored } }
-        func set(_ proxy: RecordingProxy) { lock.withLock { stored = proxy } }
+    final class ProxyBox: Sendable {
+        private let stored = Mutex<RecordingProxy?>(nil)
+        var proxy: RecordingProxy? { stored.withLock { $0 } }
+        func set(_ proxy: RecordingProxy) { stored.withLock { $0 = proxy } }
     }
 
     static let seed = "proxy-test"

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import FlowRecording
 import MilagroProtocol
@@ -140,14 +141,9 @@ extension ScenarioRunner {
     /// The cookie of the browser session the demo RPA logs in.
     static let sessionCookie = "mpinSession"
 
-    /// The value a `Set-Cookie` header gives the cookie `name`, if any.
+    /// The value a `Set-Cookie` header gives the cookie `name`, if any (the first that does).
     static func cookie(_ name: String, in headers: HTTPHeaders) -> String? {
-        for value in headers.values(for: "Set-Cookie") {
-            let pair = value.prefix { $0 != ";" }
-            guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
-            return String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
-        }
-        return nil
+        headers.values(for: "Set-Cookie").lazy.compactMap { Cookies.value(named: name, inSetCookie: $0) }.first
     }
 
     /// The top-level members of a JSON object body, as text.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +11,8 @@ import Glibc
 /// Ctrl-C would and gets all it wrote.
 final class ServingProcess: @unchecked Sendable {
     private let process = Process()
-    private let lock = NSLock()
-    private var stdout = Data()
-    private var stderr = Data()
+    /// Standard output and standard error as read so far.
+    private let output = Mutex((stdout: Data(), stderr: Data()))
     private let readers = DispatchGroup()
 
     /// Starts the executable with `arguments` in the repository root.
@@ -32,7 +32,7 @@ final class ServingProcess: @unchecked Sendable {
                 while true {
                     let data = pipe.fileHandleForReading.availableData
                     if data.isEmpty { break }
-                    self.lock.withLock { if isError { self.stderr.append(data) } else { self.stdout.append(data) } }
+                    self.output.withLock { if isError { $0.stderr.append(data) } else { $0.stdout.append(data) } }
                 }
                 self.readers.leave()
             }
@@ -48,7 +48,7 @@ final class ServingProcess: @unchecked Sendable {
     func waitForOutput<Value>(within seconds: Double, _ find: (Substring) -> Value?) -> Value? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let text = lock.withLock { String(decoding: stdout, as: UTF8.self) }
+            let text = output.withLock { String(decoding: $0.stdout, as: UTF8.self) }
             if let value = text.split(separator: "\n").lazy.compactMap(find).first { return value }
             if !process.isRunning { return nil }
             Thread.sleep(forTimeInterval: 0.02)
@@ -76,10 +76,9 @@ final class ServingProcess: @unchecked Sendable {
         if timedOut { process.terminate() }
         process.waitUntilExit()
         _ = readers.wait(timeout: .now() + 10)
-        return lock.withLock {
-            WorkbenchProcess.Run(status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
-                                 stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-        }
+        let (stdout, stderr) = output.withLock { ($0.stdout, $0.stderr) }
+        return WorkbenchProcess.Run(status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
+                                    stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// One HTTP/1.1 exchange with 127.0.0.1:`port` on a connection of its own (`Connection: close`):

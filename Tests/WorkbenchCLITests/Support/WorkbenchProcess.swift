@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 /// Runs the built `mpin-workbench` executable as a child process, for the end-to-end tests of the
@@ -75,10 +76,10 @@ enum WorkbenchProcess {
     }
 
     /// Both streams, filled from two threads.
-    private final class OutputBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var stdout = Data()
-        private(set) var stderr = Data()
-        func set(_ data: Data, error: Bool) { lock.withLock { if error { stderr = data } else { stdout = data } } }
+    private final class OutputBox: Sendable {
+        private let streams = Mutex((stdout: Data(), stderr: Data()))
+        var stdout: Data { streams.withLock { $0.stdout } }
+        var stderr: Data { streams.withLock { $0.stderr } }
+        func set(_ data: Data, error: Bool) { streams.withLock { if error { $0.stderr = data } else { $0.stdout = data } } }
     }
 }
