@@ -28,7 +28,7 @@ public actor MPinClient {
         public var flavour: Flavour
         /// How a PIN string becomes the scalar that is taken out of the client secret.
         /// `.integer` (the default) reads the decimal digits; `.legacyStringHash` is the C++ core's
-        /// mapping, needed for tokens it created (PROTOCOL §6.3).
+        /// mapping, needed for tokens it created (docs/protocol.md §6.3).
         public var pinMapping: PINMapping
         public var curve: CurveID
         /// Time limit for each request, in seconds; nil leaves it to the transport (the C++ core sets none).

@@ -1,11 +1,11 @@
 import OrderedJSON
 
-/// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, PROTOCOL §2),
+/// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, docs/protocol.md §2),
 /// after the relative-URL rewrite and the cSum rule.
 struct ClientSettings: Sendable, Hashable {
     private(set) var json: JSONValue
 
-    /// Applies PROTOCOL §2: every string value starting with `/` gets the backend URL prefixed;
+    /// Applies docs/protocol.md §2: every string value starting with `/` gets the backend URL prefixed;
     /// other strings have `wss://` → `https://` and `ws://` → `http://`. Then, when `cSum` is
     /// missing or 0, `accessNumberUseCheckSum` is forced to false.
     init(response: JSONValue, backendURL: String) {

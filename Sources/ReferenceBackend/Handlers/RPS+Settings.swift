@@ -1,12 +1,12 @@
 import OrderedJSON
 
-/// `GET /rps/clientSettings` and `GET /service` (PROTOCOL §2, §3.0).
+/// `GET /rps/clientSettings` and `GET /service` (docs/protocol.md §2, §3.0).
 extension BackendCore {
-    /// Where the client settings point the time-permit storage (PROTOCOL §2, §8.4): every GET under
+    /// Where the client settings point the time-permit storage (docs/protocol.md §2, §8.4): every GET under
     /// it answers 404, so the SDK asks D-TA 2 for share 2.
     static let timePermitsStorageSegment = "timePermitsStorage"
 
-    /// The client settings (PROTOCOL §2).
+    /// The client settings (docs/protocol.md §2).
     ///
     /// Default profile: relative URLs the client prefixes with the backend URL, `usePermits`, and
     /// `requestOTP: true` because the demo RPA answers a login whose pass 2 asked for an OTP with
@@ -15,7 +15,7 @@ extension BackendCore {
     /// `requestOTP` is false (its OTP mode has no browser PIN pad); this backend serves both, so it
     /// keeps them (README, "Reference backend").
     ///
-    /// `milagro-oss` profile, as measured on the open-source server (PROTOCOL §13): absolute URLs
+    /// `milagro-oss` profile, as measured on the open-source server (docs/protocol.md §13): absolute URLs
     /// (the base URL and the path), no `usePermits` (permits always used), `requestOTP: false`
     /// (its RPA sends no OTP validity), and `seedValue` (100 random bytes, hex, drawn for each
     /// request from the backend's generator), `setupDoneURL`, `useNFC` and `useWebSocket` (false).
@@ -68,7 +68,7 @@ extension BackendCore {
     }
 
     /// `POST /rps/setupDone/<mpinId>` (`milagro-oss` profile, whose settings name it): the app's
-    /// note that its setup is done, which the SDK core never sends (PROTOCOL §2, §8.2). 200 with an
+    /// note that its setup is done, which the SDK core never sends (docs/protocol.md §2, §8.2). 200 with an
     /// empty body for an issued M-Pin ID, 404 for another.
     func setupDone(mpinIDHex: String) async throws(APIError) -> Reply {
         _ = try mpinIDBytes(mpinIDHex)

@@ -3,7 +3,7 @@ import Foundation
 import MPinCrypto
 
 /// HMAC-SHA256 (RFC 2104; known answers in RFC 4231) through swift-crypto's `HMAC<SHA256>`: the
-/// D-TA request signatures (`signMessage` in the open-source server, PROTOCOL §8).
+/// D-TA request signatures (`signMessage` in the open-source server, docs/protocol.md §8).
 enum HMACSHA256 {
     /// The 32-byte MAC of `message` under `key` (a key longer than the 64-byte block is hashed first).
     static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {

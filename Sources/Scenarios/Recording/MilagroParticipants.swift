@@ -1,7 +1,7 @@
 import FlowRecording
 
 /// The Milagro services as participants of a cassette's sequence diagram (`cassette diagram`), told
-/// from the request's URL path (PROTOCOL.md §2, the services and their paths).
+/// from the request's URL path (docs/protocol.md §2, the services and their paths).
 extension SequenceDiagram.Participant {
     /// The relying-party service: `/rps/...` and its private endpoints.
     public static let rps = Self(id: "rps", name: "RPS")

@@ -17,7 +17,7 @@ public struct ScenarioScript: Sendable {
     /// `auto`, `email` or `code`: how the embedded backend activates registrations.
     public var activation: String
     /// `default`, `milagro-oss` or `milagro-hosted-v3`: whose answers the embedded backend gives
-    /// (the workbench's, the open-source Milagro server's as measured, PROTOCOL.md §13, or those of
+    /// (the workbench's, the open-source Milagro server's as measured, docs/protocol.md §13, or those of
     /// the backend of the C++ SDK core's recorded unit tests).
     public var profile: String = "default"
     /// The client id the MFA-platform embedded backend insists on, if any.
