@@ -6,7 +6,7 @@ package struct FlowFinding: Sendable, Hashable, CustomStringConvertible {
         case status
         /// A body that must be JSON (docs/protocol.md §1), and its members.
         case body
-        /// Hex values: lowercase hex of the length docs/crypto.md §6.1 gives.
+        /// Hex values: lowercase hex of the length docs/protocol.md §6.1 gives.
         case encoding
         /// G1 points (U, UT, V, shares, permits): 65 bytes `04||x||y` on the curve (docs/protocol.md §6.1).
         case point
