@@ -55,7 +55,7 @@ test: deps
 		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
 	$(MAKE) --no-print-directory examples
 
-## The consumer example (README "Cassette tests in your own suite"): Examples/MPinConsumer, a
+## The consumer example (docs/testing.md, "Cassette tests in your own suite"): Examples/MPinConsumer, a
 ## package that depends on this one by path and replays its committed cassettes, built and tested
 ## in its own scratch folder. A debug build: the whole dependency graph compiles again there, which
 ## debug does in about two thirds of the time of release, and its offline replays take a second.
@@ -97,7 +97,7 @@ demo: deps
 	$(WORKBENCH) vectors verify $(DEMO_VECTORS)
 	$(WORKBENCH) bench
 
-## The constant-time check (README "Constant-time secrets"): every M-Pin function on secrets runs
+## The constant-time check (docs/security.md, "Constant-time secrets"): every M-Pin function on secrets runs
 ## under valgrind's memcheck with the secrets marked undefined, and any branch or memory index that
 ## depends on them is an error. The canary (a deliberate leak) must be reported first, or the check
 ## would prove nothing. Built with the flags of `test`, so the two share one build.
@@ -122,7 +122,7 @@ bench: build
 	$(WORKBENCH) bench --curve bn254cx
 	$(WORKBENCH) bench --curve bn254
 
-## Coverage-guided fuzzing of every parser and decoder (README "Fuzzing"): the fuzz package Fuzz/,
+## Coverage-guided fuzzing of every parser and decoder (docs/security.md, "Fuzzing"): the fuzz package Fuzz/,
 ## built with libFuzzer and the address sanitizer into its own scratch folder (never by `test`),
 ## then each target for FUZZ_SECONDS from its seed corpus Fuzz/Corpus/<target>/. Fails on a crash.
 FUZZ_SECONDS ?= 60
@@ -133,7 +133,7 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh
 
-## The DocC documentation of MPinSDK and FlowRecording (README "Documentation"): one archive per
+## The DocC documentation of MPinSDK and FlowRecording (docs/architecture.md, "Documentation"): one archive per
 ## catalog, DOCS_OUTPUT/<Target>.doccarchive, made by the swift-docc-plugin in a scratch folder of
 ## its own (never the shared .build). A DocC warning (a broken symbol link, an undocumented or
 ## unknown parameter) fails it. The articles' code is the package's Snippets/, which `swift build`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `serve --bench` end to end, on a small load: every figure the README quotes is printed, and the
+/// `serve --bench` end to end, on a small load: every figure docs/benchmarks.md quotes is printed, and the
 /// figures agree with one another (counts of exchanges and latencies, the share against the bound
 /// measured in the same run, the crypto timed before and between the runs). No figure is judged
 /// for speed: these are benchmarks, not timed tests.

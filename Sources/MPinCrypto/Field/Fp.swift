@@ -7,7 +7,7 @@ import CFieldKernel
 ///
 /// Arithmetic (+, -, ·, negation, halving, inversion by the fixed exponent p - 2) is constant
 /// time; the comparisons (`==`, ``isZero``, ``isOne``, ``isOdd``), ``power(_:)``, ``isSquare`` and
-/// ``squareRoot()`` branch on their values and are for public data (README "Constant-time secrets").
+/// ``squareRoot()`` branch on their values and are for public data (docs/security.md, "Constant-time secrets").
 package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 

@@ -4,7 +4,7 @@
 /// bit the parity of y) is accepted on input. The point at infinity has no AMCL encoding; this
 /// package writes it as the single byte `00` and refuses it on input.
 ///
-/// Constant time on secret points and scalars (README "Constant-time secrets"): `+`, `-`,
+/// Constant time on secret points and scalars (docs/security.md, "Constant-time secrets"): `+`, `-`,
 /// negation, ``multiplied(by:)``, ``encoded(compressed:)`` and ``decode(_:)`` make public only
 /// whether a point is infinity and whether bytes decode. `==` and ``description`` branch on the
 /// point: for public points.

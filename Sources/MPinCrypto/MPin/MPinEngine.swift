@@ -3,7 +3,7 @@
 /// point or scalar did not decode (AMCL's MPIN_INVALID_POINT).
 ///
 /// Every function is constant time in its secrets (the scalars x, y, w, r, z, master-secret shares,
-/// PINs and factors; tokens, client and server secrets, permits, precomputed GT values): README
+/// PINs and factors; tokens, client and server secrets, permits, precomputed GT values): docs/security.md,
 /// "Constant-time secrets", checked by `make ct-check`. Public by design: whether inputs decode,
 /// whether a result is infinity, whether a scalar inverts, the SERVER_2 verdict. Variable time,
 /// on public data: ``mapToG1(_:)`` (a hash of the identity) and ``kangaroo(e:f:)``.

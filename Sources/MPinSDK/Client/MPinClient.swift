@@ -90,7 +90,7 @@ public actor MPinClient {
     ///
     /// Configuration keys: `backend` (legacy alias `RPA_server`) and the RPS prefix as
     /// `rpsPrefix` or `rps_prefix` (default `rps`). Unknown keys are ignored.
-    /// - Throws: STORAGE_ERROR when a storage file is unusable (it is moved aside, see the README),
+    /// - Throws: STORAGE_ERROR when a storage file is unusable (it is moved aside, see docs/sdk.md, "Storage"),
     ///   or whatever `setBackend` throws.
     public func initialize(configuration: [String: String], customHeaders: HTTPHeaders = [:]) async throws(MPinError) {
         let arguments = configuration.sorted { $0.key < $1.key }.map { NamedValue($0.key, $0.value) }

@@ -1,6 +1,6 @@
 import MPinCrypto
 import OrderedJSON
-/// The JSON documents kept in the two storages (format version 1, see the README).
+/// The JSON documents kept in the two storages (format version 1, see docs/sdk.md, "Storage").
 ///
 /// Non-secure:
 /// ```

@@ -13,7 +13,7 @@ extension BackendCore {
     /// the OTP's validity (`expireTime`, `ttlSeconds`, `nowTime`) and any other login with user
     /// data. The open-source server adds `accessNumberURL`/`getAccessNumberURL` only when
     /// `requestOTP` is false (its OTP mode has no browser PIN pad); this backend serves both, so it
-    /// keeps them (README, "Reference backend").
+    /// keeps them (docs/backend.md, "Reference backend").
     ///
     /// `milagro-oss` profile, as measured on the open-source server (docs/protocol.md §13): absolute URLs
     /// (the base URL and the path), no `usePermits` (permits always used), `requestOTP: false`

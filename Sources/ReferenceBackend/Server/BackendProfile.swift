@@ -1,4 +1,4 @@
-/// Whose answers the reference backend gives, for the same flows (README, "Profiles").
+/// Whose answers the reference backend gives, for the same flows (docs/backend.md, "Profiles").
 public enum BackendProfile: String, Sendable, CaseIterable, Hashable {
     /// The workbench's own answers: relative URLs in the client settings, `usePermits`, the
     /// capitalisation the SDK reads, no `WWW-Authenticate`, `{"message"}` on every refusal.

@@ -58,7 +58,7 @@ struct BackendResponder: ServerResponder {
 }
 
 extension BackendCore {
-    /// Routes a call to its handler (the table is in the README, "Reference backend").
+    /// Routes a call to its handler (the table is in docs/backend.md, "Reference backend").
     func route(_ call: Call) async throws(APIError) -> Reply {
         let s = call.segments
         let mfa = configuration.flavour == .mfaPlatform

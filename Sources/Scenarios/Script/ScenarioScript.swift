@@ -3,7 +3,7 @@ import OrderedJSON
 
 /// A parsed scenario script: the steps of one flow with their arguments and expectations.
 ///
-/// Scripts are YAML (or JSON) files; the language is described in the README ("Scenarios").
+/// Scripts are YAML (or JSON) files; the language is described in docs/scenarios.md ("Scenarios").
 /// `ScriptParser` builds this value and checks every step against `ScriptAction.catalog`, so a
 /// script that parses also names only known actions and arguments.
 public struct ScenarioScript: Sendable {
