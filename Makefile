@@ -2,7 +2,8 @@
 #
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
 #   make test      the whole test suite, optimised, then the consumer package in Examples/
-#   make docs      the DocC catalogs of MPinSDK and FlowRecording
+#   make docs      the DocC catalogs of MPinSDK, FlowRecording and WorkbenchTesting
+#   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md
 #   make ct-check  the crypto core's secrets under memcheck
 #   make fuzz      every fuzz target for FUZZ_SECONDS
 #
@@ -133,7 +134,8 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh
 
-## The DocC documentation of MPinSDK and FlowRecording (docs/architecture.md, "Documentation"): one archive per
+## The DocC documentation of MPinSDK, FlowRecording and WorkbenchTesting (docs/architecture.md,
+## "Documentation"): one archive per
 ## catalog, DOCS_OUTPUT/<Target>.doccarchive, made by the swift-docc-plugin in a scratch folder of
 ## its own (never the shared .build). A DocC warning (a broken symbol link, an undocumented or
 ## unknown parameter) fails it. The articles' code is the package's Snippets/, which `swift build`
@@ -143,6 +145,24 @@ DOCS_SCRATCH ?= .build-docs-scratch
 .PHONY: docs
 docs:
 	$(SWIFT) package --scratch-path $(DOCS_SCRATCH) --allow-writing-to-directory $(DOCS_OUTPUT) \
-	  generate-documentation --target MPinSDK --target FlowRecording --output-path $(DOCS_OUTPUT) \
-	  --warnings-as-errors
-	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive and $(DOCS_OUTPUT)/FlowRecording.doccarchive"
+	  generate-documentation --target MPinSDK --target FlowRecording --target WorkbenchTesting \
+	  --output-path $(DOCS_OUTPUT) --warnings-as-errors
+	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive, $(DOCS_OUTPUT)/FlowRecording.doccarchive and $(DOCS_OUTPUT)/WorkbenchTesting.doccarchive"
+
+## The man page (README "The three jobs"): swift-argument-parser's generate-manual plugin, which
+## comes with the resolved package (nothing is fetched), run on a debug build of the package (the
+## build `swift build --build-tests` shares); the page is copied to MAN_OUTPUT.
+## `man -l .build-man/mpin-workbench.1` shows it.
+MAN_OUTPUT ?= .build-man
+.PHONY: man
+man:
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
+	mkdir -p $(MAN_OUTPUT)
+	cp .build/plugins/GenerateManual/outputs/mpin-workbench/mpin-workbench.1 $(MAN_OUTPUT)/
+	@echo "man: $(MAN_OUTPUT)/mpin-workbench.1"
+
+## docs/cli.md, the command-line reference, from the built executable's help
+## (Scripts/cli-reference.sh); DocsTests fails when the committed file differs from it.
+.PHONY: cli-docs
+cli-docs: build
+	Scripts/cli-reference.sh $(WORKBENCH) > docs/cli.md
