@@ -37,7 +37,7 @@ import Testing
 
     /// Citations that are text of the committed vector files, which the generator writes word for
     /// word and which must stay byte for byte: they name the spec notes the files were made from.
-    static let citationsInCommittedVectors = ["(docs/crypto.md §5-§6)"]
+    static let citationsInCommittedVectors = ["(CRYPTO.md §5-§6)"]
 
     // MARK: - Runnable examples
 
