@@ -17,7 +17,7 @@ func firstLogin() async throws {
         _ = try await sdk.finishAuthentication(user, pin: "9999")
         Issue.record("a wrong PIN logged in")
     } catch {
-        #expect(error.code == .incorrectPIN)  // error is an MPinError (typed throws)
+        #expect(error.status.code == .incorrectPIN)  // error is an MPinError (typed throws)
     }
     try await sdk.startAuthentication(user)
     #expect(try await sdk.finishAuthentication(user, pin: "1234").contains("alice@example.com"))
