@@ -1,7 +1,8 @@
 # MPin Workbench: the two commands of the README, plus build and bench.
 #
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
-#   make test      the whole test suite, optimised, then the consumer package in Examples/
+#   make test      the whole test suite, optimised
+#   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
 #   make docs      the DocC catalogs of MPinSDK, FlowRecording and WorkbenchTesting
 #   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md
 #   make ct-check  the crypto core's secrets under memcheck
@@ -13,7 +14,7 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR      ?= .build/release
 WORKBENCH    := $(BIN_DIR)/mpin-workbench
-DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind python3
 # AMCL's published vector files are read from the shared folder beside the repository (never
 # copied into it); `make demo` says so when it is absent and verifies the generated files alone.
 SHARED_VECTORS ?= ../shared/vectors
@@ -36,9 +37,21 @@ deps:
 	  $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-## Release build of the package.
-build:
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+## Every import is a declared dependency: each target's `import X` names one of its own direct
+## dependencies or a toolchain module (Scripts/check_imports.py, stricter than SwiftPM's check,
+## which lets an import of a dependency's dependency pass).
+.PHONY: imports
+imports:
+	python3 Scripts/check_imports.py
+
+## Release build of the package, with the flags of `test`, so that `build`, `test`, `demo`,
+## `bench` and `ct-check` share one build in .build/release: run one after another, none compiles
+## again what another compiled. `-enable-testing` costs the executables nothing they measure: the
+## benchmarks' medians stay within their run-to-run spread (docs/benchmarks.md).
+## `--explicit-target-dependency-import-check error` fails the build on an import of a target of
+## ours that the importing target does not declare as a dependency.
+build: deps
+	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) $(SWIFT_FLAGS)
 
 ## The whole test suite with optimisation. One build of everything, tests included, with the
 ## test flags; `swift test --skip-build` then runs it (a plain `swift test` after `swift build`
@@ -48,13 +61,13 @@ build:
 ## a crash's backtrace still names the functions. `make test TEST_DEBUG_INFO=` keeps it.
 TEST_DEBUG_INFO ?= -Xswiftc -gnone -Xcc -g0
 TEST_FLAGS      := -c release -Xswiftc -enable-testing $(TEST_DEBUG_INFO)
-test: deps
-	$(SWIFT) build $(TEST_FLAGS) --build-tests $(SWIFT_FLAGS)
+IMPORT_CHECK    := --explicit-target-dependency-import-check error
+test: deps imports
+	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS)
 	@echo "The crypto suites again on the portable field arithmetic (MPIN_FIELD_KERNEL=portable):"
 	MPIN_FIELD_KERNEL=portable $(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS) \
 		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
-	$(MAKE) --no-print-directory examples
 
 ## The consumer example (docs/testing.md, "Cassette tests in your own suite"): Examples/MPinConsumer, a
 ## package that depends on this one by path and replays its committed cassettes, built and tested
@@ -75,8 +88,7 @@ examples: deps
 ## ../shared/vectors (SHARED_VECTORS) and the generated ones in Vectors/generated; print the
 ## benchmark table.
 DEMO_SCENARIOS := $(sort $(wildcard Scenarios/*.yaml Scenarios/*/*.yaml))
-demo: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+demo: build
 	@out=$$(mktemp -d /tmp/mpin-workbench-demo.XXXXXX); \
 	echo "Recording $(words $(DEMO_SCENARIOS)) scenarios against the embedded backend into $$out"; \
 	for scenario in $(DEMO_SCENARIOS); do \

@@ -14,6 +14,10 @@ let package = Package(
         // cassettes, recording and replay, and scenario scripts,
         .library(name: "FlowRecording", targets: ["FlowRecording"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        // the M-Pin binding of recording and replay (observer, redaction names, audit, seeded seams),
+        // and the importer of another harness's recordings,
+        .library(name: "MilagroRecording", targets: ["MilagroRecording"]),
+        .library(name: "LegacyImport", targets: ["LegacyImport"]),
         // the pairing crypto core,
         .library(name: "MPinCrypto", targets: ["MPinCrypto"]),
         // the MVID DeviceSecurity connector,
@@ -40,9 +44,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `serve --bench`: latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        // The reference backend's request signatures: HMAC-SHA256. At least 3.12.3; the graph already
-        // resolves 4.x through swift-nio-extras and swift-certificates.
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Pairing crypto core: Swift, no Foundation. No unsafe flags (a package used as a dependency
@@ -56,6 +57,9 @@ let package = Package(
         .target(name: "OrderedJSON"),
         // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
         .target(name: "FileAccess"),
+        // The text formats every layer above reads and writes: civil dates and times, URLs split
+        // without decoding, hex, header whitespace, cookies; no dependencies.
+        .target(name: "CommonFormats"),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
         .target(name: "GMPOracle", dependencies: ["CGMP"]),
@@ -68,24 +72,27 @@ let package = Package(
         // The command line, thin over the libraries.
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
-            "SDKSeams", "FileAccess", "ProtocolChecks",
+            "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
+        // M-Pin's protocol knowledge, in one place: endpoint paths, client-settings keys and layouts
+        // per profile, the cSum rule, the status codes of PROTOCOL §4, the parties, the flavours.
+        .target(name: "MilagroProtocol", dependencies: ["OrderedJSON"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol", "CommonFormats"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams", "CommonFormats"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
-        .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
-        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording", "SDKSeams"]),
+        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "SDKSeams",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -95,24 +102,40 @@ let package = Package(
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
+        // The M-Pin binding of recording and replay: the SDK observer that writes a cassette's events,
+        // the redaction names and stand-ins, the audit of what a cassette gives away, the diagram's
+        // participants, the seeded randomness and frozen clock, and the workbench's name and version.
+        .target(name: "MilagroRecording", dependencies: [
+            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "MilagroProtocol",
+        ]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
-            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity", "FileAccess", "CLibYAML",
-            "ReferenceBackend", "CurlTransport",
+            "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
+            "FileAccess", "CLibYAML", "MilagroProtocol", "CommonFormats",
             .product(name: "Yams", package: "Yams"),
+        ]),
+        // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
+        .target(name: "LegacyImport", dependencies: [
+            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "SDKSeams", "FileAccess", "CommonFormats", "MilagroProtocol",
+        ]),
+        // The reference backend started in-process on a free loopback port, reached through libcurl:
+        // what `record`, `run` and the testing trait's embedded mode use. Only the CLI and
+        // WorkbenchTesting link it.
+        .target(name: "EmbeddedBackend", dependencies: [
+            "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "MPinSDK", "FlowRecording", "CommonFormats",
         ]),
         // libyaml's event parser (Debian's libyaml-dev), which measures a script before it is composed.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
         // replay a cassette next to the test file, or record it against a backend.
         .target(name: "WorkbenchTesting", dependencies: [
-            "Scenarios", "FlowRecording", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+            "Scenarios", "MilagroRecording", "EmbeddedBackend", "ReferenceBackend", "FlowRecording", "MPinSDK", "SDKSeams",
+            "CurlTransport", "FileAccess",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
-        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // The constant-time check (make ct-check): memcheck's client requests, and the executable
         // that runs the M-Pin functions with their secrets marked undefined. Not a product.
         .target(name: "CValgrindShim"),
@@ -120,7 +143,7 @@ let package = Package(
         // The peer server of `Scripts/http_floor.py --peer`: a bare SwiftNIO HTTP/1.1 server, the
         // least a server on NIO's HTTP/1.1 codec spends per request. Not a product.
         .executableTarget(name: "nio-peer", dependencies: [
-            "SDKSeams",
+            "CommonFormats",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -129,19 +152,23 @@ let package = Package(
         // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
         // fixed seams. Not a product.
         .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
-        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "TestSupport"]),
+        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "CFieldKernel", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "MilagroProtocolTests", dependencies: ["MilagroProtocol", "OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
         .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "TestSupport"],
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "FileAccess", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
+        .testTarget(name: "CommonFormatsTests", dependencies: ["CommonFormats"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK", "CommonFormats"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
-            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON",
+            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            // The endpoint table's agreement test: the router and the flow checker serve and know every path.
+            "ProtocolChecks", "FlowRecording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -149,16 +176,32 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: [
-            "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+        // What the scenario-level test targets share: the library of bundled scenarios, replaying a
+        // cassette with expectations, recording against the embedded backend. Not a product.
+        .target(name: "ScenarioTestSupport", dependencies: [
+            "Scenarios", "MilagroRecording", "EmbeddedBackend", "FlowRecording", "MPinSDK", "ReferenceBackend", "CurlTransport",
             "TestSupport",
+        ], path: "Tests/ScenarioTestSupport"),
+        .testTarget(name: "ScenariosTests", dependencies: [
+            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "ReferenceBackend", "CurlTransport",
+            "TestSupport", "ScenarioTestSupport",
+        ]),
+        .testTarget(name: "MilagroRecordingTests", dependencies: [
+            "MilagroRecording", "Scenarios", "FlowRecording", "OrderedJSON", "MPinSDK", "MPinCrypto", "SDKSeams", "TestSupport",
+            "ScenarioTestSupport",
+        ]),
+        .testTarget(name: "LegacyImportTests", dependencies: [
+            "LegacyImport", "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "TestSupport",
+            "ScenarioTestSupport",
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
-            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
+            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
+            // Walks the command tree (every help's example, which commands are async).
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
             .product(name: "Yams", package: "Yams"),
         ]),

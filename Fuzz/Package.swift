@@ -30,11 +30,11 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Support/FuzzSupport"),
 
         fuzzTarget("FuzzOrderedJSON", [workbench("OrderedJSON")]),
-        fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("Scenarios"), workbench("OrderedJSON")]),
+        fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("MilagroRecording"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzScenarioScript", [workbench("Scenarios")]),
         fuzzTarget("FuzzAMCLVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSuiteVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
-        fuzzTarget("FuzzLegacyImport", [workbench("FlowRecording"), workbench("Scenarios"), workbench("OrderedJSON")]),
+        fuzzTarget("FuzzLegacyImport", [workbench("FlowRecording"), workbench("LegacyImport"), workbench("Scenarios"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzCrypto", [workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKResponses", [workbench("MPinSDK"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKStorage", [workbench("MPinSDK"), workbench("OrderedJSON")]),

@@ -2,6 +2,7 @@ import CCurl
 import Dispatch
 import Foundation
 import SDKSeams
+import Synchronization
 
 /// One thread that runs every libcurl transfer of the process through one multi handle, in
 /// libcurl's socket interface (`curl_multi_socket_action`, with the sockets and the timer watched
@@ -26,7 +27,7 @@ import SDKSeams
 /// * Every wait of the thread is bounded: it waits at most until libcurl's timer runs out
 ///   (`CURLMOPT_TIMERFUNCTION`), the next time limit of a waiting request, the end of the idle
 ///   lifetime, and never more than `maximumPoll` milliseconds.
-package final class CurlMultiDriver: @unchecked Sendable {
+package final class CurlMultiDriver: Sendable {
     /// What the driver has done so far, for tests and benchmarks.
     package struct Statistics: Sendable, Hashable {
         /// Driver threads started since the driver was made (one at a time; a new one after an idle end).
@@ -64,19 +65,23 @@ package final class CurlMultiDriver: @unchecked Sendable {
     let maximumTransfers: Int
     let idleLifetime: Double
 
-    private let lock = NSLock()
-    /// Requests not yet added to the multi handle, in arrival order.
-    private var queue: [CurlTransfer] = []
-    /// Transfers whose task was cancelled after the driver took them from the queue.
-    private var cancellations: [CurlTransfer] = []
-    /// True from a submission that starts the thread until the thread decides to end.
-    private var running = false
-    /// The running thread's eventfd, for `CurlSocketEvents.wake`; nil while none is usable.
-    private var wakeup: Int32?
-    /// True while the thread waits for its sockets (or is about to): only then does a
-    /// submission or cancellation wake it; otherwise its next turn finds the work anyway.
-    private var polling = false
-    private var counts = Statistics()
+    /// What the submitting tasks and the thread share.
+    private struct Shared {
+        /// Requests not yet added to the multi handle, in arrival order.
+        var queue: [CurlTransfer] = []
+        /// Transfers whose task was cancelled after the driver took them from the queue.
+        var cancellations: [CurlTransfer] = []
+        /// True from a submission that starts the thread until the thread decides to end.
+        var running = false
+        /// The running thread's eventfd, for `CurlSocketEvents.wake`; nil while none is usable.
+        var wakeup: Int32?
+        /// True while the thread waits for its sockets (or is about to): only then does a
+        /// submission or cancellation wake it; otherwise its next turn finds the work anyway.
+        var polling = false
+        var counts = Statistics()
+    }
+
+    private let shared = Mutex(Shared())
 
     /// - Parameters:
     ///   - maximumTransfers: transfers in flight at most, 1 or more (smaller values are taken as 1).
@@ -88,22 +93,23 @@ package final class CurlMultiDriver: @unchecked Sendable {
     }
 
     package var statistics: Statistics {
-        lock.withLock { counts }
+        shared.withLock { $0.counts }
     }
 
     /// Queues `transfer` and wakes the thread, or starts it.
     func submit(_ transfer: CurlTransfer) {
-        lock.lock()
-        queue.append(transfer)
-        if running {
-            // Under the lock: the thread clears `wakeup` under it before closing it.
-            if polling, let wakeup { CurlSocketEvents.wake(wakeup) }
-            lock.unlock()
-            return
+        let start = shared.withLock { shared -> Bool in
+            shared.queue.append(transfer)
+            if shared.running {
+                // Under the lock: the thread clears `wakeup` under it before closing it.
+                if shared.polling, let wakeup = shared.wakeup { CurlSocketEvents.wake(wakeup) }
+                return false
+            }
+            shared.running = true
+            shared.counts.threadsStarted += 1
+            return true
         }
-        running = true
-        counts.threadsStarted += 1
-        lock.unlock()
+        guard start else { return }
         let thread = Thread { [self] in
             Thread.current.name = "curl-multi"   // the thread's name in ps, top and profiles
             serve()
@@ -116,13 +122,13 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// caller answers it (true). Otherwise (false) the driver has it: it takes it out of the multi
     /// handle at its next turn, or, if it has not added it yet, sees its cancellation flag.
     func cancel(_ transfer: CurlTransfer) -> Bool {
-        lock.withLock {
-            if let index = queue.firstIndex(where: { $0 === transfer }) {
-                queue.remove(at: index)
+        shared.withLock { shared in
+            if let index = shared.queue.firstIndex(where: { $0 === transfer }) {
+                shared.queue.remove(at: index)
                 return true
             }
-            cancellations.append(transfer)
-            if polling, let wakeup { CurlSocketEvents.wake(wakeup) }
+            shared.cancellations.append(transfer)
+            if shared.polling, let wakeup = shared.wakeup { CurlSocketEvents.wake(wakeup) }
             return false
         }
     }
@@ -144,20 +150,20 @@ package final class CurlMultiDriver: @unchecked Sendable {
             return
         }
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maximumConnections)
-        lock.withLock { wakeup = events.wakeup }
+        shared.withLock { $0.wakeup = events.wakeup }
         var loop = CurlMultiLoop(driver: self, multi: multi, events: events)
         while loop.turn() {}
         loop.cleanUp()
         withExtendedLifetime(events) {}
-        lock.withLock { counts.threadsEnded += 1 }
+        shared.withLock { $0.counts.threadsEnded += 1 }
     }
 
     /// When no multi handle can be made: answers every queued request with the reason, and lets
     /// the next submission try again.
     private func failEverything() {
-        let failed: [CurlTransfer] = lock.withLock {
-            defer { queue.removeAll(); cancellations.removeAll(); running = false }
-            return queue
+        let failed: [CurlTransfer] = shared.withLock { shared in
+            defer { shared.queue.removeAll(); shared.cancellations.removeAll(); shared.running = false }
+            return shared.queue
         }
         for transfer in failed {
             transfer.complete(.failure(transfer.exchange.noHandle()))
@@ -168,9 +174,9 @@ package final class CurlMultiDriver: @unchecked Sendable {
 
     /// The cancellations asked for since the last turn.
     func takeCancellations() -> [CurlTransfer] {
-        lock.withLock {
-            defer { cancellations.removeAll() }
-            return cancellations
+        shared.withLock { shared in
+            defer { shared.cancellations.removeAll() }
+            return shared.cancellations
         }
     }
 
@@ -190,21 +196,22 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// Up to `room` queued requests in arrival order and the waiting ones whose time limit has run
     /// out by `now`; or, with nothing in flight, nothing queued and `idleEnded`, the end.
     func takeQueued(room: Int, now: UInt64, idleEnded: Bool) -> Taken {
-        lock.withLock {
+        shared.withLock { shared in
             var next = Taken()
-            if queue.isEmpty && idleEnded && counts.inFlight == 0 {
-                running = false
-                wakeup = nil
+            if shared.queue.isEmpty && idleEnded && shared.counts.inFlight == 0 {
+                shared.running = false
+                shared.wakeup = nil
                 next.end = true
                 return next
             }
-            let count = min(max(room, 0), queue.count)
-            next.transfers = Array(queue.prefix(count))
-            queue.removeFirst(count)
-            queue.removeAll { transfer in
+            let count = min(max(room, 0), shared.queue.count)
+            next.transfers = Array(shared.queue.prefix(count))
+            shared.queue.removeFirst(count)
+            var queued = 0
+            shared.queue.removeAll { transfer in
                 if !transfer.waitedForRoom {
                     transfer.waitedForRoom = true
-                    counts.queued += 1
+                    queued += 1
                 }
                 guard let deadline = transfer.deadline else { return false }
                 if deadline <= now {
@@ -214,6 +221,7 @@ package final class CurlMultiDriver: @unchecked Sendable {
                 next.nextDeadline = min(next.nextDeadline ?? deadline, deadline)
                 return false
             }
+            shared.counts.queued += queued
             return next
         }
     }
@@ -222,41 +230,41 @@ package final class CurlMultiDriver: @unchecked Sendable {
     /// that fits in `room`, arrived since the turn began (the thread takes another turn at once);
     /// otherwise true, and from now on submissions and cancellations wake it.
     func beginPoll(room: Int) -> Bool {
-        lock.withLock {
-            if !cancellations.isEmpty || (room > 0 && !queue.isEmpty) { return false }
-            polling = true
+        shared.withLock { shared in
+            if !shared.cancellations.isEmpty || (room > 0 && !shared.queue.isEmpty) { return false }
+            shared.polling = true
             return true
         }
     }
 
     /// After the wait for the sockets.
     func endPoll() {
-        lock.withLock {
-            polling = false
-            counts.waits += 1
+        shared.withLock { shared in
+            shared.polling = false
+            shared.counts.waits += 1
         }
     }
 
     /// Counts a transfer added to the multi handle, and an easy handle made for it.
     func noteAdded(handleCreated: Bool) {
-        lock.withLock {
-            counts.inFlight += 1
-            counts.peakInFlight = max(counts.peakInFlight, counts.inFlight)
-            if handleCreated { counts.handlesCreated += 1 }
+        shared.withLock { shared in
+            shared.counts.inFlight += 1
+            shared.counts.peakInFlight = max(shared.counts.peakInFlight, shared.counts.inFlight)
+            if handleCreated { shared.counts.handlesCreated += 1 }
         }
     }
 
     /// Counts an easy handle made for a transfer that then failed to start.
     func noteHandleCreated() {
-        lock.withLock { counts.handlesCreated += 1 }
+        shared.withLock { $0.counts.handlesCreated += 1 }
     }
 
     /// Counts a transfer taken out of the multi handle and the connections it opened.
     func noteRemoved(connectionsOpened: Int) {
-        lock.withLock {
-            counts.inFlight -= 1
-            counts.exchanges += 1
-            counts.connectionsOpened += connectionsOpened
+        shared.withLock { shared in
+            shared.counts.inFlight -= 1
+            shared.counts.exchanges += 1
+            shared.counts.connectionsOpened += connectionsOpened
         }
     }
 }

@@ -1,3 +1,4 @@
+import CommonFormats
 import SDKSeams
 
 /// Collects the status line, header fields and body bytes that libcurl hands to its callbacks.

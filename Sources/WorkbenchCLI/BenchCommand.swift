@@ -1,45 +1,22 @@
 import ArgumentParser
-import MPinCrypto
 
-/// `mpin-workbench bench`: medians per operation of the pairing crypto.
+/// `mpin-workbench bench`: the benchmarks; plain `bench` is `bench crypto`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the pairing crypto: median per operation.",
+        abstract: "Time the pairing crypto (the default) or the reference backend.",
         discussion: """
-            Operations: fp_mul, fp_inverse, g1_mul, g2_mul, gt_pow, miller_loop, \
-            final_exponentiation, pairing, client_1_2 (CLIENT_1 then CLIENT_2) and server_2. Each is \
-            warmed up, then timed `--runs` times; the median is printed. With --json, prints one \
-            object: {"curve": "bn254cx", "results": [{"name": "pairing", "medianNanoseconds": 612345, \
-            "runs": 200}, ...]}.
+            `bench crypto` (what plain `bench` runs) times the pairing crypto per operation; `bench \
+            backend` measures the reference backend's authentications per second. Both print a table, \
+            or one JSON object with --json.
 
-            Exit status: 0 when timed, 2 when the usage was wrong.
-            """
+            Exit status: 0 when timed, 2 when the backend cannot start or the usage was wrong.
+
+            Examples:
+              mpin-workbench bench
+              mpin-workbench bench backend --clients 1 4 --runs 3 --json
+            """,
+        subcommands: [BenchCryptoCommand.self, BenchBackendCommand.self],
+        defaultSubcommand: BenchCryptoCommand.self
     )
-
-    @Flag(help: "Print one JSON object instead of a table.")
-    var json = false
-
-    @Option(help: "Curve to time.")
-    var curve = CurveArgument(.bn254cx)
-
-    @Option(parsing: .unconditional, help: "Timed runs per operation (the median is reported), 1 to 100000.",
-            transform: BoundedNumber.integer(BenchCommand.runsRange))
-    var runs = 200
-
-    /// `--runs`.
-    static let runsRange = 1...100_000
-
-    func run() throws {
-        let runner = BenchmarkRunner(runs: runs)
-        let results = BenchmarkKernels.kernels(curve: curve.id).map { kernel in
-            runner.measure(
-                name: kernel.name, operationsPerCall: BenchmarkKernels.operationsPerCall(kernel.name), kernel.run)
-        }
-        if json {
-            print(BenchmarkFormatter.json(curve: curve.id, results: results))
-        } else {
-            print(BenchmarkFormatter.table(curve: curve.id, results: results), terminator: "")
-        }
-    }
 }

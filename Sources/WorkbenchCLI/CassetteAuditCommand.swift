@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowRecording
+import MilagroRecording
 import Scenarios
 
 /// `mpin-workbench cassette audit FILE...`: what a cassette gives away.
@@ -8,13 +9,16 @@ struct CassetteAuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Say what a cassette gives away before it is shared: secrets in clear, and the client secret's derivations.",
         discussion: """
-            Lists every M-Pin secret still in clear (the fields `cassette redact --defaults` \
+            Lists every M-Pin secret still in clear (the fields `cassette redact --redact default` \
             hides), then tries each known derivation of the client secret on what the file holds: \
             SEC − TP (CLIENT_1's SEC minus the time permit; SEC alone without time permits), \
             −(x+y)⁻¹·V (CLIENT_2's V with x and y), and the raw random draws into x. Fields in \
             clear that are neither secret nor listed as public are named too. Prints \
             `FILE: shareable` when nothing is given away. Exit status: 0 shareable, 1 when a \
             secret or a derivation is found, 2 when a file cannot be read.
+
+            Examples:
+              mpin-workbench cassette audit flow.redacted.json
             """
     )
 
@@ -41,7 +45,7 @@ struct CassetteAuditCommand: ParsableCommand {
             } else {
                 exposed = true
                 print("\(path): NOT shareable: \(report.clearSecrets.count) secret value\(report.clearSecrets.count == 1 ? "" : "s") in clear, "
-                    + "\(possible.count) derivation\(possible.count == 1 ? "" : "s") possible; `cassette redact --defaults` hides them")
+                    + "\(possible.count) derivation\(possible.count == 1 ? "" : "s") possible; `cassette redact --redact default` hides them")
             }
         }
         if exposed { throw ExitCode(1) }

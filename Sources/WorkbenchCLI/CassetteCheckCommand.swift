@@ -24,6 +24,9 @@ struct CassetteCheckCommand: ParsableCommand {
             Prints one line per finding, `FILE: LEVEL [EVENT] METHOD PATH (ACTOR): MESSAGE (CODE)`, then \
             `FILE: N exchanges: P passed, F failures, W warnings, N notes`. Exit status 1 when any \
             finding is a failure, 0 when there are only warnings and notes, 2 when a file cannot be read.
+
+            Examples:
+              mpin-workbench cassette check Recordings/authenticate.json
             """
     )
 

@@ -6,7 +6,7 @@ import Foundation
 struct CassetteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cassette",
-        abstract: "Show, compare, check, redact, audit, draw and import cassettes.",
+        abstract: "Show, compare, check, redact, audit, draw, import and serve cassettes.",
         discussion: """
             A cassette is the JSON file of one recorded flow (format version \(Cassette.currentFormatVersion)): \
             every API call with its result, every HTTP exchange with exact bytes, every crypto \
@@ -15,11 +15,17 @@ struct CassetteCommand: ParsableCommand {
             Exit status: 0 on success, 1 when `diff` finds differences, `lint` finds problems or `check` \
             finds a failure, `audit` finds a secret given away, 2 when \
             a file cannot be read (missing, not JSON, a newer format, a schema error; the message says which; \
-            for `lint` only a file it cannot open, the rest being its findings) or the usage was wrong.
+            for `lint` only a file it cannot open, the rest being its findings) or the usage was wrong; \
+            `serve` gives 1 when a request matched nothing or a recorded exchange was never asked for.
+
+            Examples:
+              mpin-workbench cassette show Recordings/authenticate.json
+              mpin-workbench cassette serve Recordings/authenticate.json --port 8005
             """,
         subcommands: [
             CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self, CassetteCheckCommand.self,
             CassetteRedactCommand.self, CassetteAuditCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
+            CassetteServeCommand.self,
         ]
     )
 }

@@ -10,6 +10,10 @@ struct CassetteDiffCommand: ParsableCommand {
             Metadata is compared field by field, events by index; JSON bodies by JSON path (a body \
             that is the same JSON written differently is reported as such). Live timings are left out \
             unless --include-timings. Exit status 0 when equal, 1 when they differ.
+
+            Examples:
+              mpin-workbench cassette diff Recordings/authenticate.json new.json
+              mpin-workbench cassette diff old.json new.json --include-timings
             """
     )
 

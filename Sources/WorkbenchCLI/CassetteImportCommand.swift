@@ -2,6 +2,8 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
+import LegacyImport
+import MilagroRecording
 import Scenarios
 
 /// `mpin-workbench cassette import --format milagro-sdk FILE --out DIR`.
@@ -31,6 +33,9 @@ struct CassetteImportCommand: ParsableCommand {
 
             Exit status: 0 when imported, 2 when the file cannot be read or imported or a cassette \
             cannot be written (the message says which), or the usage was wrong.
+
+            Examples:
+              mpin-workbench cassette import --format milagro-sdk recorded.json --out Recordings/imported
             """
     )
 

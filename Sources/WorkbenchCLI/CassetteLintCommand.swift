@@ -22,6 +22,10 @@ struct CassetteLintCommand: ParsableCommand {
             Exit status: 0 when every file is clean, 1 when a file has problems (not JSON, a schema \
             error or a newer format are what lint reports), 2 when a file cannot be read (missing, \
             a directory, not permitted; the message on standard error names it) or the usage was wrong.
+
+            Examples:
+              mpin-workbench cassette lint Recordings/*.json
+              mpin-workbench cassette lint flow.json --fix
             """
     )
 

@@ -9,6 +9,9 @@ struct CassetteShowCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when printed, 2 when the cassette cannot be read (the message says why) or \
             the usage was wrong.
+
+            Examples:
+              mpin-workbench cassette show Recordings/authenticate.json
             """
     )
 

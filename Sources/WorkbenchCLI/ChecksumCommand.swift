@@ -13,6 +13,10 @@ struct ChecksumCommand: ParsableCommand {
 
             Exit status: 0 when the access number is valid (or was completed), 1 when it is not, \
             with the reason on standard error.
+
+            Examples:
+              mpin-workbench checksum 1234560
+              mpin-workbench checksum --complete 123456
             """
     )
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 
-/// `--junit FILE` of `replay`, `vectors verify`, `run` and `serve --cassette`: a JUnit XML report
+/// `--junit FILE` of `replay`, `vectors verify`, `run` and `cassette serve`: a JUnit XML report
 /// (`JUnitReport`) for CI systems, written even when checks fail (the exit status stays the
 /// command's own). The file is tried before any work, so an unwritable path is said at once; it is
 /// an error (exit status 2) naming the file, then and if writing it fails at the end.

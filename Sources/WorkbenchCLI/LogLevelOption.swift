@@ -1,7 +1,7 @@
 import ArgumentParser
 import Logging
 
-/// `--log-level` of `serve`, `serve --cassette` and `proxy`: the request log (one line per request:
+/// `--log-level` of `serve`, `cassette serve` and `proxy`: the request log (one line per request:
 /// method, path, status, duration, bytes) and the server's own messages, through swift-log's
 /// handler on standard error, at this level and above (default info). Anything but one of
 /// swift-log's level names is a usage error (exit status 2) naming them.

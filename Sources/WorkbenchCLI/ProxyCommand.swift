@@ -13,7 +13,7 @@ import Synchronization
 
 /// `mpin-workbench proxy --upstream URL --out FILE`: a recording proxy between any M-Pin client and
 /// its backend, checking the protocol as it goes.
-struct ProxyCommand: ParsableCommand {
+struct ProxyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proxy",
         abstract: "Record any client's session: forward to a backend, check the M-Pin protocol, write a cassette.",
@@ -27,7 +27,7 @@ struct ProxyCommand: ParsableCommand {
             unreachable upstream or a time limit (--timeout) is recorded as a transport error and \
             answered 502. On Ctrl-C (or SIGTERM), or after --max-exchanges exchanges, the cassette is \
             written atomically to --out (redacted as `record` does) and can be served with \
-            `serve --cassette`, shown, diffed and diagrammed. The first Ctrl-C waits for the exchanges \
+            `cassette serve`, shown, diffed and diagrammed. The first Ctrl-C waits for the exchanges \
             in flight; a second (or a SIGTERM after it) aborts them, each recorded as a cancelled \
             transport error, and writes what was recorded within 2 s. A client's request body that has \
             not arrived --body-timeout seconds after its head (default 10) is answered 408, the \
@@ -57,6 +57,11 @@ struct ProxyCommand: ParsableCommand {
             and login, else the SDK); each finding a failure, a warning or a note; at the end a summary. \
             Exit status 1 when a check failed (warnings and notes do not count), 2 when it could not \
             start or write.
+
+            Examples:
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --port 8006 --out Recordings/phone.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --route /dta2=http://127.0.0.1:8001 --out flow.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --scenario authenticate --seed s1 --max-exchanges 12 --out flow.json
             """
     )
 
@@ -66,12 +71,10 @@ struct ProxyCommand: ParsableCommand {
     @Option(name: .customLong("route"), help: ArgumentHelp("Another upstream origin under a path prefix, PREFIX=ORIGIN (such as /dta2=http://127.0.0.1:8001); repeatable.", valueName: "prefix=origin"))
     var routes: [String] = []
 
-    @Option(help: "Address to listen on.")
-    var host = ServeCommand.defaultHost
+    @OptionGroup var listen: ListenOption
 
-    @Option(parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
-            transform: BoundedNumber.integer(0...65_535))
-    var port = 0
+    var host: String { listen.host }
+    var port: Int { listen.port }
 
     @Option(help: "The cassette file to write.")
     var out: String
@@ -101,10 +104,10 @@ struct ProxyCommand: ParsableCommand {
 
     @OptionGroup var logging: LogLevelOption
 
-    @Option(help: "The scenario script the client runs, if it is one (kept in the cassette, so that `replay` can drive the SDK through it).")
+    @Option(help: "The scenario the client runs, if it is one: a script file or a bundled scenario's name (kept in the cassette, so that `replay` can drive the SDK through it).")
     var scenario: String?
 
-    @Option(help: "With --scenario: the seed of the client's randomness (default: the script's), for `replay`.")
+    @Option(help: "With --scenario: the seed of the client's randomness, for `replay` (default: the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\", as `record` and `run` seed it).")
     var seed: String?
 
     static let exchangesRange = 1...1_000_000
@@ -117,7 +120,6 @@ struct ProxyCommand: ParsableCommand {
             throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
         }
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
-        if seed != nil, scenario == nil { throw ValidationError("--seed goes with --scenario: it is the seed of the scenario's run.") }
         var prefixes: Set<String> = []
         for text in routes {
             guard let route = Self.route(text) else {
@@ -147,7 +149,14 @@ struct ProxyCommand: ParsableCommand {
         return origin
     }
 
-    func run() throws {
+    /// Options given that cannot take effect: each a warning, and the proxy records without them.
+    var warnings: [String] {
+        guard seed != nil, scenario == nil else { return [] }
+        return ["warning: --seed goes with --scenario (it is the seed of the scenario's run); without one it has no effect"]
+    }
+
+    func run() async throws {
+        for warning in warnings { Console.error(warning + "\n") }
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)
@@ -159,40 +168,36 @@ struct ProxyCommand: ParsableCommand {
         let upstream = Self.origin(self.upstream)!
         let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
-        let stopped = DispatchSemaphore(value: 0)
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, seed = self.seed, maxBody = self.maxBody
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, maxBody = self.maxBody
+        let seed = script.map { ScenarioCommandSupport.seed(self.seed, script: $0) }
         let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
         let logger = LogLevelOption.logger("proxy", logging.level)
-        let task = Task {
-            do {
-                let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
-                                                           bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
-                    await session.handle(request)
-                }
-                let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed)
-                // The transport stops reading one byte past the cap, so the proxy sees the overflow
-                // without holding the whole body.
-                let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
-                                                             maximumResponseBody: maxBody))
-                let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                                           maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
-                    session.actor(request)
-                }
-                session.begin(proxy)
-                ServeCommand.say(Self.banner(proxy: proxy, out: out))
-                await withTaskCancellationHandler {
-                    await server.wait()
-                } onCancel: {
-                    Task { await server.stop() }
-                }
-            } catch {
-                session.fail(error)
+        let out = self.out
+        await session.server.run {
+            let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
+                                                       bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
+                await session.handle(request)
             }
-            stopped.signal()
+            let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed, upstream: upstream)
+            // The transport stops reading one byte past the cap, so the proxy sees the overflow
+            // without holding the whole body.
+            let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
+                                                         maximumResponseBody: maxBody))
+            let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
+                                       maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
+                session.actor(request)
+            }
+            session.begin(proxy)
+            ServeCommand.say(Self.banner(proxy: proxy, out: out))
+            await withTaskCancellationHandler {
+                await server.wait()
+            } onCancel: {
+                Task { await server.stop() }
+            }
+        } onSignal: {
+            session.signalled()
         }
-        session.attach(task)
-        ServeCommand.waitForStop(stopped) { session.signalled { stopped.signal() } }
         if let error = session.error {
             Console.failure("\(error)")
             throw ExitCode(2)
@@ -200,7 +205,7 @@ struct ProxyCommand: ParsableCommand {
         guard let proxy = session.proxy else { return }
         var cassette = proxy.cassette()
         if cassette.httpExchanges.contains(where: { $0.exchange.request.headers.contains("X-MIRACL-CID") }) {
-            cassette.backend.flavour = "mfa-platform"
+            cassette.backend.flavour = BackendFlavour.mfaPlatform.rawValue
         }
         let fields = RecordCommand.redactedFields(redact, live: upstream)
         if !fields.isEmpty { cassette = Redactor(fields: fields).redact(cassette) }
@@ -219,19 +224,21 @@ struct ProxyCommand: ParsableCommand {
         if !summary.passed { throw ExitCode(1) }
     }
 
-    /// The cassette's metadata: the backend is the proxy itself (what the client saw); the scenario
-    /// is the script given, else just a name (the file's). Replay compares by meaning (`json`): a
-    /// proxied cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
-    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?) -> Cassette {
+    /// The cassette's metadata: the backend is the proxy itself (what the client saw), with the
+    /// upstream it forwarded to (where `record` can record the flow again); the scenario is the
+    /// script given, else just a name (the file's). Replay compares by meaning (`json`): a proxied
+    /// cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
+    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?, upstream: String? = nil) -> Cassette {
         var header: Cassette
         if let script {
             header = ScenarioSession.header(for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
                                             tool: ScenarioCommandSupport.tool)
         } else {
             header = Cassette(tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
-                              backend: .init(url: baseURL, flavour: "milagro"))
+                              backend: .init(url: baseURL, flavour: BackendFlavour.milagro.rawValue))
         }
         header.replayMode = .json
+        header.backend.upstream = upstream
         return header
     }
 
@@ -274,9 +281,7 @@ private final class ProxySession: Sendable {
 
     var proxy: RecordingProxy? { state.withLock { $0.proxy } }
 
-    private let server = ServerTaskControl()
-
-    func attach(_ task: Task<Void, Never>) { server.attach(task) }
+    let server = ServerTaskControl()
 
     func stop() { server.stop() }
 
@@ -284,8 +289,8 @@ private final class ProxySession: Sendable {
 
     /// A Ctrl-C or SIGTERM: the first stops the server once the exchanges in flight are answered;
     /// the next aborts them (`RecordingProxy.abort`) and, should the server still not have stopped
-    /// 1.5 s later, calls `release` so that the command writes what was recorded.
-    func signalled(release: @escaping @Sendable () -> Void) {
+    /// 1.5 s later, releases the command's wait so that it writes what was recorded.
+    func signalled() {
         let count = signals.withLock { count -> Int in
             count += 1
             return count
@@ -301,10 +306,9 @@ private final class ProxySession: Sendable {
         if pending > 0 { ServeCommand.say("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
         proxy?.abort()
         stop()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: release)
+        let server = self.server
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { server.release() }
     }
-
-    func fail(_ error: any Error) { server.fail(error) }
 
     var error: (any Error)? { server.error }
 

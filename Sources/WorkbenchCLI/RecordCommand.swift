@@ -2,44 +2,53 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import OrderedJSON
 import Scenarios
 
 /// `mpin-workbench record SCENARIO`: runs a scenario live and writes its cassette.
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Run a scenario live through libcurl and write its cassette.",
         discussion: """
-            With --embedded (the default when no --backend is given) the reference backend starts \
-            in-process on a free loopback port, seeded from --seed, on a clock frozen at the script's \
-            startTime; it is recorded as \(ScenarioCommandSupport.stableOrigin), without timings, so \
-            recording the same scenario twice writes the same bytes. Against --backend URL the SDK's \
-            randomness is seeded only when --seed is given, and a backend that is not on loopback gets \
-            its secrets redacted (--redact default) unless --redact none.
+            SCENARIO is a script file or the name (or alias) of a bundled scenario under Scenarios/ \
+            (or $MPIN_WORKBENCH_SCENARIOS), as `replay` finds it. Without --backend (--embedded \
+            says so explicitly) the reference backend starts in-process on a free loopback port, \
+            seeded from the seed, on a clock frozen at the script's startTime; it is recorded as \
+            \(ScenarioCommandSupport.stableOrigin), without timings, so recording the same scenario \
+            twice writes the same bytes. The seed is --seed, else the script's, else \
+            "\(ScenarioCommandSupport.defaultSeed)", against any backend; the cassette keeps it, so \
+            replay draws the same. A --backend that is not on loopback gets its secrets redacted \
+            (--redact default) unless --redact none.
 
             Exit status: 0 when recorded, 1 when the scenario failed (nothing written), 2 when the \
             script cannot be read, the cassette cannot be written or the usage was wrong.
+
+            Examples:
+              mpin-workbench record authenticate
+              mpin-workbench record Scenarios/authenticate.yaml --out Recordings/authenticate.json
+              mpin-workbench record authenticate --backend http://127.0.0.1:8005 --seed s1 --redact default
+              mpin-workbench record authenticate --profile milagro-oss --bench 5
             """
     )
 
-    @Argument(help: "The scenario script (YAML or JSON).")
+    @Argument(help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.")
     var scenario: String
 
     @Option(help: "A live backend URL to record against.")
     var backend: String?
 
-    @Flag(help: "Start the reference backend in-process (the default).")
+    @Flag(help: "Start the reference backend in-process: the default without --backend, accepted to say so.")
     var embedded = false
 
-    @Option(help: "Override the script's flavour: milagro or mfa-platform.")
-    var flavour: String?
+    @OptionGroup var overrides: ScenarioBackendOption
 
     @Option(help: "The cassette file (default: Recordings/<scenario name>.json).")
     var out: String?
 
-    @Option(help: "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"workbench\").")
+    @Option(help: ArgumentHelp(ScenarioCommandSupport.seedHelp))
     var seed: String?
 
     @Option(parsing: .upToNextOption,
@@ -56,27 +65,23 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
-        if let flavour, !["milagro", "mfa-platform"].contains(flavour) { throw ValidationError("--flavour is milagro or mfa-platform.") }
+        try overrides.check(backend: backend)
         if redact.contains("none"), redact.count > 1 {
             throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
         }
     }
 
-    func run() throws {
-        var script = try ScenarioCommandSupport.readScript(scenario)
-        if let flavour { script.flavour = flavour }
-        let seed = seed ?? script.seed ?? "workbench"
+    func run() async throws {
+        let script = overrides.apply(to: try ScenarioCommandSupport.readScript(scenario))
+        let seed = ScenarioCommandSupport.seed(seed, script: script)
         let output = out ?? Self.defaultOutput(for: script.name)
         if out == nil, SafeFileName.make(script.name) != script.name {
             Console.error("warning: the scenario name \(JSONWriter.quoted(script.name)) is not a safe file name; writing \(output)\n")
         }
-        let backendURL = backend
-        let fields = redactedFields(live: backendURL)
+        let fields = redactedFields(live: backend)
         let recorded: (Cassette, Double)
         do {
-            recorded = try ScenarioCommandSupport.blocking { [script] in
-                try await Self.record(script, seed: seed, backendURL: backendURL)
-            }
+            recorded = try await Self.record(script, seed: seed, backendURL: backend)
         } catch let failure as ScenarioFailure {
             ScenarioCommandSupport.error(failure.description + " (nothing written)")
             throw ExitCode(1)
@@ -102,7 +107,7 @@ struct RecordCommand: ParsableCommand {
         let placeholders = final.redactions.map(\.placeholder)
         print("\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
               + String(format: "%.2f s", seconds) + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
-        if let bench { try benchmark(script, seed: seed, runs: bench) }
+        if let bench { try await benchmark(script, seed: seed, runs: bench) }
     }
 
     /// `Recordings/<name>.json`, the name made a safe file name (`../../x` gives `______x`), so a
@@ -153,37 +158,35 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// Median seconds of `runs` plain runs and `runs` recorded runs, each against a fresh embedded backend.
-    func benchmark(_ script: ScenarioScript, seed: String, runs: Int) throws {
-        let (plain, recorded) = try ScenarioCommandSupport.blocking { [script] in
-            var plain: [Double] = [], recorded: [Double] = []
-            for _ in 0..<max(1, runs) {
-                let session = try await EmbeddedSession.start(script, seed: seed)
-                let clock = session.clock
-                let backend = session.backend
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
-                                                  random: SeededRandomSource(seed: seed), clock: clock,
-                                                  advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed,
-                                                  heldRequests: { backend.heldLogins })
-                plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-                await session.stop()
-                let second = try await EmbeddedSession.start(script, seed: seed)
-                let clock2 = second.clock
-                let backend2 = second.backend
-                let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
-                                                    seed: seed, tool: ScenarioCommandSupport.tool)
-                let start2 = DispatchTime.now().uptimeNanoseconds
-                let cassette = try await ScenarioSession.record(script, header: header, transport: second.transport,
-                                                                random: SeededRandomSource(seed: seed), clock: clock2,
-                                                                advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
-                                                                recordsTimings: false, heldRequests: { backend2.heldLogins })
-                _ = cassette.canonicalBytes
-                recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
-                await second.stop()
-            }
-            return (plain.sorted()[plain.count / 2], recorded.sorted()[recorded.count / 2])
+    func benchmark(_ script: ScenarioScript, seed: String, runs: Int) async throws {
+        var plain: [Double] = [], recorded: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let session = try await EmbeddedSession.start(script, seed: seed)
+            let clock = session.clock
+            let backend = session.backend
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
+                                              random: SeededRandomSource(seed: seed), clock: clock,
+                                              advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed,
+                                              heldRequests: { backend.heldLogins })
+            plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            await session.stop()
+            let second = try await EmbeddedSession.start(script, seed: seed)
+            let clock2 = second.clock
+            let backend2 = second.backend
+            let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
+                                                seed: seed, tool: ScenarioCommandSupport.tool)
+            let start2 = DispatchTime.now().uptimeNanoseconds
+            let cassette = try await ScenarioSession.record(script, header: header, transport: second.transport,
+                                                            random: SeededRandomSource(seed: seed), clock: clock2,
+                                                            advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
+                                                            recordsTimings: false, heldRequests: { backend2.heldLogins })
+            _ = cassette.canonicalBytes
+            recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
+            await second.stop()
         }
+        let plainMedian = plain.sorted()[plain.count / 2], recordedMedian = recorded.sorted()[recorded.count / 2]
         print(String(format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
-                     script.name, plain * 1000, recorded * 1000, max(1, runs), (recorded / plain - 1) * 100))
+                     script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs), (recordedMedian / plainMedian - 1) * 100))
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Dispatch
+import FileAccess
 import FlowRecording
 import Foundation
 import Scenarios
 
 /// `mpin-workbench replay CASSETTE...`: re-runs cassettes offline and reports divergences.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay cassettes offline; print `N passed, M failed` and a divergence report for each failure.",
@@ -30,6 +31,17 @@ struct ReplayCommand: ParsableCommand {
             by path, split into N contiguous runs that differ in length by at most one, so the parts do \
             not depend on the order the paths are given or a directory lists them. A part may be empty \
             (more shards than cassettes): it passes. The JUnit suite is named `replay (shard K/N)`.
+
+            A divergence at a random draw, or one in a cassette that holds no random draws and no \
+            seed, ends with a hint about the seed: the run was seeded otherwise than the recording \
+            (`record`, `run` and `proxy` take --seed, else the script's, else \
+            "\(ScenarioCommandSupport.defaultSeed)").
+
+            Examples:
+              mpin-workbench replay Recordings/
+              mpin-workbench replay Recordings/authenticate.json --mode json --junit replay.xml
+              mpin-workbench replay redacted.json --secret pin=1234 --secret regOTT=ab12
+              mpin-workbench replay Recordings/ --shard 2/4 --table
             """
     )
 
@@ -65,12 +77,19 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json, ignore or context.") }
         for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
-        if !ignore.isEmpty, mode.flatMap({ ReplayMode(name: $0) })?.matching != .ignore {
-            throw ValidationError("--ignore goes with --mode ignore; with \(mode.map { "--mode " + $0 } ?? "each cassette's own mode") it would be ignored.")
+        if !ignore.isEmpty, let mode, ReplayMode(name: mode)?.matching != .ignore {
+            throw ValidationError("--ignore goes with --mode ignore; with --mode \(mode) it would be ignored.")
         }
     }
 
-    func run() throws {
+    /// Options given that cannot take effect: each a warning, and the replay runs without them.
+    var warnings: [String] {
+        guard !ignore.isEmpty, mode == nil else { return [] }
+        return ["warning: --ignore goes with --mode ignore; with each cassette's own mode it has no effect"]
+    }
+
+    func run() async throws {
+        for warning in warnings { Console.error(warning + "\n") }
         if mode.flatMap({ ReplayMode(name: $0) })?.matching == .ignore, ignore.isEmpty {
             Console.error("warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n")
         }
@@ -97,19 +116,19 @@ struct ReplayCommand: ParsableCommand {
         for name in values.keys.sorted() where !used.contains(name) && shard.shard == nil {
             Console.error("warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n")
         }
-        let timed = try ScenarioCommandSupport.blocking {
-            var out: [(ReplayOutcome, Duration)] = []
-            let clock = ContinuousClock()
-            for (file, cassette) in loaded {
-                let start = clock.now
-                let outcome = if let cassette {
-                    await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library)
-                } else {
-                    await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)
-                }
-                out.append((outcome, clock.now - start))
+        var timed: [(ReplayOutcome, Duration)] = []
+        let clock = ContinuousClock()
+        for (file, cassette) in loaded {
+            let start = clock.now
+            var outcome = if let cassette {
+                await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library)
+            } else {
+                await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)
             }
-            return out
+            if let cassette, let failure = outcome.failure, let hint = Self.seedHint(kind: outcome.kind, cassette: cassette) {
+                outcome.failure = failure + "\n" + hint
+            }
+            timed.append((outcome, clock.now - start))
         }
         let outcomes = timed.map { $0.0 }
         if table {
@@ -131,29 +150,45 @@ struct ReplayCommand: ParsableCommand {
         let part = shard.shard.map { " (shard \($0): \(files.count) of \(all.count) cassettes)" } ?? ""
         print("\(outcomes.count - failed - partial) passed, \(partial > 0 ? "\(partial) partial (flow only), " : "")\(failed) failed\(part)")
         try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
-        if let bench { try benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
+        if let bench { await benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
         let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
         for outcome in unreadable { Console.failure(outcome.failure ?? outcome.path) }
         if !unreadable.isEmpty { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }
 
-    func benchmark(_ files: [String], mode: ReplayMode?, placeholders: [String: String], library: ScenarioLibrary, rounds: Int) throws {
+    func benchmark(_ files: [String], mode: ReplayMode?, placeholders: [String: String], library: ScenarioLibrary, rounds: Int) async {
         let loaded = files.compactMap { file in (try? CassetteFile.read(file)).map { (file, $0) } }
-        let (count, seconds, events) = try ScenarioCommandSupport.blocking {
-            let start = DispatchTime.now().uptimeNanoseconds
-            var count = 0, events = 0
-            for _ in 0..<rounds {
-                for (file, cassette) in loaded {
-                    _ = await ScenarioSession.replay(cassette, path: file, mode: mode, placeholders: placeholders, library: library)
-                    count += 1
-                    events += cassette.events.count
-                }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var count = 0, events = 0
+        for _ in 0..<rounds {
+            for (file, cassette) in loaded {
+                _ = await ScenarioSession.replay(cassette, path: file, mode: mode, placeholders: placeholders, library: library)
+                count += 1
+                events += cassette.events.count
             }
-            return (count, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, events)
         }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print(String(format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
                      count, events, seconds, Double(count) / seconds, Double(events) / seconds))
+    }
+
+    /// The hint a divergence report ends with when the seed may be why: a divergence at a random
+    /// draw, or a request or crypto divergence in a cassette that holds no random draws to serve
+    /// (a proxy's) and names no seed. Nil otherwise.
+    static func seedHint(kind: String?, cassette: Cassette) -> String? {
+        let seed = cassette.scenario.seed
+        let holdsDraws = cassette.events.contains { if case .random = $0.payload { true } else { false } }
+        let seedText = seed.map { "with --seed \(ShellWords.quote($0))" } ?? "without a seed"
+        if kind == "randomMismatch" {
+            return "  hint: a random draw diverged: the cassette was recorded \(seedText); a run seeded otherwise draws other values "
+                + "(`record`, `run` and `proxy` take --seed, else the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\")"
+        }
+        if ["requestMismatch", "cryptoMismatch"].contains(kind), !holdsDraws, seed == nil {
+            return "  hint: the cassette holds no random draws and no seed, so replay draws its own; if the client was seeded, "
+                + "record again with its --seed (`proxy --scenario FILE --seed S`)"
+        }
+        return nil
     }
 
     /// One testcase per cassette: failed with the divergence report the command prints, an error

@@ -1,85 +1,75 @@
 import ArgumentParser
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ReferenceBackend
 import MPinSDK
 import Scenarios
 
 /// `mpin-workbench run SCENARIO`: runs a scenario live, without a cassette.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a scenario live (no cassette) and print each step's result.",
         discussion: """
-            Against --backend URL, or the reference backend started in-process (--embedded, the default). \
-            --junit FILE also writes a JUnit XML report: one testcase for the scenario, its step lines \
-            as output, failed with the failing step's report, an error when the script cannot be read \
-            or the run cannot start.
+            SCENARIO is a script file or the name (or alias) of a bundled scenario under Scenarios/ \
+            (or $MPIN_WORKBENCH_SCENARIOS). Against --backend URL, or the reference backend started \
+            in-process (the default; --embedded says so explicitly). The seed is --seed, else the \
+            script's, else "\(ScenarioCommandSupport.defaultSeed)", against any backend, as `record` \
+            seeds it. --junit FILE also writes a JUnit XML report: one testcase for the scenario, its \
+            step lines as output, failed with the failing step's report, an error when the script \
+            cannot be read or the run cannot start.
 
             Exit status: 0 when every step passes, 1 when one fails, 2 when the script cannot be read \
             or the usage was wrong.
+
+            Examples:
+              mpin-workbench run authenticate
+              mpin-workbench run Scenarios/authenticate.yaml --profile milagro-oss --junit run.xml
+              mpin-workbench run authenticate --backend http://127.0.0.1:8005 --flavour milagro --seed s1
             """
     )
 
-    @Argument(help: "The scenario script (YAML or JSON).")
+    @Argument(help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.")
     var scenario: String
 
     @Option(help: "A live backend URL.")
     var backend: String?
 
-    @Flag(help: "Start the reference backend in-process (the default).")
+    @Flag(help: "Start the reference backend in-process: the default without --backend, accepted to say so.")
     var embedded = false
 
-    @Option(help: "Seed of the SDK's randomness and of the embedded backend (default: system randomness against --backend).")
+    @Option(help: ArgumentHelp(ScenarioCommandSupport.seedHelp))
     var seed: String?
 
-    @Option(help: "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's), milagro-oss (the open-source Milagro server's) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests).")
-    var profile: BackendProfile?
+    @OptionGroup var overrides: ScenarioBackendOption
 
     @OptionGroup var junit: JUnitOption
 
+    /// `--profile`, as before it joined `--flavour` in `ScenarioBackendOption`.
+    var profile: BackendProfile? { overrides.profile }
+
     func validate() throws {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
-        if backend != nil && profile != nil { throw ValidationError("--profile sets up the embedded backend; a --backend URL answers as it does.") }
+        try overrides.check(backend: backend)
     }
 
-    func run() throws {
+    func run() async throws {
         try junit.check()
         let timer = ContinuousClock()
         let start = timer.now
         let script: ScenarioScript
         do {
-            script = try ScriptParser.parse(file: scenario)
+            script = overrides.apply(to: try ScenarioCommandSupport.script(scenario))
         } catch {
             ScenarioCommandSupport.error(error.description)
             try junit.write(junitReport(.error(error.description, type: "script"), duration: timer.now - start))
             throw ExitCode(2)
         }
-        let backendURL = backend
-        let seed = seed
-        let profile = profile
+        let seed = ScenarioCommandSupport.seed(seed, script: script)
         let result: Result<[StepOutcome], ScenarioFailure>
         do {
-            result = try ScenarioCommandSupport.blocking {
-                if let backendURL {
-                    let random: any RandomSource = seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
-                    do throws(ScenarioFailure) {
-                        return .success(try await ScenarioSession.run(script, backendURL: backendURL, transport: ScenarioCommandSupport.curl(),
-                                                                      random: random, clock: SystemClock(), seed: seed))
-                    } catch { return .failure(error) }
-                }
-                let chosen = seed ?? script.seed ?? "workbench"
-                let session = try await EmbeddedSession.start(script, seed: chosen, profile: profile)
-                let clock = session.clock
-                let backend = session.backend
-                defer { Task { await session.stop() } }
-                do throws(ScenarioFailure) {
-                    return .success(try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin,
-                                                                  transport: session.transport, random: SeededRandomSource(seed: chosen),
-                                                                  clock: clock, advanceClock: { clock.advance(milliseconds: $0) },
-                                                                  canWait: true, seed: chosen, heldRequests: { backend.heldLogins }))
-                } catch { return .failure(error) }
-            }
+            result = try await Self.run(script, seed: seed, backendURL: backend)
         } catch {
             // The run could not start (the embedded backend): reported as before, and as an error.
             try junit.write(junitReport(.error("\(error)", type: nil), duration: timer.now - start))
@@ -95,6 +85,29 @@ struct RunCommand: ParsableCommand {
             try junit.write(junitReport(.failed(failure.description, type: nil), duration: timer.now - start))
             throw ExitCode(1)
         }
+    }
+
+    /// Runs `script` against `backendURL`, else the embedded backend; throws only when the run
+    /// cannot start.
+    static func run(_ script: ScenarioScript, seed: String, backendURL: String?) async throws -> Result<[StepOutcome], ScenarioFailure> {
+        if let backendURL {
+            do throws(ScenarioFailure) {
+                return .success(try await ScenarioSession.run(script, backendURL: backendURL, transport: ScenarioCommandSupport.curl(),
+                                                              random: SeededRandomSource(seed: seed), clock: SystemClock(), seed: seed))
+            } catch { return .failure(error) }
+        }
+        let session = try await EmbeddedSession.start(script, seed: seed)
+        let clock = session.clock
+        let backend = session.backend
+        let result: Result<[StepOutcome], ScenarioFailure>
+        do throws(ScenarioFailure) {
+            result = .success(try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin,
+                                                            transport: session.transport, random: SeededRandomSource(seed: seed),
+                                                            clock: clock, advanceClock: { clock.advance(milliseconds: $0) },
+                                                            canWait: true, seed: seed, heldRequests: { backend.heldLogins }))
+        } catch { result = .failure(error) }
+        await session.stop()
+        return result
     }
 
     /// The report of `--junit`: one testcase, the scenario file.

@@ -7,7 +7,7 @@ import ReferenceBackend
 import SDKSeams
 import Synchronization
 
-/// `serve --bench`: authentications per second against an in-process reference backend, with
+/// `bench backend` (formerly `serve --bench`): authentications per second against an in-process reference backend, with
 /// 1, 4 and 16 concurrent SDK clients over libcurl on loopback (median of several runs), next to
 /// the crypto cost that bounds it; per client count also the latency percentiles of an
 /// authentication and of one HTTP exchange (HdrHistogram), the CPU time per authentication, the
@@ -72,7 +72,7 @@ struct ServeBenchmark {
     /// HTTP exchanges per authentication: time-permit share, pass 1, pass 2, the RPA's login.
     static let exchangesPerAuthentication = 4
     /// The path the HTTP floor requests: the smallest answer the backend gives an SDK.
-    static let floorPath = "/rps/clientSettings"
+    static let floorPath = Endpoint.clientSettings.path
 
     func run(say: (String) -> Void, json: Bool = false) async throws {
         var sampler = CryptoSampler()

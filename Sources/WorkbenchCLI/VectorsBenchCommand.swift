@@ -6,7 +6,7 @@ import TestVectors
 
 /// `mpin-workbench vectors bench`: two-pass vectors generated per second on one core and on all
 /// cores, against the limit SERVER_2's pairing product sets.
-struct VectorsBenchCommand: ParsableCommand {
+struct VectorsBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark: mpin-two-pass vectors generated per second (1 core, all cores) against the SERVER_2 bound.",
@@ -17,6 +17,10 @@ struct VectorsBenchCommand: ParsableCommand {
             cheaper than its SERVER_2 pairing product.
 
             Exit status: 0 when timed, 2 when the usage was wrong.
+
+            Examples:
+              mpin-workbench vectors bench
+              mpin-workbench vectors bench --count 96 --runs 5
             """
     )
 
@@ -34,7 +38,7 @@ struct VectorsBenchCommand: ParsableCommand {
     static let countRange = 1...10_000
     static let runsRange = 1...1_000
 
-    func run() throws {
+    func run() async throws {
         let mpin = MPin(curve: curve.id)
         let serverMedian = Self.server2Median(mpin: mpin, samples: 41)
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -48,7 +52,7 @@ struct VectorsBenchCommand: ParsableCommand {
             for run in 0..<max(1, runs) {
                 let generator = VectorGenerator(suite: .mpinTwoPass, curve: curve.id, count: count, seed: "bench-\(run)")
                 let start = DispatchTime.now().uptimeNanoseconds
-                let document = VectorsBlocking.run { await generator.generate(maxConcurrency: concurrency) }
+                let document = await generator.generate(maxConcurrency: concurrency)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 tests = document["numberOfTests"]?.intValue ?? 0
                 best = min(best, seconds)

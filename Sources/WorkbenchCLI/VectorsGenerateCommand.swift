@@ -1,13 +1,15 @@
 import ArgumentParser
 import FileAccess
+import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinCrypto
 import OrderedJSON
 import TestVectors
 import Scenarios
 
 /// `mpin-workbench vectors generate`: writes one suite of Wycheproof-shaped vectors, deterministically.
-struct VectorsGenerateCommand: ParsableCommand {
+struct VectorsGenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate known-answer vectors (Wycheproof-shaped JSON) for one suite.",
@@ -27,7 +29,15 @@ struct VectorsGenerateCommand: ParsableCommand {
             saying which part it is. Each shard file can be linted and verified on its own; \
             `vectors merge` joins the N files into the bytes one unsharded run writes.
 
+            --curve with a suite whose values do not depend on the curve (access-number, say) has no \
+            effect: it is a warning, and the file is written as without it.
+
             Exit status: 0 when written, 2 when the file cannot be written or the usage was wrong.
+
+            Examples:
+              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --out vectors/two-pass.json
+              mpin-workbench vectors generate --suite pairing --curve bls12383 --count 20 --seed s1 --out pairing.json
+              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --shard 1/4 --out part1.json
             """
     )
 
@@ -59,16 +69,22 @@ struct VectorsGenerateCommand: ParsableCommand {
     static let jobsRange = 1...1024
 
     func validate() throws {
-        guard let chosen = VectorSuite(rawValue: suite) else {
-            throw ValidationError("Unknown suite '\(suite)'; one of: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        if let curve, !chosen.dependsOnCurve {
-            throw ValidationError("--curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve.")
+        guard VectorSuite(rawValue: suite) != nil else {
+            let names = VectorSuite.allCases.map(\.rawValue)
+            throw ValidationError("Unknown suite '\(suite)'; one of: \(names.joined(separator: ", "))\(NameSuggestion.hint(for: suite, among: names)).")
         }
     }
 
-    func run() throws {
-        let curve = self.curve ?? CurveArgument(.bn254cx)
+    /// Options given that cannot take effect: each a warning, and the file is written as without them.
+    var warnings: [String] {
+        guard let curve, let chosen = VectorSuite(rawValue: suite), !chosen.dependsOnCurve else { return [] }
+        return ["warning: --curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve"]
+    }
+
+    func run() async throws {
+        for warning in warnings { Console.error(warning + "\n") }
+        // A suite that does not depend on the curve is written as without --curve.
+        let curve = (VectorSuite(rawValue: suite)!.dependsOnCurve ? self.curve : nil) ?? CurveArgument(.bn254cx)
         var generator = VectorGenerator(suite: VectorSuite(rawValue: suite)!, curve: curve.id, count: count, seed: seed)
         generator.toolVersion = WorkbenchVersion.current
         generator.shard = shard.shard
@@ -78,13 +94,12 @@ struct VectorsGenerateCommand: ParsableCommand {
         let out = self.out
         // The file is written as the tests are computed (a temporary file, renamed into place at
         // the end), so memory does not grow with --count.
-        let written = VectorsBlocking.run { () async -> Result<Int, FileAccessError> in
-            do throws(FileAccessError) {
-                try Directories.create((out as NSString).deletingLastPathComponent)
-                return .success(try await frozen.write(to: out, maxConcurrency: jobs, progress: progress?.update))
-            } catch {
-                return .failure(error)
-            }
+        let written: Result<Int, FileAccessError>
+        do throws(FileAccessError) {
+            try Directories.create((out as NSString).deletingLastPathComponent)
+            written = .success(try await frozen.write(to: out, maxConcurrency: jobs, progress: progress?.update))
+        } catch {
+            written = .failure(error)
         }
         progress?.finish()
         let tests: Int
@@ -97,27 +112,6 @@ struct VectorsGenerateCommand: ParsableCommand {
         let part = shard.shard.map { "shard \($0) of \(frozen.numberOfTests) tests, " } ?? ""
         print("\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
     }
-}
-
-/// Runs an async body from a synchronous command.
-enum VectorsBlocking {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let box = VectorsResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.set(await body())
-            done.signal()
-        }
-        done.wait()
-        return box.get()
-    }
-}
-
-final class VectorsResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: T?
-    func set(_ v: T) { lock.withLock { value = v } }
-    func get() -> T { lock.withLock { value! } }
 }
 
 /// A progress bar on standard error, drawn only when standard error is a terminal.

@@ -15,6 +15,9 @@ struct VectorsLintCommand: ParsableCommand {
             unique tcIds in order, numberOfTests, at least one test, and the canonical form. Prints \
             `FILE:LINE: PATH (tcId N): problem` for each problem and `FILE: ok` for a clean file. Exit status: 0 when every file is clean, 1 when one has problems, 2 when a file \
             cannot be read.
+
+            Examples:
+              mpin-workbench vectors lint Vectors/generated/*.json
             """
     )
 

@@ -18,6 +18,9 @@ struct VectorsMergeCommand: ParsableCommand {
             without --shard writes for the same arguments. Shards are read a line at a time and the \
             result is written as it is made, to a temporary file renamed into place at the end, so \
             memory does not grow with the number of tests. Exit status: 0 when merged, 2 when not.
+
+            Examples:
+              mpin-workbench vectors merge part1.json part2.json part3.json part4.json --out two-pass.json
             """
     )
 

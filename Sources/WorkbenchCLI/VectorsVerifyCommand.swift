@@ -38,6 +38,10 @@ struct VectorsVerifyCommand: ParsableCommand {
             be empty (more shards than files): it passes. The JUnit suite is named \
             `vectors verify (shard K/N)`. To spread one large generated file, generate it with \
             `vectors generate --shard` and verify each shard file, which checks on its own.
+
+            Examples:
+              mpin-workbench vectors verify Vectors/generated/*.json
+              mpin-workbench vectors verify two_pass.txt --curve bn254cx -v --junit vectors.xml
             """
     )
 

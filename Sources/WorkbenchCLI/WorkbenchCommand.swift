@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import MilagroRecording
 import Scenarios
 
 /// The root command, `mpin-workbench`.
 ///
-/// The executable target only calls `WorkbenchCommand.main()`; every subcommand lives in this
-/// library so that tests can run them in-process.
-public struct WorkbenchCommand: ParsableCommand {
+/// The executable target only calls `await WorkbenchCommand.runCommandLine()`; every subcommand lives in
+/// this library so that tests can run them in-process.
+public struct WorkbenchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "mpin-workbench",
         abstract: "Record, replay and vector tooling for the Milagro M-Pin authentication protocol.",
@@ -19,23 +20,34 @@ public struct WorkbenchCommand: ParsableCommand {
             (a vector, a replay, a lint or a flow check found a problem), 2 when the input could not \
             be read or the usage was wrong (a missing or unreadable file, an unknown option, a value \
             out of range); each command's help says which checks it makes.
+
+            Examples:
+              mpin-workbench record authenticate
+              mpin-workbench replay Recordings/
+              mpin-workbench serve --port 8005
             """,
         version: WorkbenchVersion.current,
-        subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self, ProxyCommand.self,
-                      RunCommand.self, RecordCommand.self, ReplayCommand.self,
-                      ChecksumCommand.self]
+        subcommands: [RecordCommand.self, ReplayCommand.self, RunCommand.self, ProxyCommand.self, ServeCommand.self,
+                      CassetteCommand.self, VectorsCommand.self, ChecksumCommand.self, BenchCommand.self]
     )
 
     public init() {}
 
-    /// Runs the command line. A usage error (an unknown option, a missing argument, a value out of
-    /// its range) exits with status 2, the Unix convention for usage errors, as the commands' own
+    /// Runs the command line. Old spellings are rewritten first, each with a warning
+    /// (`LegacySpelling`). A usage error (an unknown option, a missing argument, a value out of its
+    /// range) exits with status 2, the Unix convention for usage errors, as the commands' own
     /// "cannot read" errors do; the argument parser's default would be 64. Everything else (help,
     /// `--version`, a command's own exit code) is left to the parser.
-    public static func main() {
+    public static func runCommandLine() async {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            let spelling = LegacySpelling(Array(CommandLine.arguments.dropFirst()))
+            for warning in spelling.warnings { Console.error(warning + "\n") }
+            var command = try parseAsRoot(spelling.arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Console.error(fullMessage(for: error) + "\n")
@@ -43,6 +55,12 @@ public struct WorkbenchCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// Parses `arguments` (without the program's name) as `runCommandLine` does, old spellings
+    /// rewritten (their warnings are `LegacySpelling`'s).
+    static func parse(commandLine arguments: [String]) throws -> any ParsableCommand {
+        try parseAsRoot(LegacySpelling(arguments).arguments)
     }
 
     /// The exit status of a usage error.

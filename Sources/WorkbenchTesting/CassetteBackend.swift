@@ -1,3 +1,4 @@
+import MilagroRecording
 import ReferenceBackend
 import Scenarios
 

@@ -1,7 +1,9 @@
 import CurlTransport
+import EmbeddedBackend
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroRecording
 import MPinSDK
 import ReferenceBackend
 import Scenarios
@@ -124,7 +126,7 @@ struct CassetteRunner: Sendable {
     // MARK: - Record
 
     private func recordCassette(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
-        let flavour: MPinClient.Flavour = backend.flavour == .mfaPlatform ? .mfaPlatform : .milagro
+        let flavour = MPinClient.Flavour(backend.flavour)
         let random = SeededRandomSource(seed: seed)
         switch backend.kind {
         case .url(let url, let backendFlavour):

@@ -1,4 +1,5 @@
 import FlowRecording
+import MilagroRecording
 import MPinSDK
 import Scenarios
 import Synchronization

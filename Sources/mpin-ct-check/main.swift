@@ -74,7 +74,7 @@ func secret(_ value: Int32, _ on: Bool) -> Int32 {
 func output(_ bytes: [UInt8]?) -> String {
     guard var b = bytes else { return "nil" }
     b.withUnsafeMutableBytes { ct_declassify($0.baseAddress, $0.count) }
-    return b.isEmpty ? "[]" : b.map { String($0, radix: 16).paddedHex }.joined()
+    return b.isEmpty ? "[]" : Hex.encode(b)
 }
 
 func output(_ value: Int?) -> String {
@@ -89,10 +89,6 @@ func output(_ result: MPin.Server2Result) -> String {
     case .invalidPoint: return "invalidPoint"
     case .badPIN(let e, let f): return "badPIN(\(output(e)), \(output(f)))"
     }
-}
-
-extension String {
-    var paddedHex: String { count == 1 ? "0" + self : self }
 }
 
 func printError(_ message: String) {

@@ -1,3 +1,3 @@
 import WorkbenchCLI
 
-WorkbenchCommand.main()
+await WorkbenchCommand.runCommandLine()

@@ -1,8 +1,8 @@
+import CommonFormats
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import SDKSeams
 
 /// The peer server of `Scripts/http_floor.py --peer`, beside the reference backend's server.
 ///

@@ -1,3 +1,4 @@
+import CommonFormats
 import FlowRecording
 import Foundation
 import MPinCrypto
@@ -17,7 +18,7 @@ import TestSupport
     /// The cassette with the JSON body of the first request to `path` edited through its text.
     static func editing(_ cassette: Cassette, path: String, response: Bool = false, _ edit: (String) -> String) -> Cassette {
         var cassette = cassette
-        for (index, exchange) in cassette.httpExchanges where URLTextPath.of(exchange.request.url) == path {
+        for (index, exchange) in cassette.httpExchanges where URLText.path(exchange.request.url) == path {
             var exchange = exchange
             if response {
                 exchange.response!.body = Array(edit(String(decoding: exchange.response!.body, as: UTF8.self)).utf8)
@@ -88,7 +89,7 @@ import TestSupport
     @Test func pass2WithoutPass1IsOutOfOrder() throws {
         var cassette = try Self.cassette("authenticate")
         cassette.events.removeAll { event in
-            if case .http(let exchange) = event.payload { return URLTextPath.of(exchange.request.url) == "/rps/pass1" }
+            if case .http(let exchange) = event.payload { return URLText.path(exchange.request.url) == "/rps/pass1" }
             return false
         }
         let summary = Self.check(cassette)
@@ -98,7 +99,7 @@ import TestSupport
 
     @Test func statusesAgainstTheTable() throws {
         var cassette = try Self.cassette("authenticate")
-        let (index, exchange) = try #require(cassette.httpExchanges.first { URLTextPath.of($0.exchange.request.url) == "/rps/pass1" })
+        let (index, exchange) = try #require(cassette.httpExchanges.first { URLText.path($0.exchange.request.url) == "/rps/pass1" })
         var failed = exchange
         failed.response = .init(status: 500, body: Array("{}".utf8))
         cassette.events[index].payload = .http(failed)
@@ -118,7 +119,7 @@ import TestSupport
     }
 
     static func accessNumber(in cassette: Cassette) -> String? {
-        for (_, exchange) in cassette.httpExchanges where URLTextPath.of(exchange.request.url) == "/rps/getAccessNumber" {
+        for (_, exchange) in cassette.httpExchanges where URLText.path(exchange.request.url) == "/rps/getAccessNumber" {
             let text = String(decoding: exchange.response?.body ?? [], as: UTF8.self)
             guard let range = text.range(of: #""accessNumber":""#) else { continue }
             return String(text[range.upperBound...].prefix(7))
@@ -127,21 +128,9 @@ import TestSupport
     }
 
     static func mpinID(_ cassette: Cassette) -> String {
-        for (_, exchange) in cassette.httpExchanges where URLTextPath.of(exchange.request.url).hasPrefix("/rps/timePermit/") {
-            return String(URLTextPath.of(exchange.request.url).dropFirst("/rps/timePermit/".count))
+        for (_, exchange) in cassette.httpExchanges where URLText.path(exchange.request.url).hasPrefix("/rps/timePermit/") {
+            return String(URLText.path(exchange.request.url).dropFirst("/rps/timePermit/".count))
         }
         return ""
-    }
-}
-
-/// The path of a URL, for the tests.
-enum URLTextPath {
-    static func of(_ url: String) -> String {
-        var rest = Substring(url)
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-        }
-        return String(rest.prefix { $0 != "?" })
     }
 }

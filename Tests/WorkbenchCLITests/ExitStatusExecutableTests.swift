@@ -18,10 +18,10 @@ struct ExitStatusExecutableTests {
             ["cassette", "diff", missing, missing],
             ["cassette", "lint", missing],
             ["cassette", "check", missing],
-            ["cassette", "redact", missing, "--defaults", "--out", out + "/redacted.json"],
+            ["cassette", "redact", missing, "--redact", "default", "--out", out + "/redacted.json"],
             ["cassette", "diagram", missing],
             ["cassette", "import", "--format", "milagro-sdk", missing, "--out", out + "/imported"],
-            ["serve", "--cassette", missing, "--port", "0"],
+            ["cassette", "serve", missing, "--port", "0"],
             ["run", missing],
             ["record", missing, "--embedded", "--out", out + "/recorded.json"],
             ["replay", missing],
@@ -30,7 +30,7 @@ struct ExitStatusExecutableTests {
 
     /// The leaf commands that read no input file, for the usage test and the help test.
     static let commandsWithoutInput: [[String]] = [
-        ["vectors", "generate"], ["vectors", "bench"], ["bench"], ["proxy"], ["checksum"],
+        ["vectors", "generate"], ["vectors", "bench"], ["bench"], ["bench", "crypto"], ["bench", "backend"], ["proxy"], ["checksum"], ["serve"],
     ]
 
     @Test("a missing input file exits 2 and names the file, on every command")

@@ -223,16 +223,16 @@ struct JUnitExecutableTests {
         #expect(missing.stderr.contains("error: " + error.text))
     }
 
-    // MARK: - serve --cassette
+    // MARK: - cassette serve
 
-    /// Starts `serve --cassette` in the background, waits (at most 30 s) for its banner, then runs
+    /// Starts `cassette serve` in the background, waits (at most 30 s) for its banner, then runs
     /// `then` (shell commands with `$url` the served origin and `$pid` the server) and waits for it
     /// to end; prints `exit N`.
     func serve(_ cassette: String, report: String, options: String = "", then commands: String) throws -> WorkbenchProcess.Run {
         let out = report + ".out"
         let shell = """
             command -v curl >/dev/null || { echo 'curl is needed'; exit 97; }
-            "$WORKBENCH" serve --cassette '\(cassette)' --port 0 \(options) --junit '\(report)' > '\(out)' 2>&1 &
+            "$WORKBENCH" cassette serve '\(cassette)' --port 0 \(options) --junit '\(report)' > '\(out)' 2>&1 &
             pid=$!
             i=0
             while ! grep -q 'backend (SDK setting)' '\(out)' && kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do i=$((i+1)); sleep 0.05; done
@@ -255,7 +255,7 @@ struct JUnitExecutableTests {
         #expect(result.stdout.hasPrefix("exit 0\n"), "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["1", "0", "0"])
-        #expect(parsed.suites.first?["name"] == "serve --cassette")
+        #expect(parsed.suites.first?["name"] == "cassette serve")
         let testCase = try #require(parsed.testCases.first)
         #expect(testCase["name"] == cassette && testCase["classname"] == "serve")
         #expect(testCase.children.isEmpty)
@@ -285,7 +285,7 @@ struct JUnitExecutableTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cassette = directory + "/status.json", report = directory + "/serve.xml"
         try WorkbenchLimitsExecutableTests.cassette(status: "1000").write(toFile: cassette, atomically: true, encoding: .utf8)
-        let result = try WorkbenchProcess.run(["serve", "--cassette", cassette, "--port", "0", "--exit-when-done", "--junit", report],
+        let result = try WorkbenchProcess.run(["cassette", "serve", cassette, "--port", "0", "--exit-when-done", "--junit", report],
                                               seconds: 30)
         #expect(result.exited && result.status == 2, "\(result)")
         let parsed = try parse(report)
@@ -294,8 +294,14 @@ struct JUnitExecutableTests {
         #expect(error.text == "\(cassette): event 0, field response.status: 1000 is not an HTTP status (100 to 999)")
         #expect(result.stderr.contains("error: " + error.text + "\n"))
 
+        // The old spelling still serves, with its warning.
+        let old = try WorkbenchProcess.run(["serve", "--cassette", cassette, "--port", "0", "--exit-when-done", "--junit", report], seconds: 30)
+        #expect(old.exited && old.status == 2, "\(old)")
+        #expect(old.stderr.hasPrefix("warning: `serve --cassette FILE` is now `cassette serve FILE`\n"), "\(old.stderr)")
+        #expect(old.stderr.contains("error: " + error.text + "\n"))
+
         let noCassette = try WorkbenchProcess.run(["serve", "--junit", report])
         #expect(noCassette.status == 2, "\(noCassette)")
-        #expect(noCassette.stderr.contains("--junit goes with --cassette"))
+        #expect(noCassette.stderr.contains("Unknown option '--junit'"))
     }
 }

@@ -1,6 +1,7 @@
 import CurlTransport
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ProtocolChecks
 import ReferenceBackend
 import Scenarios
@@ -117,7 +118,7 @@ import TestSupport
         let linted = try WorkbenchProcess.run(["cassette", "lint", file])
         #expect(linted.status == 0 && linted.stdout.contains("ok"), "\(linted)")
         // ... and served: the recorded settings come back from the server.
-        let serving = try ServingProcess(["serve", "--cassette", file, "--port", "0"])
+        let serving = try ServingProcess(["cassette", "serve", file, "--port", "0"])
         let port = serving.waitForOutput(within: 120) { line -> Int? in
             guard line.hasPrefix("serving cassette "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
             return Int(line[origin.upperBound...])
@@ -452,5 +453,26 @@ import TestSupport
                     "\(summary.text)")
             #expect(ProxyCommand.routeHint(summary.unseenOrigins) == "the client talked to \(dtaOrigin) around the proxy; to record it too, add --route /upstream2=\(dtaOrigin)")
         }
+    }
+}
+
+/// The record-again hint of a proxy's cassette points at the upstream the proxy forwarded to (its
+/// own port is closed once the cassette is written); the upstream round-trips through the file, and
+/// a cassette without one is written as before.
+@Suite struct ProxyRerecordHintTests {
+    @Test func theHintNamesTheUpstream() throws {
+        let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml")
+        let header = ProxyCommand.header(baseURL: "http://127.0.0.1:40001", name: "phone", script: script, seed: "s1",
+                                         upstream: "http://127.0.0.1:8005")
+        let hint = RerecordHint.command(for: header, path: "phone.json")
+        #expect(hint.contains("--backend http://127.0.0.1:8005"), "\(hint)")
+        #expect(!hint.contains("40001"), "\(hint)")
+        #expect(hint.contains("--seed s1") && hint.hasSuffix("--out phone.json"), "\(hint)")
+        let read = try Cassette(jsonValue: header.jsonValue)
+        #expect(read.backend.upstream == "http://127.0.0.1:8005")
+        var plain = header
+        plain.backend.upstream = nil
+        #expect(!plain.canonicalText.contains("upstream"))
+        #expect(RerecordHint.command(for: plain, path: nil).contains("--backend http://127.0.0.1:40001"))
     }
 }

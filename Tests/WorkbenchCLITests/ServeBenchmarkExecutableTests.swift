@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// `serve --bench` end to end, on a small load: every figure docs/benchmarks.md quotes is printed, and the
+/// `bench backend` (formerly `serve --bench`, still accepted) end to end, on a small load: every figure the README quotes is printed, and the
 /// figures agree with one another (counts of exchanges and latencies, the share against the bound
 /// measured in the same run, the crypto timed before and between the runs). No figure is judged
 /// for speed: these are benchmarks, not timed tests.
-@Suite("serve --bench", .enabled(if: WorkbenchProcess.path != nil))
+@Suite("bench backend", .enabled(if: WorkbenchProcess.path != nil))
 struct ServeBenchmarkExecutableTests {
-    @Test("--bench-json gives per client count the rate, its own bound and share, latencies, CPU, the HTTP floor and memory")
+    @Test("--json gives per client count the rate, its own bound and share, latencies, CPU, the HTTP floor and memory")
     func benchJSON() throws {
-        let result = try WorkbenchProcess.run(["serve", "--bench", "--bench-clients", "1", "2", "--bench-runs", "2",
-                                               "--bench-authentications", "4", "--bench-json"], seconds: 300)
+        let result = try WorkbenchProcess.run(["bench", "backend", "--clients", "1", "2", "--runs", "2", "--authentications", "4", "--json"],
+                                              seconds: 300)
         #expect(result.status == 0, "\(result)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
         #expect(object["runs"] as? Int == 2)
@@ -55,11 +55,12 @@ struct ServeBenchmarkExecutableTests {
         }
     }
 
-    @Test("the text form names the floor and the bound of each client count")
+    @Test("the text form names the floor and the bound of each client count; the old spelling warns once")
     func benchText() throws {
         let result = try WorkbenchProcess.run(["serve", "--bench", "--bench-clients", "2", "--bench-runs", "1",
                                                "--bench-authentications", "2"], seconds: 300)
         #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.hasPrefix("warning: `serve --bench` is now `bench backend`, `--bench-clients` is `--clients`"), "\(result.stderr)")
         #expect(result.stdout.contains("  2 clients: "))
         #expect(result.stdout.contains("of the crypto bound ("))
         #expect(result.stdout.contains("HTTP floor "))

@@ -13,7 +13,7 @@ import Testing
             #expect(try ServeCommand.parse(["--log-level", name]).logging.given?.rawValue == name)
         }
         #expect(try ServeCommand.parse(["--log-level", "Warning"]).logging.given?.rawValue == "warning")
-        #expect(try ServeCommand.parse(["--cassette", "x.json", "--log-level=debug"]).logging.given?.rawValue == "debug")
+        #expect(try CassetteServeCommand.parse(["x.json", "--log-level=debug"]).logging.given?.rawValue == "debug")
     }
 
     @Test("anything but a level name is a usage error naming the levels", arguments: ["verbose", "", "warn", "5", "-1", "info,debug"])
@@ -31,17 +31,17 @@ import Testing
 
     @Test func theBenchmarkServesNothingToLog() {
         do {
-            _ = try ServeCommand.parse(["--bench", "--log-level", "info"])
-            Issue.record("--bench --log-level was accepted")
+            _ = try BenchBackendCommand.parse(["--log-level", "info"])
+            Issue.record("bench backend --log-level was accepted")
         } catch {
-            #expect(ServeCommand.fullMessage(for: error).contains("--log-level would have no effect"))
+            #expect(BenchBackendCommand.fullMessage(for: error).contains("Unknown option '--log-level'"))
         }
     }
 
     @Test("the executable refuses a bad level with status 2", arguments: [
         (["serve", "--log-level", "verbose"], "The value 'verbose' is invalid for '--log-level <log-level>': must be one of trace, debug"),
         (["serve", "--log-level"], "Missing value for '--log-level <log-level>'"),
-        (["serve", "--bench", "--log-level", "debug"], "--log-level would have no effect"),
+        (["serve", "--bench", "--log-level", "debug"], "Unknown option '--log-level'"),
     ])
     func executableRefusesBadLevels(arguments: [String], message: String) throws {
         let result = try WorkbenchProcess.run(arguments)
@@ -54,7 +54,7 @@ import Testing
     @Test("one request, one log line on standard error", arguments: [
         (["serve", "--port", "0", "--seed", "logs"], true, Int32(0)),
         (["serve", "--port", "0", "--seed", "logs", "--log-level", "warning"], false, 0),
-        (["serve", "--cassette", "Recordings/authenticate.json", "--port", "0", "--log-level", "debug"], true, 1),
+        (["cassette", "serve", "Recordings/authenticate.json", "--port", "0", "--log-level", "debug"], true, 1),
     ])
     func oneRequestOneLine(arguments: [String], logged: Bool, status: Int32) throws {
         let serving = try ServingProcess(arguments)

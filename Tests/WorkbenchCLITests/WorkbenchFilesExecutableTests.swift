@@ -148,7 +148,7 @@ struct WorkbenchFilesExecutableTests {
 
         let directory = try TemporaryDirectory.make("workbench-files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/ScenariosTests/Fixtures/milagro-sdk-unit-tests.json"))
+        let legacy = URL(fileURLWithPath: RepoPaths.path("Tests/LegacyImportTests/Fixtures/milagro-sdk-unit-tests.json"))
         let imported = try WorkbenchProcess.run(["cassette", "import", "--format", "milagro-sdk", "/dev/stdin", "--out", directory,
                                 "--scenarios", RepoPaths.path("Scenarios")],
                                input: try Data(contentsOf: legacy))
@@ -170,6 +170,7 @@ struct WorkbenchFilesExecutableTests {
         (["serve", "--time=-5"], "must be an integer from 0 to 253402300799 seconds since 1970"),
         (["serve", "--login-timeout", "1e400"], "must be a number more than 0 and at most 3600 seconds"),
         (["serve", "--bench", "--bench-runs", "-3"], "must be an integer from 1 to 1000"),
+        (["bench", "backend", "--authentications", "0"], "'--authentications <authentications>': must be an integer from 1 to 100000"),
         (["record", "x.yaml", "--bench", "abc"], "must be an integer from 1 to 1000"),
     ])
     func numericRanges(arguments: [String], message: String) throws {
@@ -179,12 +180,13 @@ struct WorkbenchFilesExecutableTests {
         #expect(!result.stderr.contains("Missing value"))
     }
 
-    @Test("an option that cannot take effect in the mode given is an error naming it", arguments: [
-        (["serve", "--bench-runs", "3"], "--bench-runs goes with --bench."),
-        (["serve", "--bench", "--port", "8080", "--seed", "s"], "--port, --seed would have no effect"),
-        (["serve", "--order", "sequential"], "--order goes with --cassette."),
-        (["serve", "--client-id", "abc"], "--client-id is the MFA platform's X-MIRACL-CID: it goes with --flavour mfa-platform."),
-        (["replay", "x.json", "--ignore", "authOTT"], "--ignore goes with --mode ignore"),
+    @Test("an option of another mode, or one that contradicts another, is an error naming it", arguments: [
+        (["serve", "--bench-runs", "3"], "Unknown option '--bench-runs'"),
+        (["serve", "--bench", "--port", "8080", "--seed", "s"], "Unknown option '--port'"),
+        (["serve", "--order", "sequential"], "Unknown option '--order'"),
+        (["run", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
+        (["record", "x.yaml", "--backend", "http://127.0.0.1:1", "--profile", "milagro-oss"], "--profile sets up the embedded backend"),
+        (["replay", "x.json", "--ignore", "authOTT", "--mode", "strict"], "--ignore goes with --mode ignore; with --mode strict it would be ignored."),
         (["record", "x.yaml", "--redact", "none", "pin"], "--redact none redacts nothing; it cannot go with pin."),
     ])
     func ineffectiveOptions(arguments: [String], message: String) throws {
@@ -200,8 +202,12 @@ struct WorkbenchFilesExecutableTests {
         let out = directory + "/r.json"
         let redacted = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--field", "noSuchField", "--field", "regOTT", "--out", out])
         #expect(redacted.status == 0)
-        #expect(redacted.stderr.contains("warning: --field noSuchField: no value of that name"))
-        #expect(!redacted.stderr.contains("--field regOTT"))
+        #expect(redacted.stderr.hasPrefix("warning: `--field` is now `--redact`\n"), "\(redacted.stderr)")
+        #expect(redacted.stderr.contains("warning: --redact noSuchField: no value of that name"))
+        #expect(!redacted.stderr.contains("--redact regOTT"))
+        let newSpelling = try WorkbenchProcess.run(["cassette", "redact", Self.cassette, "--redact", "noSuchField", "regOTT", "--out", out])
+        #expect(newSpelling.status == 0 && newSpelling.stderr == "warning: --redact noSuchField: no value of that name in \(Self.cassette), nothing redacted for it\n",
+                "\(newSpelling)")
 
         let replayed = try WorkbenchProcess.run(["replay", Self.cassette, "--secret", "nothing=1", "--scenarios",
                                 RepoPaths.path("Scenarios")])

@@ -23,7 +23,7 @@ struct WorkbenchLimitsExecutableTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/status.json"
         try Self.cassette(status: "1000").write(toFile: path, atomically: true, encoding: .utf8)
-        let served = try WorkbenchProcess.run(["serve", "--cassette", path, "--port", "0", "--exit-when-done"], seconds: 30)
+        let served = try WorkbenchProcess.run(["cassette", "serve", path, "--port", "0", "--exit-when-done"], seconds: 30)
         #expect(served.exited && served.status == 2, "\(served)")
         #expect(served.stderr.contains("\(path): event 0, field response.status: 1000 is not an HTTP status (100 to 999)"))
         let linted = try WorkbenchProcess.run(["cassette", "lint", path])
@@ -69,11 +69,11 @@ struct WorkbenchLimitsExecutableTests {
     /// its declaration (`BoundedNumber`).
     @Test func numericFlagsOutOfRangeSayTheRange() throws {
         let cases: [([String], String)] = [
-            (["serve", "--time=99999999999999999"],
-             "The value '99999999999999999' is invalid for '--time <time>': must be an integer from 0 to 253402300799 seconds since 1970"),
-            (["serve", "--time", "-1"], "The value '-1' is invalid for '--time <time>': must be an integer from 0 to 253402300799"),
-            (["serve", "--bench", "--bench-runs", "9223372036854775807"],
-             "The value '9223372036854775807' is invalid for '--bench-runs <bench-runs>': must be an integer from 1 to 1000"),
+            (["serve", "--time-seconds=99999999999999999"],
+             "The value '99999999999999999' is invalid for '--time-seconds <seconds>': must be an integer from 0 to 253402300799 seconds since 1970"),
+            (["serve", "--time", "-1"], "The value '-1' is invalid for '--time-seconds <seconds>': must be an integer from 0 to 253402300799"),
+            (["bench", "backend", "--runs", "9223372036854775807"],
+             "The value '9223372036854775807' is invalid for '--runs <runs>': must be an integer from 1 to 1000"),
             (["bench", "--runs", "9223372036854775807"],
              "The value '9223372036854775807' is invalid for '--runs <runs>': must be an integer from 1 to 100000"),
             (["replay", "Recordings/authenticate.json", "--bench", "0"], "The value '0' is invalid for '--bench <bench>': must be an integer from 1 to 1000"),

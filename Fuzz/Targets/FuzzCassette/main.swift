@@ -5,7 +5,7 @@
 // only with statuses an HTTP server can send.
 import Foundation
 @testable import FlowRecording
-@testable import Scenarios
+@testable import MilagroRecording
 import FuzzSupport
 
 let file = Repository.scratch + "/cassette.json"

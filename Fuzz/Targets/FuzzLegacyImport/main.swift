@@ -4,6 +4,7 @@
 // one the reader takes back unchanged.
 @testable import FlowRecording
 import FuzzSupport
+@testable import LegacyImport
 @testable import Scenarios
 
 let suite: LegacySuite = {

@@ -12,16 +12,16 @@ import FuzzSupport
 @testable import MPinCrypto
 @testable import MPinSDK
 @testable import SDKSeams
+import Synchronization
 
 /// Answers requests with the input's parts, in order.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[UInt8]]
+final class ScriptedTransport: HTTPTransport, Sendable {
+    private let parts: Mutex<[[UInt8]]>
 
-    init(_ parts: [[UInt8]]) { self.parts = parts }
+    init(_ parts: [[UInt8]]) { self.parts = Mutex(parts) }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let part: [UInt8]? = lock.withLock { parts.isEmpty ? nil : parts.removeFirst() }
+        let part: [UInt8]? = parts.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         guard let part, part != Array("!".utf8) else {
             throw TransportError(kind: .connectionRefused, message: "no answer", url: request.url)
         }

@@ -1,3 +1,4 @@
+import CommonFormats
 import OrderedJSON
 import SDKSeams
 
@@ -93,7 +94,7 @@ extension DeviceSecurity {
         if let id = currentState().deviceID { return id }
         let bytes = random.randomBytes(count: 16)
         emit(.random(.init(purpose: "deviceId", bytes: bytes)))
-        let id = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        let id = Hex.encode(bytes)
         update { $0.deviceID = id }
         return id
     }

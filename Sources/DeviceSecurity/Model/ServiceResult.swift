@@ -1,3 +1,4 @@
+import CommonFormats
 import SDKSeams
 
 /// The outcome of a DeviceSecurity operation as bit flags, with the values of the MVID

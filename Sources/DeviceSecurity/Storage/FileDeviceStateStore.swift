@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import OrderedJSON
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,9 +20,10 @@ import Darwin
 /// * A file that is not a readable state (a repeated member name included) is moved aside to `<path>.corrupt-<n>` (the first free n
 ///   from 1) and reported as a `DeviceStorageError` naming where it went: the device starts afresh
 ///   and nothing is ever overwritten unseen.
-public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
+public final class FileDeviceStateStore: DeviceStateStore, Sendable {
     public let path: String
-    private let lock = NSLock()
+    /// Held while the file is read or written, so that a load never sees half a save.
+    private let access = Mutex(())
 
     public init(path: String) {
         self.path = path
@@ -33,8 +35,14 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
     }
 
     public func load() throws(DeviceStorageError) -> DeviceState? {
-        lock.lock()
-        defer { lock.unlock() }
+        try access.withLock { _ throws(DeviceStorageError) in try loadFile() }
+    }
+
+    public func save(_ state: DeviceState) throws(DeviceStorageError) {
+        try access.withLock { _ throws(DeviceStorageError) in try saveFile(state) }
+    }
+
+    private func loadFile() throws(DeviceStorageError) -> DeviceState? {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, limit: Self.maximumSize)
@@ -59,9 +67,7 @@ public final class FileDeviceStateStore: DeviceStateStore, @unchecked Sendable {
         }
     }
 
-    public func save(_ state: DeviceState) throws(DeviceStorageError) {
-        lock.lock()
-        defer { lock.unlock() }
+    private func saveFile(_ state: DeviceState) throws(DeviceStorageError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let bytes: [UInt8]

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import OrderedJSON
 import SDKSeams
@@ -186,7 +187,8 @@ extension Cassette {
                                script: scenario["script"]),
             backend: Backend(url: try reader.string(backend, "url", "backend"),
                              flavour: try reader.string(backend, "flavour", "backend"),
-                             embedded: try reader.bool(backend, "embedded", "backend", default: false)),
+                             embedded: try reader.bool(backend, "embedded", "backend", default: false),
+                             upstream: try reader.optionalString(backend, "upstream", "backend")),
             replayMode: replayMode, origin: origin, redactions: redactions, events: events)
     }
 }

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import OrderedJSON
 import SDKSeams
@@ -13,7 +14,7 @@ extension Cassette {
             .init("backend", .object([
                 .init("url", .string(backend.url)), .init("flavour", .string(backend.flavour)),
                 .init("embedded", .bool(backend.embedded)),
-            ])),
+            ] + (backend.upstream.map { [.init("upstream", .string($0))] } ?? []))),
             .init("redactions", .array(redactions.map {
                 .object([.init("placeholder", .string($0.placeholder)), .init("field", .string($0.field)),
                          .init("occurrences", .integer($0.occurrences))])

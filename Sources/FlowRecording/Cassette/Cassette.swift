@@ -75,10 +75,15 @@ public struct Cassette: Sendable, Hashable {
         public var url: String
         public var flavour: String
         public var embedded: Bool
-        public init(url: String, flavour: String, embedded: Bool = false) {
+        /// For a recording proxy's cassette (whose `url` is the proxy's own, as the client saw it):
+        /// the backend the proxy forwarded to, where the flow can be recorded again. Written only
+        /// when set.
+        public var upstream: String?
+        public init(url: String, flavour: String, embedded: Bool = false, upstream: String? = nil) {
             self.url = url
             self.flavour = flavour
             self.embedded = embedded
+            self.upstream = upstream
         }
     }
 

@@ -1,3 +1,4 @@
+import CommonFormats
 import SDKSeams
 
 /// Who caused an event: the SDK (the mobile client) or the browser (the web session that shows an

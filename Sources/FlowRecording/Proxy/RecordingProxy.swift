@@ -1,3 +1,4 @@
+import CommonFormats
 import OrderedJSON
 import SDKSeams
 import Synchronization

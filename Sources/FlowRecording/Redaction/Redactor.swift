@@ -1,3 +1,4 @@
+import CommonFormats
 import OrderedJSON
 
 /// Replaces secrets by `{{name}}` placeholders, and puts them back.

@@ -1,3 +1,4 @@
+import CommonFormats
 import OrderedJSON
 
 /// `cassette lint`: checks a cassette file for the schema, the format version and canonical form,
@@ -76,8 +77,9 @@ extension CassetteLint {
     /// or control characters that no request line can carry. Nil when it is fine.
     package static func urlProblem(_ url: String) -> String? {
         if url.isEmpty { return "empty; a request has an absolute URL" }
-        guard let scheme = url.firstRange(of: "://"), !url[..<scheme.lowerBound].isEmpty, url[scheme.upperBound...].first.map({ $0 != "/" }) ?? false
-        else { return "\(JSONDiff.brief(.string(url))) is not an absolute URL (scheme://host/path)" }
+        guard let authority = URLText.parts(url).authority, !authority.isEmpty else {
+            return "\(JSONDiff.brief(.string(url))) is not an absolute URL (scheme://host/path)"
+        }
         if url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
             return "\(JSONDiff.brief(.string(url))) holds a space or a control character"
         }

@@ -1,3 +1,4 @@
+import CommonFormats
 import SDKSeams
 
 /// One-line descriptions of events, for timelines and reports.

@@ -1,4 +1,7 @@
-/// `cassette diagram`: the flow as a Mermaid `sequenceDiagram` and as a standalone HTML page.
+import CommonFormats
+
+/// `cassette diagram`: the flow as a Mermaid `sequenceDiagram`, as an SVG drawing
+/// (`SequenceDiagram+SVG.swift`) and as a self-contained HTML page (`SequenceDiagram+Page.swift`).
 ///
 /// Participants: the client (events of actor `sdk`), the browser (actor `browser`), and the server
 /// each request went to, told from the URL path (`ParticipantMap`). API calls are notes over the
@@ -53,12 +56,38 @@ public struct SequenceDiagram: Sendable {
 
     /// One arrow or note of the flow, in order.
     public struct Row: Sendable, Hashable {
+        /// What the row draws.
+        public enum Kind: Sendable, Hashable {
+            /// An HTTP request and its response: two arrows.
+            case exchange
+            /// An HTTP request that got no response: one arrow that ends in a cross.
+            case transportError
+            /// An API call: a note over the caller.
+            case call
+            /// A crypto step: a note over the caller.
+            case crypto
+        }
+
+        /// The event's index in the cassette.
         public var index: Int
         public var step: ScenarioStep?
+        public var kind: Kind
         public var from: Participant
         public var to: Participant
+        /// The label: `GET /rps/user` (the path only), `authenticate()`, `crypto client1`.
         public var message: String
+        /// The status, `transport error: kind`, or a call's status and the user's state afterwards.
         public var result: String
+        /// The message with nothing left out: the method and the whole URL, a call's arguments, a
+        /// crypto step's inputs and outputs.
+        public var fullMessage: String
+    }
+
+    /// The participants the rows use, in the map's order.
+    public func participants(_ rows: [Row]) -> [Participant] {
+        var used = Set<String>()
+        for row in rows { used.insert(row.from.id); used.insert(row.to.id) }
+        return map.ordered.filter { used.contains($0.id) }
     }
 
     public var map: ParticipantMap
@@ -79,13 +108,21 @@ public struct SequenceDiagram: Sendable {
             case .http(let exchange):
                 let path = URLText.path(exchange.request.url)
                 let result = exchange.response.map { "\($0.status)" } ?? "transport error: \(exchange.error?.kind ?? "?")"
-                return Row(index: index, step: event.step, from: from, to: map.participant(forURL: exchange.request.url),
-                           message: "\(exchange.request.method) \(path)", result: result)
+                return Row(index: index, step: event.step, kind: exchange.response == nil ? .transportError : .exchange,
+                           from: from, to: map.participant(forURL: exchange.request.url),
+                           message: "\(exchange.request.method) \(path)", result: result,
+                           fullMessage: "\(exchange.request.method) \(exchange.request.url)")
             case .call(let call):
-                return Row(index: index, step: event.step, from: from, to: from, message: "\(call.name)()",
-                           result: call.status.code + (call.userState.map { ", \($0)" } ?? ""))
+                let arguments = call.arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+                return Row(index: index, step: event.step, kind: .call, from: from, to: from, message: "\(call.name)()",
+                           result: call.status.code + (call.userState.map { ", \($0)" } ?? ""),
+                           fullMessage: "\(call.name)(\(arguments))")
             case .crypto(let step):
-                return Row(index: index, step: event.step, from: from, to: from, message: "crypto \(step.primitive)", result: "")
+                let inputs = step.inputs.map(\.description).joined(separator: " ")
+                let outputs = step.outputs.map(\.description).joined(separator: " ")
+                return Row(index: index, step: event.step, kind: .crypto, from: from, to: from,
+                           message: "crypto \(step.primitive)", result: "",
+                           fullMessage: "crypto \(step.primitive) [\(inputs)] → [\(outputs)]")
             case .random, .clock:
                 return nil
             }
@@ -95,9 +132,7 @@ public struct SequenceDiagram: Sendable {
     /// The Mermaid text.
     public func mermaid(_ cassette: Cassette) -> String {
         let rows = rows(cassette)
-        var used = Set<String>()
-        for row in rows { used.insert(row.from.id); used.insert(row.to.id) }
-        let participants = map.ordered.filter { used.contains($0.id) }
+        let participants = participants(rows)
         var lines = ["sequenceDiagram"]
         for participant in participants { lines.append("    participant \(participant.id) as \(participant.name)") }
         let span = participants.count > 1 ? "\(participants.first!.id),\(participants.last!.id)" : (participants.first?.id ?? "client")
@@ -110,7 +145,7 @@ public struct SequenceDiagram: Sendable {
             if row.from == row.to {
                 let text = row.result.isEmpty ? row.message : "\(row.message) → \(row.result)"
                 lines.append("    Note over \(row.from.id): \(Self.escape(text))")
-            } else if row.result.hasPrefix("transport error") {
+            } else if row.kind == .transportError {
                 lines.append("    \(row.from.id)-x\(row.to.id): \(Self.escape(row.message + " (" + row.result + ")"))")
             } else {
                 lines.append("    \(row.from.id)->>\(row.to.id): \(Self.escape(row.message))")
@@ -128,66 +163,6 @@ public struct SequenceDiagram: Sendable {
             case "#": out += "#35;"
             case ";": out += "#59;"
             case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// A standalone page: the Mermaid text (drawn when the Mermaid script can be loaded) and the
-    /// same flow as a plain table that needs nothing else.
-    public func html(_ cassette: Cassette, title: String) -> String {
-        let rows = rows(cassette)
-        var table = ""
-        for row in rows {
-            table += "<tr><td>\(row.index)</td><td>\(Self.html(row.step.map { "\($0.index). \($0.name)" } ?? ""))</td>"
-                + "<td>\(Self.html(row.from.name))</td><td>\(Self.html(row.to.name))</td>"
-                + "<td>\(Self.html(row.message))</td><td>\(Self.html(row.result))</td></tr>\n"
-        }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(Self.html(title))</title>
-            <style>
-            body { font-family: system-ui, sans-serif; margin: 2em; }
-            table { border-collapse: collapse; }
-            th, td { border: 1px solid #bbb; padding: 0.2em 0.6em; text-align: left; font-size: 0.9em; }
-            th { background: #eee; }
-            pre.mermaid { background: #fafafa; }
-            </style>
-            </head>
-            <body>
-            <h1>\(Self.html(title))</h1>
-            <p>Scenario \(Self.html(cassette.scenario.name)), backend \(Self.html(cassette.backend.url)) \
-            (\(Self.html(cassette.backend.flavour))), \(cassette.events.count) events.</p>
-            <h2>Sequence diagram</h2>
-            <pre class="mermaid">
-            \(Self.html(mermaid(cassette)))</pre>
-            <p><small>The diagram is drawn by Mermaid when the page can load it; the table below needs nothing.</small></p>
-            <h2>Flow</h2>
-            <table>
-            <tr><th>#</th><th>step</th><th>from</th><th>to</th><th>message</th><th>result</th></tr>
-            \(table)</table>
-            <script type="module">
-            import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs";
-            mermaid.initialize({ startOnLoad: true });
-            </script>
-            </body>
-            </html>
-
-            """
-    }
-
-    static func html(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
             default: out.append(character)
             }
         }

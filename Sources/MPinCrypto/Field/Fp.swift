@@ -54,7 +54,7 @@ package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     package var isOdd: Bool { canonical.0 & 1 == 1 }
 
     package var description: String {
-        "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        "0x" + Hex.encode(bytes)
     }
 
     package static func == (a: Fp, b: Fp) -> Bool { Montgomery.equal(a.v, b.v) }
@@ -135,11 +135,5 @@ package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     package func squareRoot() -> Fp? {
         let s = power(limbs: C._pPlus1Quarter)
         return SecretBoundary.reveal(s.squared() == self) ? s : nil
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -34,7 +34,7 @@ package struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     package var isZero: Bool { Montgomery.isZero(v) }
 
     package var description: String {
-        "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        "0x" + Hex.encode(bytes)
     }
 
     package static func == (a: Fr, b: Fr) -> Bool { Montgomery.equal(a.v, b.v) }

@@ -18,7 +18,7 @@ public enum PointDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case let .wrongLength(expected, actual):
             return "wrong length \(actual) (expected \(expected.map(String.init).joined(separator: " or ")) bytes)"
         case let .badPrefix(b):
-            return "bad prefix byte 0x\(String(b, radix: 16).leftPadded(to: 2))"
+            return "bad prefix byte 0x" + Hex.encode([b])
         case .coordinateOutOfRange: return "coordinate not below p"
         case .notOnCurve: return "point not on the curve"
         case .notInSubgroup: return "point not in the subgroup of order r"

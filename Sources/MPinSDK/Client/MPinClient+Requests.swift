@@ -1,4 +1,6 @@
+import CommonFormats
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 extension MPinClient {
     /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when

@@ -1,3 +1,5 @@
+import CommonFormats
+
 extension MPinClient {
     /// How a request's host is matched against the trusted domains (docs/protocol.md §1, trusted domains).
     public enum TrustedDomainMatching: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,5 @@
+import CommonFormats
+
 /// A scanned MFA-platform QR payload, `<landing-url>#<access-code>` (docs/protocol.md §5.4).
 ///
 /// The URL needs a scheme, an authority and a non-empty fragment; the base URL is

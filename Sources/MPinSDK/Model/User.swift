@@ -1,10 +1,10 @@
-import Foundation
+import Synchronization
 
 /// An end user of M-Pin authentication on this device (the C++ `MPinSDK::User`).
 ///
 /// A reference: the SDK updates the object it handed out (state, M-Pin ID, ...), as the C++
 /// `UserPtr` does. Only the SDK changes it; reading from any task is safe.
-public final class User: @unchecked Sendable, CustomStringConvertible {
+public final class User: Sendable, CustomStringConvertible {
     /// Everything the SDK keeps about a user. Secrets (`regOTT`, `token`, the client-secret and
     /// time-permit shares) never leave the module.
     struct Record: Sendable {
@@ -32,22 +32,21 @@ public final class User: @unchecked Sendable, CustomStringConvertible {
 
     public let id: String
     public let deviceName: String
-    private let lock = NSLock()
-    private var storedRecord = Record()
+    private let storedRecord: Mutex<Record>
 
     init(id: String, deviceName: String, record: Record = Record()) {
         self.id = id
         self.deviceName = deviceName
-        self.storedRecord = record
+        self.storedRecord = Mutex(record)
     }
 
     var record: Record {
-        get { lock.withLock { storedRecord } }
-        set { lock.withLock { storedRecord = newValue } }
+        get { storedRecord.withLock { $0 } }
+        set { storedRecord.withLock { $0 = newValue } }
     }
 
     func update(_ change: (inout Record) -> Void) {
-        lock.withLock { change(&storedRecord) }
+        storedRecord.withLock { change(&$0) }
     }
 
     public var state: UserState { record.state }

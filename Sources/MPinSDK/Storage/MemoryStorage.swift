@@ -1,36 +1,41 @@
-import Foundation
+import Synchronization
 
 /// Storage in memory, for tests and throwaway sessions.
-public final class MemoryStorage: SDKStorage, @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [StorageKind: String] = [:]
-    private var aside: [StorageKind: [String]] = [:]
+public final class MemoryStorage: SDKStorage, Sendable {
+    private struct Contents {
+        var texts: [StorageKind: String] = [:]
+        var aside: [StorageKind: [String]] = [:]
+    }
+
+    private let contents: Mutex<Contents>
 
     public init(secure: String? = nil, nonSecure: String? = nil) {
-        texts[.secure] = secure
-        texts[.nonSecure] = nonSecure
+        var initial = Contents()
+        initial.texts[.secure] = secure
+        initial.texts[.nonSecure] = nonSecure
+        contents = Mutex(initial)
     }
 
     public func read(_ kind: StorageKind) throws(StorageError) -> String? {
-        lock.withLock { texts[kind] }
+        contents.withLock { $0.texts[kind] }
     }
 
     public func write(_ kind: StorageKind, _ text: String) throws(StorageError) {
-        lock.withLock { texts[kind] = text }
+        contents.withLock { $0.texts[kind] = text }
     }
 
     public func moveAside(_ kind: StorageKind) throws(StorageError) -> String {
-        lock.withLock {
-            if let text = texts.removeValue(forKey: kind) { aside[kind, default: []].append(text) }
-            return "memory:\(kind.rawValue).corrupt-\(aside[kind]?.count ?? 0)"
+        contents.withLock {
+            if let text = $0.texts.removeValue(forKey: kind) { $0.aside[kind, default: []].append(text) }
+            return "memory:\(kind.rawValue).corrupt-\($0.aside[kind]?.count ?? 0)"
         }
     }
 
     public func location(of kind: StorageKind) -> String { "memory:\(kind.rawValue)" }
 
     /// The current text of one kind (for inspection in tests).
-    public func text(_ kind: StorageKind) -> String? { lock.withLock { texts[kind] } }
+    public func text(_ kind: StorageKind) -> String? { contents.withLock { $0.texts[kind] } }
 
     /// Texts that were moved aside, oldest first.
-    public func movedAside(_ kind: StorageKind) -> [String] { lock.withLock { aside[kind] ?? [] } }
+    public func movedAside(_ kind: StorageKind) -> [String] { contents.withLock { $0.aside[kind] ?? [] } }
 }

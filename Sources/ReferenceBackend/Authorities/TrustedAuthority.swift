@@ -1,5 +1,5 @@
+import CommonFormats
 import MPinCrypto
-import SDKSeams
 
 /// One D-TA: a master-secret share s and the secrets it derives from it (docs/protocol.md §8.1).
 ///

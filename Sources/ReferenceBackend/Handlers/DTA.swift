@@ -1,6 +1,6 @@
+import CommonFormats
 import MPinCrypto
 import OrderedJSON
-import SDKSeams
 
 /// The D-TAs' HTTP endpoints, `/dta1/...` and `/dta2/...` (docs/protocol.md §8.1). `certivoxURL` points
 /// the client at `/dta2/`; the RPS asks `dta1` in-process through the same checks.

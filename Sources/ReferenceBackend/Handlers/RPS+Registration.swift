@@ -1,6 +1,6 @@
+import CommonFormats
 import MPinCrypto
 import OrderedJSON
-import SDKSeams
 
 /// Registration: `PUT /rps/user[/<mpinId>]`, `GET /rps/signature/<mpinId>` and the activation
 /// paths of the demo RPA (docs/protocol.md §3.1, §3.2, §8.2, §8.3).

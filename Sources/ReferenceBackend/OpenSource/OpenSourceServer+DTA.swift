@@ -1,6 +1,6 @@
+import CommonFormats
 import Foundation
 import MPinCrypto
-import SDKSeams
 
 /// D-TA 2 (servers/dta/dta.py) of the `milagro-oss` profile, under `/dta2/`: `write_error` says
 /// the reason in capitals (`{"service_name": "D-TA server", "message": "FORBIDDEN"}`).

@@ -1,7 +1,6 @@
-import Crypto
+import CommonFormats
 import Foundation
 import MPinCrypto
-import SDKSeams
 
 /// The demo RPA (servers/demo/mpinDemo.py) of the `milagro-oss` profile.
 extension OpenSourceServer {
@@ -108,14 +107,9 @@ extension OpenSourceServer {
 
     func cookie(_ request: Request, _ name: String) -> String? {
         for field in request.headers where field.name == .cookie {
-            for pair in field.value.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                    var value = parts[1].trimmingCharacters(in: .whitespaces)
-                    if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-                    return value
-                }
-            }
+            guard var value = Cookies.value(named: name, inCookie: field.value) else { continue }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value
         }
         return nil
     }

@@ -1,6 +1,5 @@
 import Foundation
 import MPinCrypto
-import SDKSeams
 
 /// The RPS's access-number flow (servers/rps/rps.py, servers/rps/mobile_flow.py) and its private
 /// `/authenticate` and `/loginResult`, which the demo RPA's login calls, for the `milagro-oss`

@@ -1,7 +1,7 @@
+import CommonFormats
 import Foundation
 import Hummingbird
 import MPinCrypto
-import SDKSeams
 
 /// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (docs/protocol.md
 /// §13, §14), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes

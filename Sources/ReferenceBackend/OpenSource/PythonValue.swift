@@ -1,4 +1,5 @@
 import Foundation
+import MPinCrypto
 
 /// A value as the open-source server's Python 2.7 code holds it after `json.loads`, or builds for
 /// `json.dumps`: what its handlers test (`data.get`, `int(x)`, `x.decode("hex")`, truth) decides
@@ -120,28 +121,11 @@ indirect enum PythonValue: Sendable, Equatable {
         return Self.hexBytes(s)
     }
 
-    /// `str.decode("hex")` of an ASCII string.
+    /// `str.decode("hex")` of an ASCII string: the crypto core's `Hex`, with Python's two errors.
     static func hexBytes(_ s: String) -> Result<[UInt8], PythonError> {
-        let digits = Array(s.utf8)
-        guard digits.count % 2 == 0 else { return .failure(.typeError("Odd-length string")) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var i = 0
-        while i < digits.count {
-            guard let high = hexDigit(digits[i]), let low = hexDigit(digits[i + 1]) else { return .failure(.typeError("Non-hexadecimal digit found")) }
-            bytes.append(high << 4 | low)
-            i += 2
-        }
+        guard s.utf8.count % 2 == 0 else { return .failure(.typeError("Odd-length string")) }
+        guard let bytes = Hex.decode(s) else { return .failure(.typeError("Non-hexadecimal digit found")) }
         return .success(bytes)
-    }
-
-    private static func hexDigit(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// A key for the memory storage's indexes, equal where Python's `==` (and hash) are.

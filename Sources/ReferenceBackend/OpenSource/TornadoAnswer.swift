@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import Hummingbird
 import MPinCrypto
@@ -97,7 +98,7 @@ struct TornadoAnswer: Sendable {
         if status == 200, method == "GET" || method == "HEAD", values["Etag"] == nil {
             let etag = TornadoEtag.of(body)
             setHeader("Etag", etag)
-            if let wanted = ifNoneMatch, wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
+            if let wanted = ifNoneMatch, wanted.split(separator: ",").contains(where: { $0.trimmingOptionalWhitespace == etag || $0 == "*" }) {
                 body = []
                 setStatus(304)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import Synchronization
 
 /// The backend's fixed parts, shared by every request: configuration, crypto, secrets, clock,
 /// randomness and the state actor. Handlers are extensions of this type, one file per role.
@@ -85,11 +86,10 @@ final class BackendCore: Sendable {
 }
 
 /// The backend's own base URL (scheme, host and port), known once the server has bound its port.
-final class BaseURL: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = ""
+final class BaseURL: Sendable {
+    private let value = Mutex("")
 
-    var url: String { lock.withLock { value } }
+    var url: String { value.withLock { $0 } }
 
-    func set(_ url: String) { lock.withLock { value = url } }
+    func set(_ url: String) { value.withLock { $0 = url } }
 }

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import Hummingbird
 
@@ -47,19 +48,8 @@ struct Call: Sendable {
     /// the origin form (`/rps/pass1?x=1`), or of the absolute form (`http://host:8005/rps/pass1`,
     /// the path after the authority). The path is `/` when the target has none.
     static func split(target: String) -> (path: Substring, query: Substring?) {
-        // On the UTF-8 view: "/", "?", "#" and "://" are ASCII, so their indices are those of the string too.
-        let bytes = target.utf8
-        var start = bytes.startIndex
-        if bytes.first != UInt8(ascii: "/"), let authority = bytes.firstRange(of: "://".utf8)?.upperBound {
-            start = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? bytes.endIndex
-        }
-        let queryStart = bytes[start...].firstIndex(of: UInt8(ascii: "?"))
-        let path = target[start..<(queryStart ?? bytes.endIndex)]
-        let query = queryStart.map { mark in
-            let from = bytes.index(after: mark)
-            return target[from..<(bytes[from...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
-        }
-        return (path.isEmpty ? "/" : path, query)
+        let parts = URLText.parts(target)
+        return (parts.path.isEmpty ? "/" : parts.path, parts.query)
     }
 
     func json(allowEmpty: Bool = false) throws(APIError) -> JSONBody {
@@ -73,14 +63,6 @@ struct Call: Sendable {
 
     /// The value of a cookie from the `Cookie` header fields (`name=value; other=value`), if sent.
     func cookie(_ name: String) -> String? {
-        for field in headers where field.name == .cookie {
-            for pair in field.value.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                    return parts[1].trimmingCharacters(in: .whitespaces)
-                }
-            }
-        }
-        return nil
+        headers.lazy.filter { $0.name == .cookie }.compactMap { Cookies.value(named: name, inCookie: $0.value) }.first
     }
 }

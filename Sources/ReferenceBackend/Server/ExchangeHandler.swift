@@ -1,10 +1,10 @@
+import CommonFormats
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
-import SDKSeams
 
 /// The handler of a connection's pipeline, after NIO's HTTP/1.1 codec, in the servers of this
 /// module: reads each request whole, hands it to the `ServerResponder` in a task that runs on the

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 /// The plumbing shared by the servers of this module: HummingbirdCore's HTTP/1.1 server on
 /// `host:port` (0 for a free port) in its own service group, started in a task, returned once it
@@ -58,26 +59,29 @@ enum ServerHost {
 }
 
 /// Resolves once with the bound port or the failure to bind.
-private final class ReadySignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
+private final class ReadySignal: Sendable {
+    private struct State {
+        var result: Result<Int, any Error>?
+        var waiter: CheckedContinuation<Int, any Error>?
+    }
+
+    private let state = Mutex(State())
 
     func resolve(_ value: Result<Int, any Error>) {
-        let continuation: CheckedContinuation<Int, any Error>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = value
-            defer { waiter = nil }
-            return waiter
+        let continuation: CheckedContinuation<Int, any Error>? = state.withLock { state in
+            guard state.result == nil else { return nil }
+            state.result = value
+            defer { state.waiter = nil }
+            return state.waiter
         }
         continuation?.resume(with: value)
     }
 
     func value() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Int, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = continuation
+            let ready: Result<Int, any Error>? = state.withLock { state in
+                if let result = state.result { return result }
+                state.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(with: ready) }

@@ -1,5 +1,6 @@
 import Foundation
 import MPinCrypto
+import Synchronization
 
 /// Where the backend's randomness comes from: master-secret shares, y, salts, one-time tokens,
 /// access numbers, OTPs.
@@ -12,11 +13,15 @@ import MPinCrypto
 /// (name):", so its draws follow the seed without moving the values of the main stream: a draw
 /// that a later change adds there (the RPS's count of time-permit days) leaves every recorded
 /// answer as it was.
-public final class BackendRandom: @unchecked Sendable {
-    private let lock = NSLock()
+public final class BackendRandom: Sendable {
+    /// The seeded generator's position: blocks made so far, and the bytes of the last not yet drawn.
+    private struct Stream {
+        var counter: UInt64 = 0
+        var pool: [UInt8] = []
+    }
+
+    private let stream = Mutex(Stream())
     private let key: [UInt8]?
-    private var counter: UInt64 = 0
-    private var pool: [UInt8] = []
 
     /// - Parameters:
     ///   - seed: nil for the system's generator.
@@ -29,19 +34,19 @@ public final class BackendRandom: @unchecked Sendable {
     public var isSeeded: Bool { key != nil }
 
     public func bytes(_ count: Int) -> [UInt8] {
-        lock.withLock {
-            guard let key else {
-                var system = SystemRandomNumberGenerator()
-                return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &system) }
-            }
-            while pool.count < count {
+        guard let key else {
+            var system = SystemRandomNumberGenerator()
+            return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &system) }
+        }
+        return stream.withLock { stream in
+            while stream.pool.count < count {
                 var block = key
-                for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: counter >> UInt64(shift))) }
-                counter += 1
-                pool += SHA256.hash(block)
+                for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: stream.counter >> UInt64(shift))) }
+                stream.counter += 1
+                stream.pool += SHA256.hash(block)
             }
-            let out = Array(pool.prefix(count))
-            pool.removeFirst(count)
+            let out = Array(stream.pool.prefix(count))
+            stream.pool.removeFirst(count)
             return out
         }
     }

@@ -1,13 +1,26 @@
-import Crypto
 import Foundation
 import MPinCrypto
 
-/// HMAC-SHA256 (RFC 2104; known answers in RFC 4231) through swift-crypto's `HMAC<SHA256>`: the
-/// D-TA request signatures (`signMessage` in the open-source server, docs/protocol.md §8).
+/// HMAC-SHA256 (RFC 2104; known answers in RFC 4231) over the crypto core's `SHA256`: the D-TA
+/// request signatures (`signMessage` in the open-source server, docs/protocol.md §8).
+///
+/// HMAC(K, m) = H((K′ ⊕ opad) ‖ H((K′ ⊕ ipad) ‖ m)), where K′ is K padded with zeros to the 64-byte
+/// block (a key longer than the block is hashed first), ipad = 0x36…, opad = 0x5c….
 enum HMACSHA256 {
-    /// The 32-byte MAC of `message` under `key` (a key longer than the 64-byte block is hashed first).
+    /// SHA-256's block size in bytes.
+    static let blockSize = 64
+
+    /// The 32-byte MAC of `message` under `key`.
     static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        Array(HMAC<Crypto.SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
+        var block = key.count > blockSize ? SHA256.hash(key) : key
+        block += [UInt8](repeating: 0, count: blockSize - block.count)
+        var inner = SHA256()
+        inner.update(block.map { $0 ^ 0x36 })
+        inner.update(message)
+        var outer = SHA256()
+        outer.update(block.map { $0 ^ 0x5c })
+        outer.update(inner.finalize())
+        return outer.finalize()
     }
 
     /// The hex MAC of a text message, as the server signs request parameters.

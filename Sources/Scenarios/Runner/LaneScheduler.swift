@@ -15,6 +15,11 @@ import Synchronization
 /// Whether a response is held is asked of `held`, the number of requests the other side holds
 /// (the embedded backend's held logins; the replayer's held steps). With no such signal (a live
 /// backend) a request in flight for `settleTime` counts as held.
+///
+/// Waiting is woken, not polled: every change of a lane resumes the task that waits for one
+/// (`waitForChange`), and a lane in flight without a `held` signal is looked at again when its
+/// `settleTime` has passed. Only the other side's count has no signal of its own: while it is all
+/// that a wait needs, it is read again every `heldInterval`.
 final class LaneScheduler: Sendable {
     private struct Lane {
         var step: ScenarioStep
@@ -30,7 +35,14 @@ final class LaneScheduler: Sendable {
         var lanes: [Int: Lane] = [:]
         var foregroundRunning = false
         var parked: [CheckedContinuation<Void, Never>] = []
+        /// The task waiting for a change of the lanes (`waitForChange`), if one is.
+        var changeWaiter: CheckedContinuation<Void, Never>?
+        /// A change came while no task waited: the next wait returns at once.
+        var changed = false
     }
+
+    /// How often the other side's count of held requests is read while a wait needs nothing else.
+    static let heldInterval: Duration = .milliseconds(1)
 
     private let state = Mutex(State())
     private let held: (@Sendable () -> Int)?
@@ -47,11 +59,11 @@ final class LaneScheduler: Sendable {
     var hasLanes: Bool { state.withLock { !$0.lanes.isEmpty } }
 
     func started(_ step: ScenarioStep) {
-        state.withLock { $0.lanes[step.index] = Lane(step: step) }
+        changing { $0.lanes[step.index] = Lane(step: step) }
     }
 
     func finished(_ step: ScenarioStep) {
-        state.withLock { $0.lanes[step.index]?.finished = true }
+        changing { $0.lanes[step.index]?.finished = true }
     }
 
     func isFinished(_ step: ScenarioStep) -> Bool {
@@ -60,13 +72,13 @@ final class LaneScheduler: Sendable {
 
     /// Forgets an awaited lane.
     func remove(_ step: ScenarioStep) {
-        _ = state.withLock { $0.lanes.removeValue(forKey: step.index) }
+        changing { _ = $0.lanes.removeValue(forKey: step.index) }
     }
 
     /// A request of the current task is being sent.
     func sending() {
         guard let step = ConcurrentStep.current else { return }
-        state.withLock { state in
+        changing { state in
             guard var lane = state.lanes[step.index] else { return }
             if lane.inFlight == 0 { lane.since = .now }
             lane.inFlight += 1
@@ -79,16 +91,18 @@ final class LaneScheduler: Sendable {
     func received() async {
         guard let step = ConcurrentStep.current else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let goOn = state.withLock { state -> Bool in
-                guard var lane = state.lanes[step.index] else { return true }
+            let (goOn, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+                guard var lane = state.lanes[step.index] else { return (true, nil) }
                 lane.inFlight -= 1
                 if lane.inFlight == 0 { lane.since = nil }
                 defer { state.lanes[step.index] = lane }
-                guard state.foregroundRunning else { return true }
+                let waiter = Self.takeWaiter(&state)
+                guard state.foregroundRunning else { return (true, waiter) }
                 lane.parked = true
                 state.parked.append(continuation)
-                return false
+                return (false, waiter)
             }
+            waiter?.resume()
             if goOn { continuation.resume() }
         }
     }
@@ -116,8 +130,58 @@ final class LaneScheduler: Sendable {
             }
             guard let stuck else { return nil }
             if ContinuousClock.now >= deadline { return stuck }
-            try? await Task.sleep(for: .milliseconds(1))
+            await waitForChange(until: deadline)
         }
+    }
+
+    /// Waits until a lane changes, or until the lanes need looking at again although none did (a
+    /// lane in flight reaches `settleTime`; the other side's count is due to be read), or until
+    /// `deadline`, whichever comes first. It may return early; the caller checks again. One task
+    /// waits at a time: the runner's, between its steps.
+    func waitForChange(until deadline: ContinuousClock.Instant) async {
+        let wake = state.withLock { state in min(deadline, recheck(state) ?? deadline) }
+        let timer = Task { [self] in
+            guard (try? await Task.sleep(until: wake, clock: .continuous)) != nil else { return }
+            state.withLock { Self.takeWaiter(&$0) }?.resume()
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.changed {
+                    state.changed = false
+                    return true
+                }
+                state.changeWaiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+        timer.cancel()
+    }
+
+    /// When the lanes need looking at again without a change: nil when only a change can settle them.
+    private func recheck(_ state: State) -> ContinuousClock.Instant? {
+        let open = state.lanes.values.filter { !$0.finished }
+        guard !open.isEmpty, open.allSatisfy({ $0.inFlight > 0 && !$0.parked }) else { return nil }
+        if held != nil { return .now + Self.heldInterval }
+        return open.compactMap(\.since).min().map { $0 + settleTime }
+    }
+
+    /// Changes the lanes and wakes the task waiting for a change.
+    private func changing(_ change: (inout State) -> Void) {
+        state.withLock { state in
+            change(&state)
+            return Self.takeWaiter(&state)
+        }?.resume()
+    }
+
+    /// The waiting task, to resume once the lock is let go; or, when none waits, a note for the next wait.
+    private static func takeWaiter(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+        guard let waiter = state.changeWaiter else {
+            state.changed = true
+            return nil
+        }
+        state.changeWaiter = nil
+        return waiter
     }
 
     /// The foreground step has ended: parked lanes go on.
@@ -126,7 +190,7 @@ final class LaneScheduler: Sendable {
             state.foregroundRunning = false
             for index in state.lanes.keys { state.lanes[index]?.parked = false }
             defer { state.parked = [] }
-            return state.parked
+            return state.parked + (Self.takeWaiter(&state).map { [$0] } ?? [])
         }
         for continuation in resumed { continuation.resume() }
     }

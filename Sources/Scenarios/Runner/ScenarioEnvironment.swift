@@ -1,4 +1,5 @@
 import FlowRecording
+import MilagroRecording
 import MPinSDK
 
 /// Everything a run of a script talks to: the backend URL, a transport per actor, the SDK's

@@ -1,3 +1,4 @@
+import CommonFormats
 import SDKSeams
 
 /// The variables of a run: `$name` or `${name}` in an argument is replaced by the value; a filter

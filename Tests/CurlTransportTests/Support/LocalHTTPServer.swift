@@ -1,4 +1,6 @@
+import CommonFormats
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,12 +44,15 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     let port: UInt16
     private let socketFD: Int32
-    private let lock = NSLock()
-    private var received: [Received] = []
+    private struct Counts {
+        var received: [Received] = []
+        var stopped = false
+        var accepted = 0
+        var closedByClient = 0
+    }
+
+    private let counts = Mutex(Counts())
     private let handler: @Sendable (Received) -> Reply
-    private var stopped = false
-    private var accepted = 0
-    private var closedByClient = 0
     private let keepAlive: Bool
     private let loopFinished = DispatchSemaphore(value: 0)
 
@@ -79,37 +84,33 @@ final class LocalHTTPServer: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     var requests: [Received] {
-        lock.lock(); defer { lock.unlock() }
-        return received
+        counts.withLock { $0.received }
     }
 
     /// Connections accepted so far.
     var connectionsAccepted: Int {
-        lock.lock(); defer { lock.unlock() }
-        return accepted
+        counts.withLock { $0.accepted }
     }
 
     /// Connections the client closed (at the start of a request, with nothing of it sent).
     var connectionsClosedByClient: Int {
-        lock.lock(); defer { lock.unlock() }
-        return closedByClient
+        counts.withLock { $0.closedByClient }
     }
 
     /// Stops accepting and closes the listening socket; returns once the port is closed. The
     /// socket is closed by the accept loop itself, so its descriptor cannot be reused under it.
     func stop() {
-        lock.lock()
-        let already = stopped
-        stopped = true
-        lock.unlock()
+        let already = counts.withLock { counts in
+            defer { counts.stopped = true }
+            return counts.stopped
+        }
         if already { return }
         shutdown(socketFD, Int32(SHUT_RDWR))
         loopFinished.wait()
     }
 
     private var isStopped: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return stopped
+        counts.withLock { $0.stopped }
     }
 
     private func acceptLoop() {
@@ -124,7 +125,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                 close(client)
                 return
             }
-            lock.lock(); accepted += 1; lock.unlock()
+            counts.withLock { $0.accepted += 1 }
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
@@ -136,11 +137,11 @@ final class LocalHTTPServer: @unchecked Sendable {
         // Bounded: one connection serves at most this many requests.
         for _ in 0..<10_000 {
             guard let (request, used) = readRequest(client, buffered: &data) else {
-                if data.isEmpty { lock.lock(); closedByClient += 1; lock.unlock() }
+                if data.isEmpty { counts.withLock { $0.closedByClient += 1 } }
                 return
             }
             data.removeFirst(used)
-            lock.lock(); received.append(request); lock.unlock()
+            counts.withLock { $0.received.append(request) }
             let reply = handler(request)
             if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
             var sent = 0
@@ -166,7 +167,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                 let length = head.components(separatedBy: "\r\n").compactMap { line -> Int? in
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    return Int(parts[1].trimmingOptionalWhitespace)
                 }.first ?? 0
                 expected = end + 4 + length
             }

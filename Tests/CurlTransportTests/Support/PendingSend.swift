@@ -1,13 +1,13 @@
 import CurlTransport
 import Foundation
 import SDKSeams
+import Synchronization
 
 /// A request sent from a task of its own; the test reads its result once it has come, and can
 /// cancel the task.
-final class PendingSend: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<HTTPResponse, TransportError>?
-    private var task: Task<Void, Never>?
+final class PendingSend: Sendable {
+    private let result = Mutex<Result<HTTPResponse, TransportError>?>(nil)
+    private let task = Mutex<Task<Void, Never>?>(nil)
 
     init(_ request: HTTPRequest, through transport: CurlTransport) {
         let task = Task { [self] in
@@ -17,14 +17,14 @@ final class PendingSend: @unchecked Sendable {
             } catch {
                 outcome = .failure(error)
             }
-            lock.withLock { result = outcome }
+            result.withLock { $0 = outcome }
         }
-        lock.withLock { self.task = task }
+        self.task.withLock { $0 = task }
     }
 
     /// The response or error, once it has come.
     var outcome: Result<HTTPResponse, TransportError>? {
-        lock.withLock { result }
+        result.withLock { $0 }
     }
 
     var error: TransportError? {
@@ -37,6 +37,6 @@ final class PendingSend: @unchecked Sendable {
     }
 
     func cancel() {
-        lock.withLock { task }?.cancel()
+        task.withLock { $0 }?.cancel()
     }
 }

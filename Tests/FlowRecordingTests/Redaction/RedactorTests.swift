@@ -1,4 +1,5 @@
 @testable import FlowRecording
+import CommonFormats
 import OrderedJSON
 import Testing
 

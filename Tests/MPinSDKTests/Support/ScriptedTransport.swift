@@ -1,9 +1,10 @@
 import Foundation
 import MPinSDK
+import Synchronization
 
 /// A transport that answers from a script, in order, and records every request it got.
 /// A request that does not match the next scripted step gets a transport error naming both.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+final class ScriptedTransport: HTTPTransport, Sendable {
     struct Step: Sendable {
         var method: HTTPMethod
         var url: String
@@ -13,32 +14,35 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         var failure: TransportError.Kind?
     }
 
-    private let lock = NSLock()
-    private var steps: [Step]
-    private(set) var received: [HTTPRequest] = []
-    private(set) var mismatches: [String] = []
+    private struct State {
+        var steps: [Step]
+        var received: [HTTPRequest] = []
+        var mismatches: [String] = []
+    }
+
+    private let state: Mutex<State>
 
     init(_ steps: [Step] = []) {
-        self.steps = steps
+        state = Mutex(State(steps: steps))
     }
 
     func add(_ more: [Step]) {
-        lock.withLock { steps += more }
+        state.withLock { $0.steps += more }
     }
 
-    var requests: [HTTPRequest] { lock.withLock { received } }
-    var remaining: Int { lock.withLock { steps.count } }
-    var problems: [String] { lock.withLock { mismatches } }
+    var requests: [HTTPRequest] { state.withLock { $0.received } }
+    var remaining: Int { state.withLock { $0.steps.count } }
+    var problems: [String] { state.withLock { $0.mismatches } }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let step: Step? = lock.withLock {
-            received.append(request)
-            guard let next = steps.first, next.method == request.method, next.url == request.url else {
-                let expected = steps.first.map { "\($0.method.rawValue) \($0.url)" } ?? "nothing"
-                mismatches.append("got \(request.method.rawValue) \(request.url), expected \(expected)")
+        let step: Step? = state.withLock { state in
+            state.received.append(request)
+            guard let next = state.steps.first, next.method == request.method, next.url == request.url else {
+                let expected = state.steps.first.map { "\($0.method.rawValue) \($0.url)" } ?? "nothing"
+                state.mismatches.append("got \(request.method.rawValue) \(request.url), expected \(expected)")
                 return nil
             }
-            steps.removeFirst()
+            state.steps.removeFirst()
             return next
         }
         guard let step else {

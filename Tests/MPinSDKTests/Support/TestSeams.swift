@@ -1,5 +1,6 @@
 import Foundation
 import MPinSDK
+import Synchronization
 import TestSupport
 
 extension FixedClock {
@@ -8,15 +9,14 @@ extension FixedClock {
 }
 
 /// Collects the observer's events.
-final class EventLog: ClientObserver, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [ClientEvent] = []
+final class EventLog: ClientObserver, Sendable {
+    private let stored = Mutex<[ClientEvent]>([])
 
     func observe(_ event: ClientEvent) {
-        lock.withLock { stored.append(event) }
+        stored.withLock { $0.append(event) }
     }
 
-    var events: [ClientEvent] { lock.withLock { stored } }
+    var events: [ClientEvent] { stored.withLock { $0 } }
 
     /// One letter per event: c(all) r(esult) h(ttp) x (crypto) n (random) t (clock) o (note).
     var shape: String {

@@ -2,6 +2,7 @@ import Foundation
 import MPinSDK
 import ReferenceBackend
 import SDKSeams
+import Synchronization
 import Testing
 
 /// The client settings against what the backend does (docs/protocol.md §2, §8.4): the time-permit
@@ -63,27 +64,26 @@ import Testing
 }
 
 /// A transport that notes the URL and status of every exchange it passes on.
-final class URLLog: HTTPTransport, @unchecked Sendable {
+final class URLLog: HTTPTransport, Sendable {
     struct Exchange {
         var url: String
         var status: Int
     }
 
     let inner: any HTTPTransport
-    private let lock = NSLock()
-    private var noted: [Exchange] = []
+    private let noted = Mutex<[Exchange]>([])
 
     init(inner: any HTTPTransport) {
         self.inner = inner
     }
 
-    var exchanges: [Exchange] { lock.withLock { noted } }
+    var exchanges: [Exchange] { noted.withLock { $0 } }
 
-    func clear() { lock.withLock { noted = [] } }
+    func clear() { noted.withLock { $0 = [] } }
 
     func send(_ request: SDKSeams.HTTPRequest) async throws(TransportError) -> SDKSeams.HTTPResponse {
         let response = try await inner.send(request)
-        lock.withLock { noted.append(Exchange(url: request.url, status: response.status)) }
+        noted.withLock { $0.append(Exchange(url: request.url, status: response.status)) }
         return response
     }
 }

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ final class RawConnection: @unchecked Sendable {
             for line in head.components(separatedBy: "\r\n").dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2, parts[0].lowercased() == name.lowercased() {
-                    return parts[1].trimmingCharacters(in: .whitespaces)
+                    return parts[1].trimmingOptionalWhitespace
                 }
             }
             return nil

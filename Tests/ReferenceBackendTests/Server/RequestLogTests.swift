@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import ReferenceBackend
+import Synchronization
 import Testing
 
 /// The request log of both servers: one line per request (method, path, status, duration, body
@@ -86,17 +87,16 @@ import Testing
 }
 
 /// A swift-log handler that keeps every message, for tests that read a server's log.
-final class CapturedLog: @unchecked Sendable {
+final class CapturedLog: Sendable {
     struct Message: CustomStringConvertible {
         var level: Logger.Level
         var text: String
         var description: String { "\(level): \(text)" }
     }
 
-    private let lock = NSLock()
-    private var stored: [Message] = []
+    private let stored = Mutex<[Message]>([])
 
-    var messages: [Message] { lock.withLock { stored } }
+    var messages: [Message] { stored.withLock { $0 } }
 
     /// A logger whose messages at `level` and above are kept here.
     func logger(_ level: Logger.Level) -> Logger {
@@ -105,7 +105,7 @@ final class CapturedLog: @unchecked Sendable {
         return logger
     }
 
-    fileprivate func keep(_ message: Message) { lock.withLock { stored.append(message) } }
+    fileprivate func keep(_ message: Message) { stored.withLock { $0.append(message) } }
 
     private struct Handler: LogHandler {
         let log: CapturedLog

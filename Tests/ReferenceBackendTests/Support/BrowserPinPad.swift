@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The browser's side of an access-number or QR login over real HTTP: it polls `/rps/access`
@@ -40,11 +41,10 @@ struct BrowserPinPad {
 }
 
 /// A flag set once from one task and read from another.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
+final class Flag: Sendable {
+    private let raised = Mutex(false)
 
-    var isSet: Bool { lock.withLock { set } }
+    var isSet: Bool { raised.withLock { $0 } }
 
-    func raise() { lock.withLock { set = true } }
+    func raise() { raised.withLock { $0 = true } }
 }

@@ -3,6 +3,7 @@ import FlowRecording
 import Foundation
 import ReferenceBackend
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

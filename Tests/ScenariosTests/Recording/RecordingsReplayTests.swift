@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

@@ -1,8 +1,11 @@
 import CurlTransport
 import FlowRecording
 import Foundation
+import MilagroRecording
 import ReferenceBackend
 import Scenarios
+import ScenarioTestSupport
+import Synchronization
 import TestSupport
 import Testing
 
@@ -53,11 +56,10 @@ import Testing
 }
 
 /// The playback, set once the server's port is known.
-private final class PlaybackHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: CassettePlayback?
+private final class PlaybackHolder: Sendable {
+    private let stored = Mutex<CassettePlayback?>(nil)
     var playback: CassettePlayback? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

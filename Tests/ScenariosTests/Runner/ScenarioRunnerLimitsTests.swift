@@ -1,3 +1,4 @@
+import MilagroRecording
 import MPinSDK
 import Scenarios
 import SDKSeams

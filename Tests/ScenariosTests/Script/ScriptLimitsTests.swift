@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import ScenarioTestSupport
 import TestSupport
 import Testing
 

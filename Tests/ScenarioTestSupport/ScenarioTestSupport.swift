@@ -1,0 +1,61 @@
+import CurlTransport
+import EmbeddedBackend
+import FlowRecording
+import Foundation
+import MilagroRecording
+import MPinSDK
+import ReferenceBackend
+import Scenarios
+import TestSupport
+import Testing
+
+/// The scenario library and the cassettes of the repository.
+extension RepoPaths {
+    package static var library: ScenarioLibrary { ScenarioLibrary(directory: scenarios) }
+
+    /// Every cassette in Recordings/, sorted.
+    package static func recordingFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+}
+
+/// The test helper: one call replays one cassette and records the divergence report as the
+/// test's issue when it fails.
+@discardableResult
+package func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+                  sourceLocation: SourceLocation = #_sourceLocation) async -> ReplayOutcome {
+    let outcome = await ScenarioSession.replay(file: path, mode: mode, placeholders: placeholders, library: RepoPaths.library)
+    if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return outcome
+}
+
+/// Records a script against a reference backend started in-process (seeded, frozen clock, shown
+/// as http://127.0.0.1:8005), as `mpin-workbench record --embedded` does.
+package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil) async throws -> Cassette {
+    let clock = FrozenClock(milliseconds: script.startTime)
+    var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
+    configuration.clientID = script.clientID
+    configuration.profile = profile ?? script.profile
+    let backend = try await ReferenceBackend.start(configuration, clock: TestBackendClock(clock: clock))
+    let transport = StableOriginTransport(base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
+                                          stableOrigin: "http://127.0.0.1:8005", actualOrigin: backend.baseURL, clock: clock)
+    let header = ScenarioSession.header(for: script, backendURL: "http://127.0.0.1:8005", embedded: true, seed: seed,
+                                        tool: .init(name: "mpin-workbench", version: "0.1.0"))
+    do {
+        let cassette = try await ScenarioSession.record(script, header: header, transport: transport, random: SeededRandomSource(seed: seed),
+                                                        clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+                                                        recordsTimings: false, heldRequests: { backend.heldLogins })
+        await backend.stop()
+        return cassette
+    } catch {
+        await backend.stop()
+        throw error
+    }
+}
+
+package struct TestBackendClock: BackendClock {
+    package init(clock: FrozenClock) { self.clock = clock }
+    package let clock: FrozenClock
+    package func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
+}
