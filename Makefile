@@ -3,7 +3,8 @@
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
 #   make test      the whole test suite, optimised
 #   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
-#   make docs      the DocC catalogs of MPinSDK and FlowRecording
+#   make docs      the DocC catalogs of MPinSDK, FlowRecording and WorkbenchTesting
+#   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md
 #   make ct-check  the crypto core's secrets under memcheck
 #   make fuzz      every fuzz target for FUZZ_SECONDS
 #
@@ -68,7 +69,7 @@ test: deps imports
 	MPIN_FIELD_KERNEL=portable $(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS) \
 		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
 
-## The consumer example (README "Cassette tests in your own suite"): Examples/MPinConsumer, a
+## The consumer example (docs/testing.md, "Cassette tests in your own suite"): Examples/MPinConsumer, a
 ## package that depends on this one by path and replays its committed cassettes, built and tested
 ## in its own scratch folder. A debug build: the whole dependency graph compiles again there, which
 ## debug does in about two thirds of the time of release, and its offline replays take a second.
@@ -109,7 +110,7 @@ demo: build
 	$(WORKBENCH) vectors verify $(DEMO_VECTORS)
 	$(WORKBENCH) bench
 
-## The constant-time check (README "Constant-time secrets"): every M-Pin function on secrets runs
+## The constant-time check (docs/security.md, "Constant-time secrets"): every M-Pin function on secrets runs
 ## under valgrind's memcheck with the secrets marked undefined, and any branch or memory index that
 ## depends on them is an error. The canary (a deliberate leak) must be reported first, or the check
 ## would prove nothing. Built with the flags of `test`, so the two share one build.
@@ -134,7 +135,7 @@ bench: build
 	$(WORKBENCH) bench --curve bn254cx
 	$(WORKBENCH) bench --curve bn254
 
-## Coverage-guided fuzzing of every parser and decoder (README "Fuzzing"): the fuzz package Fuzz/,
+## Coverage-guided fuzzing of every parser and decoder (docs/security.md, "Fuzzing"): the fuzz package Fuzz/,
 ## built with libFuzzer and the address sanitizer into its own scratch folder (never by `test`),
 ## then each target for FUZZ_SECONDS from its seed corpus Fuzz/Corpus/<target>/. Fails on a crash.
 FUZZ_SECONDS ?= 60
@@ -145,7 +146,8 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh
 
-## The DocC documentation of MPinSDK and FlowRecording (README "Documentation"): one archive per
+## The DocC documentation of MPinSDK, FlowRecording and WorkbenchTesting (docs/architecture.md,
+## "Documentation"): one archive per
 ## catalog, DOCS_OUTPUT/<Target>.doccarchive, made by the swift-docc-plugin in a scratch folder of
 ## its own (never the shared .build). A DocC warning (a broken symbol link, an undocumented or
 ## unknown parameter) fails it. The articles' code is the package's Snippets/, which `swift build`
@@ -155,6 +157,24 @@ DOCS_SCRATCH ?= .build-docs-scratch
 .PHONY: docs
 docs:
 	$(SWIFT) package --scratch-path $(DOCS_SCRATCH) --allow-writing-to-directory $(DOCS_OUTPUT) \
-	  generate-documentation --target MPinSDK --target FlowRecording --output-path $(DOCS_OUTPUT) \
-	  --warnings-as-errors
-	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive and $(DOCS_OUTPUT)/FlowRecording.doccarchive"
+	  generate-documentation --target MPinSDK --target FlowRecording --target WorkbenchTesting \
+	  --output-path $(DOCS_OUTPUT) --warnings-as-errors
+	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive, $(DOCS_OUTPUT)/FlowRecording.doccarchive and $(DOCS_OUTPUT)/WorkbenchTesting.doccarchive"
+
+## The man page (README "The three jobs"): swift-argument-parser's generate-manual plugin, which
+## comes with the resolved package (nothing is fetched), run on a debug build of the package (the
+## build `swift build --build-tests` shares); the page is copied to MAN_OUTPUT.
+## `man -l .build-man/mpin-workbench.1` shows it.
+MAN_OUTPUT ?= .build-man
+.PHONY: man
+man:
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
+	mkdir -p $(MAN_OUTPUT)
+	cp .build/plugins/GenerateManual/outputs/mpin-workbench/mpin-workbench.1 $(MAN_OUTPUT)/
+	@echo "man: $(MAN_OUTPUT)/mpin-workbench.1"
+
+## docs/cli.md, the command-line reference, from the built executable's help
+## (Scripts/cli-reference.sh); DocsTests fails when the committed file differs from it.
+.PHONY: cli-docs
+cli-docs: build
+	Scripts/cli-reference.sh $(WORKBENCH) > docs/cli.md

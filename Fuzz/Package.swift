@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 //
-// Coverage-guided fuzz targets for the workbench's parsers and decoders (`make fuzz`; README.md,
+// Coverage-guided fuzz targets for the workbench's parsers and decoders (`make fuzz`; docs/security.md,
 // "Fuzzing"). A package of its own so that `make test` never builds it: its targets are built
 // with `-sanitize=fuzzer,address` into their own scratch folder and link libFuzzer, which brings
 // the program's `main`. Each target reaches the libraries' internals with `@testable import`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the fuzz targets built into .build-fuzz (`make fuzz` builds them first; README "Fuzzing").
+# Runs the fuzz targets built into .build-fuzz (`make fuzz` builds them first; docs/security.md, "Fuzzing").
 #
 #   Fuzz/run.sh [TARGET...]        every target when none is named
 #

@@ -30,7 +30,7 @@ vectors themselves; Scripts/ARITH-FIELDS.md has the table. Highlights:
   * points: ECPwrong / ECP2wrong are pairs that are NOT on the curve; ECPinf / ECP2inf
     are AMCL's raw coordinates of the point at infinity (x = 0, y = 1).
 
-Tower (CRYPTO.md section 2.2): Fp2 = Fp[i]/(i^2+1), Fp4 = Fp2[s]/(s^2-(1+i)),
+Tower (docs/crypto.md section 2.2): Fp2 = Fp[i]/(i^2+1), Fp4 = Fp2[s]/(s^2-(1+i)),
 Fp12 = Fp4[w]/(w^3-s). FP4 (a, b) = a + b*s; FP12 (a, b, c) = a + b*w + c*w^2.
 """
 
@@ -39,7 +39,7 @@ import re
 import sys
 
 # ---------------------------------------------------------------------------------------------
-# Curve constants (CRYPTO.md section 2.1)
+# Curve constants (docs/crypto.md section 2.1)
 
 CURVES = {
     "BN254CX": dict(

@@ -47,7 +47,7 @@ import time
 
 from bench_common import bounded_integer, cpu_model, load_average
 
-# BN254 (Nogami) generators, as AMCL and mcl both use them (CRYPTO.md §2.1).
+# BN254 (Nogami) generators, as AMCL and mcl both use them (docs/crypto.md §2.1).
 BN254_P = 0x2523648240000001BA344D80000000086121000000000013A700000000000013
 BN254_G1 = (BN254_P - 1, 1)
 BN254_G2 = (
@@ -57,7 +57,7 @@ BN254_G2 = (
     0x0EBB2B0E7C8B15268F6D4456F5F38D37B09006FFD739C9578A2D1AEC6B3ACE9B,
 )
 
-# AMCL C's pairing as measured once on an AMD EPYC (Zen 4) machine of this kind (CRYPTO.md §7):
+# AMCL C's pairing as measured once on an AMD EPYC (Zen 4) machine of this kind (docs/crypto.md §7):
 # quoted for comparison, not measured by this script (the CPU of a run may differ).
 AMCL_C_PAIRING_MS = {"bn254cx": 1.64, "bn254": 1.47}
 
@@ -321,7 +321,7 @@ def print_markdown(summary, context):
               f"| {spread} | {target} | {verdict(cx['met']) if row['target'] is not None else '—'} |")
     print()
     for curve, label in CURVES:
-        print(f"AMCL C's pairing on {label}, quoted from CRYPTO.md §7 (AMD EPYC Zen 4; not this run): "
+        print(f"AMCL C's pairing on {label}, quoted from docs/crypto.md §7 (AMD EPYC Zen 4; not this run): "
               f"{AMCL_C_PAIRING_MS[curve]:.2f} ms")
     ours = summary["ours"]
     if ours:

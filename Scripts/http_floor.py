@@ -6,7 +6,7 @@ on loopback, and sends keep-alive `GET /rps/clientSettings` in rounds: serially 
 and CONCURRENCY at once on one thread (libcurl's multi interface). For each round it reads the
 server's CPU time from /proc/PID/stat before and after, and prints the CPU per exchange of the
 client program and of the server process, with the medians over the rounds. This is the
-independent check of the `HTTP floor` line of `serve --bench` (README, "Benchmark" under `serve`).
+independent check of the `HTTP floor` line of `serve --bench` (docs/benchmarks.md, "Benchmark" under `serve`).
 
     python3 Scripts/http_floor.py [--workbench .build/release/mpin-workbench] [--exchanges 5000]
                                   [--rounds 3] [--concurrency 16] [--peer] [--json]

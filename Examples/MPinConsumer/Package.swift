@@ -2,7 +2,7 @@
 //
 // A small app-side package that uses the workbench as a dependency: a login service over the
 // M-Pin SDK and libcurl, tested against cassettes recorded from the embedded reference backend
-// (README, "Cassette tests in your own suite"). `make examples` builds and tests it.
+// (docs/testing.md, "Cassette tests in your own suite"). `make examples` builds and tests it.
 import PackageDescription
 
 let package = Package(

@@ -2,7 +2,7 @@
 /// oracle sees it: textbook affine formulas over `GMPField`, no projective coordinates, no
 /// windows, nothing shared with `MPinCrypto`.
 ///
-/// Both parameter sets are typed in from the specification (CRYPTO.md §2.1):
+/// Both parameter sets are typed in from the specification (docs/crypto.md §2.1):
 /// p = 36u⁴+36u³+24u²+6u+1, r = 36u⁴+36u³+18u²+6u+1, B = 2, cofactor 1, generator (p−1, 1).
 public struct GMPCurve: Sendable, CustomStringConvertible {
     /// A short name: `bn254cx` or `bn254`.

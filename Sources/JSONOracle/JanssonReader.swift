@@ -3,7 +3,7 @@ import CJansson
 /// Reads JSON texts with jansson (`json_loadb`), the independent oracle of OrderedJSON's parser, as
 /// GMP is the oracle of the field arithmetic: the differential tests parse the same documents with
 /// both and compare verdicts and values, and `cassette lint --portable` says what a C consumer on
-/// jansson would read differently (README, "Dependencies").
+/// jansson would read differently (docs/architecture.md, "Dependencies").
 ///
 /// The reader keeps nothing between calls: every call loads, converts and releases one document.
 public enum JanssonReader {

@@ -1,6 +1,6 @@
 import OrderedJSON
 
-/// Whether an access number carries a check digit, from the client settings (PROTOCOL §2, §5.2,
+/// Whether an access number carries a check digit, from the client settings (docs/protocol.md §2, §5.2,
 /// §11 point 3): the one statement of the `cSum` rule, for the client and for the checks.
 ///
 /// * At `SetBackend`, a `cSum` that is missing or 0 forces `accessNumberUseCheckSum` to false

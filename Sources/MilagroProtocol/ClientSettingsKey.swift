@@ -1,4 +1,4 @@
-/// The members of the client settings (`GET <backend>/rps/clientSettings`, PROTOCOL §2) that the
+/// The members of the client settings (`GET <backend>/rps/clientSettings`, docs/protocol.md §2) that the
 /// client, the backend and the checks name; the raw value is the member's name.
 public enum ClientSettingsKey: String, Sendable, CaseIterable, Hashable {
     /// `PUT` registers (`<registerURL>/<mpinId>` restarts a registration).

@@ -1,6 +1,6 @@
 import OrderedJSON
 
-/// The client settings a backend of each flavour and profile answers (PROTOCOL §2, §13), member
+/// The client settings a backend of each flavour and profile answers (docs/protocol.md §2, §13), member
 /// for member and in order: the one statement of their keys and values, which the reference
 /// backend serves and the flow checker assumes until it has seen a flow's own.
 public enum ClientSettingsLayout {
@@ -9,10 +9,10 @@ public enum ClientSettingsLayout {
     /// * `default` profile, milagro flavour: relative URLs the client prefixes with the backend URL,
     ///   `usePermits`, and `requestOTP: true` (the demo RPA answers a login whose pass 2 asked for an
     ///   OTP with the OTP's validity); `accessNumberURL`/`getAccessNumberURL`, which the open-source
-    ///   server adds only when `requestOTP` is false, are kept (README, "Reference backend").
+    ///   server adds only when `requestOTP` is false, are kept (docs/backend.md, "Reference backend").
     /// * `default` profile, MFA platform: relative URLs, `dta2URL`, no permits, `codeStatusURL` and
     ///   `getQrUrl`, the RPS's `/rps/authenticate` as the login, no check digit (`cSum` 0).
-    /// * `milagro-oss`, the open-source server's (`ClientSettingsHandler.get`, PROTOCOL §13) in its
+    /// * `milagro-oss`, the open-source server's (`ClientSettingsHandler.get`, docs/protocol.md §13) in its
     ///   order: absolute URLs (`baseURL` and the path) but a relative `authenticateURL`, the storage
     ///   under D-TA 2 (`/dta2/tpstorage`), no `usePermits` (permits always used), `requestOTP:
     ///   false`, and `seedValue`, `setupDoneURL`, `useNFC` and `useWebSocket` (false). Its JSON

@@ -1,5 +1,5 @@
 /// An HTTP endpoint of the Milagro backend: its method, its path and who serves it, as the
-/// reference backend serves it and the client settings name it (PROTOCOL §2, §3, §8).
+/// reference backend serves it and the client settings name it (docs/protocol.md §2, §3, §8).
 ///
 /// The one table of the protocol's paths: the backend's settings, the SDK's requests, the flow
 /// checker's defaults, the scenario runner's browser and the importer take them from here.
@@ -45,12 +45,12 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
 extension Endpoint {
     /// The RPS's prefix the client settings are fetched under, `<backend>/rps/clientSettings`
-    /// (`rpsPrefix`, PROTOCOL §2).
+    /// (`rpsPrefix`, docs/protocol.md §2).
     public static let defaultRPSPrefix = "rps"
     /// The RPS's base (`mpinAuthServerURL`): passes 1 and 2 are under it.
     public static let rpsBase = "/rps"
 
-    // The RPS (PROTOCOL §3).
+    // The RPS (docs/protocol.md §3).
     public static let clientSettings = Endpoint("clientSettings", "GET", "/rps/clientSettings", .rps)
     public static let register = Endpoint("register", "PUT", "/rps/user", .rps)
     public static let signature = Endpoint("signature", "GET", "/rps/signature", .rps, takesID: true)
@@ -59,13 +59,13 @@ extension Endpoint {
     public static let pass2 = Endpoint("pass2", "POST", "/rps/pass2", .rps)
     /// The phone's login of an access-number or access-code flow (`mobileAuthenticateURL`).
     public static let mobileAuthenticate = Endpoint("mobileAuthenticate", "POST", "/rps/authenticate", .rps)
-    /// The MFA platform's `codeStatusURL` (PROTOCOL §3.4, §3.7).
+    /// The MFA platform's `codeStatusURL` (docs/protocol.md §3.4, §3.7).
     public static let codeStatus = Endpoint("codeStatus", "POST", "/rps/codeStatus", .rps)
-    /// The app's note that its setup is done, named by the open-source server's settings (PROTOCOL §2, §8.2).
+    /// The app's note that its setup is done, named by the open-source server's settings (docs/protocol.md §2, §8.2).
     public static let setupDone = Endpoint("setupDone", "POST", "/rps/setupDone", .rps, takesID: true, flavours: [.milagro],
                                            profiles: [.milagroOSS, .milagroHostedV3])
 
-    // The browser's side of an access-number or QR login (PROTOCOL §8.2).
+    // The browser's side of an access-number or QR login (docs/protocol.md §8.2).
     public static let getAccessNumber = Endpoint("getAccessNumber", "POST", "/rps/getAccessNumber", .rps)
     public static let getQrURL = Endpoint("getQrUrl", "POST", "/rps/getQrUrl", .rps)
     /// The browser's poll (`accessNumberURL` of the default profiles).
@@ -74,31 +74,31 @@ extension Endpoint {
     public static let hostedAccessNumberPoll = Endpoint("accessnumber", "POST", "/rps/accessnumber", .rps, flavours: [.milagro],
                                                         profiles: [.milagroHostedV3])
 
-    // The D-TAs (PROTOCOL §8.4): `<base>clientSecret?…` and `<base>timePermit?…`.
+    // The D-TAs (docs/protocol.md §8.4): `<base>clientSecret?…` and `<base>timePermit?…`.
     public static let dta1 = Endpoint("dta1", "GET", "/dta1/", .dta1, profiles: [.default, .milagroHostedV3])
     /// The second D-TA (`certivoxURL`).
     public static let dta2 = Endpoint("dta2", "GET", "/dta2/", .dta2)
     /// The hosted D-TA's v3 API, the second D-TA of `milagro-hosted-v3`.
     public static let hostedDTA2 = Endpoint("dta2v3", "GET", "/dta2/v3/", .dta2, flavours: [.milagro], profiles: [.milagroHostedV3])
     /// Where the settings point the time-permit storage (`timePermitsStorageURL`): every GET under
-    /// it answers 404, so the client asks D-TA 2 for share 2 (PROTOCOL §2, §8.4).
+    /// it answers 404, so the client asks D-TA 2 for share 2 (docs/protocol.md §2, §8.4).
     public static let timePermitsStorage = Endpoint("timePermitsStorage", "GET", "/timePermitsStorage", .dta2, flavours: [.milagro],
                                                     profiles: [.default, .milagroHostedV3])
     /// Where the open-source server's settings point the time-permit storage: under D-TA 2, which
-    /// answers every GET there with its 404 (PROTOCOL §13), so the client asks D-TA 2 for share 2.
+    /// answers every GET there with its 404 (docs/protocol.md §13), so the client asks D-TA 2 for share 2.
     public static let openSourceTimePermitsStorage = Endpoint("tpstorage", "GET", "/dta2/tpstorage", .dta2, flavours: [.milagro],
                                                               profiles: [.milagroOSS])
     /// The D-TA operations a client calls.
     public static let clientSecretOperation = "clientSecret"
     public static let timePermitOperation = "timePermit"
 
-    // The RPA (PROTOCOL §3.6, §8.3, §10).
+    // The RPA (docs/protocol.md §3.6, §8.3, §10).
     /// The login (`authenticateURL` of the milagro flavour): the app's, or the browser's PIN pad's.
     public static let rpaAuthenticate = Endpoint("mpinAuthenticate", "POST", "/mpinAuthenticate", .rpa)
     public static let logout = Endpoint("logout", "POST", "/logout", .rpa)
     /// The browser's session page after its login.
     public static let session = Endpoint("session", "GET", "/session", .rpa)
-    /// The service details of a scanned code's landing URL (PROTOCOL §3.0).
+    /// The service details of a scanned code's landing URL (docs/protocol.md §3.0).
     public static let service = Endpoint("service", "GET", "/service", .rpa, profiles: [.default, .milagroHostedV3])
     /// The MFA platform's authorization URL and token endpoint.
     public static let authorize = Endpoint("authorize", "GET", "/authorize", .rpa, flavours: [.mfaPlatform], profiles: [.default])

@@ -1,10 +1,10 @@
-/// HTTP status to SDK status, per PROTOCOL §4: generic rules plus per-request overrides.
+/// HTTP status to SDK status, per docs/protocol.md §4: generic rules plus per-request overrides.
 public enum HTTPStatusMapping {
     /// The SDK status for a non-200 HTTP status of a request made for `context`.
     ///
     /// Generic: ≥ 500 → HTTP_SERVER_ERROR; 406 → BAD_USER_AGENT; other 4xx → HTTP_REQUEST_ERROR;
     /// anything else that is not 2xx (3xx, 1xx) → NETWORK_ERROR. Overrides by context come first.
-    /// The rows marked as later-core only in PROTOCOL §4 (404 on registration, 412 on the service
+    /// The rows marked as later-core only in docs/protocol.md §4 (404 on registration, 412 on the service
     /// details) apply in the MFA-platform flavour only.
     /// A 410 on the RPA login maps to INCORRECT_PIN here; blocking the user is the caller's part.
     /// (The client's `MPinClient.Flavour` has an overload in MPinSDK.)

@@ -1,4 +1,4 @@
-/// Who takes part in an M-Pin flow (PROTOCOL §2, §8): the client and the browser, and the
+/// Who takes part in an M-Pin flow (docs/protocol.md §2, §8): the client and the browser, and the
 /// services the client settings point it at.
 public enum ProtocolParty: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
     /// The M-Pin client (the SDK, in an app).

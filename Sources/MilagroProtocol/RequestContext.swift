@@ -1,4 +1,4 @@
-/// What an HTTP request is for; the status mapping of PROTOCOL §4 depends on it.
+/// What an HTTP request is for; the status mapping of docs/protocol.md §4 depends on it.
 public enum RequestContext: String, Sendable, CaseIterable, Hashable {
     case getClientSettings
     case getServiceDetails

@@ -1,6 +1,6 @@
 import OrderedJSON
 
-/// How the Milagro core reads a client setting's value (PROTOCOL §2): numbers convert to integers
+/// How the Milagro core reads a client setting's value (docs/protocol.md §2): numbers convert to integers
 /// as the C++ `(int)` does (fractions truncated), a number is a boolean that is true when not 0,
 /// and a value of another type counts as missing.
 public enum SettingValue {

@@ -7,7 +7,7 @@ import OrderedJSON
 /// derivations of the client secret can be made from what it holds (`cassette audit`).
 ///
 /// The derivations, from the M-Pin client of the open-source SDK core (src/mpin_crypto.cpp on
-/// the AMCL functions, CRYPTO.md §5): CLIENT_1 gives SEC = CS + TP with a time permit (SEC = CS
+/// the AMCL functions, docs/crypto.md §5): CLIENT_1 gives SEC = CS + TP with a time permit (SEC = CS
 /// without one, as on the MFA platform), so SEC − TP is the client secret CS; CLIENT_2 sends
 /// V = −(x+y)·SEC, so x, y and V give SEC as −(x+y)⁻¹·V; RANDOM_GENERATE reads its 64 bytes of
 /// draws as one integer modulo r, so the raw draws give x (each 8-byte draw

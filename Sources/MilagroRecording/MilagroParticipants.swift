@@ -2,7 +2,7 @@ import FlowRecording
 import MilagroProtocol
 
 /// The Milagro services as participants of a cassette's sequence diagram (`cassette diagram`), told
-/// from the request's URL path (PROTOCOL.md §2, the services and their paths; the parties and
+/// from the request's URL path (docs/protocol.md §2, the services and their paths; the parties and
 /// their paths are `ProtocolParty`'s).
 extension SequenceDiagram.Participant {
     /// The relying-party service: `/rps/...` and its private endpoints.

@@ -2,7 +2,7 @@ import FlowRecording
 import MPinCrypto
 
 extension Redactor {
-    /// The secrets of a Milagro M-Pin flow (PROTOCOL.md): the PIN, the token and the client-secret
+    /// The secrets of a Milagro M-Pin flow (docs/protocol.md): the PIN, the token and the client-secret
     /// shares, SEC (CLIENT_1's token + pin·H(ID) + permit: minus the public time permit it is the
     /// client secret), the ephemeral x and every random draw it comes from (with x, y and the
     /// public V, −(x+y)⁻¹·V is SEC), the one-time tokens (regOTT, authOTT, webOTT), OTPs, access
@@ -27,7 +27,7 @@ extension Redactor {
             "certivoxURL", "dta2URL", "timePermitsURL", "timePermitsStorageURL", "mpinAuthServerURL", "authenticateURL",
             "mobileAuthenticateURL", "accessNumberURL", "getAccessNumberURL", "codeStatusURL", "getQrUrl", "rps_prefix", "rpsPrefix",
             "type", "logoURL", "logo_url", "accessURL", "redirectURL", "logoutURL", "authorizationURL")
-        add("the user's identity as the user typed it, and the M-Pin ID built from it: sent in clear with every request (PROTOCOL.md)",
+        add("the user's identity as the user typed it, and the M-Pin ID built from it: sent in clear with every request (docs/protocol.md)",
             "id", "user", "userId", "mpinId", "mpin_id")
         add("H(ID) and its point on G1: computed by anyone from the public M-Pin ID", "hash", "point", "hash_mpin_id", "storageId")
         add("times of the flow, and the day number of a time permit", "expireTime", "nowTime", "date", "expires", "localTimeStart",
@@ -77,7 +77,7 @@ extension Redactor {
                 // The browser reads the access code after the `#`: the one of the same number.
                 out[name] = cassette.backend.url + "#" + hex("accessCode" + name.dropFirst("qrUrl".count))
             case "set-cookie":
-                // The browser reads the session from the MFA platform's cookie (PROTOCOL.md).
+                // The browser reads the session from the MFA platform's cookie (docs/protocol.md).
                 out[name] = "mpinSession=" + hex("session" + name.dropFirst("Set-Cookie".count)) + "; Path=/; HttpOnly"
             case "x": out[name] = Hex.encode(Array(digest.prefix(31)))
             case drawField.lowercased(): out[name] = Hex.encode(Array(digest.prefix(8)))

@@ -13,10 +13,10 @@ import SDKSeams
 /// It recognises each request from the client settings it has seen (`RequestKind`; the reference
 /// backend's paths until then, and the open-source servers' routes whatever the settings say) and
 /// checks, for each:
-/// * the status against PROTOCOL.md §4 (`FlowFinding.Category.status`): 200, or a status the table
+/// * the status against docs/protocol.md §4 (`FlowFinding.Category.status`): 200, or a status the table
 ///   lists for that request (a 401 on the login is INCORRECT_PIN); any other 4xx is a note (the
 ///   SDK's HTTP_REQUEST_ERROR, a legitimate answer to bad input), a 5xx, a redirect or no response
-///   a warning, a 2xx other than 200 a failure (PROTOCOL.md §1);
+///   a warning, a 2xx other than 200 a failure (docs/protocol.md §1);
 /// * JSON bodies and their members (§3), hex values and their lengths (§6.1), the G1 points of the
 ///   registration, the time permits and passes 1 and 2 (U, UT, V: on the curve, through the crypto
 ///   core's decoder), the access numbers' check digits (§5.1, when the settings ask for them), the
@@ -28,7 +28,7 @@ import SDKSeams
 /// Levels (`FlowFinding.Level`): a problem in a server's 200 answer is a failure. A problem in a
 /// request takes its level from what the server made of it: refused (4xx), a note; a server error
 /// or no answer, a warning; accepted (2xx), a failure, except in pass 2, which the server answers
-/// 200 whatever V is (the login gives the verdict, PROTOCOL.md §3.6, §8.2), a note. An access
+/// 200 whatever V is (the login gives the verdict, docs/protocol.md §3.6, §8.2), a note. An access
 /// number's check digit in pass 2 is always a note: the SDK does not check it there and the server
 /// answers a wrong one with 412 (§5.2). Values that are placeholders (`{{name}}`, a redacted
 /// cassette) and bodies that are one placeholder are not checked.
@@ -81,7 +81,7 @@ package struct FlowChecker: Sendable {
     ]
 
     /// Paths at the root of the servers (servers/rps/rps.py, servers/dta/dta.py, servers/demo/mpinDemo.py,
-    /// the reference backend, the MFA platform of PROTOCOL.md §10), whatever the settings say.
+    /// the reference backend, the MFA platform of docs/protocol.md §10), whatever the settings say.
     static let rootRoutes: [String: RequestKind] = [
         "mpinAuthenticate": .authenticate, "logout": .logout, "service": .serviceDetails, "authorize": .accessCode,
         "clientSecret": .clientSecret2, "timePermit": .timePermit2, "tpstorage": .timePermitStorage, "timePermitsStorage": .timePermitStorage,
@@ -129,7 +129,7 @@ package struct FlowChecker: Sendable {
         }
         guard let first = segments.first else { return .auxiliary }   // `/`: the demo RPA's page
         if (first == "dta1" || first == "dta2"), segments.count == 2 {
-            // The reference backend's D-TAs; dta1 is the RPS's own (PROTOCOL.md §8.4).
+            // The reference backend's D-TAs; dta1 is the RPS's own (docs/protocol.md §8.4).
             if first == "dta1" { return .serverCall }
             return segments[1] == "clientSecret" ? .clientSecret2 : segments[1] == "timePermit" ? .timePermit2 : .other
         }
@@ -154,7 +154,7 @@ package struct FlowChecker: Sendable {
 
     /// Who sent a request, from what it is: the browser for its access-number and QR requests and
     /// polls, for its login (`{"mpinResponse": {"authOTT": …}}` and nothing else: the SDK sends the
-    /// whole pass 2 answer or adds `authzRequest`, PROTOCOL.md §3.6, §13) and for the session pages;
+    /// whole pass 2 answer or adds `authzRequest`, docs/protocol.md §3.6, §13) and for the session pages;
     /// the operator (`admin`) for `/admin/…`; the DeviceSecurity connector for `/devicesecurity…`;
     /// else the SDK.
     package func actor(method: String, path: String, body: [UInt8]) -> EventActor {
@@ -179,7 +179,7 @@ package struct FlowChecker: Sendable {
     }
 
     /// Whether access numbers carry a check digit, as the client decides it (`CheckDigitRule`,
-    /// PROTOCOL.md §2, §5.2): `cSum` not 0, `accessNumberUseCheckSum` (default true) and
+    /// docs/protocol.md §2, §5.2): `cSum` not 0, `accessNumberUseCheckSum` (default true) and
     /// `accessNumberDigits` (default 7) 7. Before any client settings, the reference backend's
     /// default ones (`ClientSettingsLayout`), which ask for a check digit.
     private var accessNumbersHaveCheckDigits: Bool {
@@ -232,7 +232,7 @@ package struct FlowChecker: Sendable {
         // from where an earlier one left off): what came before is unknown, so order is only noted.
         let orderLevel = seenSettings ? Self.requestProblemLevel(exchange) : .note
         if kind == .other {
-            add(.request, .note, "unknown-path", false, "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (PROTOCOL.md §8)")
+            add(.request, .note, "unknown-path", false, "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (docs/protocol.md §8)")
         }
         if let recordedActor, recordedActor != actor, [EventActor.sdk, .browser].contains(recordedActor) {
             add(.request, .note, "actor", false, "recorded as the \(recordedActor)'s; its path and body make it the \(actor)'s")
@@ -240,7 +240,7 @@ package struct FlowChecker: Sendable {
         if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings, !notedMissingSettings {
             notedMissingSettings = true
             add(.order, .note, "order-settings", false,
-                "the client settings were not fetched before this request (PROTOCOL.md §2): the flow starts in the middle")
+                "the client settings were not fetched before this request (docs/protocol.md §2): the flow starts in the middle")
         }
         checkRequest(kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)
@@ -284,7 +284,7 @@ package struct FlowChecker: Sendable {
         let status = response.status
         if status == 200 { return add(.status, .failure, "status", true, "status 200") }
         if (200..<300).contains(status) {
-            return add(.status, .failure, "status-2xx", false, "status \(status): the SDK takes only 200 as success (PROTOCOL.md §1); answer 200")
+            return add(.status, .failure, "status-2xx", false, "status \(status): the SDK takes only 200 as success (docs/protocol.md §1); answer 200")
         }
         guard let context = kind.context else {
             if kind == .other || kind == .auxiliary || kind == .serverCall { return add(.status, .note, "status", true, "status \(status)") }
@@ -292,18 +292,18 @@ package struct FlowChecker: Sendable {
                        false, "status \(status) for the \(kind.title)")
         }
         if kind == .timePermitStorage {
-            return add(.status, .note, "status", true, "status \(status): the SDK fetches share 2 from the D-TA instead (PROTOCOL.md §3.4)")
+            return add(.status, .note, "status", true, "status \(status): the SDK fetches share 2 from the D-TA instead (docs/protocol.md §3.4)")
         }
         let sdk = HTTPStatusMapping.status(forHTTPStatus: status, in: context)
         let generic = HTTPStatusMapping.status(forHTTPStatus: status, in: .getClientSettings)
         if sdk != generic || status == 406 { return add(.status, .note, "status", true, "status \(status) → \(sdk)") }
         switch status {
         case 400..<500:
-            add(.status, .note, "status-4xx", false, "status \(status) → \(sdk): a refusal PROTOCOL.md §4 does not list for the \(kind.title)")
+            add(.status, .note, "status-4xx", false, "status \(status) → \(sdk): a refusal docs/protocol.md §4 does not list for the \(kind.title)")
         case 500...:
             add(.status, .warning, "status-5xx", false, "status \(status) → \(sdk): a server error for the \(kind.title)")
         default:
-            add(.status, .warning, "status-3xx", false, "status \(status) → \(sdk): the SDK follows no redirect (PROTOCOL.md §4)")
+            add(.status, .warning, "status-3xx", false, "status \(status) → \(sdk): the SDK follows no redirect (docs/protocol.md §4)")
         }
     }
 
@@ -343,7 +343,7 @@ package struct FlowChecker: Sendable {
             } else {
                 point("UT", ut, level, add)
             }
-            if usesPermits { add(.order, orderLevel, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (PROTOCOL.md §3.4)") }
+            if usesPermits { add(.order, orderLevel, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (docs/protocol.md §3.4)") }
             pass1IDs.append(id)
         case .pass2:
             guard let body = json(request.body, "pass 2 request", level, add) else { return }
@@ -528,7 +528,7 @@ package struct FlowChecker: Sendable {
             return add(.accessNumber, level, "access-number", !number.isEmpty, "\(name) \(number) (the settings ask for no check digit)")
         }
         if let problem = AccessNumber.problem(with: number) {
-            let verdict = level == .note ? " (the server's answer to it is what counts, PROTOCOL.md §5.2)" : ""
+            let verdict = level == .note ? " (the server's answer to it is what counts, docs/protocol.md §5.2)" : ""
             add(.accessNumber, level, "check-digit", false, "\(name) \(number): \(problem)" + verdict)
         } else {
             add(.accessNumber, level, "check-digit", true, "\(name) \(number): check digit ok")

@@ -2,19 +2,19 @@
 package struct FlowFinding: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of check, each counted on its own in the summary.
     package enum Category: String, Sendable, Hashable, CaseIterable {
-        /// The HTTP status against PROTOCOL.md §4 (200, or a status the table lists for the request).
+        /// The HTTP status against docs/protocol.md §4 (200, or a status the table lists for the request).
         case status
-        /// A body that must be JSON (PROTOCOL.md §1), and its members.
+        /// A body that must be JSON (docs/protocol.md §1), and its members.
         case body
-        /// Hex values: lowercase hex of the length CRYPTO.md §6.1 gives.
+        /// Hex values: lowercase hex of the length docs/protocol.md §6.1 gives.
         case encoding
-        /// G1 points (U, UT, V, shares, permits): 65 bytes `04||x||y` on the curve (PROTOCOL.md §6.1).
+        /// G1 points (U, UT, V, shares, permits): 65 bytes `04||x||y` on the curve (docs/protocol.md §6.1).
         case point
-        /// Access numbers: seven digits with their check digit (PROTOCOL.md §5.1).
+        /// Access numbers: seven digits with their check digit (docs/protocol.md §5.1).
         case accessNumber
         /// Time-permit dates: the day of the server's clock, the same in the storage path (§3.4).
         case timePermitDate
-        /// The order of the flow (PROTOCOL.md §3): settings first, pass 2 after pass 1, ...
+        /// The order of the flow (docs/protocol.md §3): settings first, pass 2 after pass 1, ...
         case order
         /// What the request is and who sent it: a path no M-Pin party serves, an actor other than
         /// the one the request's path and body name.
@@ -23,7 +23,7 @@ package struct FlowFinding: Sendable, Hashable, CustomStringConvertible {
         /// How the summary names the category.
         package var title: String {
             switch self {
-            case .status: "statuses (PROTOCOL.md §4)"
+            case .status: "statuses (docs/protocol.md §4)"
             case .body: "JSON bodies"
             case .encoding: "hex and lengths"
             case .point: "points on the curve"
@@ -37,14 +37,14 @@ package struct FlowFinding: Sendable, Hashable, CustomStringConvertible {
 
     /// How much a finding weighs, from a check that passed to what is certainly wrong.
     ///
-    /// * `failure`: certainly wrong by the protocol: malformed hex or points where PROTOCOL.md
+    /// * `failure`: certainly wrong by the protocol: malformed hex or points where docs/protocol.md
     ///   demands them in a server's 200 answer, a 2xx other than 200, a request the server accepted
     ///   (200) although it breaks the protocol, an order of requests the SDK never produces that
     ///   the server went along with.
     /// * `warning`: suspect, but a system may do it: a server error (5xx) or a redirect where the
     ///   protocol lists neither, no response at all, a malformed request the server answered with
     ///   an error of its own (5xx) instead of refusing it.
-    /// * `note`: a legitimate outcome worth telling: a 4xx the table of PROTOCOL.md §4 does not list
+    /// * `note`: a legitimate outcome worth telling: a 4xx the table of docs/protocol.md §4 does not list
     ///   (the SDK's HTTP_REQUEST_ERROR, e.g. 400 for an empty userId), a malformed or out-of-order
     ///   request the server refused (4xx), a value the protocol leaves to the server's verdict (an
     ///   access number's check digit in pass 2, which the server answers with 412).

@@ -1,24 +1,24 @@
 import MilagroProtocol
 
 /// What an HTTP request of an M-Pin flow is, recognised from its method and path against the
-/// client settings (PROTOCOL.md §2, §3) and the route tables of the open-source servers (the RPS,
+/// client settings (docs/protocol.md §2, §3) and the route tables of the open-source servers (the RPS,
 /// servers/rps/rps.py; the D-TA, servers/dta/dta.py; the demo RPA, servers/demo/mpinDemo.py): the
 /// SDK's requests, the browser's, the servers' own, or something else.
 package enum RequestKind: String, Sendable, Hashable, CaseIterable {
     case clientSettings, serviceDetails, register, clientSecret1, clientSecret2, timePermit1, timePermitStorage, timePermit2
     case pass1, pass2, authenticate, logout
-    /// `POST codeStatusURL` (MFA platform, PROTOCOL.md §3.4, §3.7): the phone tells the session
+    /// `POST codeStatusURL` (MFA platform, docs/protocol.md §3.4, §3.7): the phone tells the session
     /// its state (`wid`, `user`, `abort`).
     case codeStatus
-    /// `POST authzUrl` (the MFA platform's `/authorize`, PROTOCOL.md §3.8): an access code.
+    /// `POST authzUrl` (the MFA platform's `/authorize`, docs/protocol.md §3.8): an access code.
     case accessCode
-    /// The browser's requests: an access number, a QR URL, and its polling (PROTOCOL.md §8.2;
+    /// The browser's requests: an access number, a QR URL, and its polling (docs/protocol.md §8.2;
     /// `/rps/access`, and `/rps/accessnumber` of the older backend the SDK core's tests recorded).
     case getAccessNumber, getQrURL, accessNumberPoll
     /// `POST /rps/setupDone/<mpinId>`: named in the open-source server's settings, sent by apps,
-    /// never by the SDK core (PROTOCOL.md §2).
+    /// never by the SDK core (docs/protocol.md §2).
     case setupDone
-    /// Calls between the servers (PROTOCOL.md §8): the RPA's `/authenticate` and `/loginResult` to
+    /// Calls between the servers (docs/protocol.md §8): the RPA's `/authenticate` and `/loginResult` to
     /// the RPS, `POST /user/<mpinId>`, the RPS's `/mpinVerify` and `/mpinPermitUser` to the RPA, its
     /// `/serverSecret` and `/timePermits` to a D-TA.
     case serverCall
@@ -30,7 +30,7 @@ package enum RequestKind: String, Sendable, Hashable, CaseIterable {
     /// A path none of the servers above serves.
     case other
 
-    /// The request context of PROTOCOL.md §4, for the SDK's requests.
+    /// The request context of docs/protocol.md §4, for the SDK's requests.
     package var context: RequestContext? {
         switch self {
         case .clientSettings: .getClientSettings
@@ -55,7 +55,7 @@ package enum RequestKind: String, Sendable, Hashable, CaseIterable {
     /// `FlowChecker.actor`).
     package var isBrowser: Bool { self == .getAccessNumber || self == .getQrURL || self == .accessNumberPoll }
 
-    /// Whether the request is one the SDK core makes (PROTOCOL.md §3), so that the flow's order
+    /// Whether the request is one the SDK core makes (docs/protocol.md §3), so that the flow's order
     /// applies to it.
     package var isSDKs: Bool { context != nil }
 

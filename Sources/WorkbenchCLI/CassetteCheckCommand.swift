@@ -9,7 +9,7 @@ struct CassetteCheckCommand: ParsableCommand {
         abstract: "Run the M-Pin protocol checks on cassettes (recorded, imported or proxied).",
         discussion: """
             Checks each HTTP exchange in order, as `proxy` does while recording: the status against \
-            PROTOCOL.md §4, JSON bodies and members, hex lengths, G1 points on the curve, access-number \
+            docs/protocol.md §4, JSON bodies and members, hex lengths, G1 points on the curve, access-number \
             check digits, time-permit dates, the order of the flow, what each request is and who sent \
             it (the browser's access-number requests, polls and login, else the SDK), and the origins \
             the client settings name that no exchange went to. Redacted values ({{name}}) are not checked.

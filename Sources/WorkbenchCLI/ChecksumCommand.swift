@@ -2,14 +2,14 @@ import ArgumentParser
 import Foundation
 import MPinCrypto
 
-/// `mpin-workbench checksum`: the access-number check digit of PROTOCOL.md §5.1.
+/// `mpin-workbench checksum`: the access-number check digit of docs/protocol.md §5.1.
 struct ChecksumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checksum",
         abstract: "Check an access number's check digit, or complete six digits with it.",
         discussion: """
             An access number is seven decimal digits d1..d6 c. With S = 7·d1 + 6·d2 + ... + 2·d6 the \
-            check digit is ((11 - S mod 11) mod 11) mod 10 (PROTOCOL.md §5.1).
+            check digit is ((11 - S mod 11) mod 11) mod 10 (docs/protocol.md §5.1).
 
             Exit status: 0 when the access number is valid (or was completed), 1 when it is not, \
             with the reason on standard error.

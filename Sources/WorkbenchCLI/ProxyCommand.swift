@@ -52,7 +52,7 @@ struct ProxyCommand: AsyncParsableCommand {
             how many exchanges the client made there that the cassette lacks.
 
             Per exchange it prints what the M-Pin checks found (as `cassette check` does): the status \
-            against PROTOCOL.md §4, JSON bodies, hex lengths, the G1 points of shares, permits and \
+            against docs/protocol.md §4, JSON bodies, hex lengths, the G1 points of shares, permits and \
             passes 1 and 2 (U, UT, V) on the curve, access-number check digits, time-permit dates, the \
             order of the flow, and who sent each request (the browser's access-number requests, polls \
             and login, else the SDK); each finding a failure, a warning or a note; at the end a summary. \

@@ -7,7 +7,7 @@ extension ServeBenchmark {
     /// authentications per second they would allow if the cores did nothing else.
     ///
     /// Time-permit share 1 is timed and shown but not counted per authentication: the RPS fetches
-    /// it for 7 to 13 days at a time and keeps it, as the open-source RPS does (PROTOCOL §8.2), and
+    /// it for 7 to 13 days at a time and keeps it, as the open-source RPS does (docs/protocol.md §8.2), and
     /// every user of the benchmark has made its first authentication before the runs.
     struct CryptoCost {
         /// SERVER_1 + SERVER_2, time-permit share 1, CLIENT_1 + CLIENT_2: medians in ms.

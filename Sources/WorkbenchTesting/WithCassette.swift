@@ -33,6 +33,12 @@ import Testing
 ///   - seed: the seed of the SDK's randomness while recording (default `workbench`).
 ///   - matching: the replay mode; nil: strict.
 ///   - directory: the folder of the cassette instead of `__Cassettes__/<file name>` next to the file.
+///   - fileID: the calling file's ID, where a failure is reported (leave the default).
+///   - filePath: the calling file's path: the cassette's folder is found from it (leave the default).
+///   - line: the line a failure is reported at (leave the default).
+///   - column: the column a failure is reported at (leave the default).
+///   - function: the calling function, whose name the re-record hint filters on (leave the default).
+///   - body: the test's code, given the cassette session.
 /// - Throws: what `body` throws (unless the replay diverged: the divergence is reported then);
 ///   `CassetteTestError` for a record mode in the environment that is not one, a backend that does
 ///   not start or a cassette that cannot be written.

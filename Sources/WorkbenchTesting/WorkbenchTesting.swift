@@ -1,4 +1,4 @@
-// Cassette tests in a user's own test suite (README, "Cassette tests in your own suite"):
+// Cassette tests in a user's own test suite (docs/testing.md, "Cassette tests in your own suite"):
 //
 // * `CassetteTrait` (`@Test(.cassette("login"))`) and `withCassette(_:...)` (XCTest, or several
 //   cassettes in one test) run a test against its cassette next to the test file;

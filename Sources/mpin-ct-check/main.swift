@@ -1,4 +1,4 @@
-// mpin-ct-check: the constant-time check of the crypto core, in the ctgrind style (README
+// mpin-ct-check: the constant-time check of the crypto core, in the ctgrind style (docs/security.md,
 // "Constant-time secrets"; `make ct-check`).
 //
 // Every M-Pin function that works on secrets runs twice per curve through the `MPin` facade (the

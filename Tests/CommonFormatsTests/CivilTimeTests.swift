@@ -6,7 +6,7 @@ import Testing
 /// fields, and the parsers that read them back.
 @Suite struct CivilTimeTests {
     @Test func iso8601AndIssued() {
-        // 2016-10-11 is day 17085 (PROTOCOL §11).
+        // 2016-10-11 is day 17085 (docs/protocol.md §11).
         #expect(CivilTime.iso8601(milliseconds: 17_085 * 86_400_000 + 13 * 3_600_000 + 59 * 60_000 + 16_000) == "2016-10-11T13:59:16Z")
         #expect(CivilTime.issued(milliseconds: 1_476_194_297_696) == "2016-10-11 13:58:17.696000")
         #expect(CivilTime.parseISO8601("2016-10-11T13:59:16Z") == 1_476_194_356_000)

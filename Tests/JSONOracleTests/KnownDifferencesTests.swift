@@ -4,7 +4,7 @@ import OrderedJSON
 import Testing
 
 /// Each difference between OrderedJSON and jansson that the package knows and intends, asserted one
-/// by one (README, "Dependencies" and `cassette lint --portable`): if jansson or OrderedJSON ever
+/// by one (docs/architecture.md, "Dependencies" and `cassette lint --portable`): if jansson or OrderedJSON ever
 /// reads one of these alike, or `PortableJSON` stops reporting it, a test here fails.
 @Suite struct KnownDifferencesTests {
     func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -2,7 +2,7 @@ import MilagroProtocol
 import OrderedJSON
 import Testing
 
-/// The cSum rule (PROTOCOL §2, §5.2, §11 point 3), in its one implementation, against known values:
+/// The cSum rule (docs/protocol.md §2, §5.2, §11 point 3), in its one implementation, against known values:
 /// `cSum` missing or 0 turns the check digit off, and the digit is checked only for seven-digit
 /// numbers with `accessNumberUseCheckSum` on; values read as the Milagro core reads them.
 @Suite struct CheckDigitRuleTests {

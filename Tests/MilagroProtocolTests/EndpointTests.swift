@@ -1,7 +1,7 @@
 import MilagroProtocol
 import Testing
 
-/// The endpoint table and the parties (PROTOCOL §2, §8).
+/// The endpoint table and the parties (docs/protocol.md §2, §8).
 @Suite struct EndpointTests {
     @Test func pathsAreRootedAndNamedOnce() {
         #expect(Endpoint.all.allSatisfy { $0.path.hasPrefix("/") })

@@ -57,7 +57,7 @@ import TestSupport
     }
 
     @Test func statusesOutsideTheTableAreNotesOrWarnings() {
-        // 400 for an empty userId: the SDK's HTTP_REQUEST_ERROR (PROTOCOL.md §3.1).
+        // 400 for an empty userId: the SDK's HTTP_REQUEST_ERROR (docs/protocol.md §3.1).
         #expect(Self.levels(Self.raised([Self.exchange("PUT", "/rps/user", #"{"userId":"","mobile":1}"#, status: 400)])) == ["note status-4xx"])
         #expect(Self.levels(Self.raised([Self.exchange("PUT", "/rps/user", #"{"userId":"a","mobile":1}"#, status: 302)])) == ["warning status-3xx"])
         #expect(Self.levels(Self.raised([Self.exchange("GET", "/rps/clientSettings", status: 204)])) == ["failure status-2xx"])

@@ -77,11 +77,11 @@ struct CIWorkflowTests {
         }
     }
 
-    @Test("the README's Kubernetes indexed Job parses, its script's N is completions, and the script runs for the first and last index")
+    @Test("docs/vectors.md's Kubernetes indexed Job parses, its script's N is completions, and the script runs for the first and last index")
     func kubernetesJob() throws {
-        let readme = try String(contentsOfFile: RepoPaths.path("README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: RepoPaths.path("docs/vectors.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
-        let manifest = try #require(blocks.first { $0.contains("completionMode: Indexed") }, "the README shows an indexed Job")
+        let manifest = try #require(blocks.first { $0.contains("completionMode: Indexed") }, "docs/vectors.md shows an indexed Job")
         let job = try #require(try Yams.load(yaml: manifest) as? Object)
         #expect(job["kind"] as? String == "Job")
         let spec = try #require(job["spec"] as? Object)

@@ -133,7 +133,7 @@ import TestSupport
         ],
     ]
 
-    /// The probe's 199 requests to the real open-source server (PROTOCOL.md §14), D-TA 2 on its own
+    /// The probe's 199 requests to the real open-source server (docs/protocol.md §14), D-TA 2 on its own
     /// origin: no failure. Its malformed requests the server refused are notes, those it answered
     /// with a 500 warnings; unknown paths and methods are notes. (The probe kept only the first 300
     /// characters of a body: passes 1 and 2 are not checked, so the server's acceptance of a U off

@@ -382,7 +382,7 @@ import TestSupport
 
 /// A client whose settings name D-TA 2 on its own origin: the reference backend behind a front that
 /// serves its `/dta2/…` on another loopback origin and says so in the client settings (as the
-/// open-source server does, PROTOCOL.md §13), the SDK through the proxy. With `--route` the D-TA's
+/// open-source server does, docs/protocol.md §13), the SDK through the proxy. With `--route` the D-TA's
 /// exchanges are recorded too; without, the summary names the origin and the exchanges it lacks.
 @Suite(.serialized) struct ProxyRouteTests {
     /// A loopback server that sends each request to `target(path)` through libcurl and answers

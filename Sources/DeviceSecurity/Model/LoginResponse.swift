@@ -8,7 +8,7 @@ public struct LoginResponse: Sendable, Hashable {
     public var serviceResult: ServiceResult
     /// `has_access`: whether the access identifier was granted (online or from the borrow time).
     public var hasAccess: Bool
-    /// `service_res_code`: the service's result code of the last call (see README; negative codes
+    /// `service_res_code`: the service's result code of the last call (see docs/devicesecurity.md; negative codes
     /// come from the device itself: -1 network error, -2 offline grant, -3 no login, -4 excluded
     /// login group, -5 unreadable answer).
     public var serviceResCode: Int

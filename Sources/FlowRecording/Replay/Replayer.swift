@@ -455,7 +455,7 @@ public final class Replayer: Sendable {
             if recorded.actor != incoming.actor {
                 return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has \(recorded.actor)'s "
                     + "\(EventSummary.line(recorded)): the actors' events come in another order than in the recording "
-                    + "(steps that run at the same time are ordered as README \"Steps at the same time\" says)", [])
+                    + "(steps that run at the same time are ordered as docs/scenarios.md, \"Steps at the same time\", says)", [])
             }
             return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has a \(recorded.type) event", [])
         }

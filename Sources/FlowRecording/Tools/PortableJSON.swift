@@ -2,7 +2,7 @@ import OrderedJSON
 
 /// What a C consumer reading a JSON text with jansson (`json_loadb`, the parser other platforms'
 /// harnesses read cassettes with) would read differently from OrderedJSON, which keeps every
-/// literal: the rules behind `cassette lint --portable` (README, "Tools").
+/// literal: the rules behind `cassette lint --portable` (docs/cassettes.md, "Tools").
 ///
 /// Each rule is a difference that the differential tests (`JSONOracleTests`, jansson itself on the
 /// JSONTestSuite cases and on random documents) show and hold this check to: a document is flagged

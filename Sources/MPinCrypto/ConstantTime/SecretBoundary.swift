@@ -2,7 +2,7 @@
 /// the hook through which the constant-time check (`mpin-ct-check`, `make ct-check`) learns of them.
 ///
 /// The operations on secret scalars and points neither branch nor index memory on secret data
-/// (README "Constant-time secrets"). A few facts derived from secrets are public by design and are
+/// (docs/security.md, "Constant-time secrets"). A few facts derived from secrets are public by design and are
 /// then branched on: whether an input decodes (the caller sees the error), whether a result is the
 /// point at infinity (its encoding has another length), whether a scalar has an inverse, and the
 /// SERVER_2 verdict. Each such fact passes through ``declassify(_:)`` before the branch. Outside

@@ -51,8 +51,8 @@ package protocol PairingCurve: Sendable {
     static var _glsCompleteWindows: Int { get }
 }
 
-/// BN254CX, the CertiVox curve of Milagro MFA: u = -0x4000000003C012B1 (CRYPTO.md §2.1).
+/// BN254CX, the CertiVox curve of Milagro MFA: u = -0x4000000003C012B1 (docs/crypto.md §2.1).
 package enum BN254CX: PairingCurve {}
 
-/// BN254 (Nogami / Beuchat et al.): u = -(2^62 + 2^55 + 1) (CRYPTO.md §2.1).
+/// BN254 (Nogami / Beuchat et al.): u = -(2^62 + 2^55 + 1) (docs/crypto.md §2.1).
 package enum BN254: PairingCurve {}

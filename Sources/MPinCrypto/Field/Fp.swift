@@ -3,11 +3,11 @@ import CFieldKernel
 /// An element of the base field F_p of curve `C`, held in Montgomery form (x·2^256 mod p) on four
 /// 64-bit limbs.
 ///
-/// Encodings are AMCL's: 32 bytes big-endian of the canonical integer (CRYPTO.md §3).
+/// Encodings are AMCL's: 32 bytes big-endian of the canonical integer (docs/crypto.md §3).
 ///
 /// Arithmetic (+, -, ·, negation, halving, inversion by the fixed exponent p - 2) is constant
 /// time; the comparisons (`==`, ``isZero``, ``isOne``, ``isOdd``), ``power(_:)``, ``isSquare`` and
-/// ``squareRoot()`` branch on their values and are for public data (README "Constant-time secrets").
+/// ``squareRoot()`` branch on their values and are for public data (docs/security.md, "Constant-time secrets").
 package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var v: Limbs4
 

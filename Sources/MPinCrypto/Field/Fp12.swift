@@ -3,7 +3,7 @@ import CFieldKernel
 /// F_p¹² = F_p⁴[w]/(w³ - s); `Fp12(a, b, c)` is a + b·w + c·w² (AMCL `FP12`).
 ///
 /// Equivalently F_p²[w]/(w⁶ - ξ): the coefficient of wᵏ sits at a.a (w⁰), b.a (w¹), c.a (w²),
-/// a.b (w³), b.b (w⁴), c.b (w⁵) (CRYPTO.md §2.2). GT, the target group of the pairing, is the
+/// a.b (w³), b.b (w⁴), c.b (w⁵) (docs/crypto.md §2.2). GT, the target group of the pairing, is the
 /// subgroup of order r of the unitary elements.
 package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible {
     package var a: Fp4<C>

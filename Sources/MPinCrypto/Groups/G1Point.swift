@@ -4,7 +4,7 @@
 /// bit the parity of y) is accepted on input. The point at infinity has no AMCL encoding; this
 /// package writes it as the single byte `00` and refuses it on input.
 ///
-/// Constant time on secret points and scalars (README "Constant-time secrets"): `+`, `-`,
+/// Constant time on secret points and scalars (docs/security.md, "Constant-time secrets"): `+`, `-`,
 /// negation, ``multiplied(by:)``, ``encoded(compressed:)`` and ``decode(_:)`` make public only
 /// whether a point is infinity and whether bytes decode. `==` and ``description`` branch on the
 /// point: for public points.
@@ -123,7 +123,7 @@ package struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
     static var glvMinimumBits: Int { 176 }
 
     /// φ(x, y) = (β·x, y), which is λ·P on every point of E(F_p) (β³ = 1 in F_p, λ² + λ + 1 ≡ 0 mod r;
-    /// CRYPTO.md §2.1, the pair checked on the generator by the constants' script). In Jacobian
+    /// docs/crypto.md §2.1, the pair checked on the generator by the constants' script). In Jacobian
     /// coordinates it scales X by β (x = X/Z²); infinity stays infinity.
     static func endomorphism(_ q: JacobianPoint<Fp<C>>) -> JacobianPoint<Fp<C>> {
         JacobianPoint(x: q.x * Fp<C>(montgomery: C._glvBeta), y: q.y, z: q.z)

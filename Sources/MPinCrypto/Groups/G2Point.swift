@@ -1,4 +1,4 @@
-/// A point of the D-type sextic twist E'(F_p²): y² = x³ + (1 - i), which holds G2 (CRYPTO.md §2.2).
+/// A point of the D-type sextic twist E'(F_p²): y² = x³ + (1 - i), which holds G2 (docs/crypto.md §2.2).
 ///
 /// Encoding (AMCL `ECP2_toOctet`): 128 bytes `x.a || x.b || y.a || y.b`, no prefix, no compression.
 /// The point at infinity, which AMCL cannot encode, is written as 128 zero bytes (not on the twist)
@@ -22,7 +22,7 @@ package struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
         self.knownInSubgroup = knownInSubgroup
     }
 
-    /// AMCL's G2 generator (CRYPTO.md §2.1).
+    /// AMCL's G2 generator (docs/crypto.md §2.1).
     package static var generator: G2Point {
         G2Point(JacobianPoint(affineX: Fp2(C._g2x), affineY: Fp2(C._g2y)), knownInSubgroup: true)
     }

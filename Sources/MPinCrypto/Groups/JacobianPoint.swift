@@ -2,7 +2,7 @@
 /// infinity. Shared by G1 (over F_p) and G2 (over F_p², the twist). Formulas for a = 0 from the
 /// Explicit-Formulas Database: dbl-2009-l and add-2007-bl.
 ///
-/// Constant time (README "Constant-time secrets"): ``doubled()``, ``adding(_:)``, ``negated()``,
+/// Constant time (docs/security.md, "Constant-time secrets"): ``doubled()``, ``adding(_:)``, ``negated()``,
 /// ``multiplied(by:windows:largeOrder:)``, ``multipliedDecomposed(tables:by:windows:completeWindows:)``
 /// and ``affine()`` neither branch nor index memory on the
 /// coordinates or the scalar; ``affine()`` makes public only whether the point is infinity and whether Z = 1.

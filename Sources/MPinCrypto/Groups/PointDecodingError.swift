@@ -1,4 +1,4 @@
-/// Why a byte string is not a valid point encoding (CRYPTO.md §3).
+/// Why a byte string is not a valid point encoding (docs/crypto.md §3).
 public enum PointDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The encoding has a length the group does not use (G1: 65 or 33, G2: 128).
     case wrongLength(expected: [Int], actual: Int)

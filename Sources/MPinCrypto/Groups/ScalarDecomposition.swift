@@ -4,7 +4,7 @@
 /// elliptic curves with efficient endomorphisms", CRYPTO 2001) and GLS on G2 and GT (λ = p, the
 /// eigenvalue of the Frobenius, four parts of at most 64 bits; Galbraith, Scott, "Exponentiation in
 /// pairing-friendly groups using homomorphisms", Pairing 2008, and Galbraith, Lin, Scott,
-/// EUROCRYPT 2009). CRYPTO.md §2.1 (AMCL keeps the same method behind `USE_GLV`/`USE_GS_G2`/
+/// EUROCRYPT 2009). docs/crypto.md §2.1 (AMCL keeps the same method behind `USE_GLV`/`USE_GS_G2`/
 /// `USE_GS_GT`).
 ///
 /// The method is Babai's rounding with a reduced basis b_j of the lattice

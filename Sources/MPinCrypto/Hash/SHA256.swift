@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), the hash of BN254 M-Pin (AMCL `HASH_TYPE = SHA256`, CRYPTO.md §4).
+/// SHA-256 (FIPS 180-4), the hash of BN254 M-Pin (AMCL `HASH_TYPE = SHA256`, docs/crypto.md §4).
 ///
 /// Written here so that the crypto core has no dependencies; checked against the FIPS 180-4
 /// examples in the tests.

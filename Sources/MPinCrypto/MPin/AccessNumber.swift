@@ -1,4 +1,4 @@
-/// The access-number checksum of PROTOCOL §5.1.
+/// The access-number checksum of docs/protocol.md §5.1.
 ///
 /// An access number is seven decimal digits `d1…d6 c`; with `S = 7·d1 + 6·d2 + … + 2·d6`, the
 /// check digit is `((11 − S mod 11) mod 11) mod 10` (a raw value of 10 is accepted as 0, as the

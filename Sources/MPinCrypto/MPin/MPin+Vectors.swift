@@ -23,7 +23,7 @@ extension MPin {
         package var point: [UInt8]
     }
 
-    /// mapit(h) with its trace (CRYPTO.md §4).
+    /// mapit(h) with its trace (docs/crypto.md §4).
     package func mapToG1Trace(_ hash: [UInt8]) -> MapTrace {
         func run<C: PairingCurve>(_: C.Type) -> MapTrace {
             let x0 = Fp<C>(reducing: Array(hash.prefix(32)))

@@ -1,4 +1,4 @@
-/// The M-Pin primitives of AMCL on byte strings (AMCL's octet API, CRYPTO.md §4-§5), for one curve.
+/// The M-Pin primitives of AMCL on byte strings (AMCL's octet API, docs/crypto.md §4-§5), for one curve.
 ///
 /// This is the entry point for the layers above: it is not generic, and each call runs code
 /// specialised for the curve. Scalars are 32 bytes big-endian, G1 points 65 bytes `04||x||y`, G2
@@ -33,7 +33,7 @@ public struct MPin: Sendable, Hashable {
     /// HASH_ID(ID) = SHA256(ID), 32 bytes.
     public func hashID(_ id: [UInt8]) -> [UInt8] { SHA256.hash(id) }
 
-    /// mapit(h): hash to G1 by try-and-increment (CRYPTO.md §4), 65 bytes.
+    /// mapit(h): hash to G1 by try-and-increment (docs/crypto.md §4), 65 bytes.
     public func mapToG1(_ hash: [UInt8]) -> [UInt8] {
         on({ MPinEngine<BN254CX>.mapToG1(hash).encoded() }, { MPinEngine<BN254>.mapToG1(hash).encoded() })
     }
@@ -134,7 +134,7 @@ public struct MPin: Sendable, Hashable {
         }
     }
 
-    /// CLIENT_1 (CRYPTO.md §5); `date` 0 means no time permits.
+    /// CLIENT_1 (docs/crypto.md §5); `date` 0 means no time permits.
     public func client1(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?) -> Client1Output? {
         on({ MPinEngine<BN254CX>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) },
            { MPinEngine<BN254>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) })

@@ -1,9 +1,9 @@
-/// The M-Pin functions of AMCL (CRYPTO.md §4-§5), generic over the curve and specialised for each
+/// The M-Pin functions of AMCL (docs/crypto.md §4-§5), generic over the curve and specialised for each
 /// one inside this module. Inputs and outputs are AMCL encodings; a nil result means that an input
 /// point or scalar did not decode (AMCL's MPIN_INVALID_POINT).
 ///
 /// Every function is constant time in its secrets (the scalars x, y, w, r, z, master-secret shares,
-/// PINs and factors; tokens, client and server secrets, permits, precomputed GT values): README
+/// PINs and factors; tokens, client and server secrets, permits, precomputed GT values): docs/security.md,
 /// "Constant-time secrets", checked by `make ct-check`. Public by design: whether inputs decode,
 /// whether a result is infinity, whether a scalar inverts, the SERVER_2 verdict. Variable time,
 /// on public data: ``mapToG1(_:)`` (a hash of the identity) and ``kangaroo(e:f:)``.
@@ -15,7 +15,7 @@ enum MPinEngine<C: PairingCurve> {
     static func g2(_ bytes: [UInt8]) -> P2? { P2(encoded: bytes) }
 
     /// mapit(h): x = OS2I(h[0..<32]) mod p, incremented until x³ + 2 is a non-zero square; y is the
-    /// even square root (CRYPTO.md §4). Cofactor 1, so the point is in G1. Variable time: the hash
+    /// even square root (docs/crypto.md §4). Cofactor 1, so the point is in G1. Variable time: the hash
     /// is of the identity, which is public.
     ///
     /// AMCL tests jacobi(rhs) = 1 and then takes s = rhs^((p+1)/4). Since p ≡ 3 (mod 4), a non-zero

@@ -3,7 +3,7 @@ public enum PINMapping: String, Sendable, CaseIterable {
     /// The decimal digits as an integer ("1234" → 1234), as the AMCL vectors use. Only digits,
     /// at most 9 of them.
     case integer
-    /// The C++ SDK's mapping (PROTOCOL.md §6.3): the Java-style string hash h = 31·h + byte over
+    /// The C++ SDK's mapping (docs/protocol.md §6.3): the Java-style string hash h = 31·h + byte over
     /// the UTF-8 bytes with 32-bit wrap-around, then the C remainder modulo 10000 (the sign follows
     /// the dividend). The crypto then takes the low 14 bits, so "12345678" → -3340 → 13044. Tokens
     /// created by the C++ SDK need this mapping.

@@ -4,7 +4,7 @@
 ///
 /// GLS on GT (Galbraith, Scott, "Exponentiation in pairing-friendly groups using homomorphisms",
 /// Pairing 2008; Galbraith, Lin, Scott, EUROCRYPT 2009; AMCL's `PAIR_GTpow` with `USE_GS_GT`,
-/// CRYPTO.md §2.3): on GT, the subgroup of order r, the Frobenius x ↦ x^p is the power p ≡ 6u²
+/// docs/crypto.md §2.3): on GT, the subgroup of order r, the Frobenius x ↦ x^p is the power p ≡ 6u²
 /// (mod r), so with e ≡ e0 + e1·p + e2·p² + e3·p³ (mod r), |eᵢ| < 2^64 (``ScalarDecomposition/gls(_:curve:)``),
 /// x^e = Π x^(pⁱ·eᵢ): one chain of 64 cyclotomic squarings instead of 256.
 ///

@@ -3,7 +3,7 @@
 ///     e(Q, P) = f_opt(Q, P)^((p¹² - 1)/r),
 ///     f_opt = f_{6u+2,Q}(P) · l_{[6u+2]Q, π(Q)}(P) · l_{[6u+2]Q+π(Q), -π²(Q)}(P)
 ///
-/// (Vercauteren's optimal ate, CRYPTO.md §2.3). The Miller loop walks the digits
+/// (Vercauteren's optimal ate, docs/crypto.md §2.3). The Miller loop walks the digits
 /// bit(3n, i) - bit(n, i) of n = |6u+2| with the running point in homogeneous projective
 /// coordinates on the twist; line values differ from the affine ones by F_p² factors, which the
 /// final exponentiation removes, so the GT bytes agree with AMCL's exactly. The final
@@ -196,7 +196,7 @@ package enum Pairing<C: PairingCurve> {
     }
 
     /// f^((p¹²-1)/r): easy part f^((p⁶-1)(p²+1)), then AMCL's hard-part chain for BN curves with
-    /// three powers by |u| (CRYPTO.md §2.3; the chain computes exactly (p⁴-p²+1)/r).
+    /// three powers by |u| (docs/crypto.md §2.3; the chain computes exactly (p⁴-p²+1)/r).
     package static func finalExponentiation(_ m: Fp12<C>) -> Fp12<C> {
         // Easy part.
         var r = m.conjugate() * m.inverseOrZero

@@ -3,7 +3,7 @@ import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
-    /// Prepares authentication of a REGISTERED user (`StartAuthentication`, PROTOCOL §3.4): tells a
+    /// Prepares authentication of a REGISTERED user (`StartAuthentication`, docs/protocol.md §3.4): tells a
     /// browser session the user is coming (when an access code is given and the backend has a
     /// `codeStatusURL`; the answer is ignored) and fetches both time-permit shares unless the
     /// backend says `usePermits: false`. Share 2 is reused from the cache when its day matches.
@@ -61,7 +61,7 @@ extension MPinClient {
         }
     }
 
-    /// Checks an access number's check digit (`CheckAccessNumber`, PROTOCOL §5.2). Only a
+    /// Checks an access number's check digit (`CheckAccessNumber`, docs/protocol.md §5.2). Only a
     /// seven-digit number on a backend with the checksum on is checked; anything non-empty passes
     /// otherwise.
     /// - Throws: INCORRECT_ACCESS_NUMBER, with the reason.
@@ -76,7 +76,7 @@ extension MPinClient {
         }
     }
 
-    /// Authenticates to the RPA (`FinishAuthentication`, PROTOCOL §3.6) and returns its answer
+    /// Authenticates to the RPA (`FinishAuthentication`, docs/protocol.md §3.6) and returns its answer
     /// (`authResultData`, the response body as text).
     /// - Throws: INCORRECT_PIN (401; 410 also blocks the user and deletes its token),
     ///   PIN_INPUT_CANCELED, FLOW_ERROR, REQUEST_EXPIRED, IDENTITY_NOT_AUTHORIZED, ...
@@ -160,7 +160,7 @@ extension MPinClient {
         }) ?? false
     }
 
-    /// Logs the browser session out (`Logout`, PROTOCOL §3.9): posts the logout data to
+    /// Logs the browser session out (`Logout`, docs/protocol.md §3.9): posts the logout data to
     /// `backend + logoutURL`. True on 200 (the data is then forgotten), false otherwise.
     @discardableResult
     public func logout(_ user: User) async -> Bool {
@@ -204,7 +204,7 @@ extension MPinClient {
         var text: String
     }
 
-    /// Pass 1, pass 2 and the RPA login (`FinishAuthenticationImpl`, PROTOCOL §3.6 and §6.4).
+    /// Pass 1, pass 2 and the RPA login (`FinishAuthenticationImpl`, docs/protocol.md §3.6 and §6.4).
     private func authenticate(_ user: User, pin: String, secondFactor: String?, accessNumber: String,
                               otp: Bool, authz: Bool) async throws(MPinError) -> AuthenticationResult {
         let settings = try requireBackend()

@@ -10,7 +10,7 @@ extension MPinClient {
     }
 
     /// Makes `url` the current backend (`SetBackend`): fetches the client settings, rewrites their
-    /// relative URLs and applies the cSum rule (PROTOCOL §2). On failure no backend is set.
+    /// relative URLs and applies the cSum rule (docs/protocol.md §2). On failure no backend is set.
     public func setBackend(_ url: String, rpsPrefix: String = Endpoint.defaultRPSPrefix) async throws(MPinError) {
         try await perform("setBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) { () async throws(MPinError) in
             try await setBackendImpl(url, rpsPrefix: rpsPrefix)
@@ -70,7 +70,7 @@ extension MPinClient {
         return String(text)
     }
 
-    /// The backend key: the URL without `https://` / `http://` and trailing `/` (PROTOCOL §1).
+    /// The backend key: the URL without `https://` / `http://` and trailing `/` (docs/protocol.md §1).
     static func backendKey(_ url: String) -> String {
         var text = Substring(trimmedURL(url))
         for scheme in ["https://", "http://"] where text.lowercased().hasPrefix(scheme) {

@@ -29,7 +29,7 @@ extension MPinClient {
         try await perform("clearTrustedDomains", []) { () async throws(MPinError) in trustedDomains = [] }
     }
 
-    /// Reads `GET <url>/service` (PROTOCOL §3.0); needs an initialized SDK but no backend.
+    /// Reads `GET <url>/service` (docs/protocol.md §3.0); needs an initialized SDK but no backend.
     /// - Throws: RESPONSE_PARSE_ERROR unless all five keys are strings and `type` is `online`;
     ///   BAD_CLIENT_VERSION on 412 (MFA platform).
     public func getServiceDetails(url: String) async throws(MPinError) -> ServiceDetails {
@@ -53,7 +53,7 @@ extension MPinClient {
         }
     }
 
-    /// Details of the browser session of an access code (PROTOCOL §3.7); empty details when the
+    /// Details of the browser session of an access code (docs/protocol.md §3.7); empty details when the
     /// backend has no `codeStatusURL`. Also tells the backend the code was scanned. Reads the
     /// platform's `prerollId`, `appName`, `appLogoURL` and, when absent, the open-source RPS's
     /// `PrerollId`, `AppName`, `AppLogoUrl`.
@@ -68,7 +68,7 @@ extension MPinClient {
             let answer = try await request(.getSessionDetails, .post, settings.codeStatusURL, body: .fields([
                 "status": .string("wid"), "wid": .string(accessCode),
             ]))
-            // The open-source RPS capitalises the first three (`PrerollId`, `AppName`, `AppLogoUrl`, PROTOCOL §3.7).
+            // The open-source RPS capitalises the first three (`PrerollId`, `AppName`, `AppLogoUrl`, docs/protocol.md §3.7).
             return SessionDetails(prerollID: answer.string("prerollId") ?? answer.string("PrerollId") ?? "",
                                   appName: answer.string("appName") ?? answer.string("AppName") ?? "",
                                   appIconURL: answer.string("appLogoURL") ?? answer.string("AppLogoUrl") ?? "",
@@ -90,7 +90,7 @@ extension MPinClient {
         }
     }
 
-    /// Starts an in-app login at an OIDC authorization URL (`GetAccessCode`, PROTOCOL §3.8): posts
+    /// Starts an in-app login at an OIDC authorization URL (`GetAccessCode`, docs/protocol.md §3.8): posts
     /// `{}` and returns the access code, the part of `qrURL` after its last `#`.
     public func getAccessCode(authorizationURL: String) async throws(MPinError) -> String {
         try await perform("getAccessCode", [NamedValue("authorizationURL", authorizationURL)],

@@ -3,7 +3,7 @@ import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
-    /// Starts registering a user in state INVALID (`StartRegistration`, PROTOCOL §3.1): the server
+    /// Starts registering a user in state INVALID (`StartRegistration`, docs/protocol.md §3.1): the server
     /// issues an M-Pin ID; the user becomes STARTED_REGISTRATION, or ACTIVATED when the server
     /// activated it at once, and is stored.
     ///
@@ -83,7 +83,7 @@ extension MPinClient {
     }
 
     /// Fetches both client-secret shares once the identity is verified (`ConfirmRegistration`,
-    /// PROTOCOL §3.2). The shares stay in memory until `finishRegistration`; the state is unchanged.
+    /// docs/protocol.md §3.2). The shares stay in memory until `finishRegistration`; the state is unchanged.
     /// - Throws: IDENTITY_NOT_VERIFIED (400/401 on the signature), REQUEST_EXPIRED (408 from the
     ///   D-TA), REGISTRATION_EXPIRED (404, MFA platform), FLOW_ERROR (state).
     public func confirmRegistration(_ user: User, pushMessageIdentifier: String = "") async throws(MPinError) {
@@ -108,7 +108,7 @@ extension MPinClient {
     }
 
     /// Turns the client secret into the M-Pin token for a PIN and stores it (`FinishRegistration`,
-    /// PROTOCOL §3.3 and §6.4); the user becomes REGISTERED.
+    /// docs/protocol.md §3.3 and §6.4); the user becomes REGISTERED.
     ///
     /// `token = CS1 + CS2 − pin·H(ID)` (EXTRACT_PIN). With a second factor (MFA platform `pin1`),
     /// `token = CS1 + CS2 − pin·H(ID) − factor·H(ID)` (EXTRACT_FACTOR with 14 bits), where the

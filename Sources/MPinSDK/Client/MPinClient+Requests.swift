@@ -12,13 +12,13 @@ extension MPinClient {
         func string(_ key: String) -> String? { json?[first: key]?.stringValue }
     }
 
-    /// Makes one request the way the Milagro core's `MakeRequest` does (PROTOCOL §1).
+    /// Makes one request the way the Milagro core's `MakeRequest` does (docs/protocol.md §1).
     ///
     /// Headers: the custom headers plus the client-id header, then for non-GET requests
     /// `Content-Type: application/json; charset=UTF-8` and `Accept: text/plain` unless present;
     /// sorted by name, as the core's `std::map` iterates them. Non-GET requests always carry a JSON
     /// body (`{}` when there is nothing to say), formatted as the core formats it.
-    /// - Throws: UNTRUSTED_DOMAIN_ERROR (nothing sent), NETWORK_ERROR, the status of PROTOCOL §4
+    /// - Throws: UNTRUSTED_DOMAIN_ERROR (nothing sent), NETWORK_ERROR, the status of docs/protocol.md §4
     ///   for a non-2xx answer, RESPONSE_PARSE_ERROR for a 2xx body that is not JSON.
     func request(_ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil,
                  expectJSON: Bool = true) async throws(MPinError) -> Answer {
@@ -97,7 +97,7 @@ extension MPinClient {
         return bytes
     }
 
-    /// Nil when the URL may be requested; else why not (PROTOCOL §1, trusted domains: once any
+    /// Nil when the URL may be requested; else why not (docs/protocol.md §1, trusted domains: once any
     /// domain is trusted, a URL must be https and its host must be in a trusted domain, as
     /// `Options.trustedDomainMatching` says).
     func untrustedReason(_ url: String) -> String? {

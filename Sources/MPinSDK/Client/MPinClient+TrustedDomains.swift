@@ -1,7 +1,7 @@
 import CommonFormats
 
 extension MPinClient {
-    /// How a request's host is matched against the trusted domains (PROTOCOL §1, trusted domains).
+    /// How a request's host is matched against the trusted domains (docs/protocol.md §1, trusted domains).
     public enum TrustedDomainMatching: String, Sendable, Hashable, CaseIterable {
         /// The host is the trusted domain or ends in `.` + the domain: `api.miracl.net` and
         /// `miracl.net` are in `miracl.net`, `evilmiracl.net` is not. The default.

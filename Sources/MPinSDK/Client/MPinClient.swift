@@ -29,7 +29,7 @@ public actor MPinClient {
         public var flavour: Flavour
         /// How a PIN string becomes the scalar that is taken out of the client secret.
         /// `.integer` (the default) reads the decimal digits; `.legacyStringHash` is the C++ core's
-        /// mapping, needed for tokens it created (PROTOCOL §6.3).
+        /// mapping, needed for tokens it created (docs/protocol.md §6.3).
         public var pinMapping: PINMapping
         public var curve: CurveID
         /// Time limit for each request, in seconds; nil leaves it to the transport (the C++ core sets none).
@@ -91,7 +91,7 @@ public actor MPinClient {
     ///
     /// Configuration keys: `backend` (legacy alias `RPA_server`) and the RPS prefix as
     /// `rpsPrefix` or `rps_prefix` (default `rps`). Unknown keys are ignored.
-    /// - Throws: STORAGE_ERROR when a storage file is unusable (it is moved aside, see the README),
+    /// - Throws: STORAGE_ERROR when a storage file is unusable (it is moved aside, see docs/sdk.md, "Storage"),
     ///   or whatever `setBackend` throws.
     public func initialize(configuration: [String: String], customHeaders: HTTPHeaders = [:]) async throws(MPinError) {
         let arguments = configuration.sorted { $0.key < $1.key }.map { NamedValue($0.key, $0.value) }

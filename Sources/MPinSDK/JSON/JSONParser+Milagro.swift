@@ -7,7 +7,7 @@ extension JSONParser {
     ///
     /// A repeated member name is kept, not refused (`duplicateMembers: .keep`), and the SDK's
     /// lookups take the first one (`subscript(first:)`): the SDK reads what servers and the other
-    /// platforms' cores wrote, and PROTOCOL.md defines no refusal of repeated names, so an answer
+    /// platforms' cores wrote, and docs/protocol.md defines no refusal of repeated names, so an answer
     /// with one is read as the SDK has always read it rather than failing with
     /// RESPONSE_PARSE_ERROR. The workbench's own files (cassettes, vector files, recordings) are
     /// read strictly.

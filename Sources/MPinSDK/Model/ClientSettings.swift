@@ -1,13 +1,13 @@
 import MilagroProtocol
 import OrderedJSON
 
-/// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, PROTOCOL §2),
+/// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, docs/protocol.md §2),
 /// after the relative-URL rewrite and the cSum rule (`CheckDigitRule`). The keys are
 /// `ClientSettingsKey`'s; values are read as the Milagro core reads them (`SettingValue`).
 struct ClientSettings: Sendable, Hashable {
     private(set) var json: JSONValue
 
-    /// Applies PROTOCOL §2: every string value starting with `/` gets the backend URL prefixed;
+    /// Applies docs/protocol.md §2: every string value starting with `/` gets the backend URL prefixed;
     /// other strings have `wss://` → `https://` and `ws://` → `http://`. Then, when `cSum` is
     /// missing or 0, `accessNumberUseCheckSum` is forced to false (`CheckDigitRule.checksumAllowed`).
     init(response: JSONValue, backendURL: String) {
@@ -65,7 +65,7 @@ struct ClientSettings: Sendable, Hashable {
     var codeStatusURL: String { string(.codeStatusURL) }
     var accessNumberDigits: Int { int(.accessNumberDigits, default: 7) }
     var accessNumberUseCheckSum: Bool { bool(.accessNumberUseCheckSum, default: true) }
-    /// Whether `CheckAccessNumber` checks an access number's digit (PROTOCOL §5.2).
+    /// Whether `CheckAccessNumber` checks an access number's digit (docs/protocol.md §5.2).
     var checksAccessNumberDigit: Bool {
         CheckDigitRule.checksDigit(useCheckSum: value(.accessNumberUseCheckSum), digits: value(.accessNumberDigits))
     }

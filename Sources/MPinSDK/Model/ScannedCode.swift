@@ -1,6 +1,6 @@
 import CommonFormats
 
-/// A scanned MFA-platform QR payload, `<landing-url>#<access-code>` (PROTOCOL §5.4).
+/// A scanned MFA-platform QR payload, `<landing-url>#<access-code>` (docs/protocol.md §5.4).
 ///
 /// The URL needs a scheme, an authority and a non-empty fragment; the base URL is
 /// `scheme://authority` (any path and query are dropped) and the access code is the fragment.

@@ -1,4 +1,4 @@
-/// What `GET <url>/service` says about an MFA-platform service (PROTOCOL §3.0).
+/// What `GET <url>/service` says about an MFA-platform service (docs/protocol.md §3.0).
 public struct ServiceDetails: Sendable, Hashable {
     public var name: String
     /// The backend URL to pass to `setBackend`.

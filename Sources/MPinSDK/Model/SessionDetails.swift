@@ -1,4 +1,4 @@
-/// Details of a browser session, from `getSessionDetails(accessCode:)` (PROTOCOL §3.7).
+/// Details of a browser session, from `getSessionDetails(accessCode:)` (docs/protocol.md §3.7).
 public struct SessionDetails: Sendable, Hashable {
     /// The user id the browser session proposes, or empty.
     public var prerollID = ""

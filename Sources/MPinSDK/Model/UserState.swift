@@ -1,4 +1,4 @@
-/// The registration state of a user (PROTOCOL §7.1). The raw values are the stored strings;
+/// The registration state of a user (docs/protocol.md §7.1). The raw values are the stored strings;
 /// `INVALID` is never stored.
 public enum UserState: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
     case invalid = "INVALID"

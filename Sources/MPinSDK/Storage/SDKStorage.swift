@@ -1,5 +1,5 @@
 /// The storage seam (the Milagro core's `IStorage`): each kind holds one UTF-8 text (a JSON
-/// document the SDK writes and parses; the layout is described in the README).
+/// document the SDK writes and parses; the layout is described in docs/sdk.md, "Storage").
 ///
 /// Implementations: `FileStorage` (default, durable) and `MemoryStorage` (tests, ephemeral).
 /// Calls come from the SDK actor, one at a time per SDK; one storage must not be shared by two

@@ -1,6 +1,6 @@
 import MPinCrypto
 import OrderedJSON
-/// The JSON documents kept in the two storages (format version 1, see the README).
+/// The JSON documents kept in the two storages (format version 1, see docs/sdk.md, "Storage").
 ///
 /// Non-secure:
 /// ```
@@ -9,7 +9,7 @@ import OrderedJSON
 /// ```
 /// Secure: `{"version": 1, "data": {"<mpinIdHex>": {"regOTT"?, "accessCode"?, "token"?}}}`.
 /// Written tab-indented with sorted keys. Documents without `version` are read as the Milagro
-/// core 2.2 layout (PROTOCOL §7.2) and written back as version 1.
+/// core 2.2 layout (docs/protocol.md §7.2) and written back as version 1.
 enum StorageLayout {
     static let version = 1
 
@@ -139,7 +139,7 @@ enum StorageLayout {
         }
     }
 
-    /// The `userID` inside an M-Pin ID (hex of a JSON document, PROTOCOL §3.1).
+    /// The `userID` inside an M-Pin ID (hex of a JSON document, docs/protocol.md §3.1).
     static func userID(fromMPinID hex: String) -> String? {
         guard let bytes = Hex.decode(hex), let json = try? JSONParser.parseRefusingByteOrderMark(bytes) else { return nil }
         return json[first: "userID"]?.stringValue

@@ -4,5 +4,5 @@
 // access-number checksum (AccessNumber).
 @_exported import MPinCrypto
 // So is the protocol's knowledge the API names: the status codes and their HTTP mapping
-// (StatusCode, RequestContext, HTTPStatusMapping, PROTOCOL §4) and the flavours.
+// (StatusCode, RequestContext, HTTPStatusMapping, docs/protocol.md §4) and the flavours.
 @_exported import MilagroProtocol

@@ -1,4 +1,4 @@
-/// The HMAC signatures that let a D-TA trust a request the RPS prepared (PROTOCOL §8:
+/// The HMAC signatures that let a D-TA trust a request the RPS prepared (docs/protocol.md §8:
 /// `signMessage(m, app_key) = HMAC-SHA256(app_key, m)` as hex).
 struct RequestSigner: Sendable {
     let appKey: [UInt8]

@@ -1,7 +1,7 @@
 import CommonFormats
 import MPinCrypto
 
-/// One D-TA: a master-secret share s and the secrets it derives from it (PROTOCOL §8.1).
+/// One D-TA: a master-secret share s and the secrets it derives from it (docs/protocol.md §8.1).
 ///
 /// It trusts a request only when its HMAC signature is right (401 otherwise) and unexpired (408).
 struct TrustedAuthority: Sendable {

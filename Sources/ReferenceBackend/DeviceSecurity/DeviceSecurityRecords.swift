@@ -10,7 +10,7 @@ enum DeviceSecurityFlag {
     static let serviceSuccess: Int64 = 64
 }
 
-/// `resCode` values of the service (documented in the README, "DeviceSecurity connector").
+/// `resCode` values of the service (documented in docs/devicesecurity.md, "DeviceSecurity connector").
 enum DeviceSecurityCode {
     static let ok: Int64 = 0
     static let invalidSession: Int64 = 1001

@@ -4,8 +4,8 @@ import OrderedJSON
 
 /// The MVID DeviceSecurity service of the reference backend: JSON over HTTP under `/devicesecurity/`.
 ///
-/// Service operations (all `POST`, JSON object bodies; the wire format is in the README,
-/// "DeviceSecurity connector"):
+/// Service operations (all `POST`, JSON object bodies; the wire format is in docs/devicesecurity.md,
+/// "Wire format"):
 /// * `login` `{username, password, group}` → an MV session id (the MVID web login);
 /// * `registerDevice` `{mvSessionId, deviceId}` → a device hash mapping the device to the user;
 /// * `applicationLogin` `{deviceHash, accessIdentifier}` → access, with the borrow times.

@@ -2,11 +2,11 @@ import CommonFormats
 import MPinCrypto
 import OrderedJSON
 
-/// The D-TAs' HTTP endpoints, `/dta1/...` and `/dta2/...` (PROTOCOL §8.1). `certivoxURL` points
+/// The D-TAs' HTTP endpoints, `/dta1/...` and `/dta2/...` (docs/protocol.md §8.1). `certivoxURL` points
 /// the client at `/dta2/`; the RPS asks `dta1` in-process through the same checks.
 extension BackendCore {
     /// A client-secret or time-permit share answers `version` "3" (the CertiVox D-TA's); the
-    /// `milagro-oss` profile's D-TAs, like the open-source ones, send none (PROTOCOL §13).
+    /// `milagro-oss` profile's D-TAs, like the open-source ones, send none (docs/protocol.md §13).
     func authorityRequest(_ authority: TrustedAuthority, _ operation: String, _ query: [String: String]) throws(APIError) -> Reply {
         let now = self.now
         let version: [(String, JSONValue)] = openSource ? [] : [("version", "3")]
@@ -61,7 +61,7 @@ extension BackendCore {
     }
 }
 
-/// The time-permit storage the client settings name (`timePermitsStorageURL`, PROTOCOL §2, §8.4):
+/// The time-permit storage the client settings name (`timePermitsStorageURL`, docs/protocol.md §2, §8.4):
 /// an S3-style cache of share 2 at `<storage>/<appID>/<date>/<storageId>`. It holds nothing, so
 /// every GET under it answers 404 and the SDK asks D-TA 2.
 extension BackendCore {

@@ -1,6 +1,6 @@
 import MilagroProtocol
 /// The MFA platform's OIDC side: the authorize URL that starts an in-app or QR login, and the
-/// token endpoint that exchanges an authorization code (PROTOCOL §3.8, §10).
+/// token endpoint that exchanges an authorization code (docs/protocol.md §3.8, §10).
 extension BackendCore {
     /// `POST|GET /authorize?client_id&redirect_uri&response_type=code&scope&state`: a new access
     /// code, answered as `{webOTT, qrURL: <base>#<code>, accessURL}`.

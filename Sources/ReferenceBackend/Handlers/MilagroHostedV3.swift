@@ -29,7 +29,7 @@ import OrderedJSON
 /// as they are); and the recorded access-number lifetime, 60 s, where this backend keeps its
 /// configured `accessNumberLifetime` (300 s, the open-source RPS's default). Where the recording
 /// is silent (an unknown webOTT, 408s, the D-TA's own refusals) the profile answers as the
-/// open-source server does (PROTOCOL §8).
+/// open-source server does (docs/protocol.md §8).
 extension BackendCore {
     /// Whether the backend plays the recording's backend.
     var hostedV3: Bool { configuration.profile == .milagroHostedV3 }

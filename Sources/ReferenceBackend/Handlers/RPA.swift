@@ -1,7 +1,7 @@
 import Hummingbird
 import OrderedJSON
 
-/// The demo RPA (PROTOCOL §8.3, §13): the login at `authenticateURL` (`POST /mpinAuthenticate`),
+/// The demo RPA (docs/protocol.md §8.3, §13): the login at `authenticateURL` (`POST /mpinAuthenticate`),
 /// the browser sessions it makes (`GET /session`) and the phone's logout of one (`POST /logout`).
 extension BackendCore {
     /// The cookie that names the browser session the RPA logged in.
@@ -22,7 +22,7 @@ extension BackendCore {
     /// * A direct login (Milagro flavour): the verdict of pass 2 (401 wrong PIN, 410 blocked, 408
     ///   expired), with user data, or the OTP's validity when the login asked for an OTP.
     ///
-    /// The `milagro-oss` profile answers as the open-source demo RPA (PROTOCOL §13): user data
+    /// The `milagro-oss` profile answers as the open-source demo RPA (docs/protocol.md §13): user data
     /// without `userId`, `{"someUserData"}` for 401 and 410 too, no cookie, and never the OTP's
     /// validity (its `requestOTP` is off), so an OTP login ends in RESPONSE_PARSE_ERROR on the client.
     func rpaAuthenticate(_ call: Call) async throws(APIError) -> Reply {

@@ -2,15 +2,15 @@ import MPinCrypto
 import OrderedJSON
 
 /// Authentication: time permits, pass 1, pass 2, and the phone's login for an access number or
-/// code, the RPS's `/rps/authenticate` (PROTOCOL §3.4, §3.6, §6.5, §8.2). The demo RPA's side is in
+/// code, the RPS's `/rps/authenticate` (docs/protocol.md §3.4, §3.6, §6.5, §8.2). The demo RPA's side is in
 /// `RPA.swift`.
 extension BackendCore {
-    /// How many days of share 1 the RPS fetches from D-TA 1 at a time (PROTOCOL §8.2).
+    /// How many days of share 1 the RPS fetches from D-TA 1 at a time (docs/protocol.md §8.2).
     static let timePermitDayCounts = 7...13
 
     /// Share 1 of today's time permit and the signature for share 2; 410 for a revoked user.
     ///
-    /// As the open-source RPS does (PROTOCOL §8.2), share 1 comes from the days it keeps
+    /// As the open-source RPS does (docs/protocol.md §8.2), share 1 comes from the days it keeps
     /// (`BackendStore.timePermitShare`); when today is not among them it fetches D-TA 1's shares
     /// for today and the next days, 7 to 13 in all at random (`permitDays`, `timePermitDayCounts`),
     /// and keeps them in place of the old ones. An app asks for a time permit before every
@@ -112,13 +112,13 @@ extension BackendCore {
     }
 
     /// The RPS's login for an access number or code, `POST /rps/authenticate {"mpinResponse":
-    /// {"authOTT"}[, "authzRequest"]}` (PROTOCOL §3.6, §8.2, §13). Refusals are answered at once:
+    /// {"authOTT"}[, "authzRequest"]}` (docs/protocol.md §3.6, §8.2, §13). Refusals are answered at once:
     /// 412 unknown, 408 expired, 401 wrong PIN, 410 blocked. A right PIN for a browser's session
     /// is held: the session shows `authenticate` with the user and the authOTT, and the answer
     /// waits until the browser logs in at the RPA with that authOTT (then 200 with the browser
     /// session's logout data; MFA: `{status, message, code}`), at most `loginTimeout` seconds
     /// (then 408 "Authentication timed out", and the session ends). A direct login (no session)
-    /// and an in-app login asking for an authorization code (`authzRequest`, PROTOCOL §10: the app
+    /// and an in-app login asking for an authorization code (`authzRequest`, docs/protocol.md §10: the app
     /// itself is the relying party, no browser waits) are answered at once.
     func mobileAuthenticate(_ call: Call) async throws(APIError) -> Reply {
         let body = try call.json()

@@ -2,9 +2,9 @@ import MPinCrypto
 import OrderedJSON
 
 /// The browser's side: access numbers and QR codes, the polling of `/rps/access`, and
-/// `/rps/codeStatus` from the phone (PROTOCOL §3.7, §5, §8.2).
+/// `/rps/codeStatus` from the phone (docs/protocol.md §3.7, §5, §8.2).
 extension BackendCore {
-    /// A new access number: six random digits and the check digit of PROTOCOL §5.1 (numbers whose
+    /// A new access number: six random digits and the check digit of docs/protocol.md §5.1 (numbers whose
     /// check value would be 10 are drawn again), unique among live sessions.
     func getAccessNumber(_ call: Call) async throws(APIError) -> Reply {
         _ = try call.json(allowEmpty: true)
@@ -21,7 +21,7 @@ extension BackendCore {
                     ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
     }
 
-    /// The server's check digit of six digits (PROTOCOL §5.1, ``AccessNumber/rawChecksum(of:)``); nil
+    /// The server's check digit of six digits (docs/protocol.md §5.1, ``AccessNumber/rawChecksum(of:)``); nil
     /// when the raw value is 10, which the server never issues (it draws new digits instead).
     static func checkDigit(_ digits: String) -> Int? {
         guard let raw = AccessNumber.rawChecksum(of: digits), raw != 10 else { return nil }
@@ -45,7 +45,7 @@ extension BackendCore {
         return session
     }
 
-    /// The browser's poll, `POST /rps/access {"webOTT"}` (PROTOCOL §8.2, §13): where its session
+    /// The browser's poll, `POST /rps/access {"webOTT"}` (docs/protocol.md §8.2, §13): where its session
     /// stands (`new`, `wid`, `user`, `authenticate`, `aborted`, `expired`), with the user, and the
     /// authOTT only once the phone's login has succeeded and is held for the browser (plus, on the
     /// MFA platform, the redirect carrying an authorization code). A session the browser has
@@ -71,7 +71,7 @@ extension BackendCore {
 
     /// The phone tells the backend about a scanned code: `wid` (answers the session details, with
     /// the keys the SDK reads; the `milagro-oss` profile answers the open-source RPS's capitalised
-    /// `PrerollId`, `AppName`, `AppLogoUrl`, PROTOCOL §3.7, §8.2), `user`, `abort`.
+    /// `PrerollId`, `AppName`, `AppLogoUrl`, docs/protocol.md §3.7, §8.2), `user`, `abort`.
     func codeStatus(_ call: Call) async throws(APIError) -> Reply {
         let body = try call.json()
         let status = try body.string("status", maxLength: 32)
@@ -103,7 +103,7 @@ extension BackendCore {
     }
 
     /// The answer to codeStatus `user` and `abort`: the platform's `{"status":"OK","message":""}`, or
-    /// the open-source RPS's `{"Status":"OK"}` under the `milagro-oss` profile (PROTOCOL §3.7, §8.2).
+    /// the open-source RPS's `{"Status":"OK"}` under the `milagro-oss` profile (docs/protocol.md §3.7, §8.2).
     private var codeStatusAcknowledgement: Reply {
         openSource ? .ok([("Status", "OK")]) : .ok([("status", "OK"), ("message", "")])
     }

@@ -3,7 +3,7 @@ import MPinCrypto
 import OrderedJSON
 
 /// Registration: `PUT /rps/user[/<mpinId>]`, `GET /rps/signature/<mpinId>` and the activation
-/// paths of the demo RPA (PROTOCOL §3.1, §3.2, §8.2, §8.3).
+/// paths of the demo RPA (docs/protocol.md §3.1, §3.2, §8.2, §8.3).
 extension BackendCore {
     func register(_ call: Call, restarting restartID: String?) async throws(APIError) -> Reply {
         let body = try call.json()

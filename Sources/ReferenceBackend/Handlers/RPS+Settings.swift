@@ -1,13 +1,13 @@
 import MilagroProtocol
 import OrderedJSON
 
-/// `GET /rps/clientSettings` and `GET /service` (PROTOCOL §2, §3.0).
+/// `GET /rps/clientSettings` and `GET /service` (docs/protocol.md §2, §3.0).
 extension BackendCore {
-    /// Where the client settings point the time-permit storage (PROTOCOL §2, §8.4): every GET under
+    /// Where the client settings point the time-permit storage (docs/protocol.md §2, §8.4): every GET under
     /// it answers 404, so the SDK asks D-TA 2 for share 2.
     static let timePermitsStorageSegment = Endpoint.timePermitsStorage.lastSegment
 
-    /// The client settings (PROTOCOL §2), as `ClientSettingsLayout` lays them out for the
+    /// The client settings (docs/protocol.md §2), as `ClientSettingsLayout` lays them out for the
     /// backend's flavour and profile; the `milagro-oss` profile's `seedValue` is 100 random bytes,
     /// hex, drawn for each request from the backend's generator.
     func clientSettings() -> Reply {
@@ -28,7 +28,7 @@ extension BackendCore {
     }
 
     /// `POST /rps/setupDone/<mpinId>` (`milagro-oss` profile, whose settings name it): the app's
-    /// note that its setup is done, which the SDK core never sends (PROTOCOL §2, §8.2). 200 with an
+    /// note that its setup is done, which the SDK core never sends (docs/protocol.md §2, §8.2). 200 with an
     /// empty body for an issued M-Pin ID, 404 for another.
     func setupDone(mpinIDHex: String) async throws(APIError) -> Reply {
         _ = try mpinIDBytes(mpinIDHex)

@@ -3,7 +3,7 @@ import MPinCrypto
 
 /// The RPS's access-number flow (servers/rps/rps.py, servers/rps/mobile_flow.py) and its private
 /// `/authenticate` and `/loginResult`, which the demo RPA's login calls, for the `milagro-oss`
-/// profile (PROTOCOL §8.2, §13). The RPS runs with `waitForLoginResult` on, its default
+/// profile (docs/protocol.md §8.2, §13). The RPS runs with `waitForLoginResult` on, its default
 /// configuration: the browser's login releases the phone's held login through `/loginResult`.
 extension OpenSourceServer {
     /// `RPSGetAccessNumberHandler.post`: seven digits (six and a check digit), a webOTT, 300 seconds.

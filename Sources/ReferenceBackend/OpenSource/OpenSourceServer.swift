@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import MPinCrypto
 
-/// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (PROTOCOL
+/// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (docs/protocol.md
 /// §13, §14), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes
 /// every request: its own paths (`/`, `/mpinAuthenticate`, `/mpinVerify`, `/mpinPermitUser`,
 /// `/mpinActivate`, `/logout`) and `/rps/…`, which its `RPSRedirectHandler` forwards to the RPS

@@ -41,12 +41,12 @@ public struct BackendConfiguration: Sendable {
     /// Failed authentications that block an M-Pin ID.
     public var maximumAttempts: Int
     /// How long the RPS holds a phone's access-number or access-code login with a right PIN,
-    /// waiting for the browser to log in at the RPA, in seconds (PROTOCOL §8.2, §13: the open-source
+    /// waiting for the browser to log in at the RPA, in seconds (docs/protocol.md §8.2, §13: the open-source
     /// RPS's `MOBILE_LOGIN_AUTHENTICATION_TIMEOUT_SECONDS`, 10). Measured on the backend's clock and
     /// also capped by as many seconds of real time. More than 0 and at most 3600.
     public var loginTimeout: Double
     /// Whose answers the backend gives: the workbench's own (`default`), the open-source server's
-    /// exactly (`milagro-oss`, PROTOCOL §13), or those of the SDK core's recording
+    /// exactly (`milagro-oss`, docs/protocol.md §13), or those of the SDK core's recording
     /// (`milagro-hosted-v3`).
     public var profile: BackendProfile
 

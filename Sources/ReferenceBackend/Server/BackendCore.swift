@@ -63,7 +63,7 @@ final class BackendCore: Sendable {
 
     var usesPermits: Bool { configuration.flavour == .milagro }
 
-    /// The `milagro-oss` profile: answer as the open-source server does (PROTOCOL §13), through
+    /// The `milagro-oss` profile: answer as the open-source server does (docs/protocol.md §13), through
     /// `OpenSourceServer` (servers/demo/mpinDemo.py, servers/rps/rps.py, servers/dta/dta.py).
     var openSource: Bool { configuration.profile == .milagroOSS }
 

@@ -58,7 +58,7 @@ struct BackendResponder: ServerResponder {
 }
 
 extension BackendCore {
-    /// Routes a call to its handler (the table is in the README, "Reference backend").
+    /// Routes a call to its handler (the table is in docs/backend.md, "Reference backend").
     func route(_ call: Call) async throws(APIError) -> Reply {
         let s = call.segments
         let mfa = configuration.flavour == .mfaPlatform
@@ -135,7 +135,7 @@ extension BackendCore {
 
     /// What the `milagro-oss` profile adds to every answer of the open-source server's parts (RPS,
     /// D-TAs, demo RPA; not the DeviceSecurity service or the operator's endpoints):
-    /// `WWW-Authenticate: Authenticate` on a 401 (PROTOCOL §4, §13).
+    /// `WWW-Authenticate: Authenticate` on a 401 (docs/protocol.md §4, §13).
     func profiled(_ reply: Reply, segments: [String]) -> Reply {
         if hostedV3 { return hostedV3Profiled(reply, segments: segments) }
         guard openSource, reply.status == .unauthorized, !["devicesecurity", "admin"].contains(segments.first ?? "") else { return reply }
@@ -143,7 +143,7 @@ extension BackendCore {
     }
 
     /// `PUT /rps/user[/<mpinId>]`; under the `milagro-oss` profile its 400 has an empty body, as
-    /// the open-source RPS's (PROTOCOL §13).
+    /// the open-source RPS's (docs/protocol.md §13).
     func profiledRegistration(_ call: Call, restarting restartID: String?) async throws(APIError) -> Reply {
         do {
             return try await register(call, restarting: restartID)

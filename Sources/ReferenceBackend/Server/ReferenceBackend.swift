@@ -64,7 +64,7 @@ public final class ReferenceBackend: Sendable {
     public var baseURL: String { core.base.url }
 
     /// The phones' access-number or access-code logins currently held waiting for a browser
-    /// (PROTOCOL §8.2, §13): counted from just before the browser can see the authOTT in its
+    /// (docs/protocol.md §8.2, §13): counted from just before the browser can see the authOTT in its
     /// `/rps/access` poll until the browser's `POST /mpinAuthenticate` releases the login or the
     /// login timeout ends it, in both cases before either answer is written. Thread-safe.
     public var heldLogins: Int { core.store.holds.count }

@@ -111,7 +111,7 @@ actor BackendStore {
 
     // MARK: - Time-permit share 1
 
-    /// The RPS's copy of an ID's share 1 for `date`, if it has fetched that day (PROTOCOL §8.2: the
+    /// The RPS's copy of an ID's share 1 for `date`, if it has fetched that day (docs/protocol.md §8.2: the
     /// RPS keeps the shares it fetched from its D-TA).
     func timePermitShare(_ mpinID: String, date: UInt32) -> [UInt8]? {
         permitShares[mpinID]?.share(for: date)
@@ -284,7 +284,7 @@ actor BackendStore {
         return session
     }
 
-    // MARK: - Held logins (PROTOCOL §8.2, §13)
+    // MARK: - Held logins (docs/protocol.md §8.2, §13)
 
     /// The phone's right PIN for a session: opens the hold of its authOTT (counted before the
     /// browser can see it), then shows the session as `authenticate` with the user and the

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The phones' logins held for a browser (PROTOCOL §8.2, §13): a right PIN for an access number
+/// The phones' logins held for a browser (docs/protocol.md §8.2, §13): a right PIN for an access number
 /// or access code makes the RPS hold the phone's `POST /rps/authenticate` until the browser logs
 /// in at the RPA with the same authOTT, or until the login timeout.
 ///

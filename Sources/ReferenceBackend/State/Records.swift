@@ -37,7 +37,7 @@ struct AuthRecord: Sendable {
 
 /// A browser session waiting for a phone: an access number (Milagro) or an access code (MFA platform).
 struct BrowserSession: Sendable {
-    /// What the browser's poll reports (PROTOCOL §8.2). `authenticate`: the phone's login is held
+    /// What the browser's poll reports (docs/protocol.md §8.2). `authenticate`: the phone's login is held
     /// for the browser; `expired`: the session is over (the browser logged in, no browser came in
     /// time, or its time ran out).
     enum Status: String, Sendable {
@@ -61,7 +61,7 @@ struct BrowserSession: Sendable {
 }
 
 /// A browser session logged in by the demo RPA (`POST /mpinAuthenticate` with a held phone
-/// login), named by its session token; the phone's `POST /logout` logs it out (PROTOCOL §8.3).
+/// login), named by its session token; the phone's `POST /logout` logs it out (docs/protocol.md §8.3).
 struct RPASession: Sendable {
     var userID: String
     var loggedIn: Bool
@@ -92,7 +92,7 @@ public struct ActivationMessage: Sendable, Hashable {
 }
 
 /// Time-permit share 1 of one M-Pin ID for a run of consecutive days from `first`, as the RPS
-/// fetched it from D-TA 1 (`/timePermits?count=`, PROTOCOL §8.1, §8.2).
+/// fetched it from D-TA 1 (`/timePermits?count=`, docs/protocol.md §8.1, §8.2).
 struct KeptPermitShares: Sendable {
     var first: UInt32
     var shares: [[UInt8]]

@@ -7,7 +7,7 @@ import Synchronization
 /// A step with `background: NAME` runs in its own task (a lane). The rules:
 /// 1. A new lane runs alone until it is *settled*: finished, or waiting for a response that the
 ///    other side holds (the server holds the phone's access-number login until the browser has
-///    logged in, PROTOCOL.md §8.2).
+///    logged in, docs/protocol.md §8.2).
 /// 2. Before each foreground step every lane is settled again.
 /// 3. While a foreground step runs, a lane whose held response arrives waits for the step to end
 ///    before it goes on, so its later events come after the step's.

@@ -104,7 +104,7 @@ extension ScenarioRunner {
             last.outputs.append(("pollStatus", pollStatus))
         case .browser(.authenticate):
             // The browser's PIN pad hands the authOTT it saw in its poll to the RPA, which logs the
-            // browser session in and releases the phone's held login (PROTOCOL.md §8.2, §8.3).
+            // browser session in and releases the phone's held login (docs/protocol.md §8.2, §8.3).
             let authOTT = JSONWriter.compact(.object([.init("authOTT", .string(arguments["authOTT"] ?? ""))]))
             await send(.post, base + Endpoint.rpaAuthenticate.path, body: "{\"mpinResponse\":\(authOTT)}")
             if let session = Self.cookie(Self.sessionCookie, in: responseHeaders) { last.outputs.append(("session", session)) }

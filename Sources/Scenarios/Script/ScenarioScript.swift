@@ -5,7 +5,7 @@ import OrderedJSON
 
 /// A parsed scenario script: the steps of one flow with their arguments and expectations.
 ///
-/// Scripts are YAML (or JSON) files; the language is described in the README ("Scenarios").
+/// Scripts are YAML (or JSON) files; the language is described in docs/scenarios.md ("Scenarios").
 /// `ScriptParser` builds this value and checks every step against `ScriptAction.catalog`, so a
 /// script that parses also names only known actions and arguments.
 public struct ScenarioScript: Sendable {
@@ -19,7 +19,7 @@ public struct ScenarioScript: Sendable {
     /// `auto`, `email` or `code`: how the embedded backend activates registrations.
     public var activation: ActivationMode
     /// `default`, `milagro-oss` or `milagro-hosted-v3`: whose answers the embedded backend gives
-    /// (the workbench's, the open-source Milagro server's as measured, PROTOCOL.md §13, or those of
+    /// (the workbench's, the open-source Milagro server's as measured, docs/protocol.md §13, or those of
     /// the backend of the C++ SDK core's recorded unit tests).
     public var profile: BackendProfile = .default
     /// The client id the MFA-platform embedded backend insists on, if any.

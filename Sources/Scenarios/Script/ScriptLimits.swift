@@ -2,7 +2,7 @@ import DeviceSecurity
 
 /// The limits on what a scenario script may hold: its size, its nesting, what its aliases expand
 /// to, and the numbers its steps give. Past each one the script is refused with an error naming
-/// the file, the line and the field (README, "Scenarios", "Limits").
+/// the file, the line and the field (docs/scenarios.md, "Scenarios", "Limits").
 package enum ScriptLimits {
     /// The largest script file read, in bytes.
     package static let maximumFileBytes = 1 << 20

@@ -22,7 +22,7 @@ public enum StepAction: Sendable, Hashable, CustomStringConvertible {
         case canLogout, logout, getServiceDetails, getSessionDetails, abortSession, getAccessCode, clientParameter
     }
 
-    /// `browser` actions: the web side's HTTP requests (PROTOCOL §8.2, §8.3).
+    /// `browser` actions: the web side's HTTP requests (docs/protocol.md §8.2, §8.3).
     public enum Browser: String, Sendable, CaseIterable, Hashable {
         case getAccessNumber, getQrUrl, poll, authenticate, accessNumberLogin, session, request
     }

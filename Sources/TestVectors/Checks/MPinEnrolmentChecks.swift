@@ -57,7 +57,7 @@ struct MPinEnrolment {
 /// Checks the fields every AMCL M-Pin vector shares: the identity and its hash, the two trusted
 /// authorities' shares and their sums (server secret, client secret, time permit) and the token.
 ///
-/// Semantics as in AMCL (CRYPTO.md §4-§5): SS = s·Q, CS = s·H(HASH_ID(ID)),
+/// Semantics as in AMCL (docs/crypto.md §4-§5): SS = s·Q, CS = s·H(HASH_ID(ID)),
 /// TP = s·mapit(SHA256(be32(DATE) ‖ HASH_ID(ID))), TOKEN = CS − (PIN1 mod 10000)·H(ID).
 ///
 /// Required inputs: an identity (`MPIN_ID_HEX`, or `MPIN_ID`/`mpin_id` as text), `DATE` (0 to

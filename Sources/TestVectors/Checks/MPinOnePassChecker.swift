@@ -2,7 +2,7 @@ import MPinCrypto
 
 /// Checks AMCL one-pass M-Pin vectors (the `TimeValue` lists), field by field, through `MPin`.
 ///
-/// In these files `SEC` holds the final V, not CLIENT_1's SEC (CRYPTO.md §6). After the enrolment
+/// In these files `SEC` holds the final V, not CLIENT_1's SEC (docs/crypto.md §6). After the enrolment
 /// (`MPinEnrolmentChecks`) the one-pass client runs with the required inputs X, PIN2 and
 /// `TimeValue` (or `TIME_VALUE`, 0 to 2^32 − 1); every output below is required:
 /// * `U`, `UT` (DATE ≠ 0) as CLIENT_1;

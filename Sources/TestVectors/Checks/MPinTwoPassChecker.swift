@@ -4,7 +4,7 @@ import MPinCrypto
 /// files, the `TEST` blocks of the AMCL-C generated file and the workbench's M-Pin suites, each
 /// with its `MPinVectorProfile`.
 ///
-/// The chain (CRYPTO.md §5): enrolment (`MPinEnrolmentChecks`), then with the required inputs X,
+/// The chain (docs/crypto.md §5): enrolment (`MPinEnrolmentChecks`), then with the required inputs X,
 /// Y (or, in the one-pass suite, TIME_VALUE and an optional MESSAGE) and PIN2:
 /// * `U`, `UT` (DATE ≠ 0), `SEC` = CLIENT_1(DATE, ID, X, PIN2, TOKEN, TIME_PERMIT), `CLIENT_1_RC`
 ///   its return code; in the one-pass suite `Y` = GET_Y(TIME_VALUE, (UT or U) ‖ MESSAGE);

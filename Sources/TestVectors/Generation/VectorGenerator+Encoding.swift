@@ -224,7 +224,7 @@ extension VectorGenerator {
     }
 }
 
-/// CheckAccessNumber (PROTOCOL §5.2) and the server's issuing rule (§5.1), shared by the generator
+/// CheckAccessNumber (docs/protocol.md §5.2) and the server's issuing rule (§5.1), shared by the generator
 /// and the checker.
 enum AccessNumberRules {
     /// The verdict: nil when accepted, else the error class.
@@ -268,7 +268,7 @@ enum AccessNumberRules {
     }
 }
 
-/// PIN strings to PIN integers and the 14-bit multiplier CLIENT_1 uses (PROTOCOL §6.3).
+/// PIN strings to PIN integers and the 14-bit multiplier CLIENT_1 uses (docs/protocol.md §6.3).
 enum PINMappingRules {
     /// (pin mod 10000, C remainder) on its low 14 bits, two's complement.
     static func multiplier(_ pin: Int32) -> Int {

@@ -2,7 +2,7 @@ import MPinCrypto
 import OrderedJSON
 
 /// The M-Pin flow suites: two trusted authorities, enrolment, and the two-pass, one-pass or Full
-/// authentication, with every intermediate under AMCL's key names (CRYPTO.md §5).
+/// authentication, with every intermediate under AMCL's key names (docs/crypto.md §5).
 extension VectorGenerator {
     enum Flow: Sendable {
         case twoPass, onePass, full

@@ -27,7 +27,7 @@ struct MPinTests {
         return Enrolled(mpin: mpin, id: id, sst: sst, token: mpin.extractPIN(id: id, pin: 1234, token: cs)!, permit: tp)
     }
 
-    /// mapit as CRYPTO.md §4 writes it: jacobi(x³ + 2) = 1 first, then the square root.
+    /// mapit as docs/crypto.md §4 writes it: jacobi(x³ + 2) = 1 first, then the square root.
     static func mapitAsWritten<C: PairingCurve>(_ hash: [UInt8], _: C.Type) -> G1Point<C> {
         var x = Fp<C>(reducing: Array(hash.prefix(32)))
         while true {
@@ -221,7 +221,7 @@ struct MPinTests {
 }
 
 struct PINMappingTests {
-    /// PROTOCOL.md §6.3: the C++ SDK's string hash and the effective 14-bit multiplier.
+    /// docs/protocol.md §6.3: the C++ SDK's string hash and the effective 14-bit multiplier.
     @Test(arguments: [("1234", 9442, 9442), ("1235", 9443, 9443), ("0000", 7632, 7632),
                       ("9999", 4688, 4688), ("123456", 5459, 5459), ("12345678", -3340, 13044)])
     func legacyStringHash(pin: String, mapped: Int, effective: Int) {

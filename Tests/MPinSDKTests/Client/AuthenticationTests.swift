@@ -31,7 +31,7 @@ import Testing
         #expect(bodies.last == "{\n\t\"mpinResponse\" : {\n\t\t\"version\" : \"0.3\",\n\t\t\"authOTT\" : \"\(Canned.authOTT)\",\n\t\t\"pass\" : 2\n\t}\n}")
     }
 
-    /// The cached share 2 is reused when the server's day matches (PROTOCOL §3.4 step 4a).
+    /// The cached share 2 is reused when the server's day matches (docs/protocol.md §3.4 step 4a).
     @Test func cachedShare2IsReused() async throws {
         let harness = Harness()
         let user = try await harness.registered()
@@ -52,7 +52,7 @@ import Testing
         #expect(harness.storage.text(.nonSecure)?.contains(Canned.tp2) == true)
     }
 
-    /// 410 on a time permit is REVOKED and does not block (PROTOCOL §11.8).
+    /// 410 on a time permit is REVOKED and does not block (docs/protocol.md §11.8).
     @Test(arguments: [true, false])
     func revokedTimePermit(onShare1: Bool) async throws {
         let harness = Harness()
@@ -113,7 +113,7 @@ import Testing
         #expect(user.state == .registered)
     }
 
-    /// Pass-1 and pass-2 errors are generic (PROTOCOL §3.6).
+    /// Pass-1 and pass-2 errors are generic (docs/protocol.md §3.6).
     @Test func passErrorsAreGeneric() async throws {
         let harness = Harness()
         let user = try await harness.registered()

@@ -19,7 +19,7 @@ import Testing
         #expect(request.headers.isEmpty)
     }
 
-    /// PROTOCOL §2: cSum missing or 0 turns the checksum off.
+    /// docs/protocol.md §2: cSum missing or 0 turns the checksum off.
     @Test(arguments: [nil, 0] as [Int?])
     func cSumRule(cSum: Int?) async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import MPinCrypto
 import OrderedJSON
 import Testing
 
-/// Flows checked against known crypto values made as PROTOCOL §6.7(b) makes them (its master secrets,
+/// Flows checked against known crypto values made as docs/protocol.md §6.7(b) makes them (its master secrets,
 /// an M-Pin ID of our own: `Canned`) and against the server-side check (SERVER_2 with the server
 /// secret of the same section, which does not depend on the ID).
 @Suite struct KnownAnswerFlowTests {

@@ -2,7 +2,7 @@ import MPinSDK
 import Testing
 
 @Suite struct LifecycleTests {
-    /// PROTOCOL §9 testNoInit: every API gives FLOW_ERROR before initialize (and after destroy).
+    /// docs/protocol.md §9 testNoInit: every API gives FLOW_ERROR before initialize (and after destroy).
     @Test func everyCallNeedsInitialize() async throws {
         let harness = Harness()
         let client = harness.client

@@ -26,7 +26,7 @@ import Testing
         #expect(error?.code == expected)
     }
 
-    /// PROTOCOL §1: once a domain is trusted, other hosts and plain http fail without being sent.
+    /// docs/protocol.md §1: once a domain is trusted, other hosts and plain http fail without being sent.
     @Test func trustedDomains() async throws {
         let harness = Harness([.get("https://api.dev.miracl.net/service", 200,
                                     "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"logo_url\":\"l\",\"type\":\"online\"}")],
@@ -119,7 +119,7 @@ import Testing
         #expect(error?.code == .responseParseError)
     }
 
-    /// The MFA Platform Login flow (seed 002, PROTOCOL §10): register with an access code, then
+    /// The MFA Platform Login flow (seed 002, docs/protocol.md §10): register with an access code, then
     /// authenticate with it (no time permits) and with an authorization code.
     @Test func platformLoginFlow() async throws {
         let harness = Harness(options: mfa)

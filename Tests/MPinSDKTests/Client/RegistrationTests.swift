@@ -43,7 +43,7 @@ import Testing
         try await harness.client.startRegistration(user, activateCode: "otc", accessCode: "wid1", pushToken: "push")
         #expect(user.state == .activated)
         #expect(harness.bodies[1] == "{\n\t\"userId\" : \"testUser\",\n\t\"mobile\" : 1,\n\t\"activateCode\" : \"otc\",\n\t\"wid\" : \"wid1\",\n\t\"pushToken\" : \"push\"\n}")
-        // PROTOCOL §3.1: restart needs STARTED_REGISTRATION exactly.
+        // docs/protocol.md §3.1: restart needs STARTED_REGISTRATION exactly.
         let error = await mpinError { () async throws(MPinError) in try await harness.client.restartRegistration(user) }
         #expect(error?.code == .flowError)
     }
@@ -127,7 +127,7 @@ import Testing
         #expect(try await harness.client.listAllUsers().isEmpty)
     }
 
-    /// PROTOCOL §7.1: IDENTITY_NOT_VERIFIED leaves the state; 408 from the D-TA is REQUEST_EXPIRED.
+    /// docs/protocol.md §7.1: IDENTITY_NOT_VERIFIED leaves the state; 408 from the D-TA is REQUEST_EXPIRED.
     @Test(arguments: [(400, 200, StatusCode.identityNotVerified), (401, 200, .identityNotVerified), (200, 408, .requestExpired),
                       (404, 200, .httpRequestError)])
     func confirmErrors(signature: Int, secret: Int, expected: StatusCode) async throws {

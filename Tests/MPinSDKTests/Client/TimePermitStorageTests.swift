@@ -1,7 +1,7 @@
 import MPinSDK
 import Testing
 
-/// The time-permit storage (`timePermitsStorageURL`, PROTOCOL §2, §8.4): the SDK asks
+/// The time-permit storage (`timePermitsStorageURL`, docs/protocol.md §2, §8.4): the SDK asks
 /// `<storage>/<appID>/<date>/<storageId>` for share 2 and, when that fails (404), D-TA 2.
 @Suite struct TimePermitStorageTests {
     /// A relative storage URL, as the reference backend gives, is prefixed with the backend URL;

@@ -1,7 +1,7 @@
 import MPinSDK
 import Testing
 
-/// `getSessionDetails` reads both spellings of the session details (PROTOCOL §3.7): the MFA
+/// `getSessionDetails` reads both spellings of the session details (docs/protocol.md §3.7): the MFA
 /// platform's `prerollId`, `appName`, `appLogoURL` and the open-source RPS's `PrerollId`,
 /// `AppName`, `AppLogoUrl`.
 @Suite struct SessionDetailsTests {

@@ -10,7 +10,7 @@ import Testing
         var testDescription: String { "\(context.rawValue) \(http) (\(flavour)) → \(expected.name)" }
     }
 
-    /// Every row of PROTOCOL §4's override table.
+    /// Every row of docs/protocol.md §4's override table.
     static let overrides: [Row] = [
         Row(context: .getServiceDetails, http: 412, expected: .badClientVersion),
         Row(context: .register, http: 403, expected: .identityNotAuthorized),

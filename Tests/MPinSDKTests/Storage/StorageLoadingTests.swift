@@ -69,7 +69,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: storage.location(of: .secure) + ".corrupt-1"))
     }
 
-    /// PROTOCOL §7.1: a user registering needs its regOTT; a registered one must not have one.
+    /// docs/protocol.md §7.1: a user registering needs its regOTT; a registered one must not have one.
     @Test(arguments: [("ACTIVATED", "{}"), ("STARTED_REGISTRATION", "{\"token\": \"04\"}"), ("REGISTERED", "{\"regOTT\": \"aa\"}"),
                       ("INVALID", "{}"), ("SOMETHING", "{}")])
     func inconsistentStatesAreStorageErrors(state: String, secrets: String) async throws {
@@ -95,7 +95,7 @@ import Testing
         #expect(storage.movedAside(.nonSecure) == [nonSecure])
     }
 
-    /// The Milagro core 2.2 layout (PROTOCOL §7.2) is read; the id comes from the M-Pin ID.
+    /// The Milagro core 2.2 layout (docs/protocol.md §7.2) is read; the id comes from the M-Pin ID.
     @Test func readsTheLegacyLayoutAndWritesVersion1() async throws {
         let storage = MemoryStorage(
             secure: "{\"\(Canned.mpinID)\": {\"token\": \"\(Canned.token1234Legacy)\"}}",

@@ -1,15 +1,15 @@
 import Foundation
 import MPinSDK
 
-/// Canned backend answers, shaped like the recorded traffic of PROTOCOL §2–§3. The points are
-/// valid BN254CX points made as PROTOCOL §6.7(b) makes them, for an M-Pin ID of our own.
+/// Canned backend answers, shaped like the recorded traffic of docs/protocol.md §2–§3. The points are
+/// valid BN254CX points made as docs/protocol.md §6.7(b) makes them, for an M-Pin ID of our own.
 enum Canned {
     static let backend = "http://backend.test:8005"
     static let backendKey = "backend.test:8005"
     static let userID = "testUser"
     /// hex of {"mobile": 1, "issued": "2016-10-11 12:00:00.000000", "userID": "testUser", "salt": "5ea1c0ffee0ddba11ab1e5eedcafe000"},
     /// an M-Pin ID of our own shaped as the RPS makes them; the shares, token and permits below are the
-    /// M-Pin maths of PROTOCOL §6.7(b) (master secrets s1, s2 there, PIN 1234 -> 9442, date 17085) for it
+    /// M-Pin maths of docs/protocol.md §6.7(b) (master secrets s1, s2 there, PIN 1234 -> 9442, date 17085) for it
     static let mpinID = "7b226d6f62696c65223a20312c2022697373756564223a2022323031362d31302d31312031323a30303a30302e303030303030222c2022757365724944223a20227465737455736572222c202273616c74223a20223565613163306666656530646462613131616231653565656463616665303030227d"
     static let hashMPinID = "0f07b7a26bc1c77adf40355a5b86e01284bd2f33ab49638162878fcff467d563"
     static let regOTT = "00112233445566778899aabbccddeeff"

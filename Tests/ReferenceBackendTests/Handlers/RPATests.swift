@@ -3,7 +3,7 @@ import SDKSeams
 @testable import ReferenceBackend
 import Testing
 
-/// The demo RPA over raw HTTP (PROTOCOL §8.3, §13): the browser picks up a held phone login by
+/// The demo RPA over raw HTTP (docs/protocol.md §8.3, §13): the browser picks up a held phone login by
 /// its authOTT, the browser sessions it makes (`GET /session`), the phone's logout, and the
 /// direct login that stays as it was.
 @Suite struct RPATests {

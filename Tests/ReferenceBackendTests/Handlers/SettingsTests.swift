@@ -5,7 +5,7 @@ import SDKSeams
 import Synchronization
 import Testing
 
-/// The client settings against what the backend does (PROTOCOL §2, §8.4): the time-permit
+/// The client settings against what the backend does (docs/protocol.md §2, §8.4): the time-permit
 /// storage that answers 404 (the SDK then asks D-TA 2), and `requestOTP` agreeing with the RPA.
 @Suite struct SettingsTests {
     @Test func timePermitStorageAnswers404() async throws {

@@ -3,7 +3,7 @@ import MPinCrypto
 @testable import ReferenceBackend
 import Testing
 
-/// `GET /rps/timePermit/<mpinId>`: as the open-source RPS does (PROTOCOL §8.2), share 1 comes from
+/// `GET /rps/timePermit/<mpinId>`: as the open-source RPS does (docs/protocol.md §8.2), share 1 comes from
 /// the days the RPS keeps, and when today is not among them it fetches D-TA 1's shares for 7 to 13
 /// days from today; the answer is D-TA 1's share for the day whether it was kept or fetched, and
 /// revocation is checked first either way.

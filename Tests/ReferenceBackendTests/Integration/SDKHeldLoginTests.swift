@@ -3,7 +3,7 @@ import MPinSDK
 import ReferenceBackend
 import Testing
 
-/// The synchronous access-number and QR login (PROTOCOL §8.2, §8.3, §13): the SDK's
+/// The synchronous access-number and QR login (docs/protocol.md §8.2, §8.3, §13): the SDK's
 /// `finishAuthenticationAN` (or `finishAuthentication` with an access code) is held by the backend
 /// while the browser's PIN pad, over real HTTP at the same time, sees the authOTT in its poll and
 /// logs in at the RPA; only then does the phone's call return.

@@ -5,7 +5,7 @@ import MPinSDK
 import SDKSeams
 import Testing
 
-/// The `milagro-oss` profile: each point measured on the open-source Milagro server (PROTOCOL
+/// The `milagro-oss` profile: each point measured on the open-source Milagro server (docs/protocol.md
 /// §13), checked against the default profile where they differ.
 @Suite struct BackendProfileTests {
     static func start(_ profile: BackendProfile = .milagroOSS, seed: String? = "tests", activation: ActivationMode = .auto,
@@ -112,7 +112,7 @@ import Testing
     }
 
     /// `requestOTP` off: no OTP validity, so the SDK's OTP is RESPONSE_PARSE_ERROR while the call
-    /// itself succeeds (PROTOCOL §3.6, §13).
+    /// itself succeeds (docs/protocol.md §3.6, §13).
     @Test func otpLoginGivesResponseParseError() async throws {
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }

@@ -12,7 +12,7 @@ import Testing
     static let backends: [(BackendFlavour, BackendProfile)] = [(.milagro, .default), (.mfaPlatform, .default), (.milagro, .milagroOSS),
                                                                (.milagro, .milagroHostedV3)]
 
-    /// The time-permit storages, which answer every GET with 404 by design (PROTOCOL §8.4, §13).
+    /// The time-permit storages, which answer every GET with 404 by design (docs/protocol.md §8.4, §13).
     static let storages: [Endpoint] = [.timePermitsStorage, .openSourceTimePermitsStorage]
 
     /// A path that reaches the endpoint: with an M-Pin ID, a D-TA operation or a storage key

@@ -1,7 +1,7 @@
 @testable import ReferenceBackend
 import Testing
 
-/// The hold of a phone login (PROTOCOL §8.2, §13): counted from opening to resolution, resolved
+/// The hold of a phone login (docs/protocol.md §8.2, §13): counted from opening to resolution, resolved
 /// once, released at once, timed out by the backend's clock, by real time, or by a stop.
 @Suite struct LoginHoldsTests {
     static let far: Int64 = .max

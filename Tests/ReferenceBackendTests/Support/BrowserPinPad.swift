@@ -4,7 +4,7 @@ import Testing
 
 /// The browser's side of an access-number or QR login over real HTTP: it polls `/rps/access`
 /// with its webOTT and, once the phone's login is held (`authenticate`), logs in at the RPA
-/// with the authOTT the poll shows (PROTOCOL §8.2, §8.3).
+/// with the authOTT the poll shows (docs/protocol.md §8.2, §8.3).
 struct BrowserPinPad {
     let harness: BackendHarness
     let webOTT: String

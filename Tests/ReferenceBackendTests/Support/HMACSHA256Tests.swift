@@ -3,7 +3,7 @@ import MPinCrypto
 import Testing
 
 /// The backend's signing function: HMAC-SHA256 against RFC 4231's known answers, and the D-TA
-/// request signatures built on it (PROTOCOL §8).
+/// request signatures built on it (docs/protocol.md §8).
 @Suite struct HMACSHA256Tests {
     /// One of RFC 4231's test cases.
     struct Case: Sendable, CustomTestStringConvertible {

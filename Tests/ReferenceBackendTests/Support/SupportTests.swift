@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func accessNumberCheckDigits() {
-        // PROTOCOL §5.3.
+        // docs/protocol.md §5.3.
         #expect(ReferenceBackend.accessNumberCheckDigit("424170") == 3)
         #expect(ReferenceBackend.accessNumberCheckDigit("641879") == 1)
         #expect(ReferenceBackend.accessNumberCheckDigit("123456") == 0)

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Steps at the same time: the phone's access-number login runs in the background, the server
-/// holds it until the browser has logged in with the authOTT (PROTOCOL.md §8.2), and the cassette's
+/// holds it until the browser has logged in with the authOTT (docs/protocol.md §8.2), and the cassette's
 /// timeline orders the two actors' events the same way every time.
 @Suite struct ConcurrentStepsTests {
     static func record(_ name: String) async throws -> Cassette {

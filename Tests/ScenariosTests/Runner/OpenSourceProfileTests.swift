@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The bundled scenarios that apply to the open-source Milagro server run against the reference
-/// backend's `milagro-oss` profile (its answers as measured, PROTOCOL.md §13); the ones that do
+/// backend's `milagro-oss` profile (its answers as measured, docs/protocol.md §13); the ones that do
 /// not apply fail where the open-source server differs, for the reason given.
 @Suite struct OpenSourceProfileTests {
     /// Milagro-flavour scenarios whose every step the open-source server answers the same way.

@@ -5,7 +5,7 @@ import MPinCrypto
 /// of it: building Fp4/Fp12 values, AMCL's FP4 conjugations and `times_i`, the Frobenius on Fp4, an
 /// Fp2 square root, and the constants p, r, ξ, X.
 ///
-/// Tower (CRYPTO.md §2.2): Fp2 = Fp[i]/(i²+1); Fp4 = Fp2[s]/(s² − ξ), ξ = 1+i; Fp12 = Fp4[w]/(w³ − s).
+/// Tower (docs/crypto.md §2.2): Fp2 = Fp[i]/(i²+1); Fp4 = Fp2[s]/(s² − ξ), ξ = 1+i; Fp12 = Fp4[w]/(w³ − s).
 enum ArithTower {
     static func fp4<C>(_ a: Fp2<C>, _ b: Fp2<C>) -> Fp4<C> {
         var x = Fp4<C>.zero
