@@ -72,6 +72,7 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
+            "Conformance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -106,6 +107,9 @@ let package = Package(
         .target(name: "MilagroRecording", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats",
         ]),
+        // The server conformance suite (`conform`): cases graded over HTTP against any backend, each
+        // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
+        .target(name: "Conformance", dependencies: ["SDKSeams", "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "FileAccess"]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
@@ -195,6 +199,9 @@ let package = Package(
             // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
             .product(name: "Yams", package: "Yams"),
         ]),
+        .testTarget(name: "ConformanceTests", dependencies: [
+            "Conformance", "ReferenceBackend", "CurlTransport", "SDKSeams", "FlowRecording", "OrderedJSON", "MPinSDK", "TestSupport",
+        ], exclude: ["Expected"]),
         .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

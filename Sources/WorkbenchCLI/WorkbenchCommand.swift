@@ -24,7 +24,7 @@ public struct WorkbenchCommand: ParsableCommand {
         version: WorkbenchVersion.current,
         subcommands: [VectorsCommand.self, BenchCommand.self, CassetteCommand.self, ServeCommand.self, ProxyCommand.self,
                       RunCommand.self, RecordCommand.self, ReplayCommand.self,
-                      ChecksumCommand.self]
+                      ChecksumCommand.self, ConformCommand.self]
     )
 
     public init() {}
