@@ -74,7 +74,7 @@ extension ConformanceCatalog {
                     : .pass("the shares differ")
             },
             tamperCase("signature-required", "A request without a signature is refused", sends: "clientSecret? without signature",
-                       preferred: [401, 403]) { replacing($0, "signature", with: nil) },
+                       preferred: [400, 401, 403]) { replacing($0, "signature", with: nil) },
             tamperCase("signature-checked", "A wrong signature is refused", sends: "clientSecret? with the signature's last digit changed",
                        preferred: [401]) { pairs in
                 replacing(pairs, "signature", with: pairs.first { $0.0 == "signature" }.map { flipLastHex($0.1) } ?? "00")

@@ -41,6 +41,9 @@ extension ConformanceCatalog {
             guard let answer = user.wire.last("/" + endpoint)?.response else { return .fail("no answer to \(endpoint): \(outcome)") }
             if outcome.isOK { return .fail("the login succeeded with \(sends); \(endpoint) answered \(answer.status)") }
             if answer.isServerError { return .fail("\(endpoint) answered \(answer.summary)") }
+            if let broken = user.wire.exchanges.last(where: { $0.response?.isServerError == true }), let response = broken.response {
+                return .fail("\(endpoint) answered \(answer.status), then \(InterceptingTransport.path(of: broken.request.url)) answered \(response.summary)")
+            }
             if answer.isClientError { return .pass("\(endpoint) refused it: \(answer.status)") }
             return .nonStrict("\(endpoint) accepted it (\(answer.status)); the login was refused later: \(outcome)")
         }

@@ -7,7 +7,8 @@ import TestSupport
 
 /// The suite graded against our own backends: the default profile passes every MUST case, and
 /// `milagro-oss` gets exactly the verdicts committed in `Expected/milagro-oss.json` (the real
-/// open-source server's flaws, each with its reason). `CONFORM_WRITE_EXPECTED=1` rewrites the file
+/// open-source server's flaws, each with its reason), `milagro-hosted-v3` those of
+/// `Expected/milagro-hosted-v3.json`, and the default profile's are pinned in `Expected/default.json`. `CONFORM_WRITE_EXPECTED=1` rewrites the file
 /// from a run instead of comparing.
 @Suite(.serialized) struct ProfileVerdictTests {
     @Test func theDefaultProfilePassesEveryMustCase() async throws {
@@ -25,13 +26,19 @@ import TestSupport
         try compare(report, with: "milagro-oss")
     }
 
+    @Test func milagroHostedV3GetsItsExpectedVerdicts() async throws {
+        let report = try await ConformanceRun.run(profile: .milagroHostedV3)
+        print(report.terminalSummary())
+        try compare(report, with: "milagro-hosted-v3")
+    }
+
     /// Compares a run's verdict kinds with the expected file of a profile (or writes it).
     private func compare(_ report: ConformanceReport, with profile: String) throws {
         let path = RepoPaths.path("Tests/ConformanceTests/Expected/\(profile).json")
         if ProcessInfo.processInfo.environment["CONFORM_WRITE_EXPECTED"] == "1" {
             let members = report.results.map { result in
                 JSONValue.Member(result.id, .object([.init("verdict", .string(result.verdict.kind.rawValue)),
-                                                     .init("reason", .string(result.verdict.reason))]))
+                                                     .init("reason", .string(result.verdict.reason.replacing(report.backendURL, with: "<backend>")))]))
             }
             try Data((JSONWriter.canonical(.object(members)) + "\n").utf8).write(to: URL(fileURLWithPath: path))
             return
