@@ -19,15 +19,18 @@ extension ConformanceCatalog {
     /// `PUT registerURL {"userId", "mobile": 1}` for a new user of the case.
     static func startRegistration(_ context: ConformanceContext) async throws(ConformanceError) -> StartedRegistration {
         let userID = context.newUserID()
-        var body = object(("userId", .string(userID)), ("mobile", 1))
-        if let code = context.activationCode, case .object(var members) = body {
-            members.append(.init("activateCode", .string(code)))
-            body = .object(members)
+        func body(_ code: String?) -> JSONValue {
+            var members: [JSONValue.Member] = [.init("userId", .string(userID)), .init("mobile", 1)]
+            if let code { members.append(.init("activateCode", .string(code))) }
+            return .object(members)
         }
-        let response = try await context.send(.put, try await context.settingURL("registerURL"), json: body)
+        let url = try await context.settingURL("registerURL")
+        var response = try await context.send(.put, url, json: body(context.activationCode))
+        if response.status == 403 && context.activationCode == nil {
+            response = try await context.send(.put, url, json: body(try await context.operatorActivationCode(userID: userID)))
+        }
         guard response.status == 200, let json = response.json, let mpinID = json["mpinId"]?.stringValue,
               let regOTT = json["regOTT"]?.stringValue else {
-            if response.status == 403 { throw .needsOperator("the registration wants an activation code (403): give --activation-code") }
             throw .setup("PUT registerURL for \(userID) answered \(response.summary)")
         }
         return StartedRegistration(userID: userID, mpinID: mpinID, regOTT: regOTT, answer: json, active: json["active"]?.boolValue ?? false)

@@ -64,12 +64,17 @@ extension ConformanceContext {
             refusal = error
         }
         guard refusal.code == .identityNotAuthorized, activationCode == nil else { throw refusal }
+        try await client.startRegistration(user, activateCode: try await operatorActivationCode(userID: user.id))
+    }
+
+    /// An activation code for a user from the operator: requested (`POST /activationCode`) and read
+    /// from the mailbox (`/admin/mailbox`); `needsOperator` when the backend has no operator endpoints.
+    public func operatorActivationCode(userID: String) async throws(ConformanceError) -> String {
         guard hasOperatorEndpoints else {
-            throw ConformanceError.needsOperator("the backend wants an activation code to register (403): give --activation-code")
+            throw .needsOperator("the backend wants an activation code to register (403): give --activation-code")
         }
-        _ = try await send(.post, "/activationCode", json: .object([.init("userId", .string(user.id))]))
-        let code = try await mailbox(userID: user.id, kind: "code")
-        try await client.startRegistration(user, activateCode: code)
+        _ = try await send(.post, "/activationCode", json: .object([.init("userId", .string(userID))]))
+        return try await mailbox(userID: userID, kind: "code")
     }
 
     /// Opens the activation link the operator's mailbox holds for a user.

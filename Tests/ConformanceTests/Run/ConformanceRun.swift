@@ -1,7 +1,6 @@
 import Conformance
 import CurlTransport
 import Foundation
-import MPinCrypto
 import ReferenceBackend
 import SDKSeams
 import TestSupport
