@@ -8,7 +8,7 @@ import TestSupport
 /// Runs the suite against the reference backend started in-process with a profile: seeded
 /// randomness for the suite, the system clocks (the backend's timers are real), libcurl.
 enum ConformanceRun {
-    static func run(profile: BackendProfile, pattern: String? = nil, rate: Double? = nil,
+    static func run(profile: BackendProfile, pattern: String? = nil, rate: Double? = nil, budget: Int = 5_000,
                     clock: any ConformanceClock = SystemConformanceClock()) async throws -> ConformanceReport {
         var configuration = BackendConfiguration(seed: "conformance-\(profile.rawValue)")
         configuration.profile = profile
@@ -16,6 +16,7 @@ enum ConformanceRun {
         var options = ConformanceSuite.Options(backendURL: backend.baseURL)
         options.pattern = pattern.flatMap(CasePattern.init)
         options.rate = rate
+        options.budget = budget
         options.userPrefix = "conform-test"
         let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5)),
                                      random: SeededSource(seed: 28), sdkClock: SystemClock(), clock: clock)

@@ -27,4 +27,14 @@ import Testing
         #expect(clock.waits.allSatisfy { $0 <= 0.5 + 1e-9 })
         #expect(clock.waits.reduce(0, +) >= Double(report.requests - 1) * 0.5 - 0.5)
     }
+
+    /// Past the run's budget no request is sent: the cases cut short, and those after, are skipped.
+    @Test func aSpentBudgetSkipsTheRest() async throws {
+        let report = try await ConformanceRun.run(profile: .default, pattern: "pin.*", budget: 40)
+        #expect(report.requests <= 40)
+        let skipped = report.results.filter { $0.verdict.kind == .skipped }
+        #expect(!skipped.isEmpty)
+        #expect(skipped.allSatisfy { $0.verdict.reason.contains("budget") }, "\(skipped.map(\.verdict))")
+        #expect(!report.results.contains { $0.verdict.kind == .fail })
+    }
 }
