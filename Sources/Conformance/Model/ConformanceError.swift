@@ -1,7 +1,8 @@
 import SDKSeams
 
 /// Why a case could not reach a verdict of its own. `ConformanceCase.run` turns each into one:
-/// an exhausted budget or a missing operator action is `skipped`, anything else `fail`.
+/// an exhausted budget or a missing operator action is `skipped`, a missing optional feature
+/// `unimplemented`, anything else `fail`.
 public enum ConformanceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The run's or the case's request budget is spent.
     case budgetExhausted(String)
@@ -11,6 +12,8 @@ public enum ConformanceError: Error, Sendable, Hashable, CustomStringConvertible
     case setup(String)
     /// The case needs an operator action this run cannot take (no `/admin/*`, no flag).
     case needsOperator(String)
+    /// The backend lacks an optional feature the case needs (e.g. no access numbers in its settings).
+    case unimplemented(String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum ConformanceError: Error, Sendable, Hashable, CustomStringConvertible
         case .transport(let error): "transport: \(error)"
         case .setup(let what): "set-up failed: \(what)"
         case .needsOperator(let what): "needs an operator action: \(what)"
+        case .unimplemented(let what): what
         }
     }
 
@@ -25,6 +29,7 @@ public enum ConformanceError: Error, Sendable, Hashable, CustomStringConvertible
     public var verdict: Verdict {
         switch self {
         case .budgetExhausted, .needsOperator: .skipped(description)
+        case .unimplemented: .unimplemented(description)
         case .transport, .setup: .fail(description)
         }
     }

@@ -117,10 +117,11 @@ public final class ConformanceContext: Sendable {
         return ClientSettingsView(json: json, backendURL: backendURL)
     }
 
-    /// The absolute URL of a client-settings key, or a set-up failure naming the key.
-    public func settingURL(_ key: String) async throws(ConformanceError) -> String {
+    /// The absolute URL of a client-settings key, or an error naming the key: a set-up failure,
+    /// or `unimplemented` for a key of an optional feature (`optional`).
+    public func settingURL(_ key: String, optional: Bool = false) async throws(ConformanceError) -> String {
         guard let url = try await settings().url(key), !url.isEmpty else {
-            throw .setup("the client settings have no '\(key)'")
+            throw optional ? .unimplemented("the client settings have no '\(key)'") : .setup("the client settings have no '\(key)'")
         }
         return url
     }

@@ -28,7 +28,7 @@ public struct BrowserSession: Sendable {
 extension ConformanceContext {
     /// `POST getAccessNumberURL {}` as the browser.
     public func newAccessNumber() async throws(ConformanceError) -> BrowserSession {
-        let url = try await settingURL("getAccessNumberURL")
+        let url = try await settingURL("getAccessNumberURL", optional: true)
         let response = try await send(.post, url, json: .object([]), as: .browser)
         guard response.status == 200, let json = response.json, let number = json["accessNumber"]?.stringValue,
               let webOTT = json["webOTT"]?.stringValue else {
@@ -39,7 +39,7 @@ extension ConformanceContext {
 
     /// `POST accessNumberURL {"webOTT"}` as the browser.
     public func poll(_ webOTT: String) async throws(ConformanceError) -> HTTPResponse {
-        try await send(.post, try await settingURL("accessNumberURL"), json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
+        try await send(.post, try await settingURL("accessNumberURL", optional: true), json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
     }
 
     /// The held login: the phone logs in with `session`'s number while the browser polls (every
