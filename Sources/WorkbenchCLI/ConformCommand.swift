@@ -50,6 +50,12 @@ struct ConformCommand: AsyncParsableCommand {
     @Option(help: "An activation code, for a backend that wants one to register a user.")
     var activationCode: String?
 
+    @Option(help: "The MFA platform's client id, sent as X-MIRACL-CID on every request.")
+    var clientID: String?
+
+    @Option(help: "The MFA platform: the OIDC authorize URL that gives a registration its access code (default: the backend's /authorize for --client-id).")
+    var authorizeURL: String?
+
     @Option(help: "The RPS prefix of the client settings' URL.")
     var rpsPrefix = "rps"
 
@@ -85,6 +91,8 @@ struct ConformCommand: AsyncParsableCommand {
         options.budget = budget
         options.includeSlow = slow
         options.activationCode = activationCode
+        options.clientID = clientID
+        options.authorizeURL = authorizeURL
         options.tool = WorkbenchVersion.tool
         let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10)),
                                      random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())

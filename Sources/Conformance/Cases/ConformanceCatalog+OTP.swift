@@ -23,7 +23,7 @@ extension ConformanceCatalog {
                 let (outcome, otp) = try await context.loginOTP(user)
                 guard outcome.isOK, let otp else { return .fail("the OTP login failed: \(outcome)") }
                 if otp.otp.isEmpty { return .unimplemented("no OTP was issued") }
-                return otp.status.code == .ok ? .pass("valid \(otp.ttlSeconds) s") : .nonStrict("the OTP has no validity: \(otp.status.code.name) (upstream demo RPA without requestOTP)")
+                return otp.status.code == .ok ? .pass("valid \(otp.ttlSeconds) s") : .nonStrict("the RPA's answer has no OTP validity, so the SDK reports \(otp.status.code.name) (as the upstream demo RPA without requestOTP)")
             },
             ConformanceCase("otp.not-unasked", .otp, .should, title: "No OTP for a login that asked none", source: otpSource,
                             sends: "a login with pass 2 {OTP: false}", expects: "pass 2 without an OTP (or \"0\")") { context async throws(ConformanceError) in

@@ -71,10 +71,10 @@ extension ConformanceCatalog {
                 return status == "aborted" ? .pass("aborted") : .informational("after abort the session polls as \(status)")
             },
             ConformanceCase("platform.authorize", .platform, .may, title: "An OIDC authorize URL gives an access code",
-                            source: "docs/protocol.md §3.8", sends: "POST /authorize?client_id&redirect_uri&response_type=code {}",
+                            source: "docs/protocol.md §3.8", sends: "POST /authorize?client_id&redirect_uri&response_type=code {} (or --authorize-url)",
                             expects: "200 {webOTT, qrURL, accessURL}") { context async throws(ConformanceError) in
-                let query = "client_id=conform&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&response_type=code&scope=openid&state=conform"
-                let response = try await context.send(.post, "/authorize?" + query, json: .object([]), as: .browser)
+                let url = context.authorizeURL ?? ConformanceSuite.authorizeURL(context.backendURL, clientID: "conform")
+                let response = try await context.send(.post, url, json: .object([]), as: .browser)
                 if response.status == 404 || response.status == 405 { return .unimplemented("no /authorize (\(response.status))") }
                 guard response.status == 200 else { return .informational("/authorize answered \(response.summary)") }
                 return response.json?["qrURL"]?.stringValue?.contains("#") == true ? .pass("an access code in qrURL") : .fail("no qrURL with a code")

@@ -57,14 +57,15 @@ extension ConformanceContext {
     /// the command line, or one the operator's endpoints deliver.
     private func start(_ client: MPinClient, _ user: User) async throws {
         let refusal: MPinError
+        let accessCode = try await registrationAccessCode() ?? ""
         do {
-            try await client.startRegistration(user, activateCode: activationCode ?? "")
+            try await client.startRegistration(user, activateCode: activationCode ?? "", accessCode: accessCode)
             return
         } catch {
             refusal = error
         }
         guard refusal.code == .identityNotAuthorized, activationCode == nil else { throw refusal }
-        try await client.startRegistration(user, activateCode: try await operatorActivationCode(userID: user.id))
+        try await client.startRegistration(user, activateCode: try await operatorActivationCode(userID: user.id), accessCode: accessCode)
     }
 
     /// An activation code for a user from the operator: requested (`POST /activationCode`) and read

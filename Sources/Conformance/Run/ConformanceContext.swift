@@ -18,6 +18,8 @@ public final class ConformanceContext: Sendable {
     public let userPrefix: String
     /// An activation code given on the command line, for a backend that wants one to register.
     public let activationCode: String?
+    /// The MFA platform's authorize URL, for the access code a registration there needs.
+    public let authorizeURL: String?
     /// Whether the backend answered the operator endpoints (`GET /admin/counts` 200).
     public let hasOperatorEndpoints: Bool
     public let random: any RandomSource
@@ -30,7 +32,7 @@ public final class ConformanceContext: Sendable {
     private let users = Mutex(0)
     private let cachedSettings = Mutex<JSONValue?>(nil)
 
-    init(backendURL: String, rpsPrefix: String, caseID: String, userPrefix: String, activationCode: String?,
+    init(backendURL: String, rpsPrefix: String, caseID: String, userPrefix: String, activationCode: String?, authorizeURL: String?,
          hasOperatorEndpoints: Bool, random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock,
          paced: PacedTransport, recorder: Recorder) {
         var url = backendURL
@@ -40,6 +42,7 @@ public final class ConformanceContext: Sendable {
         self.caseID = caseID
         self.userPrefix = userPrefix
         self.activationCode = activationCode
+        self.authorizeURL = authorizeURL
         self.hasOperatorEndpoints = hasOperatorEndpoints
         self.random = random
         self.sdkClock = sdkClock
@@ -124,6 +127,20 @@ public final class ConformanceContext: Sendable {
             throw optional ? .unimplemented("the client settings have no '\(key)'") : .setup("the client settings have no '\(key)'")
         }
         return url
+    }
+
+    // MARK: - MFA platform
+
+    /// An access code for a registration on the MFA platform (`POST authorizeURL {}`, the code
+    /// after `#` of its `qrURL`, PROTOCOL §3.8); nil for a backend that needs none (no
+    /// `codeStatusURL` in its settings, or no authorize URL given).
+    public func registrationAccessCode() async throws(ConformanceError) -> String? {
+        guard let authorizeURL, try await settings()["codeStatusURL"] != nil else { return nil }
+        let response = try await send(.post, authorizeURL, json: .object([]), as: .browser)
+        guard response.status == 200, let qr = response.json?["qrURL"]?.stringValue, let hash = qr.lastIndex(of: "#") else {
+            throw .setup("the authorize URL answered \(response.summary)")
+        }
+        return String(qr[qr.index(after: hash)...])
     }
 
     // MARK: - Operator

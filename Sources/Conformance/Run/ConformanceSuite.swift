@@ -24,6 +24,11 @@ public struct ConformanceSuite: Sendable {
         public var activationCode: String?
         /// The first part of every user id (`conform-<random>`); drawn from the random source when nil.
         public var userPrefix: String?
+        /// The MFA platform's client id, sent as `X-MIRACL-CID` on every request.
+        public var clientID: String?
+        /// Where an access code for a registration comes from on the MFA platform (an OIDC
+        /// authorize URL, PROTOCOL §3.8, §10); the backend's `/authorize` for this client id when nil.
+        public var authorizeURL: String?
         /// The tool named in each cassette.
         public var tool = Cassette.Tool(name: "mpin-workbench conform", version: "1")
 
@@ -45,7 +50,7 @@ public struct ConformanceSuite: Sendable {
                 random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock) {
         self.options = options
         self.cases = cases
-        self.transport = transport
+        self.transport = options.clientID.map { HeaderTransport(base: transport, headers: ["X-MIRACL-CID": $0]) } ?? transport
         self.random = random
         self.sdkClock = sdkClock
         self.clock = clock
@@ -90,6 +95,7 @@ public struct ConformanceSuite: Sendable {
         let paced = PacedTransport(base: transport, pacer: pacer, caseLimit: conformanceCase.requestLimit)
         let context = ConformanceContext(backendURL: options.backendURL, rpsPrefix: options.rpsPrefix, caseID: conformanceCase.id,
                                          userPrefix: prefix, activationCode: options.activationCode,
+                                         authorizeURL: options.authorizeURL ?? options.clientID.map { Self.authorizeURL(options.backendURL, clientID: $0) },
                                          hasOperatorEndpoints: operatorEndpoints, random: random, sdkClock: sdkClock, clock: clock,
                                          paced: paced, recorder: recorder)
         let started = clock.now()
@@ -112,6 +118,12 @@ public struct ConformanceSuite: Sendable {
         let request = HTTPRequest(method: .get, url: Self.trimmed(options.backendURL) + "/admin/counts", timeout: 15)
         guard let response = try? await transport.send(request) else { return false }
         return response.status == 200 && response.json?.objectMembers != nil
+    }
+
+    /// The workbench backend's authorize URL for a client id (its `/authorize`, PROTOCOL §10).
+    static func authorizeURL(_ backendURL: String, clientID: String) -> String {
+        trimmed(backendURL) + "/authorize?client_id=" + HTTPRequest.percentEncode(clientID)
+            + "&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&response_type=code&scope=openid&state=conform"
     }
 
     static func trimmed(_ url: String) -> String {

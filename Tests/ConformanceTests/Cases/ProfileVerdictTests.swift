@@ -8,7 +8,8 @@ import TestSupport
 /// The suite graded against our own backends: the default profile passes every MUST case, and
 /// `milagro-oss` gets exactly the verdicts committed in `Expected/milagro-oss.json` (the real
 /// open-source server's flaws, each with its reason), `milagro-hosted-v3` those of
-/// `Expected/milagro-hosted-v3.json`, and the default profile's are pinned in `Expected/default.json`. `CONFORM_WRITE_EXPECTED=1` rewrites the file
+/// `Expected/milagro-hosted-v3.json`, the default profile's are pinned in `Expected/default.json`, and the MFA platform flavour's
+/// (`--client-id`, registrations with an access code from `/authorize`) in `Expected/mfa-platform.json`. `CONFORM_WRITE_EXPECTED=1` rewrites the file
 /// from a run instead of comparing.
 @Suite(.serialized) struct ProfileVerdictTests {
     @Test func theDefaultProfilePassesEveryMustCase() async throws {
@@ -30,6 +31,13 @@ import TestSupport
         let report = try await ConformanceRun.run(profile: .milagroHostedV3)
         print(report.terminalSummary())
         try compare(report, with: "milagro-hosted-v3")
+    }
+
+    @Test func theMFAPlatformFlavourGetsItsExpectedVerdicts() async throws {
+        let report = try await ConformanceRun.run(profile: .default, flavour: .mfaPlatform)
+        print(report.terminalSummary())
+        #expect(!report.failsRun)
+        try compare(report, with: "mfa-platform")
     }
 
     /// Compares a run's verdict kinds with the expected file of a profile (or writes it).
