@@ -13,7 +13,7 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR      ?= .build/release
 WORKBENCH    := $(BIN_DIR)/mpin-workbench
-DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind python3
 # AMCL's published vector files are read from the shared folder beside the repository (never
 # copied into it); `make demo` says so when it is absent and verifies the generated files alone.
 SHARED_VECTORS ?= ../shared/vectors
@@ -36,6 +36,13 @@ deps:
 	  $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
+## Every import is a declared dependency: each target's `import X` names one of its own direct
+## dependencies or a toolchain module (Scripts/check_imports.py, stricter than SwiftPM's check,
+## which lets an import of a dependency's dependency pass).
+.PHONY: imports
+imports:
+	python3 Scripts/check_imports.py
+
 ## Release build of the package, with the flags of `test`, so that `build`, `test`, `demo`,
 ## `bench` and `ct-check` share one build in .build/release: run one after another, none compiles
 ## again what another compiled. `-enable-testing` costs the executables nothing they measure: the
@@ -54,7 +61,7 @@ build: deps
 TEST_DEBUG_INFO ?= -Xswiftc -gnone -Xcc -g0
 TEST_FLAGS      := -c release -Xswiftc -enable-testing $(TEST_DEBUG_INFO)
 IMPORT_CHECK    := --explicit-target-dependency-import-check error
-test: deps
+test: deps imports
 	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS)
 	@echo "The crypto suites again on the portable field arithmetic (MPIN_FIELD_KERNEL=portable):"

@@ -78,18 +78,21 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
+        // M-Pin's protocol knowledge, in one place: endpoint paths, client-settings keys and layouts
+        // per profile, the cSum rule, the status codes of PROTOCOL §4, the parties, the flavours.
+        .target(name: "MilagroProtocol", dependencies: ["OrderedJSON"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
         .target(name: "SDKSeams"),
-        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess"]),
+        .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams"]),
         // Cassettes, recorder, replayer and cassette tools: knows HTTP, randomness, clocks, not M-Pin.
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
-        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "MPinSDK", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats"]),
+        .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -105,7 +108,7 @@ let package = Package(
         // the redaction names and stand-ins, the audit of what a cassette gives away, the diagram's
         // participants, the seeded randomness and frozen clock, and the workbench's name and version.
         .target(name: "MilagroRecording", dependencies: [
-            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats",
+            "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "MilagroProtocol",
         ]),
         // The server conformance suite (`conform`): cases graded over HTTP against any backend, each
         // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
@@ -113,12 +116,12 @@ let package = Package(
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
-            "FileAccess", "CLibYAML", "ReferenceBackend",
+            "FileAccess", "CLibYAML", "MilagroProtocol",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
         .target(name: "LegacyImport", dependencies: [
-            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "SDKSeams", "FileAccess", "CommonFormats",
+            "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "SDKSeams", "FileAccess", "CommonFormats", "MilagroProtocol",
         ]),
         // The reference backend started in-process on a free loopback port, reached through libcurl:
         // what `record`, `run` and the testing trait's embedded mode use. Only the CLI and
@@ -131,7 +134,8 @@ let package = Package(
         // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
         // replay a cassette next to the test file, or record it against a backend.
         .target(name: "WorkbenchTesting", dependencies: [
-            "Scenarios", "MilagroRecording", "EmbeddedBackend", "FlowRecording", "MPinSDK", "SDKSeams", "CurlTransport",
+            "Scenarios", "MilagroRecording", "EmbeddedBackend", "ReferenceBackend", "FlowRecording", "MPinSDK", "SDKSeams",
+            "CurlTransport", "FileAccess",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess"]),
@@ -151,20 +155,23 @@ let package = Package(
         // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
         // fixed seams. Not a product.
         .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
-        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "TestSupport"]),
+        .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "CFieldKernel", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "MilagroProtocolTests", dependencies: ["MilagroProtocol", "OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
         .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "TestSupport"],
+        .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "FileAccess", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SDKSeamsTests", dependencies: ["SDKSeams"]),
         .testTarget(name: "CommonFormatsTests", dependencies: ["CommonFormats"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK"]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
-            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON",
+            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            // The endpoint table's agreement test: the router and the flow checker serve and know every path.
+            "ProtocolChecks", "FlowRecording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -173,7 +180,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         // What the scenario-level test targets share: the library of bundled scenarios, replaying a
         // cassette with expectations, recording against the embedded backend. Not a product.
@@ -195,7 +202,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
-            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
+            "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
             // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
             .product(name: "Yams", package: "Yams"),
         ]),

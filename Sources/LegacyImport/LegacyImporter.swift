@@ -1,6 +1,7 @@
 import CommonFormats
 import FileAccess
 import FlowRecording
+import MilagroProtocol
 import OrderedJSON
 import Scenarios
 import SDKSeams
@@ -192,7 +193,7 @@ public struct LegacyImporter: Sendable {
             let answered = entries.first { $0.source.exchange.response != nil } ?? entries.first
             let cassette = Cassette(
                 tool: tool, curve: curve, scenario: scenarioName(test),
-                backend: .init(url: answered.map { URLText.origin(of: $0.source.url) } ?? "", flavour: "milagro"),
+                backend: .init(url: answered.map { URLText.origin(of: $0.source.url) } ?? "", flavour: BackendFlavour.milagro.rawValue),
                 replayMode: .methodURL, origin: .init(format: Self.formatName, file: recording.path, test: test),
                 events: entries.map(\.event))
             return Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: 0, ownExchanges: entries.count)
@@ -216,7 +217,7 @@ public struct LegacyImporter: Sendable {
             for (name, value) in Self.bindings(recording, main: main) where bound[name] == nil { bound[name] = value }
             bindings[test] = bound
         }
-        let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? "milagro"
+        let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? BackendFlavour.milagro.rawValue
         var cassettes: [Imported] = []
         for (position, test) in run.enumerated() {
             let earlier = position == 0 ? "the first test of the file" : position == 1 ? "the test before it in the file runs first as setup"
@@ -306,7 +307,7 @@ public struct LegacyImporter: Sendable {
         guard exchange.method.uppercased() == "GET" else { return nil }
         let origin = URLText.origin(of: exchange.url)
         var segments = exchange.path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count >= 3, segments.last == "clientSettings" else { return nil }
+        guard segments.count >= 3, segments.last.map(String.init) == Endpoint.clientSettings.lastSegment else { return nil }
         segments.removeLast(2)
         return origin + segments.joined(separator: "/")
     }
@@ -339,8 +340,8 @@ public struct LegacyImporter: Sendable {
     /// already asked for an access number or QR URL.
     static func actor(url: String, context: String, browserSession: Bool) -> EventActor {
         let path = URLText.path(url)
-        if ["/rps/getAccessNumber", "/rps/accessnumber", "/rps/access", "/rps/getQrUrl"].contains(path) { return .browser }
-        if path == "/mpinAuthenticate", browserSession {
+        if Endpoint.browserEndpoints.contains(where: { $0.path == path }) { return .browser }
+        if path == Endpoint.rpaAuthenticate.path, browserSession {
             let user = context.split(separator: "@", omittingEmptySubsequences: false).first?
                 .split(separator: "-", omittingEmptySubsequences: false).first ?? ""
             if user.isEmpty { return .browser }
@@ -357,14 +358,14 @@ public struct LegacyImporter: Sendable {
         while position < out.count {
             let entry = out[position]
             let segment = entry.source.path.split(separator: "/").last
-            guard entry.event.actor == .sdk, entry.source.method.uppercased() == "POST", segment == "authenticate" else {
+            guard entry.event.actor == .sdk, entry.source.method.uppercased() == "POST", segment.map(String.init) == Endpoint.mobileAuthenticate.lastSegment else {
                 position += 1
                 continue
             }
             var start = position
             while start > 0, out[start - 1].event.actor == .browser { start -= 1 }
             let browserRun = out[start..<position]
-            if browserRun.contains(where: { $0.source.path.split(separator: "/").last == "mpinAuthenticate" }) {
+            if browserRun.contains(where: { $0.source.path.split(separator: "/").last.map(String.init) == Endpoint.rpaAuthenticate.lastSegment }) {
                 out.remove(at: position)
                 out.insert(entry, at: start)
                 notes.append("\(path):\(entry.source.line): \(test): the phone's POST \(entry.source.path) (exchange \(entry.source.index)) "

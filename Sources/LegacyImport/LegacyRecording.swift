@@ -1,4 +1,5 @@
 import FlowRecording
+import MilagroProtocol
 import OrderedJSON
 import Scenarios
 
@@ -83,7 +84,7 @@ package struct LegacyRecording: Sendable {
             let after = end < exchanges.count ? exchanges[end].test : nil
             var opened = false
             for index in position..<end {
-                if ["/rps/getAccessNumber", "/rps/getQrUrl"].contains(exchanges[index].path) { opened = true }
+                if [Endpoint.getAccessNumber.path, Endpoint.getQrURL.path].contains(exchanges[index].path) { opened = true }
                 exchanges[index].test = (opened ? after ?? before : before ?? after) ?? unnamedTest
             }
             position = end

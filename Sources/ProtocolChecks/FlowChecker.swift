@@ -1,8 +1,8 @@
 import CommonFormats
 import FlowRecording
 import Foundation
+import MilagroProtocol
 import MPinCrypto
-import MPinSDK
 import OrderedJSON
 import SDKSeams
 
@@ -63,17 +63,14 @@ package struct FlowChecker: Sendable {
 
     package init() {}
 
-    /// The reference backend's paths, used until the client settings have been seen.
-    static let defaultPaths: [String: String] = [
-        "registerURL": "/rps/user", "signatureURL": "/rps/signature", "certivoxURL": "/dta2/", "timePermitsURL": "/rps/timePermit",
-        "timePermitsStorageURL": "/timePermitsStorage", "mpinAuthServerURL": "/rps", "authenticateURL": "/mpinAuthenticate",
-        "mobileAuthenticateURL": "/rps/authenticate", "accessNumberURL": "/rps/access", "getAccessNumberURL": "/rps/getAccessNumber",
-    ]
+    /// The reference backend's paths (its default profile's settings, `ClientSettingsLayout`), used
+    /// until the client settings have been seen.
+    static let defaultPaths = ClientSettingsLayout.defaultPaths
 
     /// The path of a client setting (relative or absolute URL).
-    private func path(_ key: String) -> String? {
-        if let text = settings[key]?.stringValue, !text.isEmpty { return URLText.path(text) }
-        return seenSettings ? nil : Self.defaultPaths[key]
+    private func path(_ key: ClientSettingsKey) -> String? {
+        if let text = settings[key.rawValue]?.stringValue, !text.isEmpty { return URLText.path(text) }
+        return seenSettings ? nil : Self.defaultPaths[key.rawValue]
     }
 
     /// Paths under the RPS prefix the open-source RPS serves (servers/rps/rps.py), whatever the settings say.
@@ -103,27 +100,27 @@ package struct FlowChecker: Sendable {
         func under(_ base: String?) -> Bool { base.map { path.hasPrefix(joined($0, "")) } ?? false }
         if method == "OPTIONS" { return .auxiliary }   // a CORS preflight
         if path.hasSuffix("/clientSettings") { return method == "GET" ? .clientSettings : .other }
-        if let base = self.path("mpinAuthServerURL") {
+        if let base = self.path(.mpinAuthServerURL) {
             if path == joined(base, "pass1") { return .pass1 }
             if path == joined(base, "pass2") { return .pass2 }
         }
-        if let dta = self.path("certivoxURL") {
+        if let dta = self.path(.certivoxURL) {
             if path == joined(dta, "clientSecret") { return .clientSecret2 }
             if path == joined(dta, "timePermit") { return .timePermit2 }
         }
-        if let register = self.path("registerURL"), method == "PUT", path == register || under(register) { return .register }
-        if under(self.path("signatureURL")) { return .clientSecret1 }
-        if under(self.path("timePermitsStorageURL")) { return .timePermitStorage }
-        if let permits = self.path("timePermitsURL"), path == permits || under(permits) { return .timePermit1 }
-        if [self.path("authenticateURL"), self.path("mobileAuthenticateURL")].contains(path) { return .authenticate }
-        if path == self.path("getAccessNumberURL") { return .getAccessNumber }
-        if path == self.path("accessNumberURL") { return .accessNumberPoll }
-        if path == self.path("getQrUrl") { return .getQrURL }
-        if path == self.path("codeStatusURL") { return .codeStatus }
-        if let done = self.path("setupDoneURL"), path == done || under(done) { return .setupDone }
+        if let register = self.path(.registerURL), method == "PUT", path == register || under(register) { return .register }
+        if under(self.path(.signatureURL)) { return .clientSecret1 }
+        if under(self.path(.timePermitsStorageURL)) { return .timePermitStorage }
+        if let permits = self.path(.timePermitsURL), path == permits || under(permits) { return .timePermit1 }
+        if [self.path(.authenticateURL), self.path(.mobileAuthenticateURL)].contains(path) { return .authenticate }
+        if path == self.path(.getAccessNumberURL) { return .getAccessNumber }
+        if path == self.path(.accessNumberURL) { return .accessNumberPoll }
+        if path == self.path(.getQrUrl) { return .getQrURL }
+        if path == self.path(.codeStatusURL) { return .codeStatus }
+        if let done = self.path(.setupDoneURL), path == done || under(done) { return .setupDone }
         if let logoutPath, path == logoutPath, method != "GET" { return .logout }
         let segments = path.split(separator: "/").map(String.init)
-        let rps = (self.path("mpinAuthServerURL") ?? "/rps").split(separator: "/").map(String.init)
+        let rps = (self.path(.mpinAuthServerURL) ?? Endpoint.rpsBase).split(separator: "/").map(String.init)
         if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
             let tail = segments[rps.count]
             if tail == "setupDone" { return .setupDone }
@@ -181,16 +178,27 @@ package struct FlowChecker: Sendable {
         return inner.allSatisfy { $0.name == "authOTT" }
     }
 
-    /// Whether access numbers carry a check digit: `accessNumberUseCheckSum` (default true), `cSum`
-    /// not 0 and `accessNumberDigits` 7 (PROTOCOL.md §5.2).
+    /// Whether access numbers carry a check digit, as the client decides it (`CheckDigitRule`,
+    /// PROTOCOL.md §2, §5.2): `cSum` not 0, `accessNumberUseCheckSum` (default true) and
+    /// `accessNumberDigits` (default 7) 7. Before any client settings, the reference backend's
+    /// default ones (`ClientSettingsLayout`), which ask for a check digit.
     private var accessNumbersHaveCheckDigits: Bool {
-        let use = settings["accessNumberUseCheckSum"]?.boolValue ?? true
-        let sum = settings["cSum"]?.intValue ?? (seenSettings ? 0 : 1)
-        let digits = settings["accessNumberDigits"]?.intValue ?? 7
-        return use && sum != 0 && digits == 7
+        guard seenSettings else { return Self.defaultChecksDigit }
+        return CheckDigitRule.checksDigit(cSum: settings[ClientSettingsKey.cSum.rawValue],
+                                          useCheckSum: settings[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+                                          digits: settings[ClientSettingsKey.accessNumberDigits.rawValue])
     }
 
-    private var usesPermits: Bool { settings["usePermits"]?.boolValue ?? true }
+    /// Whether the reference backend's default settings ask for a check digit.
+    static let defaultChecksDigit: Bool = {
+        let members = Dictionary(ClientSettingsLayout.members(flavour: .milagro, profile: .default, appID: ""), uniquingKeysWith: { $1 })
+        return CheckDigitRule.checksDigit(cSum: members[ClientSettingsKey.cSum.rawValue],
+                                          useCheckSum: members[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+                                          digits: members[ClientSettingsKey.accessNumberDigits.rawValue])
+    }()
+
+    /// Whether the flow uses time permits, as the client reads `usePermits` (default true).
+    private var usesPermits: Bool { SettingValue.bool(settings[ClientSettingsKey.usePermits.rawValue], default: true) }
 
     /// How findings are added: category, level when the check fails, code, whether it passed, message.
     typealias Add = (FlowFinding.Category, FlowFinding.Level, String, Bool, String) -> Void
@@ -373,11 +381,11 @@ package struct FlowChecker: Sendable {
             for member in members { settings[member.name] = member.value }
             seenSettings = true
             settingsIndex = index
-            let required = ["registerURL", "signatureURL", "certivoxURL", "mpinAuthServerURL", "authenticateURL", "mobileAuthenticateURL"]
-                + (usesPermits ? ["timePermitsURL"] : [])
+            let required = ([.registerURL, .signatureURL, .certivoxURL, .mpinAuthServerURL, .authenticateURL, .mobileAuthenticateURL]
+                + (usesPermits ? [.timePermitsURL] : [])).map { (key: ClientSettingsKey) in key.rawValue }
             let missing = required.filter { settings[$0]?.stringValue == nil }
             add(.body, .failure, "settings-member", missing.isEmpty, missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
-            if let dta = settings["certivoxURL"]?.stringValue { add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /") }
+            if let dta = settings[ClientSettingsKey.certivoxURL.rawValue]?.stringValue { add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /") }
             for member in members {
                 guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { continue }
                 namedOrigins[URLText.origin(of: url), default: ([], 0, 0)].keys.append(member.name)
@@ -394,7 +402,7 @@ package struct FlowChecker: Sendable {
             point("clientSecretShare", body["clientSecretShare"]?.stringValue, .failure, add)
             add(.body, .failure, "member", body["params"]?.stringValue != nil, "params is a string")
             shareOne.insert(URLText.path(request.url))
-            expect(settings: "certivoxURL", certain: true)
+            expect(settings: .certivoxURL, certain: true)
         case .clientSecret2:
             guard let body = json(response.body, "share 2", .failure, add) else { return }
             point("clientSecret", body["clientSecret"]?.stringValue, .failure, add)
@@ -403,8 +411,8 @@ package struct FlowChecker: Sendable {
             point("timePermit", body["timePermit"]?.stringValue, .failure, add)
             hex("storageId", body["storageId"]?.stringValue ?? "", bytes: 32, .failure, add)
             hex("signature", body["signature"]?.stringValue ?? "", bytes: nil, .failure, add)
-            expect(settings: "timePermitsStorageURL", certain: false)
-            expect(settings: "certivoxURL", certain: false)
+            expect(settings: .timePermitsStorageURL, certain: false)
+            expect(settings: .certivoxURL, certain: false)
             guard let date = body["date"]?.intValue else {
                 return add(.timePermitDate, .failure, "permit-date", false, "date is not an integer day number")
             }
@@ -453,8 +461,8 @@ package struct FlowChecker: Sendable {
     }
 
     /// Counts an exchange the client makes next with the origin of the setting `key`, when absolute.
-    private mutating func expect(settings key: String, certain: Bool) {
-        guard let url = settings[key]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { return }
+    private mutating func expect(settings key: ClientSettingsKey, certain: Bool) {
+        guard let url = settings[key.rawValue]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { return }
         let origin = URLText.origin(of: url)
         if certain { namedOrigins[origin]?.certain += 1 } else { namedOrigins[origin]?.possible += 1 }
     }

@@ -1,4 +1,4 @@
-import MPinSDK
+import MilagroProtocol
 
 /// What an HTTP request of an M-Pin flow is, recognised from its method and path against the
 /// client settings (PROTOCOL.md §2, §3) and the route tables of the open-source servers (the RPS,

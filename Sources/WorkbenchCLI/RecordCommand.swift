@@ -35,7 +35,7 @@ struct RecordCommand: ParsableCommand {
     var embedded = false
 
     @Option(help: "Override the script's flavour: milagro or mfa-platform.")
-    var flavour: String?
+    var flavour: BackendFlavour?
 
     @Option(help: "The cassette file (default: Recordings/<scenario name>.json).")
     var out: String?
@@ -57,7 +57,6 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
-        if let flavour, !["milagro", "mfa-platform"].contains(flavour) { throw ValidationError("--flavour is milagro or mfa-platform.") }
         if redact.contains("none"), redact.count > 1 {
             throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
         }

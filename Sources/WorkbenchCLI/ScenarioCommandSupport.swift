@@ -59,10 +59,9 @@ enum ScenarioCommandSupport {
 enum EmbeddedSession {
     /// `profile` overrides the script's.
     static func start(_ script: ScenarioScript, seed: String, profile: BackendProfile? = nil) async throws -> EmbeddedBackend {
-        var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
-                                                 activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
+        var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
         configuration.clientID = script.clientID
-        configuration.profile = profile ?? BackendProfile(rawValue: script.profile) ?? .default
+        configuration.profile = profile ?? script.profile
         return try await EmbeddedBackend.start(configuration, startTime: script.startTime)
     }
 }

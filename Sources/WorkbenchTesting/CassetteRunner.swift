@@ -126,7 +126,7 @@ struct CassetteRunner: Sendable {
     // MARK: - Record
 
     private func recordCassette(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
-        let flavour: MPinClient.Flavour = backend.flavour == .mfaPlatform ? .mfaPlatform : .milagro
+        let flavour = MPinClient.Flavour(backend.flavour)
         let random = SeededRandomSource(seed: seed)
         switch backend.kind {
         case .url(let url, let backendFlavour):

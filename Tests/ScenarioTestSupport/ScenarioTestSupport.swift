@@ -34,10 +34,9 @@ package func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders:
 /// as http://127.0.0.1:8005), as `mpin-workbench record --embedded` does.
 package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil) async throws -> Cassette {
     let clock = FrozenClock(milliseconds: script.startTime)
-    var configuration = BackendConfiguration(flavour: BackendFlavour(rawValue: script.flavour) ?? .milagro,
-                                             activation: ActivationMode(rawValue: script.activation) ?? .auto, seed: seed)
+    var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
     configuration.clientID = script.clientID
-    configuration.profile = profile ?? BackendProfile(rawValue: script.profile) ?? .default
+    configuration.profile = profile ?? script.profile
     let backend = try await ReferenceBackend.start(configuration, clock: TestBackendClock(clock: clock))
     let transport = StableOriginTransport(base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
                                           stableOrigin: "http://127.0.0.1:8005", actualOrigin: backend.baseURL, clock: clock)

@@ -1,4 +1,5 @@
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
@@ -43,7 +44,7 @@ extension MPinClient {
                 }
             }
             if share2 == nil {
-                let url = settings.certivoxURL + "timePermit?hash_mpin_id=" + storageID + "&app_id=" + settings.appID
+                let url = settings.certivoxURL + Endpoint.timePermitOperation + "?hash_mpin_id=" + storageID + "&app_id=" + settings.appID
                     + "&mobile=1&signature=" + signature
                 let answer = try await request(.getTimePermit2, .get, url)
                 share2 = try requiredHex(answer, "timePermit", context: .getTimePermit2)
@@ -68,7 +69,7 @@ extension MPinClient {
         try await perform("checkAccessNumber", [NamedValue("accessNumber", accessNumber)]) { () async throws(MPinError) in
             if accessNumber.isEmpty { throw MPinError(.incorrectAccessNumber, "The access number is empty") }
             let current = settings ?? ClientSettings()
-            guard current.accessNumberUseCheckSum, current.accessNumberDigits == 7 else { return }
+            guard current.checksAccessNumberDigit else { return }
             if let problem = AccessNumber.problem(with: accessNumber) {
                 throw MPinError(.incorrectAccessNumber, "Incorrect access number: \(problem)")
             }
@@ -245,14 +246,14 @@ extension MPinClient {
         }
         let (sec, u, ut) = (pass1Values[1], pass1Values[2], pass1Values[3])
 
-        let pass1 = try await request(.authenticatePass1, .post, settings.mpinAuthServerURL + "/pass1", body: .fields([
+        let pass1 = try await request(.authenticatePass1, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass1.lastSegment, body: .fields([
             "pass": .integer(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(ut)), "U": .string(Hex.encode(u)),
         ]))
         let y = try requiredHex(pass1, "y", context: .authenticatePass1)
         let v = try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
             mpin.client2(x: x, y: y, sec: sec).map { [$0] }
         }[0]
-        let pass2 = try await request(.authenticatePass2, .post, settings.mpinAuthServerURL + "/pass2", body: .fields([
+        let pass2 = try await request(.authenticatePass2, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass2.lastSegment, body: .fields([
             "pass": .integer(2), "OTP": .bool(otp), "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
             "V": .string(Hex.encode(v)), "mpin_id": .string(record.mpinIDHex),
         ]))

@@ -1,8 +1,9 @@
+import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
     /// Checks that `url` is an M-Pin backend by fetching its client settings (`TestBackend`).
-    public func testBackend(_ url: String, rpsPrefix: String = "rps") async throws(MPinError) {
+    public func testBackend(_ url: String, rpsPrefix: String = Endpoint.defaultRPSPrefix) async throws(MPinError) {
         try await perform("testBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) { () async throws(MPinError) in
             _ = try await fetchClientSettings(url, rpsPrefix: rpsPrefix)
         }
@@ -10,7 +11,7 @@ extension MPinClient {
 
     /// Makes `url` the current backend (`SetBackend`): fetches the client settings, rewrites their
     /// relative URLs and applies the cSum rule (PROTOCOL §2). On failure no backend is set.
-    public func setBackend(_ url: String, rpsPrefix: String = "rps") async throws(MPinError) {
+    public func setBackend(_ url: String, rpsPrefix: String = Endpoint.defaultRPSPrefix) async throws(MPinError) {
         try await perform("setBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) { () async throws(MPinError) in
             try await setBackendImpl(url, rpsPrefix: rpsPrefix)
         }
@@ -31,7 +32,7 @@ extension MPinClient {
         var prefix = Substring(rpsPrefix)
         while prefix.hasPrefix("/") { prefix.removeFirst() }
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        let answer = try await request(.getClientSettings, .get, base + "/" + prefix + "/clientSettings")
+        let answer = try await request(.getClientSettings, .get, base + "/" + prefix + "/" + Endpoint.clientSettings.lastSegment)
         guard let json = answer.json, json.objectMembers != nil else {
             throw MPinError(.responseParseError, "The client settings are not a JSON object",
                             context: .init(request: "GET \(base)/\(prefix)/clientSettings"))

@@ -1,3 +1,4 @@
+import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
@@ -36,7 +37,7 @@ extension MPinClient {
             [NamedValue("name", details.name), NamedValue("url", details.backendURL),
              NamedValue("rpsPrefix", details.rpsPrefix), NamedValue("logoURL", details.logoURL)]
         }) { () async throws(MPinError) in
-            let answer = try await request(.getServiceDetails, .get, Self.trimmedURL(url) + "/service")
+            let answer = try await request(.getServiceDetails, .get, Self.trimmedURL(url) + Endpoint.service.path)
             var values: [String: String] = [:]
             for key in ["name", "url", "rps_prefix", "logo_url", "type"] {
                 guard let value = answer.string(key) else {

@@ -1,4 +1,5 @@
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 
 extension MPinClient {
@@ -97,7 +98,7 @@ extension MPinClient {
             let signature = try await request(.getClientSecret1, .get, signatureRequest.url)
             let share1 = try requiredHex(signature, "clientSecretShare", context: .getClientSecret1)
             let params = try required(signature, "params", context: .getClientSecret1)
-            let secret = try await request(.getClientSecret2, .get, settings.certivoxURL + "clientSecret?" + params)
+            let secret = try await request(.getClientSecret2, .get, settings.certivoxURL + Endpoint.clientSecretOperation + "?" + params)
             let share2 = try requiredHex(secret, "clientSecret", context: .getClientSecret2)
             user.update {
                 $0.clientSecret1 = share1

@@ -1,4 +1,5 @@
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 extension MPinClient {
     /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when

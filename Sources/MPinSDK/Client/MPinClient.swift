@@ -1,4 +1,5 @@
 import MPinCrypto
+import MilagroProtocol
 
 /// The M-Pin client SDK: the Swift counterpart of the Milagro core's `MPinSDK` class (and, with
 /// the `.mfaPlatform` flavour, of the later `MfaSDK`).
@@ -101,7 +102,7 @@ public actor MPinClient {
             users = try loadUsers()
             initialized = true
             let backend = configuration["backend"] ?? configuration["RPA_server"] ?? ""
-            let prefix = configuration["rpsPrefix"] ?? configuration["rps_prefix"] ?? "rps"
+            let prefix = configuration["rpsPrefix"] ?? configuration["rps_prefix"] ?? Endpoint.defaultRPSPrefix
             if !backend.isEmpty {
                 try await setBackendImpl(backend, rpsPrefix: prefix)
             }

@@ -15,15 +15,6 @@ extension JSONValue {
         objectMembers?.first { $0.name == name }?.value
     }
 
-    /// The number as an integer (fractions truncated, as the C++ `(int)` conversion), if it is a
-    /// number within `Int`'s range.
-    var truncatedIntValue: Int? {
-        guard case .number(let literal) = self else { return nil }
-        if let exact = Int(literal) { return exact }
-        guard let real = Double(literal), real.isFinite, abs(real) < 9.2e18 else { return nil }
-        return Int(real)
-    }
-
     /// Replaces the value of the first member with this name, or appends the member, in an
     /// object (no effect on other values).
     mutating func set(_ name: String, _ value: JSONValue) {

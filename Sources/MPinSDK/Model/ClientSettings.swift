@@ -1,13 +1,15 @@
+import MilagroProtocol
 import OrderedJSON
 
 /// The backend's client settings (`GET <backend>/<rpsPrefix>/clientSettings`, PROTOCOL §2),
-/// after the relative-URL rewrite and the cSum rule.
+/// after the relative-URL rewrite and the cSum rule (`CheckDigitRule`). The keys are
+/// `ClientSettingsKey`'s; values are read as the Milagro core reads them (`SettingValue`).
 struct ClientSettings: Sendable, Hashable {
     private(set) var json: JSONValue
 
     /// Applies PROTOCOL §2: every string value starting with `/` gets the backend URL prefixed;
     /// other strings have `wss://` → `https://` and `ws://` → `http://`. Then, when `cSum` is
-    /// missing or 0, `accessNumberUseCheckSum` is forced to false.
+    /// missing or 0, `accessNumberUseCheckSum` is forced to false (`CheckDigitRule.checksumAllowed`).
     init(response: JSONValue, backendURL: String) {
         guard case .object(var members) = response else {
             json = .object([])
@@ -22,8 +24,8 @@ struct ClientSettings: Sendable, Hashable {
             }
         }
         json = .object(members)
-        if (json[first: "cSum"]?.truncatedIntValue ?? 0) == 0 {
-            json.set("accessNumberUseCheckSum", .bool(false))
+        if !CheckDigitRule.checksumAllowed(cSum: json[first: ClientSettingsKey.cSum.rawValue]) {
+            json.set(ClientSettingsKey.accessNumberUseCheckSum.rawValue, .bool(false))
         }
     }
 
@@ -31,17 +33,13 @@ struct ClientSettings: Sendable, Hashable {
         json = .object([])
     }
 
-    func string(_ key: String) -> String { json[first: key]?.stringValue ?? "" }
+    func value(_ key: ClientSettingsKey) -> JSONValue? { json[first: key.rawValue] }
 
-    func bool(_ key: String, default fallback: Bool) -> Bool {
-        switch json[first: key] {
-        case .bool(let flag)?: return flag
-        case .number?: return (json[first: key]?.truncatedIntValue ?? 0) != 0
-        default: return fallback
-        }
-    }
+    func string(_ key: ClientSettingsKey) -> String { value(key)?.stringValue ?? "" }
 
-    func int(_ key: String, default fallback: Int) -> Int { json[first: key]?.truncatedIntValue ?? fallback }
+    func bool(_ key: ClientSettingsKey, default fallback: Bool) -> Bool { SettingValue.bool(value(key), default: fallback) }
+
+    func int(_ key: ClientSettingsKey, default fallback: Int) -> Int { SettingValue.int(value(key), default: fallback) }
 
     /// `GetClientParam`: strings as they are, numbers as integers, booleans as `true`/`false`,
     /// anything else (or a missing key) as an empty string.
@@ -54,19 +52,23 @@ struct ClientSettings: Sendable, Hashable {
         }
     }
 
-    var registerURL: String { string("registerURL") }
-    var signatureURL: String { string("signatureURL") }
-    var certivoxURL: String { string("certivoxURL") }
-    var timePermitsURL: String { string("timePermitsURL") }
-    var timePermitsStorageURL: String { string("timePermitsStorageURL") }
-    var usePermits: Bool { bool("usePermits", default: true) }
-    var appID: String { string("appID") }
-    var mpinAuthServerURL: String { string("mpinAuthServerURL") }
-    var authenticateURL: String { string("authenticateURL") }
-    var mobileAuthenticateURL: String { string("mobileAuthenticateURL") }
-    var codeStatusURL: String { string("codeStatusURL") }
-    var accessNumberDigits: Int { int("accessNumberDigits", default: 7) }
-    var accessNumberUseCheckSum: Bool { bool("accessNumberUseCheckSum", default: true) }
+    var registerURL: String { string(.registerURL) }
+    var signatureURL: String { string(.signatureURL) }
+    var certivoxURL: String { string(.certivoxURL) }
+    var timePermitsURL: String { string(.timePermitsURL) }
+    var timePermitsStorageURL: String { string(.timePermitsStorageURL) }
+    var usePermits: Bool { bool(.usePermits, default: true) }
+    var appID: String { string(.appID) }
+    var mpinAuthServerURL: String { string(.mpinAuthServerURL) }
+    var authenticateURL: String { string(.authenticateURL) }
+    var mobileAuthenticateURL: String { string(.mobileAuthenticateURL) }
+    var codeStatusURL: String { string(.codeStatusURL) }
+    var accessNumberDigits: Int { int(.accessNumberDigits, default: 7) }
+    var accessNumberUseCheckSum: Bool { bool(.accessNumberUseCheckSum, default: true) }
+    /// Whether `CheckAccessNumber` checks an access number's digit (PROTOCOL §5.2).
+    var checksAccessNumberDigit: Bool {
+        CheckDigitRule.checksDigit(useCheckSum: value(.accessNumberUseCheckSum), digits: value(.accessNumberDigits))
+    }
 }
 
 extension String {

@@ -3,3 +3,6 @@
 // So are the crypto core's value types that the configuration names (PINMapping, CurveID) and the
 // access-number checksum (AccessNumber).
 @_exported import MPinCrypto
+// So is the protocol's knowledge the API names: the status codes and their HTTP mapping
+// (StatusCode, RequestContext, HTTPStatusMapping, PROTOCOL §4) and the flavours.
+@_exported import MilagroProtocol

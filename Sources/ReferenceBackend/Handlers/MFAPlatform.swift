@@ -1,3 +1,4 @@
+import MilagroProtocol
 /// The MFA platform's OIDC side: the authorize URL that starts an in-app or QR login, and the
 /// token endpoint that exchanges an authorization code (PROTOCOL §3.8, §10).
 extension BackendCore {
@@ -15,7 +16,7 @@ extension BackendCore {
         let session = try await newSession(wid: random.hex(16), now: now, clientID: clientID, redirectURI: redirect,
                                            state: call.query["state"] ?? "")
         return .ok([("webOTT", .string(session.webOTT)), ("qrURL", .string(base.url + "#" + session.wid)),
-                    ("accessURL", .string(base.url + "/rps/access"))])
+                    ("accessURL", .string(base.url + Endpoint.accessNumberPoll.path))])
     }
 
     /// The authorize URL an app backend would hand to the app (for tests and the serve banner).

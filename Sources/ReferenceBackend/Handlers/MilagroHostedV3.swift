@@ -8,7 +8,7 @@ import OrderedJSON
 /// (`certivoxURL` `https://…/v3/`) and an S3 bucket as the time-permit storage, which answered 404.
 ///
 /// What the recording shows, and this profile answers:
-/// * the client settings' members as recorded (`hostedV3SettingsMembers`);
+/// * the client settings' members as recorded (`ClientSettingsLayout`, profile `milagro-hosted-v3`);
 /// * the browser helper's poll, `POST /rps/accessnumber {"webOTT"}`: 401 with an empty body until
 ///   the phone's login is held for the browser, then 200 `{"authOTT"}` (`accessNumberPoll`);
 /// * the hosted D-TA at `/dta2/v3/…`, whose answers carry `version` "3" and `message`;
@@ -68,24 +68,6 @@ extension BackendCore {
         guard call.method == method else {
             throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(call.segments.joined(separator: "/"))")
         }
-    }
-
-    /// The recorded client settings' members, in the recorded order: relative URLs (the SDK
-    /// prefixes them with the backend URL), no `usePermits` (permits always used), `requestOTP`
-    /// false, `certivoxURL` the hosted D-TA's v3 base (with its trailing `/`), `accessNumberURL`
-    /// the browser's `/rps/accessnumber`, and `seedValue` (100 random bytes, hex, drawn for each
-    /// request). `timePermitsStorageURL` is this backend's storage path, which answers 404 as
-    /// the recorded S3 bucket did.
-    func hostedV3SettingsMembers(seedValue: String) -> [(String, JSONValue)] {
-        [
-            ("requestOTP", false), ("mpinAuthServerURL", "/rps"), ("timePermitsURL", "/rps/timePermit"), ("useWebSocket", false),
-            ("useNFC", false), ("setDeviceName", false), ("seedValue", .string(seedValue)), ("accessNumberDigits", 7),
-            ("accessNumberURL", "/rps/accessnumber"), ("setupDoneURL", "/rps/setupDone"),
-            ("timePermitsStorageURL", .string("/" + Self.timePermitsStorageSegment)), ("authenticateURL", "/mpinAuthenticate"),
-            ("certivoxURL", "/dta2/v3/"), ("accessNumberUseCheckSum", true), ("registerURL", "/rps/user"), ("appID", .string(appID)),
-            ("cSum", 1), ("signatureURL", "/rps/signature"), ("getAccessNumberURL", "/rps/getAccessNumber"),
-            ("mobileAuthenticateURL", "/rps/authenticate"),
-        ]
     }
 
     /// A registration answer with `expireTime` and `nowTime` as recorded, `YYYY-MM-DDTHH:MM:SS.ffffff`

@@ -1,69 +1,29 @@
+import MilagroProtocol
 import OrderedJSON
 
 /// `GET /rps/clientSettings` and `GET /service` (PROTOCOL §2, §3.0).
 extension BackendCore {
     /// Where the client settings point the time-permit storage (PROTOCOL §2, §8.4): every GET under
     /// it answers 404, so the SDK asks D-TA 2 for share 2.
-    static let timePermitsStorageSegment = "timePermitsStorage"
+    static let timePermitsStorageSegment = Endpoint.timePermitsStorage.lastSegment
 
-    /// The client settings (PROTOCOL §2).
-    ///
-    /// Default profile: relative URLs the client prefixes with the backend URL, `usePermits`, and
-    /// `requestOTP: true` because the demo RPA answers a login whose pass 2 asked for an OTP with
-    /// the OTP's validity (`expireTime`, `ttlSeconds`, `nowTime`) and any other login with user
-    /// data. The open-source server adds `accessNumberURL`/`getAccessNumberURL` only when
-    /// `requestOTP` is false (its OTP mode has no browser PIN pad); this backend serves both, so it
-    /// keeps them (README, "Reference backend").
-    ///
-    /// `milagro-oss` profile, as measured on the open-source server (PROTOCOL §13): absolute URLs
-    /// (the base URL and the path), no `usePermits` (permits always used), `requestOTP: false`
-    /// (its RPA sends no OTP validity), and `seedValue` (100 random bytes, hex, drawn for each
-    /// request from the backend's generator), `setupDoneURL`, `useNFC` and `useWebSocket` (false).
+    /// The client settings (PROTOCOL §2), as `ClientSettingsLayout` lays them out for the
+    /// backend's flavour and profile; the `milagro-oss` profile's `seedValue` is 100 random bytes,
+    /// hex, drawn for each request from the backend's generator.
     func clientSettings() -> Reply {
         .json(.ok, .fields(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
     }
 
-    /// The settings' members; `seedValue` is used by the `milagro-oss` and `milagro-hosted-v3`
-    /// profiles only (the latter's members are in `MilagroHostedV3.swift`).
+    /// The settings' members (`ClientSettingsLayout.members`); `seedValue` is used by the
+    /// `milagro-oss` and `milagro-hosted-v3` profiles only, the base URL by `milagro-oss` only.
     func settingsMembers(seedValue: String) -> [(String, JSONValue)] {
-        if hostedV3 { return hostedV3SettingsMembers(seedValue: seedValue) }
-        switch configuration.flavour {
-        case .milagro where openSource:
-            let url = { (path: String) -> JSONValue in .string(self.base.url + path) }
-            return [
-                ("registerURL", url("/rps/user")), ("signatureURL", url("/rps/signature")), ("certivoxURL", url("/dta2/")),
-                ("timePermitsURL", url("/rps/timePermit")), ("timePermitsStorageURL", url("/" + Self.timePermitsStorageSegment)),
-                ("appID", .string(appID)), ("mpinAuthServerURL", url("/rps")), ("authenticateURL", url("/mpinAuthenticate")),
-                ("mobileAuthenticateURL", url("/rps/authenticate")), ("accessNumberDigits", 7), ("accessNumberUseCheckSum", true),
-                ("cSum", 1), ("setDeviceName", false), ("requestOTP", false), ("accessNumberURL", url("/rps/access")),
-                ("getAccessNumberURL", url("/rps/getAccessNumber")), ("seedValue", .string(seedValue)),
-                ("setupDoneURL", url("/rps/setupDone")), ("useNFC", false), ("useWebSocket", false),
-            ]
-        case .milagro:
-            return [
-                ("registerURL", "/rps/user"), ("signatureURL", "/rps/signature"), ("certivoxURL", "/dta2/"),
-                ("timePermitsURL", "/rps/timePermit"), ("timePermitsStorageURL", .string("/" + Self.timePermitsStorageSegment)),
-                ("usePermits", true), ("appID", .string(appID)),
-                ("mpinAuthServerURL", "/rps"), ("authenticateURL", "/mpinAuthenticate"),
-                ("mobileAuthenticateURL", "/rps/authenticate"), ("accessNumberDigits", 7),
-                ("accessNumberUseCheckSum", true), ("cSum", 1), ("setDeviceName", false), ("requestOTP", true),
-                ("accessNumberURL", "/rps/access"), ("getAccessNumberURL", "/rps/getAccessNumber"),
-            ]
-        case .mfaPlatform:
-            return [
-                ("registerURL", "/rps/user"), ("signatureURL", "/rps/signature"), ("certivoxURL", "/dta2/"),
-                ("dta2URL", "/dta2/"), ("usePermits", false), ("appID", .string(appID)), ("mpinAuthServerURL", "/rps"),
-                ("authenticateURL", "/rps/authenticate"), ("mobileAuthenticateURL", "/rps/authenticate"),
-                ("codeStatusURL", "/rps/codeStatus"), ("accessNumberDigits", 0), ("accessNumberUseCheckSum", false),
-                ("cSum", 0), ("setDeviceName", false), ("requestOTP", false), ("accessNumberURL", "/rps/access"),
-                ("getQrUrl", "/rps/getQrUrl"),
-            ]
-        }
+        ClientSettingsLayout.members(flavour: configuration.flavour, profile: configuration.profile, appID: appID, baseURL: base.url,
+                                     seedValue: seedValue)
     }
 
     /// Service details for a scanned QR code's landing URL.
     func service() -> Reply {
-        .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", "rps"),
+        .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", .string(Endpoint.defaultRPSPrefix)),
              ("logo_url", ""), ("type", "online")])
     }
 

@@ -1,6 +1,8 @@
 import CommonFormats
 import Foundation
+import MilagroProtocol
 import MPinCrypto
+import OrderedJSON
 
 /// The RPS (servers/rps/rps.py, servers/rps/mobile_flow.py) of the `milagro-oss` profile, as the
 /// demo RPA's proxy reaches it. Its `write_error` body is `{"message": <reason>, "version": "0.3"}`.
@@ -116,19 +118,21 @@ extension OpenSourceServer {
         answer.setHeader("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate")
         answer.setHeader("Pragma", "no-cache")
         answer.setHeader("Expires", "Sat, 26 Jul 1997 05:00:00 GMT")
-        let base = core.base.url + "/rps"
-        var members: [(String, PythonValue)] = [
-            ("certivoxURL", .string(core.base.url + "/dta2/")), ("signatureURL", .string(base + "/signature")),
-            ("registerURL", .string(base + "/user")), ("timePermitsURL", .string(base + "/timePermit")),
-            ("timePermitsStorageURL", .string(core.base.url + "/dta2/tpstorage")), ("setupDoneURL", .string(base + "/setupDone")),
-            ("mpinAuthServerURL", .string(base)), ("authenticateURL", "/mpinAuthenticate"),
-            ("mobileAuthenticateURL", .string(base + "/authenticate")), ("setDeviceName", .bool(false)),
-            ("accessNumberUseCheckSum", .bool(true)), ("appID", .string(core.appID)), ("requestOTP", .bool(false)),
-            ("seedValue", .string(core.random.hex(100))), ("useWebSocket", .bool(false)), ("accessNumberDigits", .int(7)),
-            ("cSum", .int(1)), ("useNFC", .bool(false)),
-        ]
-        members += [("accessNumberURL", .string(base + "/access")), ("getAccessNumberURL", .string(base + "/getAccessNumber"))]
+        // The members and their insertion order are the profile's settings (`ClientSettingsLayout`):
+        // the handler's dict literal of 18, then the two added when `requestOTP` is off.
+        let members = ClientSettingsLayout.members(flavour: .milagro, profile: .milagroOSS, appID: core.appID, baseURL: core.base.url,
+                                                   seedValue: core.random.hex(100)).map { ($0.0, Self.python($0.1)) }
         answer.writeJSON(.dict(members, literal: 18))
+    }
+
+    /// A client setting's value as Python holds it: a string, a boolean or an integer.
+    static func python(_ value: JSONValue) -> PythonValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .bool(let flag): .bool(flag)
+        case .number(let literal): Int64(literal).map(PythonValue.int) ?? .number(literal, isInteger: false)
+        default: .none
+        }
     }
 
     /// `RPSUserHandler.put`: registration, or its restart with `/<mpinId>`; the demo RPA's

@@ -1,25 +1,5 @@
+import MilagroProtocol
 import MPinCrypto
-
-/// Which backend the server plays.
-public enum BackendFlavour: String, Sendable, CaseIterable, Hashable {
-    /// The open-source Milagro stack: RPS, D-TAs and demo RPA, time permits on, access numbers
-    /// with a check digit.
-    case milagro
-    /// The MIRACL MFA platform: `/service`, `X-MIRACL-CID` required, no time permits, access codes
-    /// from an authorize URL, codeStatus, authorization codes.
-    case mfaPlatform = "mfa-platform"
-}
-
-/// How a new registration gets activated (the demo RPA's identity check).
-public enum ActivationMode: String, Sendable, CaseIterable, Hashable {
-    /// Active at once (`forceActivate`): the registration answer says `active: true`.
-    case auto
-    /// An activation link is "mailed"; opening it (`GET /mpinActivate?i&e&s`) activates the registration.
-    case email
-    /// An activation code is "mailed" on request (`POST /activationCode {"userId"}`); the app passes
-    /// it as `activateCode` when it starts the registration, which is then active at once.
-    case code
-}
 
 /// Everything that shapes the backend, fixed when it starts.
 public struct BackendConfiguration: Sendable {
@@ -107,16 +87,6 @@ public struct BackendConfiguration: Sendable {
         if !Self.isValidLoginTimeout(loginTimeout) {
             return "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
         }
-        if profile == .milagroOSS && flavour != .milagro {
-            return "the milagro-oss profile is the open-source Milagro server: it goes with the milagro flavour, not \(flavour.rawValue)"
-        }
-        if profile == .milagroOSS && activation == .code {
-            return "the milagro-oss profile's demo RPA has no activation codes: use the auto or email activation"
-        }
-        if profile == .milagroHostedV3 && (flavour != .milagro || activation == .code) {
-            return "the milagro-hosted-v3 profile is the RPS and demo RPA of the SDK core's recording: "
-                + "it goes with the milagro flavour and the auto or email activation, not \(flavour.rawValue) with \(activation.rawValue)"
-        }
-        return nil
+        return profile.problem(flavour: flavour, activation: activation)
     }
 }

@@ -11,7 +11,7 @@ public enum ScenarioSession {
                               tool: Cassette.Tool) -> Cassette {
         Cassette(tool: tool, curve: "BN254CX",
                  scenario: .init(name: script.name, path: script.path, seed: seed, script: script.source),
-                 backend: .init(url: backendURL, flavour: script.flavour, embedded: embedded))
+                 backend: .init(url: backendURL, flavour: script.flavour.rawValue, embedded: embedded))
     }
 
     /// Runs `script` live, without a cassette.

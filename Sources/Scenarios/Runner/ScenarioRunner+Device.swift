@@ -87,15 +87,17 @@ extension ScenarioRunner {
     /// names (`Success|ServiceSuccess`) for `registerDevice`, `applicationLogin` and `doLogin`,
     /// `OK` for the others; the outputs are `serviceResult`, `resCode`, (`hasAccess`,
     /// `loginShown`), `mvSessionId`, `accessIdentifier`, `deviceHash`, `deviceBorrowTime`.
-    func deviceStep(_ step: ScriptStep, _ arguments: [String: String], actor: DeviceActor) async throws(ScenarioFailure) -> StepOutcome {
+    /// The switches name every `StepAction.Device`: an action without a handler does not compile.
+    func deviceStep(_ step: ScriptStep, _ action: StepAction.Device, _ arguments: [String: String], actor: DeviceActor)
+        async throws(ScenarioFailure) -> StepOutcome {
         func note(_ outputs: [(String, String)]) -> StepOutcome {
             let ordered = step.arguments.compactMap { argument in arguments[argument.name].map { NamedField(argument.name, $0) } }
             environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: "OK"),
                                                       outputs: outputs.map { NamedField($0.0, $0.1) }), actor: .device)
             return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: outputs)
         }
-        switch step.action {
-        case "configure":
+        switch action {
+        case .configure:
             var timeout: Double?
             if let text = arguments["timeout"] {
                 switch ScriptLimits.timeout(text) {
@@ -105,22 +107,25 @@ extension ScenarioRunner {
             }
             if let problem = actor.configure(url: arguments["url"], timeout: timeout) { throw failure(step, problem) }
             return note([("serviceURL", arguments["url"] ?? actor.defaultServiceURL)])
-        case "goOffline":
+        case .goOffline:
             let origin = DeviceActor.origin(of: arguments["url"] ?? "http://127.0.0.1:1")
             actor.setOffline(origin)
             return note([("origin", origin)])
-        case "goOnline":
+        case .goOnline:
             actor.setOffline(nil)
             return note([])
-        default:
+        case .registerDevice, .applicationLogin, .doLogin, .excludeLoginGroup, .includeAllLoginGroups, .releaseApplicationUsage,
+             .releaseDeviceRegistration:
             break
         }
         let device = actor.device()
         _ = actor.observer.takeResult()
-        switch step.action {
-        case "registerDevice": await device.registerDevice(arguments["mvSessionID"] ?? "")
-        case "applicationLogin": await device.applicationLogin(arguments["accessIdentifier"] ?? "")
-        case "doLogin":
+        switch action {
+        case .configure, .goOffline, .goOnline:
+            break   // answered above
+        case .registerDevice: await device.registerDevice(arguments["mvSessionID"] ?? "")
+        case .applicationLogin: await device.applicationLogin(arguments["accessIdentifier"] ?? "")
+        case .doLogin:
             if arguments["cancel"] == "true" {
                 actor.setAnswer(.cancel)
             } else if let session = arguments["mvSessionID"] {
@@ -134,19 +139,15 @@ extension ScenarioRunner {
                 actor.setAnswer(nil)
             }
             await device.doLogin(arguments["accessIdentifier"] ?? "")
-        case "excludeLoginGroup", "includeAllLoginGroups":
-            if step.action == "includeAllLoginGroups" {
-                await device.includeAllLoginGroups()
-            } else {
-                guard let group = LoginGroup(rawValue: arguments["group"] ?? "") else {
-                    throw failure(step, "group should be school, company or private")
-                }
-                await device.excludeLoginGroup(group)
+        case .includeAllLoginGroups:
+            await device.includeAllLoginGroups()
+        case .excludeLoginGroup:
+            guard let group = LoginGroup(rawValue: arguments["group"] ?? "") else {
+                throw failure(step, "group should be school, company or private")
             }
-        case "releaseApplicationUsage": await device.releaseApplicationUsage(arguments["accessIdentifier"] ?? "")
-        case "releaseDeviceRegistration": await device.releaseDeviceRegistration()
-        default:
-            throw failure(step, "the runner does not know the device action \(step.action)")
+            await device.excludeLoginGroup(group)
+        case .releaseApplicationUsage: await device.releaseApplicationUsage(arguments["accessIdentifier"] ?? "")
+        case .releaseDeviceRegistration: await device.releaseDeviceRegistration()
         }
         guard let result = actor.observer.takeResult() else { throw failure(step, "the connector reported no result") }
         return StepOutcome(step: step, status: result.status.code, message: result.status.message, userState: nil,

@@ -1,13 +1,21 @@
 import Foundation
 import FlowRecording
+import MilagroProtocol
 import MPinSDK
 import OrderedJSON
 
 extension ScenarioRunner {
     /// A `browser` or `admin` step: one or more HTTP requests through the actor's transport. The
     /// outputs are the top-level members of the JSON answer (plus `accessCode` and `landingURL` of
-    /// a QR URL); a `call` event with the outputs closes the step in the cassette.
-    func httpStep(_ step: ScriptStep, _ arguments: [String: String], actor: EventActor) async throws(ScenarioFailure) -> StepOutcome {
+    /// a QR URL); a `call` event with the outputs closes the step in the cassette. The paths are
+    /// MilagroProtocol's `Endpoint`s; the switch names every browser and admin action.
+    func httpStep(_ step: ScriptStep, _ action: StepAction, _ arguments: [String: String]) async throws(ScenarioFailure) -> StepOutcome {
+        let actor: EventActor
+        switch action {
+        case .browser: actor = .browser
+        case .admin: actor = .admin
+        case .sdk, .clock, .device: throw failure(step, "\(action) is not an HTTP request")
+        }
         let transport = environment.transport(actor)
         let base = environment.backendURL
         var last: (status: String, message: String, outputs: [(name: String, value: String)]) = ("", "", [])
@@ -31,16 +39,16 @@ extension ScenarioRunner {
         func json(_ pairs: [(String, String)]) -> String {
             JSONWriter.compact(.object(pairs.map { JSONValue.Member($0.0, .string($0.1)) }))
         }
-        switch step.action {
-        case "getAccessNumber":
-            await send(.post, base + "/rps/getAccessNumber", body: "{}")
-        case "getQrUrl":
-            await send(.post, base + "/rps/getQrUrl", body: "{}")
+        switch action {
+        case .browser(.getAccessNumber):
+            await send(.post, base + Endpoint.getAccessNumber.path, body: "{}")
+        case .browser(.getQrUrl):
+            await send(.post, base + Endpoint.getQrURL.path, body: "{}")
             if let qr = last.outputs.first(where: { $0.name == "qrUrl" || $0.name == "qrURL" })?.value, let hash = qr.lastIndex(of: "#") {
                 last.outputs.append(("accessCode", String(qr[qr.index(after: hash)...])))
                 last.outputs.append(("landingURL", String(qr[..<hash])))
             }
-        case "poll":
+        case .browser(.poll):
             var attempts = 10
             if let text = arguments["attempts"] {
                 switch ScriptLimits.attempts(text) {
@@ -50,7 +58,7 @@ extension ScenarioRunner {
             }
             let until = arguments["until"]
             for _ in 0..<attempts {
-                await send(.post, base + "/rps/access", body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                await send(.post, base + Endpoint.accessNumberPoll.path, body: json([("webOTT", arguments["webOTT"] ?? "")]))
                 let status = last.outputs.first { $0.name == "status" }?.value
                 if last.status != "200" || until == nil || status == until { break }
             }
@@ -58,7 +66,7 @@ extension ScenarioRunner {
                 last.message = "the session never reached \"\(until)\" in \(attempts) polls"
                 last.status = "poll timed out"
             }
-        case "accessNumberLogin":
+        case .browser(.accessNumberLogin):
             // The browser side of an access-number login as the Milagro SDK core's test helper plays
             // it (tests/common/access_number_thread.cpp): wait `interval`, poll `POST <path>
             // {"webOTT"}`, until an answer is 200 or `attempts` polls were made; then post
@@ -81,7 +89,7 @@ extension ScenarioRunner {
             var pollStatus = ""
             for _ in 0..<attempts {
                 if environment.pacesPolls && interval > 0 { try? await Task.sleep(for: .milliseconds(interval)) }
-                await send(.post, base + (arguments["path"] ?? "/rps/access"), body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                await send(.post, base + (arguments["path"] ?? Endpoint.accessNumberPoll.path), body: json([("webOTT", arguments["webOTT"] ?? "")]))
                 pollStatus = last.status
                 if last.status == "200" {
                     answer = lastBody.flatMap { try? JSONParser.parse($0) } ?? .object([])
@@ -93,21 +101,21 @@ extension ScenarioRunner {
             if target.hasPrefix("/") { target = URLText.origin(of: base) + target }
             await send(.post, target, body: JSONWriter.compact(.object([.init("mpinResponse", answer)])))
             last.outputs.append(("pollStatus", pollStatus))
-        case "authenticate":
+        case .browser(.authenticate):
             // The browser's PIN pad hands the authOTT it saw in its poll to the RPA, which logs the
             // browser session in and releases the phone's held login (PROTOCOL.md §8.2, §8.3).
             let authOTT = JSONWriter.compact(.object([.init("authOTT", .string(arguments["authOTT"] ?? ""))]))
-            await send(.post, base + "/mpinAuthenticate", body: "{\"mpinResponse\":\(authOTT)}")
+            await send(.post, base + Endpoint.rpaAuthenticate.path, body: "{\"mpinResponse\":\(authOTT)}")
             if let session = Self.cookie(Self.sessionCookie, in: responseHeaders) { last.outputs.append(("session", session)) }
-        case "session":
-            await send(.get, base + "/session", body: nil, cookie: Self.sessionCookie + "=" + (arguments["session"] ?? ""))
-        case "request":
+        case .browser(.session):
+            await send(.get, base + Endpoint.session.path, body: nil, cookie: Self.sessionCookie + "=" + (arguments["session"] ?? ""))
+        case .browser(.request), .admin(.request):
             let url = arguments["url"] ?? base + (arguments["path"] ?? "/")
             let method = HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased()) ?? .get
             await send(method, url, body: arguments["body"])
-        case "mailbox":
+        case .admin(.mailbox):
             let user = HTTPRequest.percentEncode(arguments["userId"] ?? "")
-            await send(.get, base + "/admin/mailbox?userId=" + user, body: nil)
+            await send(.get, base + Endpoint.adminMailbox.path + "?userId=" + user, body: nil)
             if let listed = last.outputs.first(where: { $0.name == "messages" })?.value,
                let parsed = try? JSONParser.parse(listed), case .array(let messages) = parsed {
                 last.outputs.append(("count", String(messages.count)))
@@ -115,10 +123,12 @@ extension ScenarioRunner {
                     for member in members { last.outputs.append((member.name, Self.text(member.value))) }
                 }
             }
-        case "revoke", "restore":
-            await send(.post, base + "/admin/" + step.action, body: json([("userId", arguments["userId"] ?? "")]))
-        default:
-            throw failure(step, "the runner does not know the \(step.actor) action \(step.action)")
+        case .admin(.revoke):
+            await send(.post, base + Endpoint.adminRevoke.path, body: json([("userId", arguments["userId"] ?? "")]))
+        case .admin(.restore):
+            await send(.post, base + Endpoint.adminRestore.path, body: json([("userId", arguments["userId"] ?? "")]))
+        case .sdk, .clock, .device:
+            throw failure(step, "\(action) is not an HTTP request")
         }
         // By name: a cassette keeps its script with sorted keys, so script order does not survive it.
         let ordered = arguments.keys.sorted().map { NamedField($0, arguments[$0]!) }

@@ -45,7 +45,7 @@ package struct ScenarioRunner: Sendable {
 
     private func runSteps(_ scheduler: LaneScheduler) async throws(ScenarioFailure) -> [StepOutcome] {
         let observer = CassetteObserver(sink: environment.sink)
-        let flavour: MPinClient.Flavour = script.flavour == "mfa-platform" ? .mfaPlatform : .milagro
+        let flavour = MPinClient.Flavour(script.flavour)
         let client = MPinClient(transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
                                 clock: environment.clock, observer: observer, options: .init(flavour: flavour))
         let scriptVariables = Dictionary(script.variables.map { ($0.name, $0.value) }) { $1 }
@@ -57,7 +57,7 @@ package struct ScenarioRunner: Sendable {
             do throws(ScenarioFailure) {
                 try body()
             } catch {
-                guard script.checks == "continue" else { throw error }
+                guard script.checks == .continue else { throw error }
                 unmet.append(error)
             }
         }
@@ -87,8 +87,8 @@ package struct ScenarioRunner: Sendable {
                                          values: lane.step.expect.values + step.expect.values,
                                          line: step.expect.line ?? lane.step.expect.line)
                 try checking { () throws(ScenarioFailure) in
-                    try check(ScriptStep(index: step.index, name: step.name, actor: lane.step.actor, action: lane.step.action,
-                                         arguments: [], expect: expect, capture: [], line: step.line), outcome, state.variables)
+                    try check(ScriptStep(index: step.index, name: step.name, kind: lane.step.kind, arguments: [], expect: expect,
+                                         capture: [], line: step.line), outcome, state.variables)
                 }
                 for (variable, output) in lane.step.capture + step.capture {
                     state.variables[variable] = try captured(output, variable, from: outcome, at: step)
@@ -169,12 +169,12 @@ package struct ScenarioRunner: Sendable {
     /// Runs one step of any actor.
     private func perform(_ step: ScriptStep, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
                          device: DeviceActor, state: inout RunState) async throws(ScenarioFailure) -> StepOutcome {
-        switch step.actor {
-        case "sdk":
-            return try await sdkStep(step, arguments, client: client, observer: observer, state: &state)
-        case "device":
-            return try await deviceStep(step, arguments, actor: device)
-        case "clock":
+        switch step.kind {
+        case .action(.sdk(let action)):
+            return try await sdkStep(step, action, arguments, client: client, observer: observer, state: &state)
+        case .action(.device(let action)):
+            return try await deviceStep(step, action, arguments, actor: device)
+        case .action(.clock(.wait)):
             guard environment.canWait else {
                 throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
             }
@@ -192,8 +192,13 @@ package struct ScenarioRunner: Sendable {
             state.clockAdvanced += milliseconds
             environment.advanceClock(milliseconds)
             return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: [])
-        default:
-            return try await httpStep(step, arguments, actor: EventActor(rawValue: step.actor))
+        case .action(.browser(let action)):
+            return try await httpStep(step, .browser(action), arguments)
+        case .action(.admin(let action)):
+            return try await httpStep(step, .admin(action), arguments)
+        case .await(let lane):
+            // `runSteps` waits for background steps itself; an await step is never performed.
+            throw failure(step, "await \(lane) is not an action")
         }
     }
 
@@ -247,7 +252,7 @@ package struct ScenarioRunner: Sendable {
 
     func check(_ step: ScriptStep, _ outcome: StepOutcome, _ variables: Variables) throws(ScenarioFailure) {
         let line = step.expect.line
-        let wantedStatus = step.expect.status ?? (["sdk", "clock", "device"].contains(step.actor) ? "OK" : "200")
+        let wantedStatus = step.expect.status ?? step.stepAction?.actor.successStatus ?? "OK"
         if wantedStatus.hasPrefix("!") {
             // `!STATUS`: any status but that one (BOOST_CHECK_NE in the SDK core's tests).
             if outcome.status == String(wantedStatus.dropFirst()) {
@@ -258,7 +263,7 @@ package struct ScenarioRunner: Sendable {
             throw failure(step, "expected status \(wantedStatus), got \(outcome.status)"
                 + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
         }
-        if let state = step.expect.state, state != (outcome.userState ?? "none") {
+        if let state = step.expect.state, state.rawValue != (outcome.userState ?? "none") {
             throw failure(step, "expected the user in state \(state), it is \(outcome.userState ?? "none")", line: line)
         }
         for (name, raw) in step.expect.values {

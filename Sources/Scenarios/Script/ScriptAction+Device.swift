@@ -7,16 +7,15 @@ extension ScriptAction {
     /// `configure` sets the service URL (default `$backend/devicesecurity`) and the request time
     /// limit; `goOffline` sends the device's requests to an address where nothing listens
     /// (`http://127.0.0.1:1` unless `url` is given), `goOnline` to the service again.
-    static let deviceActions: [ScriptAction] = [
-        .init("device", "configure", optional: ["url", "timeout"]),
-        .init("device", "goOffline", optional: ["url"]),
-        .init("device", "goOnline"),
-        .init("device", "registerDevice", required: ["mvSessionID"]),
-        .init("device", "applicationLogin", required: ["accessIdentifier"]),
-        .init("device", "doLogin", required: ["accessIdentifier"], optional: ["mvSessionID", "username", "password", "group", "cancel"]),
-        .init("device", "excludeLoginGroup", required: ["group"]),
-        .init("device", "includeAllLoginGroups"),
-        .init("device", "releaseApplicationUsage", required: ["accessIdentifier"]),
-        .init("device", "releaseDeviceRegistration"),
-    ]
+    static func deviceArguments(_ action: StepAction.Device) -> (required: [String], optional: [String]) {
+        switch action {
+        case .configure: ([], ["url", "timeout"])
+        case .goOffline: ([], ["url"])
+        case .goOnline, .includeAllLoginGroups, .releaseDeviceRegistration: ([], [])
+        case .registerDevice: (["mvSessionID"], [])
+        case .applicationLogin, .releaseApplicationUsage: (["accessIdentifier"], [])
+        case .doLogin: (["accessIdentifier"], ["mvSessionID", "username", "password", "group", "cancel"])
+        case .excludeLoginGroup: (["group"], [])
+        }
+    }
 }

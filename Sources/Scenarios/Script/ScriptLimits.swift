@@ -67,13 +67,13 @@ package enum ScriptLimits {
     }
 
     /// What is wrong with the value of a step's numeric argument, nil when it is fine or not numeric.
-    static func problem(actor: String, action: String, argument: String, value: String) -> String? {
+    static func problem(action: StepAction, argument: String, value: String) -> String? {
         let failure: LimitError?
-        switch (actor, action, argument) {
-        case ("clock", "wait", "seconds"): failure = waitMilliseconds(value).failure
-        case ("browser", "poll", "attempts"), ("browser", "accessNumberLogin", "attempts"): failure = attempts(value).failure
-        case ("browser", "accessNumberLogin", "interval"): failure = interval(value).failure
-        case ("device", "configure", "timeout"): failure = timeout(value).failure
+        switch (action, argument) {
+        case (.clock(.wait), "seconds"): failure = waitMilliseconds(value).failure
+        case (.browser(.poll), "attempts"), (.browser(.accessNumberLogin), "attempts"): failure = attempts(value).failure
+        case (.browser(.accessNumberLogin), "interval"): failure = interval(value).failure
+        case (.device(.configure), "timeout"): failure = timeout(value).failure
         default: failure = nil
         }
         return failure?.description

@@ -1,21 +1,22 @@
 import FileAccess
 import FlowRecording
 import Foundation
+import MilagroProtocol
 import MilagroRecording
+import MPinSDK
 import OrderedJSON
-import ReferenceBackend
 import Yams
 
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
 /// keys, actors, actions and arguments; every error names the file, the line and the step.
+///
+/// Values the code has types for are parsed into them here: the flavour, activation and profile
+/// (MilagroProtocol's `BackendFlavour`, `ActivationMode`, `BackendProfile`), `checks`, each step's
+/// action (`StepAction`) and expected user state (`UserState`). A misspelt one is a load error
+/// naming its line, with the nearest known value ("did you mean X?").
 public enum ScriptParser {
     static let topKeys = ["name", "description", "flavour", "activation", "profile", "clientID", "startTime", "seed", "aliases", "checks",
                           "variables", "steps"]
-    /// What an unmet expectation does: `stop` the run (the default), or `continue` it and report
-    /// every unmet one at the end (a harness's non-fatal checks, `BOOST_CHECK`).
-    public static let checkModes = ["stop", "continue"]
-    /// The embedded backend's profiles a script may ask for.
-    public static let profiles = BackendProfile.allCases.map(\.rawValue)
     static let stepKeys = ["name", "with", "expect", "capture", "note", "context", ScriptStep.backgroundKey, ScriptStep.awaitKey]
         + ScriptAction.actors
     static let expectKeys = ["status", "state", "values"]
@@ -63,7 +64,8 @@ public enum ScriptParser {
             let name = key.string ?? ""
             if !topKeys.contains(name) {
                 throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
-                                  message: "unknown key \"\(name)\"; expected one of \(topKeys.joined(separator: ", "))")
+                                  message: "unknown key \"\(name)\"; expected one of \(topKeys.joined(separator: ", "))"
+                                      + NameSuggestion.hint(for: name, among: topKeys))
             }
         }
         func scalar(_ key: String) throws(ScriptError) -> String? {
@@ -74,26 +76,19 @@ public enum ScriptParser {
             return value
         }
         let fileStem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let flavour = try scalar("flavour") ?? "milagro"
-        guard ["milagro", "mfa-platform"].contains(flavour) else {
-            throw ScriptError(file: file, line: top["flavour"]?.mark?.line, message: "flavour \"\(flavour)\" is not milagro or mfa-platform")
+        /// The value of `key` as one of the type's cases (by raw value), `fallback` when not given.
+        func value<Value: RawRepresentable & CaseIterable>(_ key: String, _ what: String, default fallback: Value) throws(ScriptError)
+            -> Value where Value.RawValue == String {
+            guard let text = try scalar(key) else { return fallback }
+            if let value = Value(rawValue: text) { return value }
+            let known = Value.allCases.map(\.rawValue)
+            throw ScriptError(file: file, line: top[key]?.mark?.line, column: top[key]?.mark?.column,
+                              message: "\(what) \"\(text)\" is not \(Self.alternatives(known))\(NameSuggestion.hint(for: text, among: known))")
         }
-        let activation = try scalar("activation") ?? "auto"
-        guard ["auto", "email", "code"].contains(activation) else {
-            throw ScriptError(file: file, line: top["activation"]?.mark?.line, message: "activation \"\(activation)\" is not auto, email or code")
-        }
-        let profile = try scalar("profile") ?? "default"
-        guard profiles.contains(profile) else {
-            throw ScriptError(file: file, line: top["profile"]?.mark?.line,
-                              message: "profile \"\(profile)\" is not \(profiles.joined(separator: " or "))")
-        }
-        if profile == "milagro-oss" && (flavour != "milagro" || activation == "code") {
-            throw ScriptError(file: file, line: top["profile"]?.mark?.line,
-                              message: "profile milagro-oss is the open-source Milagro server: flavour milagro, activation auto or email")
-        }
-        if profile == BackendProfile.milagroHostedV3.rawValue, let problem = BackendConfiguration(
-            flavour: BackendFlavour(rawValue: flavour) ?? .milagro, activation: ActivationMode(rawValue: activation) ?? .auto,
-            profile: .milagroHostedV3).problem {
+        let flavour: BackendFlavour = try value("flavour", "flavour", default: .milagro)
+        let activation: ActivationMode = try value("activation", "activation", default: .auto)
+        let profile: BackendProfile = try value("profile", "profile", default: .default)
+        if let problem = profile.problem(flavour: flavour, activation: activation) {
             throw ScriptError(file: file, line: top["profile"]?.mark?.line, message: problem)
         }
         var startTime = ScenarioScript.defaultStartTime
@@ -118,10 +113,7 @@ public enum ScriptParser {
                 aliases.append(name)
             }
         }
-        let checks = try scalar("checks") ?? "stop"
-        guard checkModes.contains(checks) else {
-            throw ScriptError(file: file, line: top["checks"]?.mark?.line, message: "checks \"\(checks)\" is not stop or continue")
-        }
+        let checks: ScenarioScript.Checks = try value("checks", "checks", default: .stop)
         var variables: [(name: String, value: String)] = []
         if let node = top["variables"] {
             guard let pairs = node.mapping else {
@@ -167,8 +159,10 @@ public enum ScriptParser {
                         message: message)
         }
         for (key, _) in map where !stepKeys.contains(key.string ?? "") {
-            throw fail(key, "unknown key \"\(key.string ?? "")\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
-                + "and optionally name, with, expect, capture, note, context, background; or it is an await step")
+            let name = key.string ?? ""
+            throw fail(key, "unknown key \"\(name)\"; a step has one of \(ScriptAction.actors.joined(separator: ", ")) "
+                + "and optionally name, with, expect, capture, note, context, background; or it is an await step"
+                + NameSuggestion.hint(for: name, among: stepKeys))
         }
         let (expectation, capture) = try expectationAndCapture(map, fail)
         if let awaited = map[ScriptStep.awaitKey] {
@@ -179,7 +173,7 @@ public enum ScriptParser {
             guard let lane = awaited.scalar?.string, Variables.isName(lane) else {
                 throw fail(awaited, "await names a background step (letters, digits, _)")
             }
-            return ScriptStep(index: index, name: givenName ?? "await \(lane)", actor: ScriptStep.awaitKey, action: lane, arguments: [],
+            return ScriptStep(index: index, name: givenName ?? "await \(lane)", kind: .await(lane), arguments: [],
                               expect: expectation, capture: capture, line: line)
         }
         var background: String?
@@ -189,15 +183,18 @@ public enum ScriptParser {
             }
             background = lane
         }
-        let actors = ScriptAction.actors.filter { map[$0] != nil }
-        guard actors.count == 1, let actor = actors.first, let actionNode = map[actor] else {
-            throw fail(node, actors.isEmpty ? "the step names no actor (sdk, browser, admin or clock)"
-                : "the step names several actors (\(actors.joined(separator: ", "))); give one")
+        let actors = ScriptActor.allCases.filter { map[$0.rawValue] != nil }
+        guard actors.count == 1, let actor = actors.first, let actionNode = map[actor.rawValue] else {
+            throw fail(node, actors.isEmpty ? "the step names no actor (\(Self.alternatives(ScriptAction.actors)))"
+                : "the step names several actors (\(actors.map(\.rawValue).joined(separator: ", "))); give one")
         }
         guard let actionName = actionNode.scalar?.string else { throw fail(actionNode, "the action should be a name") }
-        guard let action = ScriptAction.find(actor: actor, name: actionName) else {
-            throw fail(actionNode, "unknown \(actor) action \"\(actionName)\"; known: \(ScriptAction.names(for: actor).joined(separator: ", "))")
+        guard let stepAction = StepAction(actor: actor, name: actionName) else {
+            let known = ScriptAction.names(for: actor.rawValue)
+            throw fail(actionNode, "unknown \(actor.rawValue) action \"\(actionName)\"; known: \(known.joined(separator: ", "))"
+                + NameSuggestion.hint(for: actionName, among: known))
         }
+        let action = ScriptAction(stepAction)
         var arguments: [(name: String, value: String)] = []
         if let with = map["with"] {
             guard let pairs = with.mapping else { throw fail(with, "\"with\" should be a mapping of arguments") }
@@ -205,11 +202,13 @@ public enum ScriptParser {
                 let name = key.string ?? ""
                 guard action.allowed.contains(name) else {
                     let known = action.allowed.sorted()
-                    throw fail(key, "\(actionName) takes no argument \"\(name)\"" + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))"))
+                    throw fail(key, "\(actionName) takes no argument \"\(name)\""
+                        + (known.isEmpty ? "" : "; it takes \(known.joined(separator: ", "))") + NameSuggestion.hint(for: name, among: known))
                 }
                 let argument = try text(value, fail)
                 // Numbers are checked here when written out; `$variables` are checked when the step runs.
-                if !argument.contains("$"), let problem = ScriptLimits.problem(actor: actor, action: actionName, argument: name, value: argument) {
+                if !argument.contains("$"),
+                   let problem = ScriptLimits.problem(action: stepAction, argument: name, value: argument) {
                     throw fail(value, problem)
                 }
                 arguments.append((name, argument))
@@ -223,8 +222,8 @@ public enum ScriptParser {
             guard let text = node.scalar?.string else { throw fail(node, "\"context\" should be a single value (a request context)") }
             context = text
         }
-        let name = givenName ?? "\(actor) \(actionName)"
-        return ScriptStep(index: index, name: name, actor: actor, action: actionName, background: background, arguments: arguments,
+        let name = givenName ?? "\(actor.rawValue) \(actionName)"
+        return ScriptStep(index: index, name: name, kind: .action(stepAction), background: background, arguments: arguments,
                           expect: expectation, capture: capture, line: line, context: context)
     }
 
@@ -238,12 +237,19 @@ public enum ScriptParser {
             for (key, value) in pairs {
                 switch key.string ?? "" {
                 case "status": expectation.status = try text(value, fail)
-                case "state": expectation.state = try text(value, fail)
+                case "state":
+                    let name = try text(value, fail)
+                    guard let state = UserState(rawValue: name) else {
+                        let known = UserState.allCases.map(\.rawValue)
+                        throw fail(value, "state \"\(name)\" is not a user state (\(alternatives(known)))\(NameSuggestion.hint(for: name, among: known))")
+                    }
+                    expectation.state = state
                 case "values":
                     guard let members = value.mapping else { throw fail(value, "\"values\" should be a mapping of output names to values") }
                     for (name, wanted) in members { expectation.values.append((name.string ?? "", try text(wanted, fail))) }
                 default:
-                    throw fail(key, "unknown expectation \"\(key.string ?? "")\"; expected status, state or values")
+                    let name = key.string ?? ""
+                    throw fail(key, "unknown expectation \"\(name)\"; expected status, state or values" + NameSuggestion.hint(for: name, among: expectKeys))
                 }
             }
         }
@@ -276,7 +282,7 @@ public enum ScriptParser {
                 if let other = running[lane] {
                     throw fail("background \(lane): step \(other.index) (line \(other.line)) runs under that name and is not awaited yet")
                 }
-                guard step.actor != "clock" else { throw fail("a clock step cannot run in the background") }
+                guard step.stepAction?.actor != .clock else { throw fail("a clock step cannot run in the background") }
                 running[lane] = step
             }
         }
@@ -342,6 +348,11 @@ public enum ScriptParser {
         // the cassette's copy. A body in another order is given as a string.
         if node.mapping != nil { return JSONWriter.compact(json(node).sortingMembers()) }
         throw fail(node, "expected a value, found \(kind(node))")
+    }
+
+    /// `a, b or c`.
+    static func alternatives(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
     static func kind(_ node: Node) -> String {

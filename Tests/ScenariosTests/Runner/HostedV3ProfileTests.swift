@@ -25,8 +25,7 @@ import Testing
 
     @Test func theProfileIsAScriptKey() throws {
         let script = try ScriptParser.parse("profile: milagro-hosted-v3\nsteps: []\n", file: "hosted.yaml")
-        #expect(script.profile == "milagro-hosted-v3")
-        #expect(ScriptParser.profiles.contains("milagro-hosted-v3"))
+        #expect(script.profile == .milagroHostedV3)
         for combination in ["flavour: mfa-platform", "activation: code"] {
             #expect(throws: ScriptError.self, "\(combination)") {
                 try ScriptParser.parse("profile: milagro-hosted-v3\n\(combination)\nsteps: []\n", file: "bad.yaml")

@@ -43,7 +43,7 @@ import Testing
     func aScenarioOfTheDefaultProfileFailsWhereTheServerDiffers(_ name: String, _ message: String) async throws {
         var script = try ScriptParser.parse(file: RepoPaths.scenarios + "/" + name)
         // register-email: the open-source demo RPA activates at once (forceActivate).
-        if script.activation == "email" { script.activation = "auto" }
+        if script.activation == .email { script.activation = .auto }
         do {
             _ = try await recordEmbedded(script, profile: .milagroOSS)
             Issue.record("\(name) passed against the open-source profile")
@@ -54,7 +54,7 @@ import Testing
 
     @Test func theProfileIsAScriptKey() throws {
         let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/milagro-sdk/testAuthenticateOTP.yaml")
-        #expect(script.profile == "milagro-oss")
+        #expect(script.profile == .milagroOSS)
         #expect(throws: ScriptError.self) { try ScriptParser.parse("profile: python2\nsteps: []\n", file: "bad.yaml") }
         #expect(throws: ScriptError.self) {
             try ScriptParser.parse("profile: milagro-oss\nflavour: mfa-platform\nsteps: []\n", file: "bad.yaml")

@@ -14,10 +14,10 @@ import Testing
               - sdk: startRegistration
                 context: "${user}--@${test}"
             """, file: "s.yaml")
-        #expect(script.checks == "continue")
+        #expect(script.checks == .continue)
         #expect(script.variables.map(\.name) == ["user", "pin"] && script.variables.map(\.value) == ["testUser", "1234"])
         #expect(script.steps[0].context == "${user}--@${test}")
-        #expect(try ScriptParser.parse("steps: [{sdk: listUsers}]", file: "d.yaml").checks == "stop")
+        #expect(try ScriptParser.parse("steps: [{sdk: listUsers}]", file: "d.yaml").checks == .stop)
     }
 
     @Test(arguments: [

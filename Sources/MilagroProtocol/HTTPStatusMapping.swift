@@ -7,8 +7,9 @@ public enum HTTPStatusMapping {
     /// The rows marked as later-core only in PROTOCOL §4 (404 on registration, 412 on the service
     /// details) apply in the MFA-platform flavour only.
     /// A 410 on the RPA login maps to INCORRECT_PIN here; blocking the user is the caller's part.
+    /// (The client's `MPinClient.Flavour` has an overload in MPinSDK.)
     public static func status(forHTTPStatus http: Int, in context: RequestContext,
-                              flavour: MPinClient.Flavour = .milagro) -> StatusCode {
+                              flavour: BackendFlavour = .milagro) -> StatusCode {
         let later = flavour == .mfaPlatform
         switch (context, http) {
         case (.getServiceDetails, 412) where later: return .badClientVersion
