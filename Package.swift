@@ -112,7 +112,9 @@ let package = Package(
         ]),
         // The server conformance suite (`conform`): cases graded over HTTP against any backend, each
         // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
-        .target(name: "Conformance", dependencies: ["SDKSeams", "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "FileAccess"]),
+        .target(name: "Conformance", dependencies: [
+            "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess",
+        ]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",

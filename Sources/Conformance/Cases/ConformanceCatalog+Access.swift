@@ -2,6 +2,7 @@ import MPinCrypto
 import MPinSDK
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// Access numbers and the held login (PROTOCOL §5, §8.2, §13): check digits, the browser's poll,
 /// the phone's login held until the browser logs in, single use, a wrong number, the timeout.
@@ -12,7 +13,7 @@ extension ConformanceCatalog {
         [
             ConformanceCase("access.number", .access, .must, title: "The browser gets an access number", source: accessSource,
                             sends: "POST getAccessNumberURL {}", expects: "200 {accessNumber, webOTT, ttlSeconds}") { context async throws(ConformanceError) in
-                guard try await context.settings().url("getAccessNumberURL") != nil else { return .unimplemented("no getAccessNumberURL") }
+                guard try await context.settings().url(.getAccessNumberURL) != nil else { return .unimplemented("no getAccessNumberURL") }
                 let session = try await context.newAccessNumber()
                 let ttl = session.answer["ttlSeconds"]?.intValue
                 return ttl.map { $0 > 0 } == true ? .pass("\(session.accessNumber), ttl \(ttl ?? 0) s") : .nonStrict("no positive ttlSeconds")
@@ -21,7 +22,7 @@ extension ConformanceCatalog {
                             source: "docs/protocol.md §5.1", sends: "three POST getAccessNumberURL",
                             expects: "7 digits, the last the check digit of the first six") { context async throws(ConformanceError) in
                 let settings = try await context.settings()
-                guard settings["accessNumberUseCheckSum"]?.boolValue ?? true, (settings["accessNumberDigits"]?.intValue ?? 7) == 7 else {
+                guard settings[.accessNumberUseCheckSum]?.boolValue ?? true, (settings[.accessNumberDigits]?.intValue ?? 7) == 7 else {
                     return .pass("the settings ask for no check digit")
                 }
                 var bad: [String] = []
@@ -118,7 +119,7 @@ extension ConformanceCatalog {
             },
             ConformanceCase("access.rpa-unknown-auth-ott", .access, .must, title: "The RPA refuses an authOTT it never issued", source: accessSource,
                             sends: "POST authenticateURL {mpinResponse: {authOTT: made up}}", expects: "a 4xx (408 upstream)") { context async throws(ConformanceError) in
-                let response = try await context.send(.post, try await context.settingURL("authenticateURL"),
+                let response = try await context.send(.post, try await context.settingURL(.authenticateURL),
                                                       json: object(("mpinResponse", object(("authOTT", .string(String(repeating: "cd", count: 16)))))),
                                                       as: .browser)
                 return Expect.refusal(response, "a made-up authOTT")

@@ -2,6 +2,7 @@ import FlowRecording
 import MPinCrypto
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// The D-TAs (PROTOCOL §3.2, §8.1): D-TA 2's client secret needs the RPS's signature over the
 /// request, which expires; its parameters are checked.
@@ -26,7 +27,7 @@ extension ConformanceCatalog {
     /// `GET certivoxURL + "clientSecret?" + pairs`.
     static func clientSecret(_ context: ConformanceContext, _ pairs: [(String, String)]) async throws(ConformanceError) -> HTTPResponse {
         let query = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        return try await context.send(.get, try await context.settingURL("certivoxURL") + "clientSecret?" + query)
+        return try await context.send(.get, try await context.settingURL(.certivoxURL) + "clientSecret?" + query)
     }
 
     /// The pairs with one value replaced (or the name dropped when `value` is nil).

@@ -3,6 +3,7 @@ import MPinCrypto
 import MPinSDK
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// Pass 1 and pass 2 (PROTOCOL §3.6, §6, §8.2): the points must be on the curve and of the right
 /// length, y fresh, pass 2 single use and bound to its pass 1, the identity bound to U.
@@ -136,7 +137,7 @@ extension ConformanceCatalog {
                 if replay.isServerError { return .fail("the replay answered \(replay.summary)") }
                 if replay.isClientError { return .pass("the replay was refused: \(replay.status)") }
                 guard let authOTT = replay.json?["authOTT"]?.stringValue else { return .nonStrict("the replay answered \(replay.summary)") }
-                let login = try await context.send(.post, try await context.settingURL("authenticateURL"),
+                let login = try await context.send(.post, try await context.settingURL(.authenticateURL),
                                                    json: object(("mpinResponse", object(("authOTT", .string(authOTT))))))
                 if login.status == 200 { return .fail("the replayed pass 2 got a second authOTT and it logged in") }
                 return .nonStrict("the replay got a second authOTT, which the RPA refused (\(login.status))")
@@ -148,7 +149,7 @@ extension ConformanceCatalog {
                 let user = try await context.registeredUser()
                 let mpin = MPin(curve: .bn254cx)
                 let v = Hex.encode(mpin.mapToG1(mpin.hashID(Array(context.caseID.utf8))))
-                let response = try await context.send(.post, try await context.settingURL("mpinAuthServerURL") + "/pass2",
+                let response = try await context.send(.post, try await context.settingURL(.mpinAuthServerURL) + "/pass2",
                                                       json: object(("pass", 2), ("OTP", false), ("WID", "0"), ("V", .string(v)),
                                                                    ("mpin_id", .string(user.mpinID))))
                 return Expect.refusal(response, "pass 2 without pass 1")
@@ -170,7 +171,7 @@ extension ConformanceCatalog {
                 if late.isClientError { return .pass("refused after 16 s: \(late.status)") }
                 if late.isServerError { return .fail("answered \(late.summary)") }
                 guard let authOTT = late.json?["authOTT"]?.stringValue else { return .nonStrict("answered \(late.summary)") }
-                let login = try await context.send(.post, try await context.settingURL("authenticateURL"),
+                let login = try await context.send(.post, try await context.settingURL(.authenticateURL),
                                                    json: object(("mpinResponse", object(("authOTT", .string(authOTT))))))
                 return login.status == 200 ? .fail("a pass 2 sent 16 s after pass 1 logged in") : .pass("its authOTT was refused: \(login.status)")
             },

@@ -2,6 +2,7 @@ import FlowRecording
 import MPinCrypto
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// Time permits (PROTOCOL §3.4, §8.1, §8.2): share 1 from the RPS, share 2 from D-TA 2 with the
 /// RPS's signature, today's date, revocation.
@@ -11,7 +12,7 @@ extension ConformanceCatalog {
     /// Share 1 for a registered user: the answer, or nil when the backend uses no permits.
     static func permitShare1(_ context: ConformanceContext, mpinID: String) async throws(ConformanceError) -> HTTPResponse? {
         guard try await context.settings().usesPermits else { return nil }
-        return try await context.send(.get, try await context.settingURL("timePermitsURL") + "/" + mpinID)
+        return try await context.send(.get, try await context.settingURL(.timePermitsURL) + "/" + mpinID)
     }
 
     /// A case that needs a registered user and time permits.
@@ -71,22 +72,22 @@ extension ConformanceCatalog {
             permitCase("unknown-user", .should, title: "No permit for an M-Pin ID never issued",
                        sends: "GET timePermitsURL/<hex of a made-up ID>", expects: "a 4xx") { context, _, _ async throws(ConformanceError) in
                 let made = Hex.encode(Array("{\"userID\": \"\(context.newUserID())\"}".utf8))
-                let response = try await context.send(.get, try await context.settingURL("timePermitsURL") + "/" + made)
+                let response = try await context.send(.get, try await context.settingURL(.timePermitsURL) + "/" + made)
                 if response.status == 200 { return .nonStrict("a permit for an ID never issued (it is useless without its client secret)") }
                 return Expect.refusal(response, "an unknown M-Pin ID")
             },
             permitCase("not-hex", .must, title: "A path that is not hex is refused", sends: "GET timePermitsURL/zz-not-hex",
                        expects: "a 4xx") { context, _, _ async throws(ConformanceError) in
-                Expect.refusal(try await context.send(.get, try await context.settingURL("timePermitsURL") + "/zz-not-hex"), "a non-hex M-Pin ID")
+                Expect.refusal(try await context.send(.get, try await context.settingURL(.timePermitsURL) + "/zz-not-hex"), "a non-hex M-Pin ID")
             },
             permitCase("revocation", .must, title: "A revoked user gets 410 for its permit", source: permitSource + ", §4 (410: REVOKED)",
                        sends: "POST /admin/revoke {mpinId}, GET timePermitsURL/<mpinId>, POST /admin/restore",
                        expects: "410 while revoked, 200 once restored") { context, user, _ async throws(ConformanceError) in
                 let revoke = try await context.operatorCall(.post, "revoke", json: object(("mpinId", .string(user.mpinID))))
                 guard revoke.status == 200 else { return .skipped("the operator's revoke answered \(revoke.summary)") }
-                let revoked = try await context.send(.get, try await context.settingURL("timePermitsURL") + "/" + user.mpinID)
+                let revoked = try await context.send(.get, try await context.settingURL(.timePermitsURL) + "/" + user.mpinID)
                 _ = try await context.operatorCall(.post, "restore", json: object(("mpinId", .string(user.mpinID))))
-                let restored = try await context.send(.get, try await context.settingURL("timePermitsURL") + "/" + user.mpinID)
+                let restored = try await context.send(.get, try await context.settingURL(.timePermitsURL) + "/" + user.mpinID)
                 if revoked.status != 410 { return .fail("a revoked user's permit answered \(revoked.summary), not 410") }
                 return restored.status == 200 ? .pass("410 while revoked, 200 after") : .fail("after restoring: \(restored.summary)")
             },
@@ -97,9 +98,9 @@ extension ConformanceCatalog {
     static func permitShare2(_ context: ConformanceContext, _ share1: HTTPResponse, signature: String?) async throws(ConformanceError) -> HTTPResponse {
         guard let json = share1.json, let storageID = json["storageId"]?.stringValue,
               let signed = json["signature"]?.stringValue else { throw .setup("share 1 answered \(share1.summary)") }
-        let appID = try await context.settings()["appID"]?.stringValue ?? ""
+        let appID = try await context.settings()[.appID]?.stringValue ?? ""
         let query = [("hash_mpin_id", storageID), ("app_id", appID), ("mobile", "1"), ("signature", signature ?? signed)]
             .map { "\($0.0)=\(HTTPRequest.percentEncode($0.1))" }.joined(separator: "&")
-        return try await context.send(.get, try await context.settingURL("certivoxURL") + "timePermit?" + query)
+        return try await context.send(.get, try await context.settingURL(.certivoxURL) + "timePermit?" + query)
     }
 }

@@ -1,5 +1,6 @@
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// The MFA platform's endpoints (PROTOCOL §3.0, §3.7, §3.8, §10): service details, QR codes,
 /// codeStatus. Optional for a Milagro backend: a missing one is `unimplemented`.
@@ -8,7 +9,7 @@ extension ConformanceCatalog {
 
     /// A QR session: the access code after `#` and the webOTT, or nil when there is no getQrUrl.
     static func qrSession(_ context: ConformanceContext) async throws(ConformanceError) -> (code: String, webOTT: String)? {
-        let url = try await context.settings().url("getQrUrl") ?? context.url("/\(context.rpsPrefix)/getQrUrl")
+        let url = try await context.settings().url(.getQrUrl) ?? context.url("/\(context.rpsPrefix)/getQrUrl")
         let qr = try await context.send(.post, url, json: .object([]), as: .browser)
         guard qr.status == 200, let link = qr.json?["qrUrl"]?.stringValue, let hash = link.lastIndex(of: "#"),
               let webOTT = qr.json?["webOTT"]?.stringValue else { return nil }
@@ -16,7 +17,7 @@ extension ConformanceCatalog {
     }
 
     static func codeStatusURL(_ context: ConformanceContext) async throws(ConformanceError) -> String {
-        try await context.settings().url("codeStatusURL") ?? context.url("/\(context.rpsPrefix)/codeStatus")
+        try await context.settings().url(.codeStatusURL) ?? context.url("/\(context.rpsPrefix)/codeStatus")
     }
 
     static var platform: [ConformanceCase] {

@@ -1,6 +1,7 @@
 import FlowRecording
 import OrderedJSON
 import SDKSeams
+import MilagroProtocol
 
 /// A registration started with raw requests: the answer's M-Pin ID and regOTT.
 struct StartedRegistration {
@@ -26,7 +27,7 @@ extension ConformanceCatalog {
             if let wid { members.append(.init("wid", .string(wid))) }
             return .object(members)
         }
-        let url = try await context.settingURL("registerURL")
+        let url = try await context.settingURL(.registerURL)
         var response = try await context.send(.put, url, json: body(context.activationCode))
         if response.status == 403 && context.activationCode == nil {
             response = try await context.send(.put, url, json: body(try await context.operatorActivationCode(userID: userID)))
@@ -40,7 +41,7 @@ extension ConformanceCatalog {
 
     /// `GET signatureURL/<mpinId>?regOTT=…`.
     static func signature(_ context: ConformanceContext, _ mpinID: String, regOTT: String?) async throws(ConformanceError) -> HTTPResponse {
-        let base = try await context.settingURL("signatureURL") + "/" + mpinID
+        let base = try await context.settingURL(.signatureURL) + "/" + mpinID
         return try await context.send(.get, regOTT.map { base + "?regOTT=" + HTTPRequest.percentEncode($0) } ?? base)
     }
 
@@ -83,13 +84,13 @@ extension ConformanceCatalog {
             ConformanceCase("registration.missing-user-id", .registration, .must, title: "A registration without userId is refused",
                             source: registrationSource + " (400 \"UserId required\")", sends: "PUT registerURL {\"mobile\": 1}",
                             expects: "400") { context async throws(ConformanceError) in
-                let response = try await context.send(.put, try await context.settingURL("registerURL"), json: object(("mobile", 1)))
+                let response = try await context.send(.put, try await context.settingURL(.registerURL), json: object(("mobile", 1)))
                 return Expect.refusal(response, "no userId", preferred: [400])
             },
             ConformanceCase("registration.empty-user-id", .registration, .must, title: "A registration with an empty userId is refused",
                             source: "docs/protocol.md §9 (testRegister3: 400)", sends: "PUT registerURL {\"userId\": \"\", \"mobile\": 1}",
                             expects: "400") { context async throws(ConformanceError) in
-                let response = try await context.send(.put, try await context.settingURL("registerURL"),
+                let response = try await context.send(.put, try await context.settingURL(.registerURL),
                                                       json: object(("userId", ""), ("mobile", 1)))
                 return Expect.refusal(response, "an empty userId", preferred: [400])
             },
@@ -148,7 +149,7 @@ extension ConformanceCatalog {
                             source: "docs/protocol.md §3.1 (RestartRegistration)", sends: "PUT registerURL/<mpinId> {userId, mobile, regOTT}",
                             expects: "200 with the same mpinId") { context async throws(ConformanceError) in
                 let started = try await startRegistration(context)
-                let response = try await context.send(.put, try await context.settingURL("registerURL") + "/" + started.mpinID,
+                let response = try await context.send(.put, try await context.settingURL(.registerURL) + "/" + started.mpinID,
                                                       json: object(("userId", .string(started.userID)), ("mobile", 1),
                                                                    ("regOTT", .string(started.regOTT))))
                 guard response.status == 200 else { return .fail("the restart answered \(response.summary)") }
@@ -160,7 +161,7 @@ extension ConformanceCatalog {
                             sends: "PUT registerURL/<mpinId> with a wrong regOTT", expects: "a 4xx and no regOTT") {
                 context async throws(ConformanceError) in
                 let started = try await startRegistration(context)
-                let response = try await context.send(.put, try await context.settingURL("registerURL") + "/" + started.mpinID,
+                let response = try await context.send(.put, try await context.settingURL(.registerURL) + "/" + started.mpinID,
                                                       json: object(("userId", .string(started.userID)), ("mobile", 1),
                                                                    ("regOTT", .string(String(repeating: "0", count: started.regOTT.count)))))
                 if response.status == 200, response.json?["mpinId"]?.stringValue == started.mpinID {
@@ -172,7 +173,7 @@ extension ConformanceCatalog {
                             source: "docs/protocol.md §3.1", sends: "PUT registerURL/<mpinId> with the regOTT but another userId",
                             expects: "a 4xx, or a new M-Pin ID") { context async throws(ConformanceError) in
                 let started = try await startRegistration(context)
-                let response = try await context.send(.put, try await context.settingURL("registerURL") + "/" + started.mpinID,
+                let response = try await context.send(.put, try await context.settingURL(.registerURL) + "/" + started.mpinID,
                                                       json: object(("userId", .string(context.newUserID())), ("mobile", 1),
                                                                    ("regOTT", .string(started.regOTT))))
                 if response.status == 200, response.json?["mpinId"]?.stringValue == started.mpinID {

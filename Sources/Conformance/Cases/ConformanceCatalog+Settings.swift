@@ -1,4 +1,5 @@
 import OrderedJSON
+import MilagroProtocol
 
 /// Client settings (PROTOCOL §2): what the SDK reads from `GET /<rps>/clientSettings`.
 extension ConformanceCatalog {
@@ -19,8 +20,8 @@ extension ConformanceCatalog {
                             expects: "registerURL, signatureURL, certivoxURL, mpinAuthServerURL, authenticateURL and mobileAuthenticateURL as strings") {
                 context async throws(ConformanceError) in
                 let settings = try await context.settings()
-                let keys = ["registerURL", "signatureURL", "certivoxURL", "mpinAuthServerURL", "authenticateURL", "mobileAuthenticateURL"]
-                let missing = keys.filter { (settings[$0]?.stringValue ?? "").isEmpty }
+                let keys: [ClientSettingsKey] = [.registerURL, .signatureURL, .certivoxURL, .mpinAuthServerURL, .authenticateURL, .mobileAuthenticateURL]
+                let missing = keys.filter { (settings[$0]?.stringValue ?? "").isEmpty }.map(\.rawValue)
                 return missing.isEmpty ? .pass("all six URLs are present") : .fail("missing or not strings: \(missing.joined(separator: ", "))")
             },
             ConformanceCase("settings.permit-urls", .settings, .must, title: "With time permits, their URLs and the app id are present",
@@ -28,14 +29,14 @@ extension ConformanceCatalog {
                             expects: "timePermitsURL, timePermitsStorageURL and appID when usePermits is true or absent") { context async throws(ConformanceError) in
                 let settings = try await context.settings()
                 guard settings.usesPermits else { return .pass("usePermits is false: no permit URLs needed") }
-                let missing = ["timePermitsURL", "timePermitsStorageURL", "appID"].filter { (settings[$0]?.stringValue ?? "").isEmpty }
+                let missing = [ClientSettingsKey.timePermitsURL, .timePermitsStorageURL, .appID].filter { (settings[$0]?.stringValue ?? "").isEmpty }.map(\.rawValue)
                 return missing.isEmpty ? .pass("time permits on, and their URLs and appID are present")
                     : .fail("time permits are on but these are missing: \(missing.joined(separator: ", "))")
             },
             ConformanceCase("settings.certivox-slash", .settings, .must, title: "certivoxURL ends with a slash",
                             source: settingsSource + " (the SDK appends \"clientSecret?\" with no separator)",
                             sends: "GET /rps/clientSettings", expects: "certivoxURL ending in /") { context async throws(ConformanceError) in
-                guard let url = try await context.settings()["certivoxURL"]?.stringValue else { return .fail("no certivoxURL") }
+                guard let url = try await context.settings()[.certivoxURL]?.stringValue else { return .fail("no certivoxURL") }
                 return url.hasSuffix("/") ? .pass("certivoxURL \(url) ends with /") : .fail("certivoxURL \(url) does not end with /")
             },
             ConformanceCase("settings.url-forms", .settings, .must, title: "Every URL is relative or absolute http(s)/ws(s)",
@@ -54,7 +55,7 @@ extension ConformanceCatalog {
                             sends: "GET /rps/clientSettings", expects: "no // in the path of any URL once resolved") { context async throws(ConformanceError) in
                 let settings = try await context.settings()
                 let bad = (settings.json.objectMembers ?? []).compactMap { member -> String? in
-                    guard member.name.hasSuffix("URL"), let url = settings.url(member.name) else { return nil }
+                    guard member.name.hasSuffix("URL"), let key = ClientSettingsKey(rawValue: member.name), let url = settings.url(key) else { return nil }
                     let path = InterceptingTransport.path(of: url)
                     return path.contains("//") ? "\(member.name)=\(url)" : nil
                 }
@@ -66,11 +67,11 @@ extension ConformanceCatalog {
                 context async throws(ConformanceError) in
                 let settings = try await context.settings()
                 var bad: [String] = []
-                for key in ["usePermits", "accessNumberUseCheckSum", "setDeviceName", "requestOTP", "useWebSocket", "useNFC"] {
-                    if let value = settings[key], value.boolValue == nil { bad.append("\(key) is \(value.kindName)") }
+                for key in [ClientSettingsKey.usePermits, .accessNumberUseCheckSum, .setDeviceName, .requestOTP, .useWebSocket, .useNFC] {
+                    if let value = settings[key], value.boolValue == nil { bad.append("\(key.rawValue) is \(value.kindName)") }
                 }
-                for key in ["accessNumberDigits", "cSum"] {
-                    if let value = settings[key], value.intValue == nil { bad.append("\(key) is \(value.kindName)") }
+                for key in [ClientSettingsKey.accessNumberDigits, .cSum] {
+                    if let value = settings[key], value.intValue == nil { bad.append("\(key.rawValue) is \(value.kindName)") }
                 }
                 return bad.isEmpty ? .pass("every flag and count present has its type") : .fail(bad.joined(separator: "; "))
             },
@@ -79,11 +80,11 @@ extension ConformanceCatalog {
                             sends: "GET /rps/clientSettings",
                             expects: "with accessNumberUseCheckSum true: accessNumberDigits 7 and cSum non-zero") { context async throws(ConformanceError) in
                 let settings = try await context.settings()
-                guard settings["accessNumberUseCheckSum"]?.boolValue ?? true else { return .pass("no check digit is used") }
-                let digits = settings["accessNumberDigits"]?.intValue ?? 7
-                let cSum = settings["cSum"]?.intValue ?? 0
+                guard settings[.accessNumberUseCheckSum]?.boolValue ?? true else { return .pass("no check digit is used") }
+                let digits = settings[.accessNumberDigits]?.intValue ?? 7
+                let cSum = settings[.cSum]?.intValue ?? 0
                 if digits == 7 && cSum != 0 { return .pass("7 digits with a check digit, cSum \(cSum)") }
-                if settings["getAccessNumberURL"] == nil && settings["accessNumberURL"] == nil {
+                if settings[.getAccessNumberURL] == nil && settings[.accessNumberURL] == nil {
                     return .pass("no access numbers are offered")
                 }
                 return .fail("accessNumberUseCheckSum is on but accessNumberDigits is \(digits) and cSum \(cSum): the SDK will not check the digit")
@@ -92,7 +93,7 @@ extension ConformanceCatalog {
                             source: settingsSource + ", §13 (the open-source server leaves it out)", sends: "GET /rps/clientSettings",
                             expects: "reported only") { context async throws(ConformanceError) in
                 let settings = try await context.settings()
-                guard let value = settings["usePermits"] else { return .informational("usePermits absent: clients assume time permits") }
+                guard let value = settings[.usePermits] else { return .informational("usePermits absent: clients assume time permits") }
                 return .informational("usePermits is \(JSONWriter.compact(value))")
             },
         ]

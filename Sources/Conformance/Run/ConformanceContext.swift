@@ -3,6 +3,7 @@ import MPinSDK
 import OrderedJSON
 import SDKSeams
 import Synchronization
+import MilagroProtocol
 
 /// What a running case works with: the backend, the transports (paced, counted and recorded into
 /// the case's cassette), the run's randomness and clocks, the users' prefix, and the operator's
@@ -122,9 +123,9 @@ public final class ConformanceContext: Sendable {
 
     /// The absolute URL of a client-settings key, or an error naming the key: a set-up failure,
     /// or `unimplemented` for a key of an optional feature (`optional`).
-    public func settingURL(_ key: String, optional: Bool = false) async throws(ConformanceError) -> String {
+    public func settingURL(_ key: ClientSettingsKey, optional: Bool = false) async throws(ConformanceError) -> String {
         guard let url = try await settings().url(key), !url.isEmpty else {
-            throw optional ? .unimplemented("the client settings have no '\(key)'") : .setup("the client settings have no '\(key)'")
+            throw optional ? .unimplemented("the client settings have no '\(key.rawValue)'") : .setup("the client settings have no '\(key.rawValue)'")
         }
         return url
     }
@@ -135,7 +136,7 @@ public final class ConformanceContext: Sendable {
     /// after `#` of its `qrURL`, PROTOCOL §3.8); nil for a backend that needs none (no
     /// `codeStatusURL` in its settings, or no authorize URL given).
     public func registrationAccessCode() async throws(ConformanceError) -> String? {
-        guard let authorizeURL, try await settings()["codeStatusURL"] != nil else { return nil }
+        guard let authorizeURL, try await settings()[.codeStatusURL] != nil else { return nil }
         let response = try await send(.post, authorizeURL, json: .object([]), as: .browser)
         guard response.status == 200, let qr = response.json?["qrURL"]?.stringValue, let hash = qr.lastIndex(of: "#") else {
             throw .setup("the authorize URL answered \(response.summary)")
@@ -163,15 +164,15 @@ public struct ClientSettingsView: Sendable {
     public let json: JSONValue
     let backendURL: String
 
-    public subscript(key: String) -> JSONValue? { json[key] }
+    public subscript(key: ClientSettingsKey) -> JSONValue? { json[key.rawValue] }
 
     /// The key's string with relative URLs made absolute; nil when absent or not a string.
-    public func url(_ key: String) -> String? {
-        guard let text = json[key]?.stringValue else { return nil }
+    public func url(_ key: ClientSettingsKey) -> String? {
+        guard let text = json[key.rawValue]?.stringValue else { return nil }
         if text.hasPrefix("/") { return backendURL + text }
         return text.replacing("wss://", with: "https://").replacing("ws://", with: "http://")
     }
 
     /// `usePermits`, true when absent (PROTOCOL §2).
-    public var usesPermits: Bool { json["usePermits"]?.boolValue ?? true }
+    public var usesPermits: Bool { json[ClientSettingsKey.usePermits.rawValue]?.boolValue ?? true }
 }

@@ -2,6 +2,7 @@ import MPinSDK
 import OrderedJSON
 import SDKSeams
 import Synchronization
+import MilagroProtocol
 
 /// A login the phone makes with an access number (or access code) while a browser waits on it,
 /// as the open-source server's flow goes (PROTOCOL §8.2, §13): the browser gets the number, the
@@ -28,7 +29,7 @@ public struct BrowserSession: Sendable {
 extension ConformanceContext {
     /// `POST getAccessNumberURL {}` as the browser.
     public func newAccessNumber() async throws(ConformanceError) -> BrowserSession {
-        let url = try await settingURL("getAccessNumberURL", optional: true)
+        let url = try await settingURL(.getAccessNumberURL, optional: true)
         let response = try await send(.post, url, json: .object([]), as: .browser)
         guard response.status == 200, let json = response.json, let number = json["accessNumber"]?.stringValue,
               let webOTT = json["webOTT"]?.stringValue else {
@@ -39,7 +40,7 @@ extension ConformanceContext {
 
     /// `POST accessNumberURL {"webOTT"}` as the browser.
     public func poll(_ webOTT: String) async throws(ConformanceError) -> HTTPResponse {
-        try await send(.post, try await settingURL("accessNumberURL", optional: true), json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
+        try await send(.post, try await settingURL(.accessNumberURL, optional: true), json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
     }
 
     /// The held login: the phone logs in with `session`'s number while the browser polls (every
@@ -66,7 +67,7 @@ extension ConformanceContext {
                 if states.last != status { states.append(status) }
                 if let found = answer.json?["authOTT"]?.stringValue, !found.isEmpty {
                     authOTT = found
-                    rpa = try await send(.post, try await settingURL("authenticateURL"),
+                    rpa = try await send(.post, try await settingURL(.authenticateURL),
                                          json: .object([.init("mpinResponse", .object([.init("authOTT", .string(found))]))]), as: .browser)
                     break
                 }
