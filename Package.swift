@@ -73,6 +73,7 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
+            "Conformance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -109,6 +110,11 @@ let package = Package(
         // participants, the seeded randomness and frozen clock, and the workbench's name and version.
         .target(name: "MilagroRecording", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "MilagroProtocol",
+        ]),
+        // The server conformance suite (`conform`): cases graded over HTTP against any backend, each
+        // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
+        .target(name: "Conformance", dependencies: [
+            "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess",
         ]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [
@@ -206,6 +212,9 @@ let package = Package(
             // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
             .product(name: "Yams", package: "Yams"),
         ]),
+        .testTarget(name: "ConformanceTests", dependencies: [
+            "Conformance", "ReferenceBackend", "CurlTransport", "SDKSeams", "FlowRecording", "OrderedJSON", "MPinSDK", "TestSupport",
+        ], exclude: ["Expected"]),
         .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,7 +28,7 @@ public struct WorkbenchCommand: AsyncParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [RecordCommand.self, ReplayCommand.self, RunCommand.self, ProxyCommand.self, ServeCommand.self,
-                      CassetteCommand.self, VectorsCommand.self, ChecksumCommand.self, BenchCommand.self]
+                      ConformCommand.self, CassetteCommand.self, VectorsCommand.self, ChecksumCommand.self, BenchCommand.self]
     )
 
     public init() {}

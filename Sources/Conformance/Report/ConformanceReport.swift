@@ -1,0 +1,72 @@
+import FileAccess
+import FlowRecording
+
+/// The outcome of a run: the backend, the users' prefix, the selection, the pace, and each
+/// case's result. Written as a terminal summary, JUnit XML, JSON and an HTML page
+/// (`ConformanceReport+*.swift`); the JSON reads back (`init(json:)`).
+public struct ConformanceReport: Sendable {
+    public var backendURL: String
+    /// The prefix of every user the run created on the backend.
+    public var userPrefix: String
+    public var pattern: String?
+    public var rate: Double?
+    /// Requests sent in all.
+    public var requests: Int
+    public var seconds: Double
+    public var operatorEndpoints: Bool
+    public var results: [CaseResult]
+
+    public init(backendURL: String, userPrefix: String, pattern: String?, rate: Double?, requests: Int, seconds: Double,
+                operatorEndpoints: Bool, results: [CaseResult]) {
+        self.backendURL = backendURL
+        self.userPrefix = userPrefix
+        self.pattern = pattern
+        self.rate = rate
+        self.requests = requests
+        self.seconds = seconds
+        self.operatorEndpoints = operatorEndpoints
+        self.results = results
+    }
+
+    /// Whether a MUST case failed (the command then exits 1).
+    public var failsRun: Bool { results.contains(where: \.failsRun) }
+
+    /// How many results have each verdict.
+    public func count(_ kind: Verdict.Kind, level: RequirementLevel? = nil) -> Int {
+        results.filter { $0.verdict.kind == kind && (level == nil || $0.level == level) }.count
+    }
+
+    /// Writes each case's cassette as `<directory>/<case id>.json` and notes the paths.
+    public func writingCassettes(to directory: String) throws(ConformanceReportError) -> ConformanceReport {
+        var report = self
+        do {
+            try Directories.create(directory)
+        } catch {
+            throw .write(directory, "\(error)")
+        }
+        for index in report.results.indices {
+            guard let cassette = report.results[index].cassette else { continue }
+            let path = directory + "/" + report.results[index].id + ".json"
+            do {
+                try CassetteFile.write(cassette, to: path)
+            } catch {
+                throw .write(path, "\(error)")
+            }
+            report.results[index].cassettePath = path
+        }
+        return report
+    }
+}
+
+/// Why a report could not be written or read: the file or JSON path, and what was wrong.
+public enum ConformanceReportError: Error, Sendable, Hashable, CustomStringConvertible {
+    case write(String, String)
+    case read(String, String)
+
+    public var description: String {
+        switch self {
+        case .write(let path, let why): "cannot write \(path): \(why)"
+        case .read(let path, let why): "cannot read the report at \(path): \(why)"
+        }
+    }
+}

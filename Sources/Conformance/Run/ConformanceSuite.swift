@@ -1,0 +1,139 @@
+import FlowRecording
+import SDKSeams
+
+/// Runs cases against one backend, one after the other, and reports their verdicts.
+///
+/// Each case gets its own context: a recorder (its exchanges become a cassette), the run's pacer
+/// (budget and `--rate`) and the case's request limit. Slow cases (those that wait on the
+/// backend's timers) run only with `includeSlow`. Transport, randomness and both clocks are
+/// parameters, so that a test runs the suite against an in-process backend with fixed seams.
+public struct ConformanceSuite: Sendable {
+    public struct Options: Sendable {
+        /// The backend's base URL.
+        public var backendURL: String
+        public var rpsPrefix = "rps"
+        /// Which cases run (all when nil).
+        public var pattern: CasePattern?
+        /// Requests per second; nil for no limit.
+        public var rate: Double?
+        /// The most requests of the whole run.
+        public var budget = 5_000
+        /// Whether the cases that wait on the backend's timers run.
+        public var includeSlow = false
+        /// An activation code for a backend that wants one to register.
+        public var activationCode: String?
+        /// The first part of every user id (`conform-<random>`); drawn from the random source when nil.
+        public var userPrefix: String?
+        /// The MFA platform's client id, sent as `X-MIRACL-CID` on every request.
+        public var clientID: String?
+        /// Where an access code for a registration comes from on the MFA platform (an OIDC
+        /// authorize URL, PROTOCOL §3.8, §10); the backend's `/authorize` for this client id when nil.
+        public var authorizeURL: String?
+        /// The tool named in each cassette.
+        public var tool = Cassette.Tool(name: "mpin-workbench conform", version: "1")
+
+        public init(backendURL: String) {
+            self.backendURL = backendURL
+        }
+    }
+
+    public let options: Options
+    public let cases: [ConformanceCase]
+    let transport: any HTTPTransport
+    let random: any RandomSource
+    let sdkClock: any SDKClock
+    let clock: any ConformanceClock
+
+    /// - Parameters:
+    ///   - cases: all the cases the suite knows (`ConformanceCatalog.all` by default); `options.pattern` selects.
+    public init(options: Options, cases: [ConformanceCase] = ConformanceCatalog.all, transport: any HTTPTransport,
+                random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock) {
+        self.options = options
+        self.cases = cases
+        self.transport = options.clientID.map { HeaderTransport(base: transport, headers: ["X-MIRACL-CID": $0]) } ?? transport
+        self.random = random
+        self.sdkClock = sdkClock
+        self.clock = clock
+    }
+
+    /// The cases the pattern selects, in catalogue order.
+    public var selected: [ConformanceCase] {
+        cases.filter { options.pattern?.matches($0.id) ?? true }
+    }
+
+    /// Whether the backend answers at all: its client settings' status, or the transport's error.
+    public func probe() async -> Result<Int, TransportError> {
+        let url = Self.trimmed(options.backendURL) + "/\(options.rpsPrefix)/clientSettings"
+        do {
+            return .success(try await transport.send(HTTPRequest(method: .get, url: url, timeout: 15)).status)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs the selected cases; `progress` hears of each result as it lands.
+    public func run(progress: @Sendable (CaseResult) -> Void = { _ in }) async -> ConformanceReport {
+        let pacer = RequestPacer(budget: options.budget, rate: options.rate, clock: clock)
+        let prefix = options.userPrefix ?? "conform-" + Self.hex(random.randomBytes(count: 4))
+        let started = clock.now()
+        let operatorEndpoints = await hasOperatorEndpoints(pacer: pacer)
+        var results: [CaseResult] = []
+        for conformanceCase in selected {
+            let result = await run(conformanceCase, pacer: pacer, prefix: prefix, operatorEndpoints: operatorEndpoints)
+            results.append(result)
+            progress(result)
+        }
+        return ConformanceReport(backendURL: options.backendURL, userPrefix: prefix, pattern: options.pattern?.description,
+                                 rate: options.rate, requests: pacer.sent, seconds: clock.now() - started,
+                                 operatorEndpoints: operatorEndpoints, results: results)
+    }
+
+    private func run(_ conformanceCase: ConformanceCase, pacer: RequestPacer, prefix: String, operatorEndpoints: Bool) async -> CaseResult {
+        let recorder = Recorder(header: Cassette(tool: options.tool, curve: "BN254CX",
+                                                 scenario: .init(name: "conform " + conformanceCase.id),
+                                                 backend: .init(url: Self.trimmed(options.backendURL), flavour: "milagro")))
+        let paced = PacedTransport(base: transport, pacer: pacer, caseLimit: conformanceCase.requestLimit)
+        let context = ConformanceContext(backendURL: options.backendURL, rpsPrefix: options.rpsPrefix, caseID: conformanceCase.id,
+                                         userPrefix: prefix, activationCode: options.activationCode,
+                                         authorizeURL: options.authorizeURL ?? options.clientID.map { Self.authorizeURL(options.backendURL, clientID: $0) },
+                                         hasOperatorEndpoints: operatorEndpoints, random: random, sdkClock: sdkClock, clock: clock,
+                                         paced: paced, recorder: recorder)
+        let started = clock.now()
+        var verdict: Verdict
+        if conformanceCase.slow && !options.includeSlow {
+            verdict = .skipped("a slow case (it waits on the backend's timers): run with --slow")
+        } else {
+            verdict = await conformanceCase.run(context)
+            if paced.refused && verdict.kind != .skipped {
+                verdict = .skipped("request budget spent before the case could finish (was: \(verdict))")
+            }
+        }
+        return CaseResult(conformanceCase, verdict: verdict, seconds: clock.now() - started, requests: paced.sent,
+                          cassette: recorder.cassette())
+    }
+
+    /// Whether `GET /admin/counts` answers 200 (sent outside any case, counted in the budget).
+    private func hasOperatorEndpoints(pacer: RequestPacer) async -> Bool {
+        guard await pacer.admit() else { return false }
+        let request = HTTPRequest(method: .get, url: Self.trimmed(options.backendURL) + "/admin/counts", timeout: 15)
+        guard let response = try? await transport.send(request) else { return false }
+        return response.status == 200 && response.json?.objectMembers != nil
+    }
+
+    /// The workbench backend's authorize URL for a client id (its `/authorize`, PROTOCOL §10).
+    static func authorizeURL(_ backendURL: String, clientID: String) -> String {
+        trimmed(backendURL) + "/authorize?client_id=" + HTTPRequest.percentEncode(clientID)
+            + "&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&response_type=code&scope=openid&state=conform"
+    }
+
+    static func trimmed(_ url: String) -> String {
+        var url = url
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Conformance
+import CurlTransport
+import FileAccess
+import MilagroRecording
+import SDKSeams
+
+/// `mpin-workbench conform --backend URL`: grades a backend against the protocol, case by case
+/// (docs/conformance.md). Exit status 1 when a MUST case fails, 2 on a usage error or when the
+/// backend cannot be reached.
+struct ConformCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conform",
+        abstract: "Grade an M-Pin backend: a suite of protocol cases with verdicts, cassettes and reports.",
+        discussion: """
+            Runs the conformance cases against the backend, one after the other, each recorded as \
+            a cassette (--out). Verdicts: pass, non-strict, fail, informational, unimplemented, \
+            skipped. Users are created with the prefix conform-<random>-; cases that need an \
+            operator action use the backend's /admin endpoints when it has them. Slow cases (that \
+            wait on the backend's timers) run only with --slow. See docs/conformance.md.
+
+            Exit status: 0 when no MUST case failed, 1 when one did, 2 on a usage error or when the \
+            backend cannot be reached.
+
+            Examples:
+              mpin-workbench serve --port 8005 &
+              mpin-workbench conform --backend http://127.0.0.1:8005
+              mpin-workbench conform --backend http://127.0.0.1:8005 --cases 'pass2.*,pin.*' --rate 5 --html report.html
+              mpin-workbench conform --backend http://127.0.0.1:8005 --json > report.json
+              mpin-workbench conform --backend http://127.0.0.1:8005 --list
+            """)
+
+    @Option(help: "The backend's base URL (e.g. http://127.0.0.1:8005).")
+    var backend: String
+
+    @Option(help: "The cases to run: comma-separated globs over case ids (e.g. 'pass2.*,pin.*'); all by default.")
+    var cases: String?
+
+    @Option(help: "At most N requests per second (a fraction is allowed).")
+    var rate: Double?
+
+    @Option(help: "The most requests of the whole run.")
+    var budget = 5_000
+
+    @Option(help: "Write each case's cassette into DIR as <case id>.json.")
+    var out: String?
+
+    @Option(help: "Write a JUnit XML report to FILE.")
+    var junit: String?
+
+    @Flag(help: "Print the JSON report on standard output in place of the summary (as bench --json does).")
+    var json = false
+
+    @Option(help: "Write the self-contained HTML report to FILE.")
+    var html: String?
+
+    @Option(help: "An activation code, for a backend that wants one to register a user.")
+    var activationCode: String?
+
+    @Option(help: "The MFA platform's client id, sent as X-MIRACL-CID on every request.")
+    var clientID: String?
+
+    @Option(help: "The MFA platform: the OIDC authorize URL that gives a registration its access code (default: the backend's /authorize for --client-id).")
+    var authorizeURL: String?
+
+    @Option(help: "The RPS prefix of the client settings' URL.")
+    var rpsPrefix = "rps"
+
+    @Flag(help: "Also run the slow cases (they wait on the backend's timers, up to 20 s each).")
+    var slow = false
+
+    @Flag(help: "List every case's verdict, not only those that did not pass.")
+    var verbose = false
+
+    @Flag(help: "List the selected cases without running them.")
+    var list = false
+
+    func validate() throws {
+        if let cases, CasePattern(cases) == nil { throw ValidationError("--cases '\(cases)' is empty or has an empty glob") }
+        if let rate, !(rate > 0 && rate <= 10_000) { throw ValidationError("--rate must be more than 0 and at most 10000, not \(rate)") }
+        if !(1...1_000_000).contains(budget) { throw ValidationError("--budget must be 1 to 1000000, not \(budget)") }
+        guard backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
+            throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend)'")
+        }
+    }
+
+    func run() async throws {
+        var options = ConformanceSuite.Options(backendURL: backend)
+        options.rpsPrefix = rpsPrefix
+        options.pattern = cases.flatMap(CasePattern.init)
+        options.rate = rate
+        options.budget = budget
+        options.includeSlow = slow
+        options.activationCode = activationCode
+        options.clientID = clientID
+        options.authorizeURL = authorizeURL
+        options.tool = WorkbenchVersion.tool
+        let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10)),
+                                     random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())
+        if suite.selected.isEmpty {
+            Console.failure("--cases '\(cases ?? "")' selects no case")
+            throw ExitCode(2)
+        }
+        if list {
+            for item in suite.selected { Console.out("\(item.level.rawValue)\t\(item.id)\t\(item.title)\n") }
+            return
+        }
+        if case .failure(let error) = await suite.probe() {
+            Console.failure("the backend at \(backend) cannot be reached: \(error)")
+            throw ExitCode(2)
+        }
+        var report = await suite.run { result in
+            Console.error("\(result.verdict.kind.rawValue) \(result.id)\n")
+        }
+        do {
+            if let out { report = try report.writingCassettes(to: out) }
+            if let junit { try AtomicFile.write(Array(report.junitXML.utf8), to: junit) }
+            if let html { try AtomicFile.write(Array(report.html.utf8), to: html) }
+        } catch {
+            Console.failure("\(error)")
+            throw ExitCode(2)
+        }
+        Console.out(json ? report.jsonText + "\n" : report.terminalSummary(verbose: verbose))
+        if report.failsRun { throw ExitCode(1) }
+    }
+}
