@@ -3,7 +3,7 @@
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
 #   make test      the whole test suite, optimised
 #   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
-#   make docs      the DocC catalogs of MPinSDK, FlowRecording and WorkbenchTesting
+#   make docs      the DocC catalogs of MPinSDK, FlowRecording, WorkbenchTesting and Conformance
 #   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md
 #   make ct-check  the crypto core's secrets under memcheck
 #   make fuzz      every fuzz target for FUZZ_SECONDS
@@ -146,7 +146,7 @@ fuzz: deps
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh
 
-## The DocC documentation of MPinSDK, FlowRecording and WorkbenchTesting (docs/architecture.md,
+## The DocC documentation of MPinSDK, FlowRecording, WorkbenchTesting and Conformance (docs/architecture.md,
 ## "Documentation"): one archive per
 ## catalog, DOCS_OUTPUT/<Target>.doccarchive, made by the swift-docc-plugin in a scratch folder of
 ## its own (never the shared .build). A DocC warning (a broken symbol link, an undocumented or
@@ -157,9 +157,9 @@ DOCS_SCRATCH ?= .build-docs-scratch
 .PHONY: docs
 docs:
 	$(SWIFT) package --scratch-path $(DOCS_SCRATCH) --allow-writing-to-directory $(DOCS_OUTPUT) \
-	  generate-documentation --target MPinSDK --target FlowRecording --target WorkbenchTesting \
+	  generate-documentation --target MPinSDK --target FlowRecording --target WorkbenchTesting --target Conformance \
 	  --output-path $(DOCS_OUTPUT) --warnings-as-errors
-	@echo "docs: $(DOCS_OUTPUT)/MPinSDK.doccarchive, $(DOCS_OUTPUT)/FlowRecording.doccarchive and $(DOCS_OUTPUT)/WorkbenchTesting.doccarchive"
+	@echo "docs: $(DOCS_OUTPUT)/<Target>.doccarchive for MPinSDK, FlowRecording, WorkbenchTesting and Conformance"
 
 ## The man page (README "The three jobs"): swift-argument-parser's generate-manual plugin, which
 ## comes with the resolved package (nothing is fetched), run on a debug build of the package (the

@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "DeviceSecurity", targets: ["DeviceSecurity"]),
         // the reference backend, to start inside a test,
         .library(name: "ReferenceBackend", targets: ["ReferenceBackend"]),
+        // the conformance suite that grades any M-Pin backend over HTTP (`mpin-workbench conform`),
+        .library(name: "Conformance", targets: ["Conformance"]),
         // a cassette test trait (Swift Testing) and helper (XCTest),
         .library(name: "WorkbenchTesting", targets: ["WorkbenchTesting"]),
         // the vector readers, checkers and generator, and the JSON that keeps member order (the

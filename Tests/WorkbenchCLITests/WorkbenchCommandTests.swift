@@ -15,7 +15,7 @@ import Testing
 
     @Test func theHelpListsTheMainJobsFirst() {
         let names = WorkbenchCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }
-        #expect(names == ["record", "replay", "run", "proxy", "serve", "cassette", "vectors", "checksum", "bench"])
+        #expect(names == ["record", "replay", "run", "proxy", "serve", "conform", "cassette", "vectors", "checksum", "bench"])
         let help = WorkbenchCommand.helpMessage()
         let record = help.range(of: "\n  record ")?.lowerBound, bench = help.range(of: "\n  bench ")?.lowerBound
         #expect(record != nil && bench != nil && record! < bench!, "\(help)")

@@ -4,7 +4,7 @@ import OrderedJSON
 import SDKSeams
 import MilagroProtocol
 
-/// Access numbers and the held login (PROTOCOL §5, §8.2, §13): check digits, the browser's poll,
+/// Access numbers and the held login (docs/protocol.md §5, §8.2, §13): check digits, the browser's poll,
 /// the phone's login held until the browser logs in, single use, a wrong number, the timeout.
 extension ConformanceCatalog {
     static let accessSource = "docs/protocol.md §5, §8.2, §13"
@@ -40,7 +40,7 @@ extension ConformanceCatalog {
                 let answer = try await context.poll(session.webOTT)
                 if answer.json?["status"]?.stringValue == "new" { return .pass("status new") }
                 if answer.status == 401 && answer.json?["authOTT"] == nil {
-                    return .pass("401 until the phone's login is held: the older poll (`/rps/accessnumber`, PROTOCOL §8.2)")
+                    return .pass("401 until the phone's login is held: the older poll (`/rps/accessnumber`, docs/protocol.md §8.2)")
                 }
                 return .fail("the poll answered \(answer.summary)")
             },

@@ -4,7 +4,7 @@ import OrderedJSON
 import SDKSeams
 import MilagroProtocol
 
-/// The D-TAs (PROTOCOL §3.2, §8.1): D-TA 2's client secret needs the RPS's signature over the
+/// The D-TAs (docs/protocol.md §3.2, §8.1): D-TA 2's client secret needs the RPS's signature over the
 /// request, which expires; its parameters are checked.
 extension ConformanceCatalog {
     static let dtaSource = "docs/protocol.md §3.2, §8.1"

@@ -3,7 +3,7 @@ import SDKSeams
 import MilagroProtocol
 
 /// HTTP hygiene: content types, 404/405/413, malformed bodies answered 4xx never 5xx, nothing
-/// internal in error bodies, `WWW-Authenticate` on 401 (PROTOCOL §1, §4, §13; RFC 9110).
+/// internal in error bodies, `WWW-Authenticate` on 401 (docs/protocol.md §1, §4, §13; RFC 9110).
 extension ConformanceCatalog {
     static var http: [ConformanceCase] {
         var cases = [
@@ -114,7 +114,7 @@ extension ConformanceCatalog {
         ]
     }
 
-    /// One case per malformed body: answered 4xx, never 5xx (PROTOCOL §14: the open-source server
+    /// One case per malformed body: answered 4xx, never 5xx (docs/protocol.md §14: the open-source server
     /// answers many of these with 500).
     static var malformedCases: [ConformanceCase] {
         let bodies: [(id: String, what: String, endpoint: ClientSettingsKey, suffix: String, method: HTTPMethod, body: String)] = [

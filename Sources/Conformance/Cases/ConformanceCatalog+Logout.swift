@@ -1,7 +1,7 @@
 import MPinSDK
 import OrderedJSON
 
-/// Logout (PROTOCOL §3.9, §8.3): the phone logs the browser out with its logout data, once; a
+/// Logout (docs/protocol.md §3.9, §8.3): the phone logs the browser out with its logout data, once; a
 /// wrong token or user is refused.
 extension ConformanceCatalog {
     static let logoutSource = "docs/protocol.md §3.9, §8.3"

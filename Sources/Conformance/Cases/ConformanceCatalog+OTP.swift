@@ -1,7 +1,7 @@
 import MPinSDK
 import OrderedJSON
 
-/// OTP (PROTOCOL §3.6, §8.2, §13): pass 2 with `OTP: true` answers a six-digit OTP; the RPA
+/// OTP (docs/protocol.md §3.6, §8.2, §13): pass 2 with `OTP: true` answers a six-digit OTP; the RPA
 /// states its validity; no OTP for a login that asked none; a wrong PIN gets no login.
 extension ConformanceCatalog {
     static let otpSource = "docs/protocol.md §3.6, §8.2"

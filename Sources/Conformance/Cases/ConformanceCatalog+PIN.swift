@@ -2,7 +2,7 @@ import MPinSDK
 import OrderedJSON
 import SDKSeams
 
-/// PIN verdicts and blocking (PROTOCOL §3.6, §4, §8.2): a wrong PIN is 401, the third wrong one
+/// PIN verdicts and blocking (docs/protocol.md §3.6, §4, §8.2): a wrong PIN is 401, the third wrong one
 /// 410 and the user blocked, and the block holds on every other way in (access number, QR code,
 /// OTP). Blocking is proven with the fewest tries (at most five wrong PINs): never brute force.
 extension ConformanceCatalog {

@@ -5,7 +5,7 @@ import OrderedJSON
 import SDKSeams
 import MilagroProtocol
 
-/// Pass 1 and pass 2 (PROTOCOL §3.6, §6, §8.2): the points must be on the curve and of the right
+/// Pass 1 and pass 2 (docs/protocol.md §3.6, §6, §8.2): the points must be on the curve and of the right
 /// length, y fresh, pass 2 single use and bound to its pass 1, the identity bound to U.
 extension ConformanceCatalog {
     static let passSource = "docs/protocol.md §3.6, §8.2"

@@ -4,7 +4,7 @@ import OrderedJSON
 import SDKSeams
 import MilagroProtocol
 
-/// Time permits (PROTOCOL §3.4, §8.1, §8.2): share 1 from the RPS, share 2 from D-TA 2 with the
+/// Time permits (docs/protocol.md §3.4, §8.1, §8.2): share 1 from the RPS, share 2 from D-TA 2 with the
 /// RPS's signature, today's date, revocation.
 extension ConformanceCatalog {
     static let permitSource = "docs/protocol.md §3.4, §8.2"

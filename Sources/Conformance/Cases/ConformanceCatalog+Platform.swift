@@ -2,7 +2,7 @@ import OrderedJSON
 import SDKSeams
 import MilagroProtocol
 
-/// The MFA platform's endpoints (PROTOCOL §3.0, §3.7, §3.8, §10): service details, QR codes,
+/// The MFA platform's endpoints (docs/protocol.md §3.0, §3.7, §3.8, §10): service details, QR codes,
 /// codeStatus. Optional for a Milagro backend: a missing one is `unimplemented`.
 extension ConformanceCatalog {
     static let platformSource = "docs/protocol.md §3.0, §3.7, §10"

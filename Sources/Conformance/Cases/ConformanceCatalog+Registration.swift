@@ -1,4 +1,5 @@
 import FlowRecording
+import MPinCrypto
 import OrderedJSON
 import SDKSeams
 import MilagroProtocol
@@ -12,7 +13,7 @@ struct StartedRegistration {
     var active: Bool
 }
 
-/// Registration and restart (PROTOCOL §3.1, §3.2, §7.1, §8.2): the answer's shape, the regOTT's
+/// Registration and restart (docs/protocol.md §3.1, §3.2, §7.1, §8.2): the answer's shape, the regOTT's
 /// single use, a wrong regOTT cancelling the registration, restarts, expiry.
 extension ConformanceCatalog {
     static let registrationSource = "docs/protocol.md §3.1, §8.2"

@@ -1,7 +1,7 @@
 import OrderedJSON
 import MilagroProtocol
 
-/// Client settings (PROTOCOL §2): what the SDK reads from `GET /<rps>/clientSettings`.
+/// Client settings (docs/protocol.md §2): what the SDK reads from `GET /<rps>/clientSettings`.
 extension ConformanceCatalog {
     static let settingsSource = "docs/protocol.md §2"
 

@@ -133,7 +133,7 @@ public final class ConformanceContext: Sendable {
     // MARK: - MFA platform
 
     /// An access code for a registration on the MFA platform (`POST authorizeURL {}`, the code
-    /// after `#` of its `qrURL`, PROTOCOL §3.8); nil for a backend that needs none (no
+    /// after `#` of its `qrURL`, docs/protocol.md §3.8); nil for a backend that needs none (no
     /// `codeStatusURL` in its settings, or no authorize URL given).
     public func registrationAccessCode() async throws(ConformanceError) -> String? {
         guard let authorizeURL, try await settings()[.codeStatusURL] != nil else { return nil }
@@ -158,7 +158,7 @@ public final class ConformanceContext: Sendable {
     }
 }
 
-/// The client settings of a backend, read as the SDK reads them (PROTOCOL §1, §2): a string that
+/// The client settings of a backend, read as the SDK reads them (docs/protocol.md §1, §2): a string that
 /// starts with `/` is prefixed with the backend URL.
 public struct ClientSettingsView: Sendable {
     public let json: JSONValue
@@ -173,6 +173,6 @@ public struct ClientSettingsView: Sendable {
         return text.replacing("wss://", with: "https://").replacing("ws://", with: "http://")
     }
 
-    /// `usePermits`, true when absent (PROTOCOL §2).
+    /// `usePermits`, true when absent (docs/protocol.md §2).
     public var usesPermits: Bool { json[ClientSettingsKey.usePermits.rawValue]?.boolValue ?? true }
 }

@@ -27,7 +27,7 @@ public struct ConformanceSuite: Sendable {
         /// The MFA platform's client id, sent as `X-MIRACL-CID` on every request.
         public var clientID: String?
         /// Where an access code for a registration comes from on the MFA platform (an OIDC
-        /// authorize URL, PROTOCOL §3.8, §10); the backend's `/authorize` for this client id when nil.
+        /// authorize URL, docs/protocol.md §3.8, §10); the backend's `/authorize` for this client id when nil.
         public var authorizeURL: String?
         /// The tool named in each cassette.
         public var tool = Cassette.Tool(name: "mpin-workbench conform", version: "1")
@@ -45,7 +45,12 @@ public struct ConformanceSuite: Sendable {
     let clock: any ConformanceClock
 
     /// - Parameters:
+    ///   - options: the backend, the selection, the budget and rate, and what the backend needs.
     ///   - cases: all the cases the suite knows (`ConformanceCatalog.all` by default); `options.pattern` selects.
+    ///   - transport: what carries every request (libcurl in the command line).
+    ///   - random: where the user names and the SDK's draws come from.
+    ///   - sdkClock: the clock the SDK reads (time permits, OTP).
+    ///   - clock: the clock the pacing and the timings read.
     public init(options: Options, cases: [ConformanceCase] = ConformanceCatalog.all, transport: any HTTPTransport,
                 random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock) {
         self.options = options
@@ -120,7 +125,7 @@ public struct ConformanceSuite: Sendable {
         return response.status == 200 && response.json?.objectMembers != nil
     }
 
-    /// The workbench backend's authorize URL for a client id (its `/authorize`, PROTOCOL §10).
+    /// The workbench backend's authorize URL for a client id (its `/authorize`, docs/protocol.md §10).
     static func authorizeURL(_ backendURL: String, clientID: String) -> String {
         trimmed(backendURL) + "/authorize?client_id=" + HTTPRequest.percentEncode(clientID)
             + "&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&response_type=code&scope=openid&state=conform"

@@ -1,7 +1,7 @@
 import SDKSeams
 
 /// Adds fixed header fields to every request that does not have them (the MFA platform's
-/// `X-MIRACL-CID`, which it wants on every RPS request, PROTOCOL §1).
+/// `X-MIRACL-CID`, which it wants on every RPS request, docs/protocol.md §1).
 struct HeaderTransport: HTTPTransport {
     let base: any HTTPTransport
     let headers: HTTPHeaders

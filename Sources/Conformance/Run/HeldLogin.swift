@@ -5,7 +5,7 @@ import Synchronization
 import MilagroProtocol
 
 /// A login the phone makes with an access number (or access code) while a browser waits on it,
-/// as the open-source server's flow goes (PROTOCOL §8.2, §13): the browser gets the number, the
+/// as the open-source server's flow goes (docs/protocol.md §8.2, §13): the browser gets the number, the
 /// phone logs in with it (its answer held by the RPS), the browser's poll sees the authOTT and
 /// the browser logs in at the RPA with it, which releases the phone.
 public struct HeldLogin: Sendable {

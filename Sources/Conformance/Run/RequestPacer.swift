@@ -19,6 +19,7 @@ public final class RequestPacer: Sendable {
     /// - Parameters:
     ///   - budget: at least 1.
     ///   - rate: more than 0, or nil.
+    ///   - clock: the clock each request's slot is waited for on.
     public init(budget: Int, rate: Double?, clock: any ConformanceClock) {
         self.budget = max(1, budget)
         self.rate = rate.flatMap { $0 > 0 ? $0 : nil }
