@@ -31,7 +31,7 @@ let package = Package(
 
         fuzzTarget("FuzzOrderedJSON", [workbench("OrderedJSON")]),
         fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("MilagroRecording"), workbench("OrderedJSON")]),
-        fuzzTarget("FuzzScenarioScript", [workbench("Scenarios")]),
+        fuzzTarget("FuzzScenarioScript", [workbench("Scenarios"), workbench("LegacyImport")]),
         fuzzTarget("FuzzAMCLVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSuiteVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzLegacyImport", [workbench("FlowRecording"), workbench("LegacyImport"), workbench("Scenarios"), workbench("OrderedJSON")]),

@@ -2,6 +2,7 @@
 // file; a script that parses can also be read as a suite description (`cassette import`'s
 // `LegacySuite`), which either works or says why not.
 import FuzzSupport
+import LegacyImport
 @testable import Scenarios
 
 @_cdecl("LLVMFuzzerTestOneInput")
