@@ -70,12 +70,22 @@ def folder(target):
 
 def main():
     package = manifest()
-    ours = {c99(target["name"]) for target in package["targets"]}
+    targets = package.get("targets") if isinstance(package, dict) else None
+    if not targets:
+        # A manifest with no targets would pass every import unread.
+        sys.stderr.write("check_imports: the manifest lists no targets, so no import could be checked\n")
+        sys.exit(2)
+    ours = {c99(target["name"]) for target in targets}
     problems = []
-    for target in package["targets"]:
+    for target in targets:
         if target["type"] in ("system", "binary", "plugin", "macro"):
             continue
         allowed = declared(target) | TOOLCHAIN | {c99(target["name"])}
+        if not os.path.isdir(folder(target)):
+            # A folder this check looks for in the wrong place would pass its imports unread.
+            problems.append(f"{os.path.relpath(folder(target), ROOT)}: target {target['name']}'s folder does not exist, "
+                            "so its imports cannot be checked")
+            continue
         for directory, subfolders, files in os.walk(folder(target)):
             subfolders[:] = [name for name in subfolders if not name.startswith(".")]
             for name in sorted(files):
@@ -99,7 +109,7 @@ def main():
     if problems:
         print(f"check_imports: {len(problems)} undeclared import(s); declare them in Package.swift or remove them")
         sys.exit(1)
-    print(f"check_imports: every import of the {len(package['targets'])} targets is declared")
+    print(f"check_imports: every import of the {len(targets)} targets is declared")
 
 
 if __name__ == "__main__":
