@@ -61,10 +61,10 @@ enum ScenarioCommandSupport {
 
     static func curl() -> CurlTransport { EmbeddedBackend.curl() }
 
-    /// Whether a URL's host is a loopback address (recordings of other hosts are redacted by default).
+    /// Whether a URL's host is a loopback address (`Loopback`, the one rule; recordings of other
+    /// hosts are redacted by default).
     static func isLoopback(_ url: String) -> Bool {
-        guard let host = URLParts(url)?.host else { return false }
-        return host == "::1" || host == "localhost" || host.hasPrefix("127.")
+        Loopback.isLoopback(url: url)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommonFormats
 import FlowRecording
 import Foundation
 import Logging
@@ -177,13 +178,9 @@ struct ServeCommand: AsyncParsableCommand {
             + "activation codes on this test backend, whose secrets follow --seed, \(admin)."
     }
 
-    /// `localhost`, 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address.
+    /// `localhost`, 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address (`Loopback`, the one rule).
     static func isLoopback(_ host: String) -> Bool {
-        let text = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if text == "localhost" || text == "::1" || text == "0:0:0:0:0:0:0:1" { return true }
-        let v4 = text.hasPrefix("::ffff:") ? String(text.dropFirst(7)) : text
-        let parts = v4.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        Loopback.isLoopback(host: host)
     }
 
     static func say(_ text: String) {

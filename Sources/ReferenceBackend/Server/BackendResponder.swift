@@ -1,3 +1,4 @@
+import CommonFormats
 import Hummingbird
 import NIOCore
 
@@ -35,16 +36,14 @@ struct BackendResponder: ServerResponder {
         Reply.error(APIError(.contentTooLarge, "The body is larger than \(maximumBodySize) bytes")).answer
     }
 
-    /// Whether a peer is on this machine: 127.0.0.0/8, ::1, an IPv4-mapped 127.x address or a
-    /// Unix-domain socket. Nil (unknown) is not.
+    /// Whether a peer is on this machine: 127.0.0.0/8, ::1, an IPv4-mapped 127.x address
+    /// (`Loopback`, the one rule) or a Unix-domain socket. Nil (unknown) is not.
     static func isLoopback(_ peer: SocketAddress?) -> Bool {
         switch peer {
         case .v4(let address)?:
-            return UInt32(bigEndian: address.address.sin_addr.s_addr) >> 24 == 127
+            return Loopback.isLoopback(ipv4: UInt32(bigEndian: address.address.sin_addr.s_addr))
         case .v6(let address)?:
-            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
-            if bytes == Array(repeating: 0, count: 15) + [1] { return true }
-            return bytes.prefix(12).elementsEqual(Array(repeating: 0, count: 10) + [0xFF, 0xFF]) && bytes[12] == 127
+            return Loopback.isLoopback(ipv6: withUnsafeBytes(of: address.address.sin6_addr) { Array($0) })
         case .unixDomainSocket?:
             return true
         case nil:
