@@ -2,17 +2,23 @@ import FlowRecording
 import MPinCrypto
 
 extension Redactor {
-    /// The secrets of a Milagro M-Pin flow (docs/protocol.md): the PIN, the token and the client-secret
-    /// shares, SEC (CLIENT_1's token + pin·H(ID) + permit: minus the public time permit it is the
-    /// client secret), the ephemeral x and every random draw it comes from (with x, y and the
-    /// public V, −(x+y)⁻¹·V is SEC), the one-time tokens (regOTT, authOTT, webOTT), OTPs, access
-    /// numbers and codes (and the QR URL that carries the access code), activation codes and the mailbox messages that carry them, session
-    /// tokens, the activation key, and the HTTP credentials. `record` redacts them by default for
-    /// backends that are not on loopback; `cassette redact --defaults` adds them.
+    /// The secrets of a Milagro M-Pin flow (docs/protocol.md, docs/security.md), and what each
+    /// can be derived from: the PIN, the token and the client-secret shares, SEC (CLIENT_1's token +
+    /// pin·H(ID) + permit: minus the public time permit it is the client secret), the ephemeral x
+    /// and every random draw it comes from (with x, y and the public V, −(x+y)⁻¹·V is SEC), the
+    /// seed of a seeded run (`scenario.seed` and the script's: it makes every draw again) and the
+    /// backend's `seedValue` (which a client may mix into its generator), the one-time tokens
+    /// (regOTT, authOTT, webOTT), OTPs, access numbers and codes (and the QR URL that carries the
+    /// access code), activation codes and keys (`s` in an activation link) and the mailbox
+    /// messages that carry them, OpenID Connect codes, session tokens, cookies and HTTP
+    /// credentials, and DeviceSecurity's password, session id, device hash and device id. `record`
+    /// redacts them by default for backends that are not on loopback; `cassette redact --redact
+    /// default` adds them.
     public static let milagroFields = [
-        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "clientSecret1", "clientSecret2", "sec", "x", drawField, "authOTT", "webOTT",
-        "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "activateCode", "activateKey", "value",
-        "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie",
+        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "clientSecret1", "clientSecret2", "sec", "x", drawField, seedField,
+        "seedValue", "authOTT", "webOTT", "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "code", "activateCode",
+        "activateKey", "s", "value", "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie", "password", "mvSessionId",
+        "deviceHash", "deviceId",
     ]
 
     /// The fields of a Milagro flow that stay in clear after the default redaction, each with why
@@ -45,6 +51,21 @@ extension Redactor {
             "method", "path", "body", "messages")
         add("a parameter of the authorization URL the app chooses (OpenID Connect), which no login can be made with",
             "client_id", "redirect_uri", "response_type", "scope", "state")
+        add("an HTTP header of caching, cross-origin rules or the server's name, the same for every user", "Cache-Control", "Etag",
+            "Expires", "Pragma", "Server", "Access-Control-Allow-Credentials", "Access-Control-Allow-Headers",
+            "Access-Control-Allow-Methods", "Access-Control-Allow-Origin")
+        add("an activation link's M-Pin ID (`i`, public as `mpinId`) and expiry time (`e`)", "i", "e")
+        add("an empty or app-chosen SDK argument (device name, user data, push token, second factor)", "deviceName", "userData",
+            "pushToken", "pushMessageIdentifier", "secondFactor", "prerollId")
+        add("an address of the app's or customer's published branding, or of the backend's setup", "appIconURL", "appLogoURL",
+            "customerIconURL", "customerLogoURL", "setupDoneURL", "origin", "service_name")
+        add("DeviceSecurity's user name, group and application identifiers, which the operator publishes to every device of the group",
+            "username", "group", "accessIdentifier", "applications", "operation")
+        add("a DeviceSecurity setting, count or result code, the same for every device of the group", "borrowTime",
+            "defaultApplicationBorrowTime", "deviceBorrowTime", "sessionLifetime", "hasAccess", "loginShown", "resCode", "resMsg",
+            "serviceResult", "granted", "revoked", "devices", "faults", "sessions", "users", "result", "seconds")
+        add("the operator's lists (counts, M-Pin IDs, device mappings): the secrets in them are redacted string by string",
+            "mpinIds", "mappings")
         return out
     }()
 }

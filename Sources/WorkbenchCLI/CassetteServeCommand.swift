@@ -130,6 +130,12 @@ struct CassetteServeCommand: AsyncParsableCommand {
             where !needed.contains(name) && values[name] == nil {
             values[name] = Placeholder.text(name)
         }
+        // A placeholder is filled only where the redactor put it (the manifest's `at`): one
+        // planted elsewhere, in a public body field say, is served as it is, never with the secret.
+        for (name, slot) in Redactor.unlistedPlaceholders(in: recorded) where self.secrets[name] != nil {
+            Console.error("warning: \(path): \(Placeholder.text(name)) at \(slot) is not where the redactor put it "
+                          + "(the manifest's `at`); it is served unfilled\n")
+        }
         let cassette: Cassette
         do {
             cassette = try Redactor.restore(recorded, values: values, path: path)

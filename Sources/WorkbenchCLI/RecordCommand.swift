@@ -19,9 +19,12 @@ struct RecordCommand: AsyncParsableCommand {
             seeded from the seed, on a clock frozen at the script's startTime; it is recorded as \
             \(ScenarioCommandSupport.stableOrigin), without timings, so recording the same scenario \
             twice writes the same bytes. The seed is --seed, else the script's, else \
-            "\(ScenarioCommandSupport.defaultSeed)", against any backend; the cassette keeps it, so \
-            replay draws the same. A --backend that is not on loopback gets its secrets redacted \
-            (--redact default) unless --redact none.
+            "\(ScenarioCommandSupport.defaultSeed)"; the cassette keeps it. Against --backend the \
+            SDK draws from the system's cryptographic generator and the cassette keeps the draws, \
+            so replay still hands out the same bytes; --seed there makes the draws follow the seed, \
+            with a warning: whoever knows the seed can compute the client secret from the traffic. \
+            A --backend that is not on loopback gets its secrets redacted (--redact default) unless \
+            --redact none; the default redaction also removes the seed.
 
             Exit status: 0 when recorded, 1 when the scenario failed (nothing written), 2 when the \
             script cannot be read, the cassette cannot be written or the usage was wrong.
@@ -73,7 +76,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let script = overrides.apply(to: try ScenarioCommandSupport.readScript(scenario))
-        let seed = ScenarioCommandSupport.seed(seed, script: script)
+        let randomness = ScenarioCommandSupport.randomness(seed, script: script, live: backend)
+        if let warning = randomness.warning { Console.error(warning + "\n") }
         let output = out ?? Self.defaultOutput(for: script.name)
         if out == nil, SafeFileName.make(script.name) != script.name {
             Console.error("warning: the scenario name \(JSONWriter.quoted(script.name)) is not a safe file name; writing \(output)\n")
@@ -81,7 +85,7 @@ struct RecordCommand: AsyncParsableCommand {
         let fields = redactedFields(live: backend)
         let recorded: (Cassette, Double)
         do {
-            recorded = try await Self.record(script, seed: seed, backendURL: backend)
+            recorded = try await Self.record(script, seed: randomness.seed, random: randomness.random, backendURL: backend)
         } catch let failure as ScenarioFailure {
             ScenarioCommandSupport.error(failure.description + " (nothing written)")
             throw ExitCode(1)
@@ -107,7 +111,7 @@ struct RecordCommand: AsyncParsableCommand {
         let placeholders = final.redactions.map(\.placeholder)
         print("\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
               + String(format: "%.2f s", seconds) + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
-        if let bench { try await benchmark(script, seed: seed, runs: bench) }
+        if let bench { try await benchmark(script, seed: ScenarioCommandSupport.seed(seed, script: script), runs: bench) }
     }
 
     /// `Recordings/<name>.json`, the name made a safe file name (`../../x` gives `______x`), so a
@@ -130,15 +134,19 @@ struct RecordCommand: AsyncParsableCommand {
         return redact
     }
 
-    static func record(_ script: ScenarioScript, seed: String, backendURL: String?) async throws -> (Cassette, Double) {
+    /// Records `script` against `backendURL` (the SDK drawing from `random`, the system's generator
+    /// unless the user gave a seed; `seed` is then the one the cassette names), else against the
+    /// embedded backend, seeded from `seed` (`random` is then not used: the seed drives both sides).
+    static func record(_ script: ScenarioScript, seed: String?, random: any RandomSource, backendURL: String?) async throws -> (Cassette, Double) {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         if let backendURL {
             let header = ScenarioSession.header(for: script, backendURL: backendURL, embedded: false, seed: seed, tool: ScenarioCommandSupport.tool)
             let cassette = try await ScenarioSession.record(script, header: header, transport: ScenarioCommandSupport.curl(),
-                                                            random: SeededRandomSource(seed: seed), clock: SystemClock())
+                                                            random: random, clock: SystemClock())
             return (cassette, elapsed())
         }
+        let seed = seed ?? ScenarioCommandSupport.seed(nil, script: script)
         let session = try await EmbeddedSession.start(script, seed: seed)
         do {
             let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true, seed: seed,

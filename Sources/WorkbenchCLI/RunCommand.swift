@@ -14,9 +14,10 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             SCENARIO is a script file or the name (or alias) of a bundled scenario under Scenarios/ \
             (or $MPIN_WORKBENCH_SCENARIOS). Against --backend URL, or the reference backend started \
-            in-process (the default; --embedded says so explicitly). The seed is --seed, else the \
-            script's, else "\(ScenarioCommandSupport.defaultSeed)", against any backend, as `record` \
-            seeds it. --junit FILE also writes a JUnit XML report: one testcase for the scenario, its \
+            in-process (the default; --embedded says so explicitly). On the embedded backend the seed \
+            is --seed, else the script's, else "\(ScenarioCommandSupport.defaultSeed)"; against \
+            --backend the SDK draws from the system's generator unless --seed is given (with a \
+            warning), as `record` does. --junit FILE also writes a JUnit XML report: one testcase for the scenario, its \
             step lines as output, failed with the failing step's report, an error when the script \
             cannot be read or the run cannot start.
 
@@ -66,10 +67,11 @@ struct RunCommand: AsyncParsableCommand {
             try junit.write(junitReport(.error(error.description, type: "script"), duration: timer.now - start))
             throw ExitCode(2)
         }
-        let seed = ScenarioCommandSupport.seed(seed, script: script)
+        let randomness = ScenarioCommandSupport.randomness(seed, script: script, live: backend)
+        if let warning = randomness.warning { Console.error(warning + "\n") }
         let result: Result<[StepOutcome], ScenarioFailure>
         do {
-            result = try await Self.run(script, seed: seed, backendURL: backend)
+            result = try await Self.run(script, seed: randomness.seed, random: randomness.random, backendURL: backend)
         } catch {
             // The run could not start (the embedded backend): reported as before, and as an error.
             try junit.write(junitReport(.error("\(error)", type: nil), duration: timer.now - start))
@@ -89,13 +91,16 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Runs `script` against `backendURL`, else the embedded backend; throws only when the run
     /// cannot start.
-    static func run(_ script: ScenarioScript, seed: String, backendURL: String?) async throws -> Result<[StepOutcome], ScenarioFailure> {
+    /// The SDK draws from `random` against a live backend; the embedded one is seeded from `seed`.
+    static func run(_ script: ScenarioScript, seed: String?, random: any RandomSource, backendURL: String?) async throws
+        -> Result<[StepOutcome], ScenarioFailure> {
         if let backendURL {
             do throws(ScenarioFailure) {
                 return .success(try await ScenarioSession.run(script, backendURL: backendURL, transport: ScenarioCommandSupport.curl(),
-                                                              random: SeededRandomSource(seed: seed), clock: SystemClock(), seed: seed))
+                                                              random: random, clock: SystemClock(), seed: seed))
             } catch { return .failure(error) }
         }
+        let seed = seed ?? ScenarioCommandSupport.seed(nil, script: script)
         let session = try await EmbeddedSession.start(script, seed: seed)
         let clock = session.clock
         let backend = session.backend

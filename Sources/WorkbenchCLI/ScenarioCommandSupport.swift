@@ -21,12 +21,34 @@ enum ScenarioCommandSupport {
     static let defaultSeed = "workbench"
 
     /// The one rule of `--seed` in `record`, `run` and `proxy`, as their help states it.
-    static let seedHelp = "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"\(defaultSeed)\"; the same against --backend)."
+    static let seedHelp = "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"\(defaultSeed)\"). "
+        + "Against --backend the SDK draws from the system's generator unless --seed is given (which warns: the seed gives the secrets away)."
 
-    /// `--seed` if given, else the script's `seed`, else `defaultSeed`: the same rule against the
-    /// embedded backend and a live one, so that a cassette always says the seed its run had.
+    /// `--seed` if given, else the script's `seed`, else `defaultSeed`: the seed of a run on the
+    /// embedded backend, which the cassette keeps so that recording again writes the same bytes.
     static func seed(_ given: String?, script: ScenarioScript) -> String {
         given ?? script.seed ?? defaultSeed
+    }
+
+    /// The SDK's randomness for a run: on the embedded backend (`live` nil) the seed's
+    /// (`seed(_:script:)`); against a live backend the system's cryptographic generator, unless
+    /// `--seed` is given, and then with `liveSeedWarning`. The script's own seed never drives a live
+    /// run: a scenario file is public, and so would be every draw.
+    static func randomness(_ given: String?, script: ScenarioScript, live: String?)
+        -> (random: any RandomSource, seed: String?, warning: String?) {
+        guard live != nil else {
+            let seed = seed(given, script: script)
+            return (SeededRandomSource(seed: seed), seed, nil)
+        }
+        guard let given else { return (SystemRandomSource(), nil, nil) }
+        return (SeededRandomSource(seed: given), given, liveSeedWarning(given))
+    }
+
+    /// What `--seed` against a live backend gives away.
+    static func liveSeedWarning(_ seed: String) -> String {
+        "warning: --seed \(seed) against a live backend: every random draw of the SDK, and so the ephemeral x of each login, "
+            + "follows from the seed; anyone who knows it and sees a login's y and V (pass 1's answer, pass 2's request) computes "
+            + "SEC = -(x+y)^-1 * V and the client secret, with or without a cassette. Use it only against a throwaway test backend"
     }
 
     static func error(_ message: String) {

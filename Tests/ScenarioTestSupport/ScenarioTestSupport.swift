@@ -59,3 +59,25 @@ package struct TestBackendClock: BackendClock {
     package let clock: FrozenClock
     package func nowMilliseconds() -> Int64 { clock.nowMilliseconds() }
 }
+
+/// Records a script against a reference backend on loopback that is not the embedded one: its
+/// own randomness the system's (no seed), the real clock, the SDK drawing from `random`, the
+/// cassette naming `seed` (nil: none), as `mpin-workbench record --backend URL` does.
+package func recordLive(_ script: ScenarioScript, random: any RandomSource, seed: String?) async throws -> Cassette {
+    var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation)
+    configuration.clientID = script.clientID
+    configuration.profile = script.profile
+    let backend = try await ReferenceBackend.start(configuration)
+    let header = ScenarioSession.header(for: script, backendURL: backend.baseURL, embedded: false, seed: seed,
+                                        tool: .init(name: "mpin-workbench", version: "0.1.0"))
+    do {
+        let cassette = try await ScenarioSession.record(script, header: header,
+                                                        transport: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
+                                                        random: random, clock: SystemClock())
+        await backend.stop()
+        return cassette
+    } catch {
+        await backend.stop()
+        throw error
+    }
+}

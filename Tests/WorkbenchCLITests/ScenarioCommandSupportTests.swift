@@ -1,5 +1,8 @@
 import FlowRecording
 import Foundation
+import MilagroRecording
+import ReferenceBackend
+import SDKSeams
 import Scenarios
 import TestSupport
 import Testing
@@ -47,6 +50,57 @@ import Testing
         }
         #expect(ProxyCommand.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             .contains("else \"workbench\""))
+    }
+
+    /// The SDK's randomness: the seed's on the embedded backend; against a live one the system's
+    /// generator, unless --seed is given, which warns; the script's seed never drives a live run.
+    @Test func aLiveBackendGetsTheSystemsGenerator() throws {
+        var script = try ScenarioCommandSupport.script("authenticate", library: Self.library)
+        script.seed = "scripted"
+        let embedded = ScenarioCommandSupport.randomness(nil, script: script, live: nil)
+        #expect(embedded.seed == "scripted" && embedded.warning == nil && embedded.random is SeededRandomSource)
+        let live = ScenarioCommandSupport.randomness(nil, script: script, live: "http://127.0.0.1:8005")
+        #expect(live.seed == nil && live.warning == nil && live.random is SystemRandomSource)
+        let given = ScenarioCommandSupport.randomness("s1", script: script, live: "http://127.0.0.1:8005")
+        #expect(given.seed == "s1" && given.random is SeededRandomSource)
+        #expect(given.warning?.contains("client secret") == true && given.warning?.contains("--seed s1") == true)
+    }
+
+    /// Two recordings against a live backend (the reference backend on loopback, not embedded)
+    /// without --seed share no draw, name no seed, and each replays offline from its recorded draws.
+    @Test func twoLiveRecordingsShareNoDraw() async throws {
+        let script = try ScenarioCommandSupport.script("authenticate", library: Self.library)
+        var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation)
+        configuration.profile = script.profile
+        let backend = try await ReferenceBackend.start(configuration)
+        var draws: [Set<String>] = []
+        do {
+            for _ in 0..<2 {
+                let randomness = ScenarioCommandSupport.randomness(nil, script: script, live: backend.baseURL)
+                let (cassette, _) = try await RecordCommand.record(script, seed: randomness.seed, random: randomness.random,
+                                                                   backendURL: backend.baseURL)
+                #expect(cassette.scenario.seed == nil)
+                draws.append(Set(cassette.events.compactMap { event -> String? in
+                    if case .random(let draw) = event.payload { return draw.hex }
+                    return nil
+                }))
+                let replayed = await ScenarioSession.replay(cassette, path: nil, library: Self.library)
+                #expect(replayed.passed, "\(replayed)")
+            }
+        } catch {
+            await backend.stop()
+            throw error
+        }
+        await backend.stop()
+        #expect(draws[0].count >= 8 && draws[1].count >= 8)
+        #expect(draws[0].isDisjoint(with: draws[1]))
+    }
+
+    /// A host that only starts with `127.` is not loopback: its recording is redacted by default.
+    @Test func aHostNamed127EvilIsRedactedByDefault() {
+        #expect(RecordCommand.redactedFields([], live: "http://127.evil.example:8005") == Redactor.milagroFields)
+        #expect(RecordCommand.redactedFields([], live: "http://127.0.0.1:8005").isEmpty)
+        #expect(RecordCommand.redactedFields([], live: "http://[::1]:8005").isEmpty)
     }
 
     @Test("record, run and proxy find a bundled scenario by name")

@@ -147,8 +147,19 @@ extension Cassette {
                 if item["occurrences"] != nil, item["occurrences"] != .null {
                     occurrences = try reader.int(item, "occurrences", path, in: CassetteLimits.occurrences, "a count")
                 }
+                var slots: [RedactionSlot] = []
+                if item["at"] != nil, item["at"] != .null {
+                    for (number, slot) in try reader.array(item, "at", path).enumerated() {
+                        guard case .string(let text) = slot, let parsed = RedactionSlot(text) else {
+                            throw reader.fail("\(path).at[\(number)]",
+                                              "expected \"scenario\", \"events[N]\", \"events[N].request\" or \"events[N].response\"")
+                        }
+                        slots.append(parsed)
+                    }
+                }
                 redactions.append(RedactionEntry(placeholder: try reader.string(item, "placeholder", path),
-                                                 field: try reader.string(item, "field", path), occurrences: occurrences))
+                                                 field: try reader.string(item, "field", path), occurrences: occurrences,
+                                                 slots: slots))
             }
         }
         var replayMode: ReplayMode?

@@ -17,7 +17,8 @@ extension Cassette {
             ] + (backend.upstream.map { [.init("upstream", .string($0))] } ?? []))),
             .init("redactions", .array(redactions.map {
                 .object([.init("placeholder", .string($0.placeholder)), .init("field", .string($0.field)),
-                         .init("occurrences", .integer($0.occurrences))])
+                         .init("occurrences", .integer($0.occurrences))]
+                        + ($0.slots.isEmpty ? [] : [.init("at", .array($0.slots.map { .string($0.description) }))]))
             })),
             .init("events", .array(events.map(\.jsonValue))),
         ]

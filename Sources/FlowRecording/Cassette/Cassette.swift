@@ -105,10 +105,14 @@ public struct Cassette: Sendable, Hashable {
         public var placeholder: String
         public var field: String
         public var occurrences: Int
-        public init(placeholder: String, field: String, occurrences: Int) {
+        /// Where the redactor put the placeholder (`at` in the file), sorted: `Redactor.restore`
+        /// fills it nowhere else.
+        public var slots: [RedactionSlot]
+        public init(placeholder: String, field: String, occurrences: Int, slots: [RedactionSlot] = []) {
             self.placeholder = placeholder
             self.field = field
             self.occurrences = occurrences
+            self.slots = slots
         }
     }
 

@@ -33,17 +33,28 @@ public struct Redactor: Sendable {
         self.fields = fields
     }
 
+    /// The field name of the scenario's seed (`scenario.seed` and the script's `seed`): with it,
+    /// a seeded run's every draw can be made again. It is replaced in those two places only, never
+    /// as a token elsewhere: a seed is often a word of the flow too (`devicesecurity`, a path
+    /// segment).
+    public static let seedField = "seed"
+
     /// The cassette with the secrets under `fields` replaced; earlier placeholders are kept.
+    ///
+    /// Each manifest entry lists the slots its placeholder went into (`RedactionSlot`), which
+    /// `restore` fills and nothing else.
     public func redact(_ cassette: Cassette) -> Cassette {
         let wanted = Set(fields.map { $0.lowercased() })
-        let secrets = collect(cassette, wanted)
-        guard !secrets.isEmpty else { return cassette }
+        var secrets = collect(cassette, wanted)
+        let seed = wanted.contains(Self.seedField) ? Self.seedValue(cassette) : nil
+        if let seed { secrets.removeAll { $0.value == seed && $0.field.lowercased() == Self.seedField } }
+        guard !secrets.isEmpty || seed != nil else { return cassette }
         // Name the values, avoiding names already in use.
         var used = Set(Self.placeholderNames(in: cassette)).union(cassette.redactions.map(\.placeholder))
         var byValue: [String: String] = [:]
         var order: [(placeholder: String, field: String)] = []
         var countPerField: [String: Int] = [:]
-        for (field, value) in secrets where byValue[value] == nil {
+        func name(for field: String) -> String {
             var number = countPerField[field, default: 0]
             var name: String
             repeat {
@@ -52,60 +63,146 @@ public struct Redactor: Sendable {
             } while used.contains(name)
             countPerField[field] = number
             used.insert(name)
-            byValue[value] = name
-            order.append((name, field))
+            return name
+        }
+        for (field, value) in secrets where byValue[value] == nil {
+            let placeholder = name(for: field)
+            byValue[value] = placeholder
+            order.append((placeholder, field))
         }
         var counts: [String: Int] = [:]
+        var slots: [String: Set<RedactionSlot>] = [:]
+        var slot = RedactionSlot.scenario
+        func put(_ name: String, _ times: Int = 1) {
+            counts[name, default: 0] += times
+            slots[name, default: []].insert(slot)
+        }
         var out = cassette
         let whole: (String) -> String = { text in
             guard let name = byValue[text] else { return text }
-            counts[name, default: 0] += 1
+            put(name)
             return Placeholder.text(name)
         }
-        out.scenario.script = cassette.scenario.script.map { script in
+        if let seed {
+            let placeholder = name(for: Self.seedField)
+            order.append((placeholder, Self.seedField))
+            out.scenario.seed = out.scenario.seed.map { $0 == seed ? { put(placeholder); return Placeholder.text(placeholder) }() : $0 }
+            out.scenario.script = out.scenario.script.map { script in
+                Self.replaceSeed(in: script, seed) { put(placeholder); return Placeholder.text(placeholder) }
+            }
+        }
+        out.scenario.script = out.scenario.script.map { script in
             Self.mapScript(script, secretFields: wanted) { literal, isNumber in
                 let replaced = whole(literal)
                 return isNumber && replaced == literal ? nil : replaced
             }
         }
-        out.events = cassette.events.map { event in
-            Self.map(event, whole: whole, inText: { text in
+        out.events = cassette.events.enumerated().map { index, event in
+            Self.map(event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole, inText: { text in
                 var result = text
                 for (value, name) in byValue where value.count >= 8 && result.contains(value) {
-                    counts[name, default: 0] += result.components(value)
+                    put(name, result.components(value))
                     result = result.replacing(value, with: Placeholder.text(name))
                 }
                 return result
             })
         }
         out.redactions += order.map { Cassette.RedactionEntry(placeholder: $0.placeholder, field: $0.field,
-                                                                 occurrences: counts[$0.placeholder, default: 0]) }
+                                                                 occurrences: counts[$0.placeholder, default: 0],
+                                                                 slots: slots[$0.placeholder, default: []].sorted()) }
         return out
     }
 
-    /// The cassette with every placeholder replaced by its value from `values`, and no manifest.
+    /// The seed a cassette names: `scenario.seed`, else the script's `seed` (nil for none, or one
+    /// that is already a placeholder).
+    static func seedValue(_ cassette: Cassette) -> String? {
+        var script: String?
+        if case .object(let members)? = cassette.scenario.script {
+            for member in members where member.name.lowercased() == seedField {
+                switch member.value {
+                case .string(let text), .number(let text): script = text
+                default: break
+                }
+            }
+        }
+        let seed = cassette.scenario.seed ?? script
+        return seed.flatMap { Placeholder.whole($0) == nil && !$0.isEmpty ? $0 : nil }
+    }
+
+    /// The script with its top-level `seed` member, when it is `seed`, replaced by `placeholder()`.
+    static func replaceSeed(in script: JSONValue, _ seed: String, _ placeholder: () -> String) -> JSONValue {
+        guard case .object(let members) = script else { return script }
+        return .object(members.map { member in
+            guard member.name.lowercased() == seedField else { return member }
+            switch member.value {
+            case .string(let text) where text == seed, .number(let text) where text == seed:
+                return JSONValue.Member(member.name, .string(placeholder()))
+            default: return member
+            }
+        })
+    }
+
+    /// The cassette with every placeholder replaced by its value from `values`, in the slots its
+    /// manifest entry lists (`RedactionSlot`) and nowhere else, and no manifest. A placeholder
+    /// found in a slot its entry does not list (the file was edited, or it was written before
+    /// the manifest said where) stays as it is.
     ///
-    /// - Throws: `RedactionError` naming every placeholder (in the events or the manifest) without a value.
+    /// - Throws: `RedactionError` naming every placeholder of the manifest without a value.
     public static func restore(_ cassette: Cassette, values: [String: String], path: String? = nil)
         throws(RedactionError) -> Cassette {
-        let needed = Set(placeholderNames(in: cassette)).union(cassette.redactions.map(\.placeholder))
+        let needed = Set(cassette.redactions.map(\.placeholder))
         let missing = needed.filter { values[$0] == nil }.sorted()
         guard missing.isEmpty else { throw RedactionError(missing: missing, path: path) }
         guard !needed.isEmpty else { return cassette }
-        var out = cassette
-        out.scenario.script = cassette.scenario.script.map { script in
-            mapScript(script, secretFields: []) { literal, isNumber in isNumber ? nil : Placeholder.fill(literal, values) }
+        var bySlot: [RedactionSlot: [String: String]] = [:]
+        for entry in cassette.redactions {
+            guard let value = values[entry.placeholder] else { continue }
+            for slot in entry.slots { bySlot[slot, default: [:]][entry.placeholder] = value }
         }
-        out.events = cassette.events.map { event in
-            map(event, whole: { Placeholder.fill($0, values) }, inText: { Placeholder.fill($0, values) })
+        var out = cassette
+        let scenarioValues = bySlot[.scenario] ?? [:]
+        out.scenario.seed = cassette.scenario.seed.map { Placeholder.fill($0, scenarioValues) }
+        out.scenario.script = cassette.scenario.script.map { script in
+            mapScript(script, secretFields: []) { literal, isNumber in isNumber ? nil : Placeholder.fill(literal, scenarioValues) }
+        }
+        out.events = cassette.events.enumerated().map { index, event in
+            var here: [String: String] = [:]
+            return map(event, enter: { here = bySlot[RedactionSlot(event: index, part: $0)] ?? [:] },
+                       whole: { Placeholder.fill($0, here) }, inText: { Placeholder.fill($0, here) })
         }
         out.redactions = []
+        return out
+    }
+
+    /// The placeholders found in slots their manifest entry does not list, with those slots:
+    /// what `restore` leaves unfilled (`cassette lint` and `cassette serve` name them).
+    public static func unlistedPlaceholders(in cassette: Cassette) -> [(placeholder: String, slot: RedactionSlot)] {
+        let listed = Dictionary(cassette.redactions.map { ($0.placeholder, Set($0.slots)) }) { $0.union($1) }
+        var out: [(String, RedactionSlot)] = []
+        func note(_ text: String, _ slot: RedactionSlot) {
+            for name in Placeholder.names(in: text) where !(listed[name]?.contains(slot) ?? false)
+                && !out.contains(where: { $0.0 == name && $0.1 == slot }) {
+                out.append((name, slot))
+            }
+        }
+        if let seed = cassette.scenario.seed { note(seed, .scenario) }
+        if let script = cassette.scenario.script {
+            _ = mapScript(script, secretFields: []) { literal, _ in note(literal, .scenario); return nil }
+        }
+        for (index, event) in cassette.events.enumerated() {
+            var slot = RedactionSlot(event: index, part: .whole)
+            _ = map(event, enter: { slot = RedactionSlot(event: index, part: $0) },
+                    whole: { note($0, slot); return $0 }, inText: { note($0, slot); return $0 })
+        }
         return out
     }
 
     /// Every placeholder name used in the cassette's events, in order of first appearance.
     public static func placeholderNames(in cassette: Cassette) -> [String] {
         var names: [String] = []
+        if let seed = cassette.scenario.seed {
+            for name in Placeholder.names(in: seed) where !names.contains(name) { names.append(name) }
+        }
         if let script = cassette.scenario.script {
             _ = mapScript(script, secretFields: []) { literal, _ in
                 for name in Placeholder.names(in: literal) where !names.contains(name) { names.append(name) }
@@ -113,7 +210,7 @@ public struct Redactor: Sendable {
             }
         }
         for event in cassette.events {
-            _ = map(event, whole: { text in
+            _ = map(event, enter: { _ in }, whole: { text in
                 for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
                 return text
             }, inText: { text in
@@ -195,7 +292,7 @@ public struct Redactor: Sendable {
     /// Applies `transform` to each string of a script, and to each number that is the value of a
     /// member named in `secretFields` (lowercased); `transform` gets the literal and whether it was
     /// a number, and returns the new string (nil: leave the value as it was).
-    static func mapScript(_ value: JSONValue, secretFields: Set<String>,
+    package static func mapScript(_ value: JSONValue, secretFields: Set<String>,
                           _ transform: (_ literal: String, _ isNumber: Bool) -> String?) -> JSONValue {
         func walk(_ value: JSONValue, secret: Bool) -> JSONValue {
             switch value {
@@ -212,8 +309,10 @@ public struct Redactor: Sendable {
         return walk(value, secret: false)
     }
 
-    /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies.
-    static func map(_ event: CassetteEvent, whole: (String) -> String, inText: (String) -> String) -> CassetteEvent {
+    /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies, calling
+    /// `enter` with the part of the event (`RedactionSlot.Part`) before the values of each part.
+    static func map(_ event: CassetteEvent, enter: (RedactionSlot.Part) -> Void, whole: (String) -> String,
+                    inText: (String) -> String) -> CassetteEvent {
         var event = event
         // A call or crypto value that is not a secret as a whole may hold one: string by string in
         // JSON text (a request body a step sends, a mailbox listing), else as in a text body.
@@ -250,23 +349,28 @@ public struct Redactor: Sendable {
         }
         switch event.payload {
         case .call(var call):
+            enter(.whole)
             call.arguments = fields(call.arguments)
             call.outputs = fields(call.outputs)
             event.payload = .call(call)
         case .crypto(var step):
+            enter(.whole)
             step.inputs = fields(step.inputs)
             step.outputs = fields(step.outputs)
             event.payload = .crypto(step)
         case .random(var draw):
+            enter(.whole)
             draw.hex = whole(draw.hex)
             event.payload = .random(draw)
         case .clock:
             break
         case .http(var exchange):
+            enter(.request)
             exchange.request.url = URLText.mapTokens(exchange.request.url, whole)
             exchange.request.headers = headers(exchange.request.headers)
             exchange.request.body = body(exchange.request.body)
             if var response = exchange.response {
+                enter(.response)
                 response.headers = headers(response.headers)
                 response.body = body(response.body)
                 exchange.response = response

@@ -68,6 +68,10 @@ public enum CassetteLint {
         for name in declared.subtracting(used).sorted() {
             problems.append("redactions lists \(Placeholder.text(name)), which no event uses")
         }
+        for (name, slot) in Redactor.unlistedPlaceholders(in: cassette) where declared.contains(name) {
+            problems.append("placeholder \(Placeholder.text(name)) at \(slot) is not where the redactor put it (its `at` does not list "
+                            + "\(slot)): a value given for it is not filled in there")
+        }
         return problems.map { Problem(path: path, message: $0) }
     }
 }

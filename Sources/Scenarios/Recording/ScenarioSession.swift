@@ -6,6 +6,9 @@ import OrderedJSON
 /// The three ways to run a script: live (`run`), live while recording a cassette (`record`), and
 /// offline from a cassette (`replay`).
 public enum ScenarioSession {
+    /// The seed of replay's fallback generator, for draws a cassette does not hold.
+    public static let replayFallbackSeed = "replay"
+
     /// The cassette header of a recording of `script`.
     public static func header(for script: ScenarioScript, backendURL: String, embedded: Bool, seed: String?,
                               tool: Cassette.Tool) -> Cassette {
@@ -92,7 +95,7 @@ public enum ScenarioSession {
         let replayer: Replayer
         do {
             replayer = try Replayer(cassette: restored, mode: mode, placeholders: placeholders, path: path,
-                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? "replay"),
+                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? replayFallbackSeed),
                                     fallbackClock: FrozenClock(milliseconds: script.startTime), standIns: standIns)
         } catch {
             return failed(error.description, error.kind.description)
