@@ -164,8 +164,10 @@ public enum MilagroAudit {
     }
 
     /// Each known derivation tried at each event where it applies, in event order, then the PIN
-    /// searches.
-    public static func derivations(_ cassette: Cassette, seeds: [SeedCandidate] = []) -> [Derivation] {
+    /// searches. `seeds` are the seeds to try (nil: the file's own and its strings,
+    /// `seedCandidates(_:given:)` with none given).
+    public static func derivations(_ cassette: Cassette, seeds: [SeedCandidate]? = nil) -> [Derivation] {
+        let seeds = seeds ?? seedCandidates(cassette, given: [])
         let maths: Maths = cassette.curve.uppercased() == "BN254" ? Curve<BN254>() : Curve<BN254CX>()
         let found = seedSearch(cassette, seeds: seeds, maths: maths)
         let embedded = cassette.backend.embedded

@@ -64,6 +64,8 @@ extension Redactor {
         add("a DeviceSecurity setting, count or result code, the same for every device of the group", "borrowTime",
             "defaultApplicationBorrowTime", "deviceBorrowTime", "sessionLifetime", "hasAccess", "loginShown", "resCode", "resMsg",
             "serviceResult", "granted", "revoked", "devices", "faults", "sessions", "users", "result", "seconds")
+        add("a member of the scenario script that says what the run does (its name, description, flavour, profile, activation, "
+            + "checks), not what it drew", "description", "flavour", "profile", "activation", "checks", "clientID", "startTime")
         add("the operator's lists (counts, M-Pin IDs, device mappings): the secrets in them are redacted string by string",
             "mpinIds", "mappings")
         return out

@@ -39,6 +39,7 @@ import Testing
         for (clear, hidden) in zip(MilagroAudit.fields(plain), MilagroAudit.fields(redacted)) {
             if let name = Placeholder.whole(hidden.value) { out[name] = clear.value }
         }
+        if let name = redacted.scenario.seed.flatMap(Placeholder.whole) { out[name] = plain.scenario.seed }
         if let clear = plain.scenario.script, let hidden = redacted.scenario.script {
             func walk(_ a: JSONValue, _ b: JSONValue) {
                 switch (a, b) {
