@@ -20,7 +20,10 @@ struct CassetteRunner: Sendable {
     var directory: String
     var record: CassetteRecordMode
     var backend: CassetteBackend
-    var seed: String
+    /// The seed given, if any (`embeddedSeed` on the embedded backend when none).
+    var seed: String?
+    /// The seed of a recording on the embedded backend when none is given.
+    static let embeddedSeed = "workbench"
     var matching: ReplayMode?
     /// The `--filter` that runs this test alone, for the re-record command in reports.
     var testFilter: String
@@ -88,7 +91,7 @@ struct CassetteRunner: Sendable {
         do {
             cassette = try CassetteFile.read(path)
             replayer = try Replayer(cassette: cassette, mode: matching, path: path,
-                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed),
+                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed ?? Self.embeddedSeed),
                                     fallbackClock: FrozenClock(milliseconds: ScenarioScript.defaultStartTime))
         } catch let error as CassetteError {
             return Outcome(failure: "\(error.description)\n  record it again with: \(rerecordCommand)")
@@ -127,10 +130,11 @@ struct CassetteRunner: Sendable {
 
     private func recordCassette(_ body: (CassetteSession) async throws -> Void) async throws -> Outcome {
         let flavour = MPinClient.Flavour(backend.flavour)
-        let random = SeededRandomSource(seed: seed)
         switch backend.kind {
         case .url(let url, let backendFlavour):
-            let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false))
+            // A live backend: the system's generator, unless the test gave a seed.
+            let random: any RandomSource = seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
+            let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false, seed: seed))
             let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
                                           source: .recording(recorder, frozenClock: nil), liveTransport: EmbeddedBackend.curl(),
                                           liveRandom: random, liveClock: SystemClock())
@@ -142,6 +146,8 @@ struct CassetteRunner: Sendable {
                 throw CassetteTestError("cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
                     + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)")
             }
+            let seed = self.seed ?? Self.embeddedSeed
+            let random = SeededRandomSource(seed: seed)
             if configuration.seed == nil { configuration.seed = seed }
             let started: EmbeddedBackend
             do {
@@ -150,7 +156,7 @@ struct CassetteRunner: Sendable {
                 throw CassetteTestError("cassette \"\(name)\": the embedded reference backend did not start: \(error)")
             }
             let frozen = started.clock
-            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: configuration.flavour, embedded: true),
+            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: configuration.flavour, embedded: true, seed: seed),
                                     recordsTimings: false)
             let transport = started.transport
             let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
@@ -182,7 +188,7 @@ struct CassetteRunner: Sendable {
             + "once it passes, record it with: \(rerecordCommand)", thrown: thrown)
     }
 
-    private func header(url: String, flavour: BackendFlavour, embedded: Bool) -> Cassette {
+    private func header(url: String, flavour: BackendFlavour, embedded: Bool, seed: String?) -> Cassette {
         Cassette(tool: Self.tool, curve: "BN254CX", scenario: .init(name: name, seed: seed),
                  backend: .init(url: url, flavour: flavour.rawValue, embedded: embedded))
     }

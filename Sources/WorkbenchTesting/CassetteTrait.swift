@@ -27,14 +27,15 @@ public struct CassetteTrait: TestTrait, TestScoping {
     /// The record mode; nil: from the environment (see `CassetteRecordMode`).
     public var record: CassetteRecordMode?
     public var backend: CassetteBackend
-    /// The seed of the SDK's random source (and of the embedded backend) when recording.
-    public var seed: String
+    /// The seed of the SDK's random source (and of the embedded backend) when recording: nil for
+    /// `workbench` on the embedded backend and the system's generator against a live one.
+    public var seed: String?
     /// How strictly to match on replay; nil: strict (or the cassette's own mode).
     public var matching: ReplayMode?
     /// The folder of the cassette; nil: `__Cassettes__/<test file name>` next to the test file.
     public var directory: String?
 
-    public init(name: String?, record: CassetteRecordMode?, backend: CassetteBackend, seed: String, matching: ReplayMode?,
+    public init(name: String?, record: CassetteRecordMode?, backend: CassetteBackend, seed: String?, matching: ReplayMode?,
                 directory: String?) {
         self.name = name
         self.record = record
@@ -84,12 +85,14 @@ extension Trait where Self == CassetteTrait {
     ///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI`
     ///     is set, else `missing`.
     ///   - backend: what to record against (default: the embedded reference backend).
-    ///   - seed: the seed of the SDK's randomness while recording (default `workbench`).
+    ///   - seed: the seed of the SDK's randomness while recording: by default `workbench` on the
+    ///     embedded backend and the system's cryptographic generator against a live one (a seed
+    ///     given there makes every draw, and so the client secret, follow from it: for a test backend only).
     ///   - matching: the replay mode; nil: strict.
     ///   - directory: the folder of the cassette instead of `__Cassettes__/<test file name>` next to
     ///     the test file (tests of the trait itself use a temporary folder).
     public static func cassette(_ name: String? = nil, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
-                                seed: String = "workbench", matching: ReplayMode? = nil, directory: String? = nil) -> Self {
+                                seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil) -> Self {
         CassetteTrait(name: name, record: record, backend: backend, seed: seed, matching: matching, directory: directory)
     }
 }

@@ -30,7 +30,9 @@ import Testing
 ///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI` is
 ///     set, else `missing`.
 ///   - backend: what to record against (default: the embedded reference backend).
-///   - seed: the seed of the SDK's randomness while recording (default `workbench`).
+///   - seed: the seed of the SDK's randomness while recording: by default `workbench` on the
+///     embedded backend and the system's cryptographic generator against a live one (a seed given
+///     there makes every draw, and so the client secret, follow from it: for a test backend only).
 ///   - matching: the replay mode; nil: strict.
 ///   - directory: the folder of the cassette instead of `__Cassettes__/<file name>` next to the file.
 ///   - fileID: the calling file's ID, where a failure is reported (leave the default).
@@ -43,7 +45,7 @@ import Testing
 ///   `CassetteTestError` for a record mode in the environment that is not one, a backend that does
 ///   not start or a cassette that cannot be written.
 public func withCassette(_ name: String, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
-                         seed: String = "workbench", matching: ReplayMode? = nil, directory: String? = nil,
+                         seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
                          function: String = #function,
                          _ body: (CassetteSession) async throws -> Void) async throws {

@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import MPinSDK
+import ReferenceBackend
 import TestSupport
 import Testing
 @testable import WorkbenchTesting
@@ -59,6 +60,32 @@ import Testing
             try await registerAndLogIn(session)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != first)
+    }
+
+    /// Against a live backend (the reference backend on loopback, not the embedded one) the SDK
+    /// draws from the system's generator: two recordings share no draw and name no seed, and each
+    /// replays from its own draws.
+    @Test func aLiveBackendGetsTheSystemsGenerator() async throws {
+        let folder = try TemporaryDirectory.make("workbench-testing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let backend = try await ReferenceBackend.start(BackendConfiguration())
+        var draws: [Set<String>] = []
+        for name in ["live-1", "live-2"] {
+            try await withCassette(name, record: .all, backend: .url(backend.baseURL), directory: folder) { session in
+                try await registerAndLogIn(session)
+            }
+            let cassette = try CassetteFile.read(folder + "/\(name).json")
+            #expect(cassette.scenario.seed == nil && !cassette.backend.embedded)
+            draws.append(Set(cassette.events.compactMap { event -> String? in
+                if case .random(let draw) = event.payload { return draw.hex }
+                return nil
+            }))
+            try await withCassette(name, record: .never, backend: .url("http://127.0.0.1:1"), directory: folder) { session in
+                try await registerAndLogIn(session)
+            }
+        }
+        await backend.stop()
+        #expect(!draws[0].isEmpty && draws[0].isDisjoint(with: draws[1]))
     }
 
     @Test func neverWithoutACassetteFailsAndRunsNothing() async throws {
