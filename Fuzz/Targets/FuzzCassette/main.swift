@@ -50,6 +50,9 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = diagram.html(cassette, title: "fuzz")
     let redacted = Redactor(fields: Redactor.milagroFields).redact(cassette)
     _ = Redactor.placeholderNames(in: redacted)
+    _ = Redactor.unlistedPlaceholders(in: cassette)
+    let values = Dictionary(redacted.redactions.map { ($0.placeholder, "v") }) { first, _ in first }
+    FuzzDriver.check((try? Redactor.restore(redacted, values: values)) != nil, "a redacted cassette does not restore with every value")
 
     for order in CassettePlayback.Order.allCases {
         let playback = CassettePlayback(cassette: cassette, name: "fuzz.json", order: order, servedOrigin: "http://127.0.0.1:1")
