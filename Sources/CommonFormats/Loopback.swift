@@ -54,7 +54,7 @@ package enum Loopback {
     /// zero groups, the last 32 bits optionally as a dotted quad) as 16 bytes; no zone id.
     static func ipv6(_ text: String) -> [UInt8]? {
         guard text.contains(":"), !text.contains("%") else { return nil }
-        let halves = text.components(separatedBy: "::")
+        let halves = Self.halves(text)
         guard halves.count <= 2 else { return nil }
         func groups(_ part: String) -> [UInt16]? {
             if part.isEmpty { return [] }
@@ -78,5 +78,23 @@ package enum Loopback {
         }
         guard all.count == 8 else { return nil }
         return all.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    }
+
+    /// `text` split at each `::`, scanned left to right (`:::` splits at its first two colons).
+    private static func halves(_ text: String) -> [String] {
+        var parts: [String] = [], current = "", previousColon = false
+        for character in text {
+            if character == ":" && previousColon {
+                current.removeLast()
+                parts.append(current)
+                current = ""
+                previousColon = false
+                continue
+            }
+            current.append(character)
+            previousColon = character == ":"
+        }
+        parts.append(current)
+        return parts
     }
 }
