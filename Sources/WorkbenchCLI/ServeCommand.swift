@@ -99,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
     var bodyTimeout = BodyDeadline.defaultSeconds
 
     @Option(name: .customLong("record-limit"), parsing: .unconditional,
-            help: "The most records each per-client store keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
+            help: "The most records each store that clients fill keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
             transform: BoundedNumber.integer(1...10_000_000))
     var recordLimit = BackendConfiguration().recordLimit
 
