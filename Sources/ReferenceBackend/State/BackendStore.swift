@@ -116,6 +116,13 @@ actor BackendStore {
         return .ok(record)
     }
 
+    /// An identity the `milagro-oss` profile issued from its own store (`OpenSourceStore`), so that
+    /// the operator tools (revoke) know it: under the store's cap only, not a client's quota (that
+    /// server has none); at the cap it is not learned.
+    func learnIdentity(mpinID: String, userID: String) {
+        _ = identities.insert(mpinID, IdentityRecord(userID: userID), owner: .unknown, capacity: capacity, perClient: capacity, evictable: nil)
+    }
+
     func identity(_ mpinID: String) -> IdentityRecord? { identities[mpinID] }
 
     func isRevoked(mpinID: String) -> Bool {
