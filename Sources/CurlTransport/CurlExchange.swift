@@ -73,6 +73,9 @@ struct CurlExchange {
         if let remaining {
             setup.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(remaining))
         }
+        if let localAddress = options.localAddress {
+            setup.string(CURLOPT_INTERFACE, "host!" + localAddress)
+        }
         if let connectTimeout = options.connectTimeout {
             setup.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
         }

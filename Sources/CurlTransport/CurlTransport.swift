@@ -41,12 +41,18 @@ public struct CurlTransport: HTTPTransport {
         public var verifyTLS: Bool
         /// The largest response body taken, in bytes; nil for no limit.
         public var maximumResponseBody: Int?
+        /// The local address connections are made from (`CURLOPT_INTERFACE` with `host!`: an IP
+        /// address such as 127.0.0.2, or a host name); nil for the system's choice. A connection
+        /// from another address is never reused for such a request.
+        public var localAddress: String?
 
-        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true, maximumResponseBody: Int? = nil) {
+        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true, maximumResponseBody: Int? = nil,
+                    localAddress: String? = nil) {
             self.defaultTimeout = defaultTimeout
             self.connectTimeout = connectTimeout
             self.verifyTLS = verifyTLS
             self.maximumResponseBody = maximumResponseBody
+            self.localAddress = localAddress
         }
     }
 

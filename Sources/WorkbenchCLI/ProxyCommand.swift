@@ -34,6 +34,14 @@ struct ProxyCommand: AsyncParsableCommand {
             not arrived --body-timeout seconds after its head (default 10) is answered 408, the \
             connection closed, and nothing forwarded or recorded.
 
+            Every forwarded request carries the proxy's `Via: \(RecordingProxy.defaultVia)` (not \
+            recorded), so the reference backend, whose operator endpoints (/admin/*: mailbox with \
+            activation links and codes, revoke, restore, counts; /devicesecurity/admin/*) answer \
+            only clients on its machine, refuses them to the proxy's clients (403) although the \
+            proxy connects from loopback. --allow-admin forwards without it, so they answer every \
+            client of the proxy. A --host that is not a loopback address prints a warning naming \
+            what it exposes.
+
             Nothing is recorded that the cassette reader would refuse: an upstream answer it cannot \
             represent (more than 1000 header fields, a field name that is not a token, a control \
             character in a value), a body over --max-body bytes, or one that would take the \
@@ -105,6 +113,10 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LogLevelOption
 
+    @Flag(name: .customLong("allow-admin"),
+          help: "Forward without the proxy's Via field, so that a backend on this machine answers its operator endpoints (/admin/*, /devicesecurity/admin/*) to the proxy's clients; by default they get 403.")
+    var allowAdmin = false
+
     @Option(help: "The scenario the client runs, if it is one: a script file or a bundled scenario's name (kept in the cassette, so that `replay` can drive the SDK through it).")
     var scenario: String?
 
@@ -157,8 +169,21 @@ struct ProxyCommand: AsyncParsableCommand {
         return ["warning: --seed goes with --scenario (it is the seed of the scenario's run); without one it has no effect"]
     }
 
+    /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
+    /// other machines reach through the proxy, in the words of `ServeCommand.exposureWarning`.
+    static func exposureWarning(host: String, upstream: String, out: String, allowAdmin: Bool) -> String? {
+        guard !ServeCommand.isLoopback(host) else { return nil }
+        let admin = allowAdmin
+            ? "and, with --allow-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
+                + "and /devicesecurity/admin/* of a backend on this machine"
+            : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine: the proxy's Via field tells the backend)"
+        return "warning: --host \(host) is not a loopback address: every client that reaches it is forwarded to \(upstream), can register, "
+            + "authenticate and request activation codes there, and is recorded into \(out), \(admin)."
+    }
+
     func run() async throws {
         for warning in warnings { Console.error(warning + "\n") }
+        if let warning = Self.exposureWarning(host: host, upstream: upstream, out: out, allowAdmin: allowAdmin) { Console.error(warning + "\n") }
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)
@@ -171,6 +196,7 @@ struct ProxyCommand: AsyncParsableCommand {
         let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
         let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, maxBody = self.maxBody
+        let via = allowAdmin ? nil : RecordingProxy.defaultVia
         let seed = script.map { ScenarioCommandSupport.seed(self.seed, script: $0) }
         let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -187,7 +213,7 @@ struct ProxyCommand: AsyncParsableCommand {
             let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
                                                          maximumResponseBody: maxBody))
             let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                                       maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody) { request in
+                                       maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody, via: via) { request in
                 session.actor(request)
             }
             session.begin(proxy)

@@ -22,18 +22,29 @@ struct ServeCommand: AsyncParsableCommand {
             the same requests get the same answers. Ctrl-C stops it.
 
             Limits: a request whose body has not arrived --body-timeout seconds (default \(Int(BodyDeadline.defaultSeconds))) after \
-            its head gets 408 and the connection is closed. An activation \
-            code is cancelled after \(BackendConfiguration().activationCodeTries) wrong tries; the right code is then refused too, until a new \
-            one is requested. Each store a client can fill (pending registrations, identities, \
-            pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization \
-            codes) holds at most --record-limit records (default \(BackendConfiguration().recordLimit)): at the cap the expired ones are dropped, and if \
-            none has expired the request that would add one gets 503; the mailbox and the demo \
-            RPA's logged-in sessions drop their oldest (under --profile milagro-oss every store \
-            drops its oldest, as that server has no such refusal; the DeviceSecurity service's \
-            sessions and devices drop theirs too). The operator endpoints (/admin/*: mailbox \
-            with activation links and codes, revoke, restore, counts; /devicesecurity/admin/*) \
-            answer only clients on this machine (403 to others) unless --remote-admin is given; \
-            a --host that is not a loopback address prints a warning naming what it exposes.
+            its head gets 408 and the connection is closed; a request without keep-alive (HTTP/1.0 \
+            without it, or Connection: close) is answered with Connection: close and the \
+            connection closed. An activation code is cancelled after \(defaults.activationCodeTries) wrong tries; the right \
+            code is then refused too, until a new one is requested. Codes are rate limited, on the \
+            backend's clock (with --time-seconds, a cap for its life): \(Self.rate(defaults.activationCodesPerUser)) per user and \
+            \(Self.rate(defaults.activationCodesPerClient)) per client, and a user's wrong codes across all its codes \
+            \(Self.rate(defaults.wrongActivationCodesPerUser)) (past that every code of the user is refused, the right one \
+            too); more get 429. Clients are told apart by address (an IPv4 address, an IPv6 /64; \
+            every client of one proxy or NAT is one). Each store a client can fill (pending \
+            registrations, identities, pass-1 challenges, pass-2 verdicts, browser sessions of \
+            access numbers and QR codes, activation and authorization codes) holds at most \
+            --record-limit records (default \(defaults.recordLimit)), at most --client-record-limit of one client \
+            (default \(defaults.clientRecordLimit)): past a cap the expired ones are dropped, then the oldest of that \
+            client (at its own cap) or of the client holding the most, so that a flood from one \
+            client drops its own records only; identities are never dropped (past a cap the \
+            signature gets 503). The mailbox and the demo RPA's logged-in sessions drop their \
+            oldest (under --profile milagro-oss every store drops its oldest, as that server \
+            does; the DeviceSecurity service's sessions and devices drop theirs too). The \
+            operator endpoints (/admin/*: mailbox with activation links and codes, revoke, \
+            restore, counts; /devicesecurity/admin/*) answer only clients on this machine (403 to \
+            others, and to a request that names a proxy in Via, Forwarded or X-Forwarded-For, as \
+            `proxy` does) unless --remote-admin is given; a --host that is not a loopback address \
+            prints a warning naming what it exposes.
 
             To serve a recording instead, use `cassette serve FILE` (`serve --cassette FILE` still \
             works, with a warning); to measure the backend's authentications per second, `bench \
@@ -88,9 +99,14 @@ struct ServeCommand: AsyncParsableCommand {
     var bodyTimeout = BodyDeadline.defaultSeconds
 
     @Option(name: .customLong("record-limit"), parsing: .unconditional,
-            help: "The most records each per-client store keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
+            help: "The most records each store that clients fill keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
             transform: BoundedNumber.integer(1...10_000_000))
     var recordLimit = BackendConfiguration().recordLimit
+
+    @Option(name: .customLong("client-record-limit"), parsing: .unconditional,
+            help: "The most records of each kind one client (an IPv4 address, an IPv6 /64) holds, 1 to 10000000; default 1000 (at most --record-limit).",
+            transform: BoundedNumber.integer(1...10_000_000))
+    var clientRecordLimit = BackendConfiguration().clientRecordLimit
 
     @Flag(name: .customLong("remote-admin"),
           help: "Let clients on other machines use the operator endpoints (/admin/*, /devicesecurity/admin/*); by default they get 403.")
@@ -125,6 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.bodyTimeout = deadline
         configuration.allowsRemoteAdmin = remoteAdmin
         configuration.recordLimit = recordLimit
+        configuration.clientRecordLimit = clientRecordLimit
         if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) { Console.error(warning + "\n") }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let logger = LogLevelOption.logger("serve", logging.level)
@@ -181,6 +198,15 @@ struct ServeCommand: AsyncParsableCommand {
     /// `localhost`, 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address (`Loopback`, the one rule).
     static func isLoopback(_ host: String) -> Bool {
         Loopback.isLoopback(host: host)
+    }
+
+    /// The defaults the discussion states.
+    private static let defaults = BackendConfiguration()
+
+    /// A rate as the help states it: "3 at once, then 1 each 600 s".
+    static func rate(_ limit: RateLimit) -> String {
+        let seconds = limit.seconds == limit.seconds.rounded() ? String(Int(limit.seconds)) : String(limit.seconds)
+        return "\(limit.burst) at once, then 1 each \(seconds) s"
     }
 
     static func say(_ text: String) {

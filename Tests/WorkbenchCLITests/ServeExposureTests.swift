@@ -30,7 +30,10 @@ import Testing
         #expect(try ServeCommand.parse(["--remote-admin"]).remoteAdmin)
         #expect(try ServeCommand.parse([]).recordLimit == 10_000)
         #expect(try ServeCommand.parse(["--record-limit", "5"]).recordLimit == 5)
-        for bad in [["--body-timeout", "0"], ["--body-timeout", "3601"], ["--body-timeout", "x"], ["--record-limit", "0"], ["--record-limit", "10000001"]] {
+        #expect(try ServeCommand.parse([]).clientRecordLimit == 1_000)
+        #expect(try ServeCommand.parse(["--client-record-limit", "7"]).clientRecordLimit == 7)
+        for bad in [["--body-timeout", "0"], ["--body-timeout", "3601"], ["--body-timeout", "x"], ["--record-limit", "0"], ["--record-limit", "10000001"],
+                    ["--client-record-limit", "0"]] {
             #expect(throws: (any Error).self, "\(bad)") { try ServeCommand.parse(bad) }
         }
         // The backend's own options are not the served cassette's, in either spelling.

@@ -8,8 +8,15 @@ import Synchronization
 ///
 /// What goes upstream: the method, the request target (path and query, byte for byte: `..` and
 /// `.` segments are sent as received, not folded), the header
-/// fields in order except `hopByHopRequestFields` (and the fields a `Connection` field names), and
-/// the body byte for byte. The transport sets `Host` and `Content-Length` for the upstream itself.
+/// fields in order except `hopByHopRequestFields` (and the fields a `Connection` field names), then
+/// the proxy's own `Via` field (`via`, RFC 9110 §7.6.3), and the body byte for byte. The transport
+/// sets `Host` and `Content-Length` for the upstream itself. The `Via` field tells the reference
+/// backend that the request came through a proxy, so that its operator endpoints (`/admin/*`,
+/// `/devicesecurity/admin/*`), which answer only clients on its machine, refuse it even though the
+/// proxy connects from loopback: the proxy's own clients may be anywhere. The proxy adds it after
+/// the client's fields, so no client can take it away (naming it in `Connection` drops only the
+/// client's own); a client can send a `Via` of its own, which only refuses it more. Without `via`
+/// (`proxy --allow-admin`) the backend answers the proxy's clients as it answers the proxy.
 ///
 /// What comes back to the client: the status, the header fields in order except the hop-by-hop
 /// ones, with `Content-Length` giving the length of the body sent, and the body. In both, the
@@ -103,8 +110,14 @@ package final class RecordingProxy: Sendable {
         }
     }
 
+    /// The `Via` field value the proxy adds to every request it forwards, by default.
+    package static let defaultVia = "1.1 mpin-workbench-proxy"
+
     /// The upstream backend, `scheme://host[:port]`.
     package let upstream: String
+    /// The `Via` value added to every forwarded request (not recorded: the cassette holds what the
+    /// client sent); nil adds none.
+    package let via: String?
     /// The other upstream origins, each under its prefix.
     package let routes: [Route]
     /// The proxy's own base URL, `http://host:port`, that clients use.
@@ -150,11 +163,13 @@ package final class RecordingProxy: Sendable {
     ///   - timeout: the time limit of one upstream exchange.
     ///   - maximumBodySize: the largest upstream body recorded (see the type).
     ///   - maximumRecordedBytes: the most bytes of the cassette's events (see the type).
+    ///   - via: the `Via` value added to each forwarded request (see the type); nil for none.
     ///   - actor: who sent a request (the default: the SDK).
     package init(upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
                  maximumExchanges: Int? = nil, timeout: Double? = nil, maximumBodySize: Int = defaultMaximumBodySize,
-                 maximumRecordedBytes: Int = defaultMaximumRecordedBytes,
+                 maximumRecordedBytes: Int = defaultMaximumRecordedBytes, via: String? = defaultVia,
                  actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
+        self.via = via
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.routes = routes.sorted { $0.prefix.count > $1.prefix.count }
         self.baseURL = baseURL
@@ -237,7 +252,9 @@ package final class RecordingProxy: Sendable {
                                    message: "the proxy forwards \(names); not \(request.method)")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
-        let outgoing = HTTPRequest(method: method, url: upstreamURL(target), headers: forwarded, body: request.body, timeout: timeout)
+        var upstreamHeaders = forwarded
+        if let via { upstreamHeaders.append(name: "Via", value: via) }
+        let outgoing = HTTPRequest(method: method, url: upstreamURL(target), headers: upstreamHeaders, body: request.body, timeout: timeout)
         let response: HTTPResponse
         switch await send(outgoing) {
         case .response(let received): response = received

@@ -13,7 +13,7 @@ extension BackendCore {
         }
         guard call.query["response_type"] == "code" else { throw APIError(.badRequest, "response_type must be 'code'") }
         if let expected = configuration.clientID, expected != clientID { throw APIError(.badRequest, "Unknown client_id") }
-        let session = try await newSession(wid: random.hex(16), now: now, clientID: clientID, redirectURI: redirect,
+        let session = try await newSession(wid: random.hex(16), now: now, client: call.client, clientID: clientID, redirectURI: redirect,
                                            state: call.query["state"] ?? "")
         return .ok([("webOTT", .string(session.webOTT)), ("qrURL", .string(base.url + "#" + session.wid)),
                     ("accessURL", .string(base.url + Endpoint.accessNumberPoll.path))])

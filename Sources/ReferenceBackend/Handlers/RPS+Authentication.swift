@@ -56,7 +56,7 @@ extension BackendCore {
         let now = self.now
         let y = random.scalar(mpin)
         try await store.putPass1(mpinID: mpinIDHex, Pass1Record(u: u, ut: ut.isEmpty ? nil : ut, y: y,
-                                                          expires: now + milliseconds(configuration.pass1Lifetime)), now: now)
+                                                          expires: now + milliseconds(configuration.pass1Lifetime)), now: now, client: call.client)
         return .ok([("version", "0.3"), ("y", .string(Hex.encode(y))), ("pass", 1), ("message", "OK")])
     }
 
@@ -88,7 +88,7 @@ extension BackendCore {
         let bound = wid == "0" ? "" : wid
         try await store.putAuth(authOTT: authOTT, AuthRecord(mpinID: mpinIDHex, userID: identity.userID, success: success,
                                                          expires: now + milliseconds(configuration.authLifetime), wid: bound,
-                                                         otp: otp), now: now)
+                                                         otp: otp), now: now, client: call.client)
         var members: [(String, JSONValue)] = [("version", "0.3"), ("pass", 2), ("authOTT", .string(authOTT))]
         if let otp { members.append(("OTP", .string(otp))) }
         return .ok(members)
@@ -136,7 +136,7 @@ extension BackendCore {
         }
 
         if record.wid.isEmpty {
-            return mfa ? try await platformLoginAnswer(record, authz: authz, clientID: "")
+            return mfa ? try await platformLoginAnswer(record, authz: authz, clientID: "", client: call.client)
                 : .ok([("message", "OK"), ("userId", .string(record.userID))])
         }
         let browserCode = mfa ? random.hex(16) : ""
@@ -146,8 +146,8 @@ extension BackendCore {
                 $0.userID = record.userID
                 if !$0.redirectURI.isEmpty { $0.browserCode = browserCode }
             }) else { throw mobileRefusal(412, "Invalid or expired authOTT") }
-            try await storeBrowserCode(session, record, now: now)
-            return try await platformLoginAnswer(record, authz: true, clientID: session.clientID)
+            try await storeBrowserCode(session, record, now: now, client: call.client)
+            return try await platformLoginAnswer(record, authz: true, clientID: session.clientID, client: call.client)
         }
 
         guard let session = await store.beginHeldLogin(wid: record.wid, authOTT: authOTT, userID: record.userID, browserCode: browserCode,
@@ -155,7 +155,7 @@ extension BackendCore {
             throw mobileRefusal(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
         }
         // The hold is open: at the record limit the code is not kept (the app backend's /token then refuses it).
-        try? await storeBrowserCode(session, record, now: now)
+        try? await storeBrowserCode(session, record, now: now, client: call.client)
         let outcome = await store.holds.outcome(of: authOTT, clock: clock, deadline: now + milliseconds(configuration.loginTimeout),
                                                 realTimeLimit: .milliseconds(milliseconds(configuration.loginTimeout)))
         switch outcome {
@@ -163,7 +163,7 @@ extension BackendCore {
             await store.endHeldLogin(authOTT: authOTT)
             throw mobileRefusal(408, "Authentication timed out")
         case .loggedIn(let sessionToken, let userID):
-            if mfa { return try await platformLoginAnswer(record, authz: false, clientID: session.clientID) }
+            if mfa { return try await platformLoginAnswer(record, authz: false, clientID: session.clientID, client: call.client) }
             return .ok([("logoutURL", "/logout"),
                         ("logoutData", .fields([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
         }
@@ -178,21 +178,22 @@ extension BackendCore {
 
     /// The MFA platform's login answer, `{status: 200, message: "OK", code}`, with a fresh
     /// authorization code when one was asked for.
-    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String) async throws(APIError) -> Reply {
+    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String, client: ClientAddress) async throws(APIError) -> Reply {
         var code = ""
         if authz {
             code = random.hex(16)
             try await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID, clientID: clientID,
-                                                            expires: now + 600_000), now: now)
+                                                            expires: now + 600_000), now: now, client: client)
         }
         return .ok([("status", 200), ("message", "OK"), ("code", .string(code))])
     }
 
     /// Keeps the authorization code of an OIDC session's redirect, for the app backend's `/token`.
-    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64) async throws(APIError) {
+    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64, client: ClientAddress) async throws(APIError) {
         guard !session.browserCode.isEmpty else { return }
         try await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
-                                                                        clientID: session.clientID, expires: now + 600_000), now: now)
+                                                                        clientID: session.clientID, expires: now + 600_000), now: now,
+                                client: client)
     }
 }
 

@@ -16,7 +16,7 @@ extension BackendCore {
             number = digits + String(check)
             if await !store.hasLiveSession(wid: number, now: now) { break }
         }
-        let session = try await newSession(wid: number, now: now)
+        let session = try await newSession(wid: number, now: now, client: call.client)
         return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
                     ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
     }
@@ -32,16 +32,16 @@ extension BackendCore {
     func getQrURL(_ call: Call) async throws(APIError) -> Reply {
         _ = try call.json(allowEmpty: true)
         let now = self.now
-        let session = try await newSession(wid: random.hex(16), now: now)
+        let session = try await newSession(wid: random.hex(16), now: now, client: call.client)
         return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("qrUrl", .string(base.url + "#" + session.wid)),
                     ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
     }
 
-    func newSession(wid: String, now: Int64, clientID: String = "", redirectURI: String = "", state: String = "")
+    func newSession(wid: String, now: Int64, client: ClientAddress, clientID: String = "", redirectURI: String = "", state: String = "")
         async throws(APIError) -> BrowserSession {
         let session = BrowserSession(wid: wid, webOTT: random.hex(16), expires: now + milliseconds(configuration.accessNumberLifetime),
                                      clientID: clientID, redirectURI: redirectURI, state: state)
-        try await store.putSession(session, now: now)
+        try await store.putSession(session, now: now, client: client)
         return session
     }
 

@@ -62,6 +62,9 @@ extension BackendCore {
             case .cancelled:
                 throw APIError(.forbidden, "Wrong activation code: after \(configuration.activationCodeTries) wrong tries the code is cancelled; "
                                + "request a new one with POST /activationCode")
+            case .tooManyWrong(let wait):
+                throw APIError(.tooManyRequests, "Too many wrong activation codes for this user: no code is taken for "
+                               + "\(BackendStore.seconds(wait)) s")
             }
             active = true
         }
@@ -70,7 +73,7 @@ extension BackendCore {
         let activateKey = signer.activateKey(mpinID: mpinID, regOTT: regOTT)
         let expires = now + milliseconds(configuration.registrationLifetime)
         try await store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: userID, regOTT: regOTT, activateKey: activateKey,
-                                                       active: active, expires: expires), now: now)
+                                                       active: active, expires: expires), now: now, client: call.client)
         if !active && configuration.activation == .email {
             let link = base.url + "/mpinActivate?" + QueryString.build([("i", mpinID), ("e", String(expires)), ("s", activateKey)])
             await deliver(ActivationMessage(kind: .link, userID: userID, mpinID: mpinID, value: link))
@@ -113,7 +116,7 @@ extension BackendCore {
         let id = try mpinIDBytes(mpinIDHex)
         guard let regOTT = call.query["regOTT"], !regOTT.isEmpty else { throw APIError(.badRequest, "Missing parameter 'regOTT'") }
         let now = self.now
-        switch await store.consumeRegistration(mpinID: mpinIDHex, regOTT: regOTT, now: now) {
+        switch await store.consumeRegistration(mpinID: mpinIDHex, regOTT: regOTT, now: now, client: call.client) {
         case .unknown:
             throw APIError(configuration.flavour == .mfaPlatform ? .notFound : .badRequest,
                            "No registration for this M-Pin ID (unknown, expired or already signed)")
@@ -154,7 +157,8 @@ extension BackendCore {
         let userID = try body.string("userId", maxLength: 256)
         let code = random.digits(8)
         let now = self.now
-        try await store.putActivationCode(userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime), now: now)
+        try await store.putActivationCode(userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime), now: now,
+                                         client: call.client)
         await deliver(ActivationMessage(kind: .code, userID: userID, mpinID: "", value: code))
         return .ok([("message", "An activation code was sent")])
     }

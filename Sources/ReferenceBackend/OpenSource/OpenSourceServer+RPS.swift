@@ -240,9 +240,7 @@ extension OpenSourceServer {
         await store.deleteRegistration(mpinID)
         // The workbench's operator tools (revoke) know the identity from here on.
         // At the record limit the operator tools do not learn it; the answer is the open-source server's all the same.
-        try? await core.store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: user.string ?? "", regOTT: regOTT, activateKey: "",
-                                                            active: true, expires: now + 60_000), now: now)
-        _ = await core.store.consumeRegistration(mpinID: mpinID, regOTT: regOTT, now: now)
+        await core.store.learnIdentity(mpinID: mpinID, userID: user.string ?? "")
         let params = Self.urlencode([("app_id", core.appID), ("expires", expires), ("hash_mpin_id", hashHex), ("hash_user_id", ""),
                                      ("mobile", Self.str(mobile)), ("signature", signature)])
         answer.writeJSON(.display([("params", .string(params)), ("clientSecretShare", .string(Hex.encode(share)))]))

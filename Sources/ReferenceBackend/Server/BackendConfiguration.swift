@@ -25,9 +25,23 @@ public struct BackendConfiguration: Sendable {
     /// identities, pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization
     /// codes, mailbox messages); what happens at the cap is `BackendStore`'s rule (mostly a 503).
     public var recordLimit = 10_000
+    /// The most records of each kind one client (one IPv4 address, one IPv6 /64, `ClientAddress`)
+    /// holds: past it, that client's oldest record of the kind makes room (its identities are
+    /// refused instead, with 503). Capped by `recordLimit`.
+    public var clientRecordLimit = 1_000
     /// Wrong activation codes after which a user's code is cancelled (then the right one is
     /// refused too, until a new code is requested).
     public var activationCodeTries = 3
+    /// How often one user may be sent an activation code (`POST /activationCode`, whichever client
+    /// asks): 3 at once, then one each 10 minutes; more get 429 and no mail.
+    public var activationCodesPerUser = RateLimit(burst: 3, seconds: 600)
+    /// How often one client may ask for activation codes, for any users: 10 at once, then one a
+    /// minute; more get 429 and no mail.
+    public var activationCodesPerClient = RateLimit(burst: 10, seconds: 60)
+    /// A user's wrong activation codes, counted across the codes issued to it (a new code brings
+    /// no new guesses): 10, then one more an hour. Past it every code of the user is refused (429),
+    /// the right one too, until the count has room.
+    public var wrongActivationCodesPerUser = RateLimit(burst: 10, seconds: 3_600)
     /// How long a pass-1 challenge y is kept, in seconds.
     public var pass1Lifetime: Double
     /// How long an authOTT from pass 2 may be presented, in seconds.

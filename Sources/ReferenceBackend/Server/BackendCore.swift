@@ -40,7 +40,7 @@ final class BackendCore: Sendable {
         self.mail = mail
         openSourceStore = OpenSourceStore(capacity: configuration.recordLimit)
         deviceSecurity = DeviceSecurityService(capacity: configuration.recordLimit)
-        store = BackendStore(capacity: configuration.recordLimit, activationCodeTries: configuration.activationCodeTries)
+        store = BackendStore(configuration)
         mpin = MPin(curve: configuration.curve)
         random = BackendRandom(seed: configuration.seed)
         permitDays = BackendRandom(seed: configuration.seed, stream: "time-permit days")

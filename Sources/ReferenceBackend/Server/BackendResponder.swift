@@ -23,7 +23,8 @@ struct BackendResponder: ServerResponder {
         var segments: [String] = []
         do {
             var call = try Call.read(head, body: body)
-            call.fromLoopback = Self.isLoopback(peer)
+            call.fromLoopback = Self.isLoopback(peer) && !Self.cameThroughProxy(head.headerFields)
+            call.client = ClientAddress(peer: peer)
             segments = call.segments
             reply = try await core.route(call)
         } catch {
@@ -49,6 +50,17 @@ struct BackendResponder: ServerResponder {
         case nil:
             return false
         }
+    }
+
+    /// The fields a proxy adds to what it forwards (RFC 9110 §7.6.3 `Via`, RFC 7239 `Forwarded`,
+    /// and the common `X-Forwarded-For`): a request with any of them came through a proxy, which
+    /// on this machine may be forwarding a client that is not (`mpin-workbench proxy` sends `Via`).
+    /// Any client can send these fields, but they only take the operator endpoints away from it.
+    static let proxyFields: [HTTPFields.Element.Name] = [.via, HTTPFields.Element.Name("Forwarded")!, HTTPFields.Element.Name("X-Forwarded-For")!]
+
+    /// Whether a request names a proxy it came through (`proxyFields`).
+    static func cameThroughProxy(_ fields: HTTPFields) -> Bool {
+        proxyFields.contains { fields[$0] != nil }
     }
 
     func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {

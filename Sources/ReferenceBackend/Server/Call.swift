@@ -10,9 +10,12 @@ struct Call: Sendable {
     let query: [String: String]
     let headers: HTTPFields
     let body: [UInt8]
-    /// Whether the client is on this machine (a loopback peer); the operator endpoints answer only
-    /// such clients unless `BackendConfiguration.allowsRemoteAdmin`.
+    /// Whether the client is on this machine: a loopback peer, and no proxy's field saying that
+    /// it forwards the request for another (`BackendResponder.cameThroughProxy`). The operator
+    /// endpoints answer only such clients unless `BackendConfiguration.allowsRemoteAdmin`.
     var fromLoopback = false
+    /// Who sent the request, for the per-client quotas and rate limits (`ClientAddress`).
+    var client = ClientAddress.unknown
 
     init(method: HTTPRequest.Method, segments: [String], query: [String: String], headers: HTTPFields = HTTPFields(),
          body: [UInt8] = []) {

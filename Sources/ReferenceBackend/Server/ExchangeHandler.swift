@@ -20,8 +20,10 @@ import NIOHTTPTypesHTTP1
 /// * A body over the responder's `maximumBodySize` is not read in: a declared `Content-Length`
 ///   over it is refused from the head (413, and no 100 first), a body that grows over it while
 ///   read is refused then; the rest of that body is read and dropped.
-/// * `Connection: close` on a request, or a `CONNECT` (what follows it on the connection is no
-///   HTTP this server reads): its answer is the last, then the server closes. When the
+/// * A request that does not keep the connection alive (`close` among its `Connection` options,
+///   or HTTP/1.0 without `keep-alive`, RFC 9112 §9.3), or a `CONNECT` (what follows it on the
+///   connection is no HTTP this server reads): its answer is the last, says `Connection: close`,
+///   and then the server closes. When the
 ///   client closes its side, the connection closes once every request it sent is answered. A
 ///   graceful shutdown closes an idle connection at once and a busy one after its answer (which
 ///   then says `Connection: close`). A connection with no request in hand and nothing read or
@@ -219,6 +221,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request head: its expectation, its conversion to HTTP types, its declared length.
     private func begin(_ nioHead: HTTPRequestHead, context: ChannelHandlerContext) {
         let start = ContinuousClock.now
+        // HTTP/1.0 without `Connection: keep-alive`, or `close` among the options of any
+        // `Connection` field (RFC 9112 §9.3): this answer is the last.
+        if !nioHead.isKeepAlive || nioHead.method == .CONNECT { closeWhenAnswered = true }
         let expectation = Expectation.of(nioHead, maximumBodySize: responder.maximumBodySize)
         if case .unsupported(let members) = expectation {
             state = .discarding
@@ -235,7 +240,6 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        if head.headerFields[.connection]?.lowercased() == "close" || head.method == .connect { closeWhenAnswered = true }
         if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > responder.maximumBodySize {
             state = .discarding
             write(responder.refusal(oversized: head), for: head, since: start, context: context)
@@ -358,8 +362,8 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Writes `answer` (adding `Content-Length` and `Date`, and `Connection: close` while the
-    /// server shuts down) and logs it.
+    /// Writes `answer` (adding `Content-Length` and `Date`, and `Connection: close` when it is the
+    /// connection's last: the request asked for it, or the server shuts down) and logs it.
     private func write(_ answer: ServerAnswer, for request: HTTPRequest, since start: ContinuousClock.Instant,
                        context: ChannelHandlerContext) {
         lastActivity = context.eventLoop.now
@@ -368,7 +372,7 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             head.headerFields[.contentLength] = String(answer.body.count)
         }
         head.headerFields[.date] = date()
-        if quiescing { head.headerFields[.connection] = "close" }
+        if quiescing || closeWhenAnswered { head.headerFields[.connection] = "close" }
         log.record(request, status: head.status.code, bytes: answer.body.count, since: start)
         var nioHead = HTTPResponseHead(head)
         if let reason = answer.reasonPhrase { nioHead.status = .custom(code: UInt(head.status.code), reasonPhrase: reason) }
@@ -388,6 +392,7 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(text.utf8.count))
         headers.add(name: "Date", value: date())
+        if quiescing || closeWhenAnswered { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))

@@ -1,42 +1,70 @@
 /// All mutable state of the backend, behind one actor so that concurrent requests see it
 /// consistently. Expensive crypto never runs in here; handlers do it before or after.
 ///
-/// Every store a client can add to holds at most `capacity` records (`recordLimit` of the
-/// configuration, 10,000 by default). At the cap, expired records are swept first (at most once a
-/// second); when none has expired, a request that would add a record is refused with 503 (a
-/// pending registration, an identity, a pass-1 challenge, a pass-2 verdict, a browser session,
-/// an activation code, an authorization code), and the RPA's oldest browser session is forgotten
-/// to make room for a new one. The mailbox keeps the newest `capacity` messages. Records that
-/// already exist are replaced as before, even at the cap.
+/// Every store a client can add to (pending registrations, identities, pass-1 challenges, pass-2
+/// verdicts, browser sessions of access numbers and QR codes, activation codes, authorization
+/// codes) is a `ClientQuotaTable`: each record belongs to the client that added it
+/// (`ClientAddress`), a client holds at most `clientCapacity` records of a kind (`clientRecordLimit`,
+/// 1,000 by default) and a store at most `capacity` (`recordLimit`, 10,000). Past a cap, expired
+/// records are swept first (at most once a second), then the oldest record of the client itself
+/// (at its own cap) or of the client holding the most (at the store's cap) makes room: a flood
+/// from one client drops its own records, never the others'. Identities are never dropped: past a
+/// cap the signature is refused with 503 (to that client only, at its own cap), and so is a
+/// session while its phone's login is held. The RPA's oldest browser session is forgotten to make
+/// room for a new one, and the mailbox keeps the newest `capacity` messages. Records that already
+/// exist are replaced in place, even at the caps.
+///
+/// Activation codes are also rate limited (`RateLimiter`, on the backend's clock): per user and
+/// per client when issued, and a user's wrong codes across every code issued to it.
 actor BackendStore {
     /// The most records of each kind.
     let capacity: Int
+    /// The most records of each kind one client holds.
+    let clientCapacity: Int
     /// Wrong activation codes that cancel a user's code.
     let activationCodeTries: Int
     /// When expired records were last swept because a store was full (backend clock, ms).
     private var lastFullSweep = Int64.min
+    private var codesPerUser: RateLimiter
+    private var codesPerClient: RateLimiter
+    private var wrongCodesPerUser: RateLimiter
 
-    init(capacity: Int = 10_000, activationCodeTries: Int = 3) {
-        self.capacity = max(1, capacity)
-        self.activationCodeTries = max(1, activationCodeTries)
+    init(_ configuration: BackendConfiguration) {
+        capacity = max(1, configuration.recordLimit)
+        clientCapacity = max(1, min(configuration.clientRecordLimit, configuration.recordLimit))
+        activationCodeTries = max(1, configuration.activationCodeTries)
+        // Keys enough for every user with a live code, and for as many clients.
+        let keys = max(capacity * 2, 1_000)
+        codesPerUser = RateLimiter(configuration.activationCodesPerUser, maximumKeys: keys)
+        codesPerClient = RateLimiter(configuration.activationCodesPerClient, maximumKeys: keys)
+        wrongCodesPerUser = RateLimiter(configuration.wrongActivationCodesPerUser, maximumKeys: keys)
+    }
+
+    /// A store with these caps (`clientCapacity` nil: as `capacity`) and the configuration's other limits.
+    init(capacity: Int = 10_000, clientCapacity: Int? = nil, activationCodeTries: Int = 3) {
+        var configuration = BackendConfiguration()
+        configuration.recordLimit = capacity
+        configuration.clientRecordLimit = clientCapacity ?? capacity
+        configuration.activationCodeTries = activationCodeTries
+        self.init(configuration)
     }
 
     /// The phones' logins held for a browser; resolved from inside this actor by the browser's login.
     nonisolated let holds = LoginHolds()
-    private var registrations: [String: RegistrationRecord] = [:]
-    private var identities: [String: IdentityRecord] = [:]
+    private var registrations = ClientQuotaTable<RegistrationRecord>()
+    private var identities = ClientQuotaTable<IdentityRecord>()
     private var revokedUsers: Set<String> = []
     private var revokedIDs: Set<String> = []
-    private var pass1: [String: Pass1Record] = [:]
-    private var auths: [String: AuthRecord] = [:]
-    private var sessions: [String: BrowserSession] = [:]
+    private var pass1 = ClientQuotaTable<Pass1Record>()
+    private var auths = ClientQuotaTable<AuthRecord>()
+    private var sessions = ClientQuotaTable<BrowserSession>()
     private var widByWebOTT: [String: String] = [:]
     /// The session of each held phone login, by authOTT.
     private var heldWIDs: [String: String] = [:]
     /// Browser sessions logged in by the demo RPA, by session token.
     private var rpaSessions: [String: RPASession] = [:]
-    private var codes: [String: AuthorizationCode] = [:]
-    private var activationCodes: [String: (code: String, expires: Int64, wrongTries: Int)] = [:]
+    private var codes = ClientQuotaTable<AuthorizationCode>()
+    private var activationCodes = ClientQuotaTable<(code: String, expires: Int64, wrongTries: Int)>()
     /// Time-permit share 1 of each M-Pin ID for the days fetched last (one run of days per identity).
     private var permitShares: [String: KeptPermitShares] = [:]
     private(set) var mailbox: [ActivationMessage] = []
@@ -44,10 +72,10 @@ actor BackendStore {
 
     // MARK: - Registration
 
-    func putRegistration(_ record: RegistrationRecord, now: Int64) throws(APIError) {
+    func putRegistration(_ record: RegistrationRecord, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
         sweep(now: now)
-        if registrations[record.mpinID] == nil { try makeRoom("pending registrations", now: now) { registrations.count } }
-        registrations[record.mpinID] = record
+        sweepIfFull(registrations, record.mpinID, client: client, now: now)
+        _ = try add(record.mpinID, record, to: &registrations, "pending registrations", client: client)
     }
 
     func registration(_ mpinID: String, now: Int64) -> RegistrationRecord? {
@@ -72,23 +100,27 @@ actor BackendStore {
 
     /// The signature request's check: a wrong regOTT deletes the record (as the open-source RPS
     /// does); a right one on an active record consumes it and issues the identity.
-    func consumeRegistration(mpinID: String, regOTT: String, now: Int64) -> SignatureCheck {
+    func consumeRegistration(mpinID: String, regOTT: String, now: Int64, client: ClientAddress = .unknown) -> SignatureCheck {
         guard let record = registration(mpinID, now: now) else { return .unknown }
         guard HMACSHA256.equal(record.regOTT, regOTT) else {
             registrations[mpinID] = nil
             return .wrongRegOTT
         }
         guard record.active else { return .notActive }
-        if identities[mpinID] == nil {
-            do throws(APIError) {
-                try makeRoom("identities", now: now) { identities.count }
-            } catch {
-                return .full(error)
-            }
+        do throws(APIError) {
+            _ = try add(mpinID, IdentityRecord(userID: record.userID), to: &identities, "identities", client: client, evictable: nil)
+        } catch {
+            return .full(error)
         }
         registrations[mpinID] = nil
-        identities[mpinID] = IdentityRecord(userID: record.userID)
         return .ok(record)
+    }
+
+    /// An identity the `milagro-oss` profile issued from its own store (`OpenSourceStore`), so that
+    /// the operator tools (revoke) know it: under the store's cap only, not a client's quota (that
+    /// server has none); at the cap it is not learned.
+    func learnIdentity(mpinID: String, userID: String) {
+        _ = identities.insert(mpinID, IdentityRecord(userID: userID), owner: .unknown, capacity: capacity, perClient: capacity, evictable: nil)
     }
 
     func identity(_ mpinID: String) -> IdentityRecord? { identities[mpinID] }
@@ -130,10 +162,24 @@ actor BackendStore {
 
     // MARK: - Activation codes and mail
 
-    func putActivationCode(userID: String, code: String, expires: Int64, now: Int64) throws(APIError) {
-        if activationCodes[userID] == nil { try makeRoom("activation codes", now: now) { activationCodes.count } }
-        activationCodes[userID] = (code, expires, 0)
+    /// Issues `code` to a user (in place of any code it had) when the rates allow: per user and per
+    /// client (429 past either, with the wait in the message; a refused request counts for neither).
+    func putActivationCode(userID: String, code: String, expires: Int64, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
+        let userWait = codesPerUser.wait(userID, now: now), clientWait = codesPerClient.wait(client.description, now: now)
+        guard userWait == 0, clientWait == 0 else {
+            let whose = userWait > 0 ? "this user" : "this client"
+            throw APIError(.tooManyRequests, "Too many activation codes for \(whose): try again in \(Self.seconds(max(userWait, clientWait))) s")
+        }
+        // A new code replaces the user's old one in place.
+        activationCodes[userID] = nil
+        sweepIfFull(activationCodes, userID, client: client, now: now)
+        _ = try add(userID, (code, expires, 0), to: &activationCodes, "activation codes", client: client)
+        codesPerUser.count(userID, now: now)
+        codesPerClient.count(client.description, now: now)
     }
+
+    /// Whole seconds, rounded up, of a wait in milliseconds.
+    static func seconds(_ milliseconds: Int64) -> Int64 { (milliseconds + 999) / 1000 }
 
     enum CodeRedemption: Equatable {
         case ok
@@ -143,17 +189,25 @@ actor BackendStore {
         case wrong(left: Int)
         /// A wrong code that used up the tries: the code is cancelled.
         case cancelled
+        /// The user's wrong codes (across its codes) are at their cap: no code is looked at, the
+        /// right one neither, for this many more milliseconds.
+        case tooManyWrong(wait: Int64)
     }
 
-    /// Consumes the activation code of a user when `code` is it. A wrong code counts: the
-    /// `activationCodeTries`-th wrong one cancels the code, and the right one is refused after.
+    /// Consumes the activation code of a user when `code` is it. A wrong code counts twice: for
+    /// the code (the `activationCodeTries`-th wrong one cancels it, and the right one is refused
+    /// after) and for the user, across codes: once the user's wrong codes are at their cap, every
+    /// code is refused until it has room.
     func redeemActivationCode(userID: String, code: String, now: Int64) -> CodeRedemption {
+        let wait = wrongCodesPerUser.wait(userID, now: now)
+        if wait > 0 { return .tooManyWrong(wait: wait) }
         guard var entry = activationCodes[userID], entry.expires >= now else { return .none }
         if HMACSHA256.equal(entry.code, code) {
             activationCodes[userID] = nil
             return .ok
         }
         entry.wrongTries += 1
+        wrongCodesPerUser.count(userID, now: now)
         if entry.wrongTries >= activationCodeTries {
             activationCodes[userID] = nil
             return .cancelled
@@ -170,10 +224,10 @@ actor BackendStore {
 
     // MARK: - Passes
 
-    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64) throws(APIError) {
+    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
         sweep(now: now)
-        if pass1[mpinID] == nil { try makeRoom("pass-1 challenges", now: now) { pass1.count } }
-        pass1[mpinID] = record
+        sweepIfFull(pass1, mpinID, client: client, now: now)
+        _ = try add(mpinID, record, to: &pass1, "pass-1 challenges", client: client)
     }
 
     enum Pass1Lookup {
@@ -189,16 +243,18 @@ actor BackendStore {
 
     /// Stores the verdict of pass 2. With a WID it is attached to that browser session, and
     /// dropped (so that the authOTT is unknown later) when no live session waiting for a phone has it.
-    func putAuth(authOTT: String, _ record: AuthRecord, now: Int64) throws(APIError) {
+    func putAuth(authOTT: String, _ record: AuthRecord, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
         sweep(now: now)
-        if auths[authOTT] == nil { try makeRoom("pass-2 verdicts", now: now) { auths.count } }
+        sweepIfFull(auths, authOTT, client: client, now: now)
         if !record.wid.isEmpty {
             guard var session = sessions[record.wid], Self.isLive(session, now: now),
                   [.new, .wid, .user].contains(session.status) else { return }
+            _ = try add(authOTT, record, to: &auths, "pass-2 verdicts", client: client)
             session.authOTT = authOTT
             sessions[record.wid] = session
+            return
         }
-        auths[authOTT] = record
+        _ = try add(authOTT, record, to: &auths, "pass-2 verdicts", client: client)
     }
 
     enum Redemption {
@@ -233,10 +289,13 @@ actor BackendStore {
 
     // MARK: - Browser sessions
 
-    func putSession(_ session: BrowserSession, now: Int64) throws(APIError) {
+    /// Keeps a browser session; one dropped to make room (never one whose phone login is held)
+    /// ends as an expired one does.
+    func putSession(_ session: BrowserSession, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
         sweep(now: now)
-        if sessions[session.wid] == nil { try makeRoom("browser sessions", now: now) { sessions.count } }
-        sessions[session.wid] = session
+        sweepIfFull(sessions, session.wid, client: client, now: now)
+        let dropped = try add(session.wid, session, to: &sessions, "browser sessions", client: client) { $0.status != .authenticate }
+        for (wid, old) in dropped where widByWebOTT[old.webOTT] == wid { widByWebOTT[old.webOTT] = nil }
         widByWebOTT[session.webOTT] = session.wid
     }
 
@@ -352,9 +411,9 @@ actor BackendStore {
 
     // MARK: - Authorization codes
 
-    func putCode(_ code: String, _ record: AuthorizationCode, now: Int64) throws(APIError) {
-        if codes[code] == nil { try makeRoom("authorization codes", now: now) { codes.count } }
-        codes[code] = record
+    func putCode(_ code: String, _ record: AuthorizationCode, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
+        sweepIfFull(codes, code, client: client, now: now)
+        _ = try add(code, record, to: &codes, "authorization codes", client: client)
     }
 
     func redeemCode(_ code: String, now: Int64) -> AuthorizationCode? {
@@ -371,25 +430,37 @@ actor BackendStore {
         sweepExpired(now: now)
     }
 
-    /// Succeeds when a store holding `count()` records may take one more: below `capacity`, or
-    /// below it once expired records are swept (at most once a second of the backend's clock);
-    /// else a 503 that names the store and the cap.
-    private func makeRoom(_ what: String, now: Int64, count: () -> Int) throws(APIError) {
-        guard count() >= capacity else { return }
-        if now >= lastFullSweep &+ 1000 || now < lastFullSweep {
-            lastFullSweep = now
-            sweepExpired(now: now)
+    /// Adds a client's record to `table` under the caps (`ClientQuotaTable`), once `sweepIfFull`
+    /// has had its turn: a record that `evictable` lets go makes room (nil: none may go); else a
+    /// 503 that names the store and the cap. Returns the records dropped.
+    private func add<Value>(_ key: String, _ value: Value, to table: inout ClientQuotaTable<Value>, _ what: String,
+                            client: ClientAddress,
+                            evictable: ((Value) -> Bool)? = { _ in true }) throws(APIError) -> [(key: String, value: Value)] {
+        switch table.insert(key, value, owner: client, capacity: capacity, perClient: clientCapacity, evictable: evictable) {
+        case .added(let dropped):
+            return dropped
+        case .full:
+            let whose = table.count(of: client) >= clientCapacity ? "holds \(clientCapacity) \(what) of this client, its limit per client"
+                : "holds \(capacity) \(what), its limit"
+            throw APIError(.serviceUnavailable, "The backend \(whose): try again once some have expired")
         }
-        guard count() >= capacity else { return }
-        throw APIError(.serviceUnavailable, "The backend holds \(capacity) \(what), its limit: try again once some have expired")
+    }
+
+    /// Sweeps expired records when `table` has no room for `client`'s new `key` (at most once a
+    /// second of the backend's clock), before `add` makes room by dropping live ones.
+    private func sweepIfFull<Value>(_ table: ClientQuotaTable<Value>, _ key: String, client: ClientAddress, now: Int64) {
+        guard table[key] == nil, table.count >= capacity || table.count(of: client) >= clientCapacity else { return }
+        guard now >= lastFullSweep &+ 1000 || now < lastFullSweep else { return }
+        lastFullSweep = now
+        sweepExpired(now: now)
     }
 
     private func sweepExpired(now: Int64) {
-        activationCodes = activationCodes.filter { $0.value.expires >= now }
-        registrations = registrations.filter { $0.value.expires >= now }
-        pass1 = pass1.filter { $0.value.expires >= now }
-        auths = auths.filter { $0.value.expires >= now }
-        codes = codes.filter { $0.value.expires >= now }
+        activationCodes.removeAll { $0.expires < now }
+        registrations.removeAll { $0.expires < now }
+        pass1.removeAll { $0.expires < now }
+        auths.removeAll { $0.expires < now }
+        codes.removeAll { $0.expires < now }
         let stale = sessions.filter { $0.value.expires + 3_600_000 < now }
         for (wid, session) in stale where session.status != .authenticate {
             sessions[wid] = nil

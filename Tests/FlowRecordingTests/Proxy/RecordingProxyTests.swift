@@ -50,7 +50,8 @@ import Testing
 
         let sent = try #require(upstream.received.withLock { $0 }.first)
         #expect(sent.method == .post && sent.url == Self.upstream + "/rps/pass1?a=%2F&b" && sent.body == body)
-        #expect(sent.headers.fields.map(\.name) == ["X-Custom", "Content-Type"], "\(sent.headers)")
+        #expect(sent.headers.fields.map(\.name) == ["X-Custom", "Content-Type", "Via"], "\(sent.headers)")
+        #expect(sent.headers.values(for: "Via") == [RecordingProxy.defaultVia])
 
         let rewritten = Array(settings.replacing(Self.upstream, with: Self.proxyURL).utf8)
         #expect(answer.status == 200 && answer.body == rewritten)
@@ -62,10 +63,29 @@ import Testing
         #expect(cassette.events.count == 1 && proxy.completedExchanges == 1)
         let exchange = try #require(cassette.httpExchanges.first?.exchange)
         #expect(exchange.request.url == Self.proxyURL + "/rps/pass1?a=%2F&b")
-        #expect(exchange.request.body == body && exchange.request.headers == sent.headers)
+        // What the client sent: the proxy's Via is not recorded.
+        #expect(exchange.request.body == body && exchange.request.headers.fields == sent.headers.fields.dropLast())
         #expect(exchange.response == .init(status: 200, headers: answer.headers, body: rewritten))
         #expect(exchange.timings?.total == 0.003)
         #expect(answer.recorded?.index == 0 && answer.recorded?.exchange == exchange)
+    }
+
+    /// The proxy marks what it forwards with its `Via` (after the client's fields: a client naming
+    /// `Via` in `Connection` drops only its own), so that a backend on its machine does not take
+    /// the proxy's clients for local ones; without `via` (`proxy --allow-admin`) it adds none.
+    /// Before, nothing told the backend a request had come through the proxy.
+    @Test func forwardedRequestsCarryTheProxysVia() async throws {
+        let upstream = ScriptedUpstream { _ in HTTPResponse(status: 200, headers: [:], body: []) }
+        let marked = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header())
+        _ = await marked.forward(.init(method: "POST", target: "/admin/revoke",
+                                       headers: HTTPHeaders([.init(name: "Connection", value: "Via"), .init(name: "Via", value: "1.0 mine")]),
+                                       body: []))
+        let unmarked = RecordingProxy(upstream: Self.upstream, baseURL: Self.proxyURL, transport: upstream, header: Self.header(), via: nil)
+        _ = await unmarked.forward(.init(method: "POST", target: "/admin/revoke", headers: [:], body: []))
+        let sent = upstream.received.withLock { $0 }
+        #expect(sent.count == 2)
+        #expect(sent.first?.headers.values(for: "Via") == [RecordingProxy.defaultVia], "\(String(describing: sent.first?.headers))")
+        #expect(sent.last?.headers.values(for: "Via") == [], "\(String(describing: sent.last?.headers))")
     }
 
     @Test func aTransportErrorIsRecordedAndAnswered502AsServeWould() async throws {

@@ -4,8 +4,8 @@ import SDKSeams
 import Testing
 
 /// The registration's limits over HTTP: an activation code is cancelled after
-/// `activationCodeTries` (3) wrong tries, and the right code is refused after that; pending
-/// registrations and activation codes stop at `recordLimit` with a 503. Before, 3,000 wrong codes
+/// `activationCodeTries` (3) wrong tries, and the right code is refused after that; at
+/// `recordLimit` a client's oldest pending registration or activation code makes room. Before, 3,000 wrong codes
 /// got 403 and the right one still worked, and 120,000 unauthenticated PUTs were all kept.
 @Suite struct RegistrationLimitsTests {
     private func put(_ harness: BackendHarness, _ user: String, code: String? = nil) async throws -> RawResponse {
@@ -47,37 +47,37 @@ import Testing
         #expect(try await put(harness, "ann@example.com", code: code).status == 200)
     }
 
-    @Test func pendingRegistrationsStopAtTheLimit() async throws {
+    /// At `recordLimit` the oldest pending registration of the client makes room (all of them are
+    /// one client's here, 127.0.0.1).
+    @Test func pendingRegistrationsMakeRoomAtTheLimit() async throws {
         let harness = try await BackendHarness.start { $0.recordLimit = 3 }
         defer { Task { await harness.stop() } }
-        var first: RawResponse?
-        for index in 0..<3 {
+        var answers: [RawResponse] = []
+        for index in 0..<4 {
             let answer = try await put(harness, "user\(index)@example.com")
             #expect(answer.status == 200)
-            if first == nil { first = answer }
+            answers.append(answer)
         }
-        let refused = try await put(harness, "user3@example.com")
-        #expect(refused.status == 503)
-        #expect(refused.message == "The backend holds 3 pending registrations, its limit: try again once some have expired")
-        // A pending registration completed (signature) makes room; the identity store has room too.
-        let pending = try #require(first)
-        let signed = try await harness.send(.get, "/rps/signature/\(pending.string("mpinId"))?regOTT=\(pending.string("regOTT"))")
-        #expect(signed.status == 200, "\(signed.text)")
-        #expect(try await put(harness, "user3@example.com").status == 200)
-        #expect(try await put(harness, "user4@example.com").status == 503)
+        func signature(_ answer: RawResponse) async throws -> Int {
+            try await harness.send(.get, "/rps/signature/\(answer.string("mpinId"))?regOTT=\(answer.string("regOTT"))").status
+        }
+        #expect(try await signature(answers[0]) == 400, "the oldest pending registration was kept over the limit")
+        #expect(try await signature(answers[3]) == 200)
     }
 
-    @Test func activationCodesStopAtTheLimit() async throws {
+    @Test func activationCodesMakeRoomAtTheLimit() async throws {
         let harness = try await BackendHarness.start(activation: .code) { $0.recordLimit = 2 }
         defer { Task { await harness.stop() } }
-        #expect(try await harness.send(.post, "/activationCode", body: #"{"userId":"a"}"#).status == 200)
-        #expect(try await harness.send(.post, "/activationCode", body: #"{"userId":"b"}"#).status == 200)
-        // A user's new code replaces the old one, even at the limit.
-        #expect(try await harness.send(.post, "/activationCode", body: #"{"userId":"a"}"#).status == 200)
-        let refused = try await harness.send(.post, "/activationCode", body: #"{"userId":"c"}"#)
-        #expect(refused.status == 503)
-        #expect(refused.message.contains("2 activation codes, its limit"))
+        var codes: [String: String] = [:]
+        for user in ["a", "b", "a", "c"] {
+            #expect(try await harness.send(.post, "/activationCode", body: "{\"userId\":\"\(user)\"}").status == 200)
+            codes[user] = try #require(await harness.backend.lastMessage(for: user)).value
+        }
+        // A user's new code takes the place of its old one as the newest; at the limit the oldest
+        // (b's) makes room for c's.
+        let code = try #require(codes["b"])
+        #expect(try await put(harness, "b", code: code).status == 403)
         // The mailbox keeps the newest `recordLimit` messages.
-        #expect(await harness.backend.mailbox().map(\.userID) == ["b", "a"])
+        #expect(await harness.backend.mailbox().map(\.userID) == ["a", "c"])
     }
 }

@@ -1,41 +1,53 @@
 @testable import ReferenceBackend
 import Testing
 
-/// `BackendStore`'s caps, on the store itself: at the cap expired records are swept first and
-/// only then is a new record refused (503); a record that exists is replaced at the cap.
+/// `BackendStore`'s caps, on the store itself: at a cap expired records are swept first, and only
+/// then does a live record make room (the oldest of the client itself at its own cap, else of the
+/// client holding the most); identities are never dropped, so past a cap a new one is refused
+/// (503); a record that exists is replaced at the cap.
 @Suite struct BackendStoreLimitsTests {
     private func registration(_ id: String, expires: Int64) -> RegistrationRecord {
         RegistrationRecord(mpinID: id, userID: id, regOTT: "r", activateKey: "k", active: true, expires: expires)
     }
 
-    @Test func expiredRecordsMakeRoomAtTheCap() async throws {
+    @Test func expiredRecordsMakeRoomFirst() async throws {
         let store = BackendStore(capacity: 2)
         try await store.putRegistration(registration("a", expires: 1_000), now: 0)
         try await store.putRegistration(registration("b", expires: 9_000), now: 0)
-        await #expect(throws: APIError.self) { try await store.putRegistration(self.registration("c", expires: 9_000), now: 500) }
         // Replacing an existing record is not adding one.
         try await store.putRegistration(registration("b", expires: 9_500), now: 600)
-        // Once "a" has expired, it is swept to make room for "c".
+        // Once "a" has expired, it is swept to make room for "c"; "b" stays.
         try await store.putRegistration(registration("c", expires: 9_000), now: 2_000)
+        #expect(await store.registration("b", now: 2_000) != nil)
         #expect(await store.counts()["registrations"] == 2)
+        // With none expired, the oldest live one goes.
+        try await store.putRegistration(registration("d", expires: 9_000), now: 2_500)
+        #expect(await store.registration("b", now: 2_500) == nil)
+        #expect(await store.registration("c", now: 2_500) != nil)
+        #expect(await store.registration("d", now: 2_500) != nil)
     }
 
-    @Test func everyClientStoreIsCapped() async throws {
+    @Test func everyClientStoreMakesRoom() async throws {
         let store = BackendStore(capacity: 1)
         try await store.putPass1(mpinID: "a", Pass1Record(u: [], ut: nil, y: [], expires: 10_000), now: 0)
-        await #expect(throws: APIError.self) {
-            try await store.putPass1(mpinID: "b", Pass1Record(u: [], ut: nil, y: [], expires: 10_000), now: 0)
-        }
+        try await store.putPass1(mpinID: "b", Pass1Record(u: [], ut: nil, y: [], expires: 10_000), now: 0)
+        guard case .none = await store.takePass1(mpinID: "a", now: 0) else { Issue.record("pass 1 of a kept over the cap"); return }
         let auth = AuthRecord(mpinID: "a", userID: "a", success: true, expires: 10_000, wid: "", otp: nil)
         try await store.putAuth(authOTT: "x", auth, now: 0)
-        await #expect(throws: APIError.self) { try await store.putAuth(authOTT: "y", auth, now: 0) }
+        try await store.putAuth(authOTT: "y", auth, now: 0)
+        guard case .unknown = await store.redeem(authOTT: "x", now: 0, maximumAttempts: 3) else { Issue.record("authOTT x kept"); return }
         try await store.putSession(BrowserSession(wid: "1", webOTT: "w1", expires: 10_000), now: 0)
-        await #expect(throws: APIError.self) { try await store.putSession(BrowserSession(wid: "2", webOTT: "w2", expires: 10_000), now: 0) }
+        try await store.putSession(BrowserSession(wid: "2", webOTT: "w2", expires: 10_000), now: 0)
+        #expect(await store.session(wid: "1", now: 0) == nil)
+        #expect(await store.session(wid: "2", now: 0) != nil)
         try await store.putActivationCode(userID: "a", code: "1", expires: 10_000, now: 0)
-        await #expect(throws: APIError.self) { try await store.putActivationCode(userID: "b", code: "1", expires: 10_000, now: 0) }
+        try await store.putActivationCode(userID: "b", code: "1", expires: 10_000, now: 0)
+        #expect(await store.redeemActivationCode(userID: "a", code: "1", now: 0) == .none)
         let code = AuthorizationCode(userID: "a", mpinID: "a", clientID: "c", expires: 10_000)
         try await store.putCode("c1", code, now: 0)
-        await #expect(throws: APIError.self) { try await store.putCode("c2", code, now: 0) }
+        try await store.putCode("c2", code, now: 0)
+        #expect(await store.redeemCode("c1", now: 0) == nil)
+        #expect(await store.redeemCode("c2", now: 0) != nil)
         // Identities: the second signature is refused and its registration kept for a later try.
         try await store.putRegistration(registration("r1", expires: 10_000), now: 0)
         guard case .ok = await store.consumeRegistration(mpinID: "r1", regOTT: "r", now: 0) else {
@@ -48,6 +60,22 @@ import Testing
             return
         }
         #expect(await store.registration("r2", now: 0) != nil)
+    }
+
+    /// A client at its own cap of identities is refused a new one; another client is not.
+    @Test func identitiesStopAtTheClientsCap() async throws {
+        let store = BackendStore(capacity: 10, clientCapacity: 2)
+        let one = ClientAddress(peer: try .init(ipAddress: "127.0.0.2", port: 1)), two = ClientAddress(peer: try .init(ipAddress: "127.0.0.3", port: 1))
+        func sign(_ id: String, _ client: ClientAddress) async throws -> BackendStore.SignatureCheck {
+            try await store.putRegistration(registration(id, expires: 10_000), now: 0, client: client)
+            return await store.consumeRegistration(mpinID: id, regOTT: "r", now: 0, client: client)
+        }
+        guard case .ok = try await sign("a", one), case .ok = try await sign("b", one), case .full(let error) = try await sign("c", one),
+              case .ok = try await sign("d", two) else {
+            Issue.record("the caps of identities per client")
+            return
+        }
+        #expect(error.status == .serviceUnavailable && error.message.contains("2 identities of this client"), "\(error.message)")
     }
 
     @Test func theActivationCodeCountsWrongTries() async throws {
