@@ -299,7 +299,8 @@ public enum MilagroAudit {
             guard case .clear(let tp) = entry.permit, let less = maths.subtract(entry.sec, tp), less != known.cs else { continue }
             if let delta = maths.smallMultiple(of: a, equalTo: maths.subtract(less, known.cs), upTo: 9_999, signed: true) {
                 out.append(Derivation(name: "wrong-PIN δ", event: entry.event, result: Array(String(delta).utf8),
-                                      note: "this attempt's PIN differs from the right one by \(delta), and its SEC − TP − \(delta)·H(ID) is the client secret",
+                                      note: "this attempt's PIN differs from the right one by \(delta), so its SEC − TP \(delta < 0 ? "+" : "−") "
+                                          + "\(abs(delta))·H(ID) is the client secret",
                                       events: [known.event, entry.event], throwaway: known.throwaway || entry.throwaway))
             }
         }
