@@ -54,7 +54,7 @@ package enum Loopback {
     /// zero groups, the last 32 bits optionally as a dotted quad) as 16 bytes; no zone id.
     static func ipv6(_ text: String) -> [UInt8]? {
         guard text.contains(":"), !text.contains("%") else { return nil }
-        let halves = text.components(separatedBy: "::")
+        let halves = text.split(separator: "::", omittingEmptySubsequences: false).map(String.init)
         guard halves.count <= 2 else { return nil }
         func groups(_ part: String) -> [UInt16]? {
             if part.isEmpty { return [] }
