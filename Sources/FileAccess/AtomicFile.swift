@@ -233,15 +233,7 @@ public enum AtomicFile {
     /// within `SafeFileName.maximumBytes`: a 255-byte name can still be written.
     static func temporaryName(for name: String, generator: inout SystemRandomNumberGenerator) -> String {
         let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
-        let room = SafeFileName.maximumBytes - (".." + suffix + ".tmp").utf8.count
-        var kept = ""
-        var bytes = 0
-        for character in name {
-            let size = character.utf8.count
-            guard bytes + size <= room else { break }
-            kept.append(character)
-            bytes += size
-        }
+        let kept = SafeFileName.prefix(name, maximumBytes: SafeFileName.maximumBytes - (".." + suffix + ".tmp").utf8.count)
         return ".\(kept).\(suffix).tmp"
     }
 

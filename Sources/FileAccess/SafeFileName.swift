@@ -20,15 +20,21 @@ public enum SafeFileName {
         let limit = max(maximumBytes - reserving, 18)
         guard safe.utf8.count > limit else { return safe }
         let tag = "-" + hash(name)
+        return prefix(safe, maximumBytes: limit - tag.utf8.count) + tag
+    }
+
+    /// The longest run of whole characters at the start of `text` that takes at most
+    /// `maximumBytes` bytes of UTF-8.
+    static func prefix(_ text: String, maximumBytes: Int) -> String {
         var kept = ""
         var bytes = 0
-        for character in safe {
+        for character in text {
             let size = character.utf8.count
-            guard bytes + size + tag.utf8.count <= limit else { break }
+            guard bytes + size <= maximumBytes else { break }
             kept.append(character)
             bytes += size
         }
-        return kept + tag
+        return kept
     }
 
     /// 16 lowercase hex digits of FNV-1a (64 bits) over the UTF-8 of `name`.
