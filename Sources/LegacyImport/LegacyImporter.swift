@@ -137,13 +137,19 @@ public struct LegacyImporter: Sendable {
             }
             if number > 1, let first = owners[(base + ".json").lowercased()] {
                 let twoForms = first == item.test && Array(first.unicodeScalars) != Array(item.test.unicodeScalars)
-                let same = twoForms ? "; the two are one name in two Unicode forms" : ""
+                let same = twoForms ? "; the two are one name in two Unicode forms, \(Self.scalars(first)) and \(Self.scalars(item.test))" : ""
                 outcome.notes.append("\(path): the test \"\(item.test)\" and the test \"\(first)\" make one safe file name "
                     + "(\(base).json, compared after Unicode normalisation and without case\(same)): \"\(item.test)\" is written to \(name)")
             }
             owners[name.lowercased()] = item.test
             outcome.cassettes[index].fileName = name
         }
+    }
+
+    /// A name with every scalar beyond ASCII written `\u{…}` (`testCafe\u{301}`), so that two
+    /// Unicode forms of one name read apart.
+    static func scalars(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
     }
 
     /// The bytes a file name keeps for what follows the test's safe name: `-<number>` and `.json`.
