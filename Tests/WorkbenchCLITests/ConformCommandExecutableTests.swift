@@ -96,6 +96,15 @@ struct ConformCommandExecutableTests {
         #expect(run.stdout.contains("not graded:"), "\(run.stdout)")
     }
 
+    /// `--max-body` reaches the transport and the suite: the client settings (more than 64 bytes)
+    /// are cut off and every case that reads them fails, saying so.
+    @Test func anAnswerOverMaxBodyFailsItsCases() throws {
+        guard let run = try conform(profile: "default", ["--cases", "settings.*", "--max-body", "64"]) else { return }
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("settings.reachable: the answer to GET ") && run.stdout.contains("is more than 64 bytes, the most a run takes (--max-body)"),
+                "\(run.stdout)")
+    }
+
     @Test("the limits' options are range-checked", arguments: [
         (["--deadline", "0"], "must be a number more than 0 and at most 86400 seconds"),
         (["--timeout", "-1"], "must be a number more than 0 and at most 3600 seconds"),
