@@ -116,7 +116,7 @@ let package = Package(
         // The server conformance suite (`conform`): cases graded over HTTP against any backend, each
         // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
         .target(name: "Conformance", dependencies: [
-            "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess",
+            "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess", "CommonFormats",
         ]),
         // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
         .target(name: "Scenarios", dependencies: [

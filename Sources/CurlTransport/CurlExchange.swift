@@ -76,6 +76,11 @@ struct CurlExchange {
         if let localAddress = options.localAddress {
             setup.string(CURLOPT_INTERFACE, "host!" + localAddress)
         }
+        if let limit = options.maximumResponseBody {
+            // A Content-Length over the limit ends the transfer before the body is read; a body
+            // of unknown length is held to the limit by the write callback.
+            setup.offset(CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+        }
         if let connectTimeout = options.connectTimeout {
             setup.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
         }
@@ -145,8 +150,8 @@ struct CurlExchange {
     /// `accumulator` with its status and timings, or, when libcurl's result `code` is not
     /// `CURLE_OK`, the error with libcurl's message.
     func outcome(of code: CURLcode, on curl: CurlHandle, accumulator: ResponseAccumulator) -> Result<HTTPResponse, TransportError> {
-        if code == CURLE_WRITE_ERROR, accumulator.overflowed, let limit = accumulator.maximumBody {
-            return .failure(TransportError(kind: .other, message: "the response body is more than \(limit) bytes, the most this transport takes",
+        if (code == CURLE_WRITE_ERROR && accumulator.overflowed) || code == CURLE_FILESIZE_EXCEEDED, let limit = options.maximumResponseBody {
+            return .failure(TransportError(kind: .responseTooLarge, message: "the response body is more than \(limit) bytes, the most this transport takes",
                                            url: request.url, code: Int(code.rawValue)))
         }
         guard code == CURLE_OK else {

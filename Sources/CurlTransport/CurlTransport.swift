@@ -17,8 +17,11 @@ import SDKSeams
 /// * Only `http` and `https` URLs are accepted.
 /// * The URL's path is sent as given: `.` and `..` segments are not folded (`CURLOPT_PATH_AS_IS`),
 ///   so a proxy forwards the target it received.
-/// * With `Options.maximumResponseBody`, a body that grows past it ends the transfer at once (the
-///   bytes so far are dropped) with an `.other` error that names the limit.
+/// * A response body is taken up to `Options.maximumResponseBody` bytes (16 MiB by default): a
+///   `Content-Length` over it ends the transfer before the body is read, and a body that grows
+///   past it (chunked, or a length the server did not keep to) ends the transfer at once, the
+///   bytes so far dropped; either is a `.responseTooLarge` error that names the limit. So the
+///   memory one transfer holds stays within the limit, whatever the server sends.
 ///
 /// Every call, from any transport in the process, is one transfer of a single libcurl multi
 /// handle driven by one thread (`CurlMultiDriver`, started on the first request and ended after
@@ -39,15 +42,16 @@ public struct CurlTransport: HTTPTransport {
         public var connectTimeout: Double?
         /// Verify the server's TLS certificate and host name (on by default).
         public var verifyTLS: Bool
-        /// The largest response body taken, in bytes; nil for no limit.
+        /// The largest response body taken, in bytes (`defaultMaximumResponseBody` unless given);
+        /// nil for no limit.
         public var maximumResponseBody: Int?
         /// The local address connections are made from (`CURLOPT_INTERFACE` with `host!`: an IP
         /// address such as 127.0.0.2, or a host name); nil for the system's choice. A connection
         /// from another address is never reused for such a request.
         public var localAddress: String?
 
-        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true, maximumResponseBody: Int? = nil,
-                    localAddress: String? = nil) {
+        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true,
+                    maximumResponseBody: Int? = CurlTransport.defaultMaximumResponseBody, localAddress: String? = nil) {
             self.defaultTimeout = defaultTimeout
             self.connectTimeout = connectTimeout
             self.verifyTLS = verifyTLS
@@ -55,6 +59,9 @@ public struct CurlTransport: HTTPTransport {
             self.localAddress = localAddress
         }
     }
+
+    /// The default of `Options.maximumResponseBody`: 16 MiB.
+    public static let defaultMaximumResponseBody = 16 << 20
 
     public let options: Options
     /// The thread and multi handle that run the transfers.

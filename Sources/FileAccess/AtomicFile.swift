@@ -213,20 +213,28 @@ public enum AtomicFile {
         return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
     }
 
-    /// A new file `.<name>.<random>.tmp` in `directory`, opened for writing with `mode`.
+    /// A new file `.<name>.<random>.tmp` in `directory`, opened for writing with `mode` (`name`
+    /// shortened so that the temporary name stays within `SafeFileName.maximumBytes`).
     static func createTemporary(in directory: String, for name: String, mode: UInt32, path: String)
         throws(FileAccessError) -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         var code: Int32 = EEXIST
         for _ in 0..<16 {
-            let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
-            let temporary = (directory == "/" ? "" : directory) + "/.\(name).\(suffix).tmp"
+            let temporary = (directory == "/" ? "" : directory) + "/" + temporaryName(for: name, generator: &generator)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
             if fd >= 0 { return (fd, temporary) }
             code = errno
             if code != EEXIST && code != EINTR { break }
         }
         throw .system(path, "cannot create a file in \(directory)", code: code)
+    }
+
+    /// `.<name>.<12 random hex digits>.tmp`, `name` cut (at a character) so that the whole stays
+    /// within `SafeFileName.maximumBytes`: a 255-byte name can still be written.
+    static func temporaryName(for name: String, generator: inout SystemRandomNumberGenerator) -> String {
+        let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
+        let kept = SafeFileName.prefix(name, maximumBytes: SafeFileName.maximumBytes - (".." + suffix + ".tmp").utf8.count)
+        return ".\(kept).\(suffix).tmp"
     }
 
     private static func readLink(_ path: String) -> String? {

@@ -116,15 +116,19 @@ public struct LegacyImporter: Sendable {
         return outcome
     }
 
-    /// Gives each cassette a file name of its own: test names whose safe forms are one name, or
-    /// differ only in case (one file on a file system that ignores case), keep the first test's
-    /// name, and each later one gets `-2`, `-3`, ... (the first number no cassette has), with a note
+    /// Gives each cassette a file name of its own: test names whose safe forms are one name once
+    /// compared after Unicode normalisation and without case (`é` and `e` + U+0301, `A` and `a`:
+    /// one file on a file system that normalises names or ignores case) keep the first test's name,
+    /// and each later one gets `-2`, `-3`, ... (the first number no cassette has), with a note
     /// naming both tests and the file written, so that no test's cassette overwrites another's.
+    /// Every name stays within `SafeFileName.maximumBytes` with its number and `.json`: a longer
+    /// test name is shortened with a hash of it (`SafeFileName.make`).
     static func makeFileNamesUnique(_ outcome: inout Outcome, path: String) {
+        // Swift strings compare and hash by canonical equivalence: the keys are the normalised names.
         var owners: [String: String] = [:]
         for index in outcome.cassettes.indices {
             let item = outcome.cassettes[index]
-            let base = SafeFileName.make(item.test)
+            let base = SafeFileName.make(item.test, reserving: fileNameReserve)
             var name = base + ".json"
             var number = 1
             while owners[name.lowercased()] != nil {
@@ -132,13 +136,24 @@ public struct LegacyImporter: Sendable {
                 name = "\(base)-\(number).json"
             }
             if number > 1, let first = owners[(base + ".json").lowercased()] {
+                let twoForms = first == item.test && Array(first.unicodeScalars) != Array(item.test.unicodeScalars)
+                let same = twoForms ? "; the two are one name in two Unicode forms, \(Self.scalars(first)) and \(Self.scalars(item.test))" : ""
                 outcome.notes.append("\(path): the test \"\(item.test)\" and the test \"\(first)\" make one safe file name "
-                    + "(\(base).json, letters compared without case): \"\(item.test)\" is written to \(name)")
+                    + "(\(base).json, compared after Unicode normalisation and without case\(same)): \"\(item.test)\" is written to \(name)")
             }
             owners[name.lowercased()] = item.test
             outcome.cassettes[index].fileName = name
         }
     }
+
+    /// A name with every scalar beyond ASCII written `\u{…}` (`testCafe\u{301}`), so that two
+    /// Unicode forms of one name read apart.
+    static func scalars(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
+    }
+
+    /// The bytes a file name keeps for what follows the test's safe name: `-<number>` and `.json`.
+    static let fileNameReserve = 25
 
     /// The most events the cassettes of one import may hold in all (a sequential run repeats the
     /// earlier tests' exchanges in every later test's cassette).
@@ -148,6 +163,17 @@ public struct LegacyImporter: Sendable {
     struct Entry {
         var source: LegacyRecording.Exchange
         var event: CassetteEvent
+    }
+
+    /// The entries of each test, the tests told apart by their exact text (`LegacyRecording.tests`):
+    /// `é` and `e` + U+0301, equal as Swift strings, are two tests.
+    struct EntriesByTest {
+        private var entries: [[UInt8]: [Entry]] = [:]
+
+        subscript(test: String) -> [Entry] {
+            get { entries[Array(test.utf8)] ?? [] }
+            set { entries[Array(test.utf8)] = newValue }
+        }
     }
 
     /// The cassettes of a read recording.
@@ -162,19 +188,19 @@ public struct LegacyImporter: Sendable {
                 if let test = suite.test(named: tail), test != tail { recording.exchanges[index].test = test }
             }
         }
-        var byTest: [String: [Entry]] = [:]
+        var byTest = EntriesByTest()
         // Tests whose browser side has started (an access number or QR URL was asked for).
-        var browserSessions: Set<String> = []
+        var browserSessions: Set<[UInt8]> = []
         for exchange in recording.exchanges {
-            let actor = Self.actor(url: exchange.url, context: exchange.context, browserSession: browserSessions.contains(exchange.test))
-            if actor == .browser { browserSessions.insert(exchange.test) }
-            byTest[exchange.test, default: []].append(Entry(source: exchange, event: CassetteEvent(actor: actor, .http(exchange.exchange))))
+            let actor = Self.actor(url: exchange.url, context: exchange.context, browserSession: browserSessions.contains(Array(exchange.test.utf8)))
+            if actor == .browser { browserSessions.insert(Array(exchange.test.utf8)) }
+            byTest[exchange.test].append(Entry(source: exchange, event: CassetteEvent(actor: actor, .http(exchange.exchange))))
         }
         for test in recording.tests {
-            byTest[test] = Self.movingHeldRequests(byTest[test] ?? [], test: test, path: recording.path, notes: &notes)
+            byTest[test] = Self.movingHeldRequests(byTest[test], test: test, path: recording.path, notes: &notes)
         }
         let main = Self.mainBackend(recording)
-        let reliant = recording.tests.filter { Self.reliesOnEarlierTests(byTest[$0] ?? [], main: main) }
+        let reliant = recording.tests.filter { Self.reliesOnEarlierTests(byTest[$0], main: main) }
         if let suite, !reliant.isEmpty {
             let unknown = recording.tests.filter { suite.position(of: $0) == nil }
             if unknown.isEmpty {
@@ -189,7 +215,7 @@ public struct LegacyImporter: Sendable {
                 + "\(Self.suiteName) each test is imported on its own and such tests will not replay")
         }
         let cassettes = recording.tests.map { test -> Imported in
-            let entries = byTest[test] ?? []
+            let entries = byTest[test]
             let answered = entries.first { $0.source.exchange.response != nil } ?? entries.first
             let cassette = Cassette(
                 tool: tool, curve: curve, scenario: scenarioName(test),
@@ -205,14 +231,14 @@ public struct LegacyImporter: Sendable {
     /// ran (the file's), each with the tests before it as setup, replayed in mode `context` by the
     /// harness's key. A test the suite describes but the file does not hold made no request in that
     /// run (or did not run): it gets no cassette and is no one's setup.
-    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, byTest: [String: [Entry]], main: String?,
+    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, byTest: EntriesByTest, main: String?,
                   notes: [String]) -> Outcome {
         var notes = notes
         let run = recording.tests
         var bindings: [String: [String: String]] = [:]
         for test in run {
             var contexts: [String] = []
-            for entry in byTest[test] ?? [] where !contexts.contains(entry.source.context) { contexts.append(entry.source.context) }
+            for entry in byTest[test] where !contexts.contains(entry.source.context) { contexts.append(entry.source.context) }
             var bound = suite.bindings(of: test, contexts: contexts)
             for (name, value) in Self.bindings(recording, main: main) where bound[name] == nil { bound[name] = value }
             bindings[test] = bound
@@ -227,7 +253,7 @@ public struct LegacyImporter: Sendable {
                 + "harness ran them")
             // The SDK's clock: the time the test's first answer was dated (time permits are asked for
             // by day), else the script's own.
-            if let time = (byTest[test] ?? []).lazy.compactMap({ Self.dated($0.source) }).first {
+            if let time = (byTest[test]).lazy.compactMap({ Self.dated($0.source) }).first {
                 composition.script = Self.setting(composition.script, "startTime", .string(String(time)))
             }
             var events: [CassetteEvent] = []
@@ -237,7 +263,7 @@ public struct LegacyImporter: Sendable {
                 let isOwn = index == composition.tests.count - 1
                 let first = composition.firstSteps[index]
                 let count = suite.tests.first { $0.name == name }?.steps.count ?? 0
-                for entry in byTest[name] ?? [] {
+                for entry in byTest[name] {
                     var event = entry.event
                     let stepIndex = first.flatMap { Self.step(of: entry.source.context, in: composition, from: $0, count: count) }
                     if stepIndex == nil, isOwn { unplaced.append("#\(entry.source.index) \(entry.source.method) \(entry.source.path)") }
@@ -389,6 +415,6 @@ public struct LegacyImporter: Sendable {
     /// A file name for a test's cassette: the rule every file name made from a free-form name follows
     /// (made unique among one import's cassettes by `makeFileNamesUnique`).
     static func fileName(_ test: String) -> String {
-        SafeFileName.make(test) + ".json"
+        SafeFileName.make(test, reserving: fileNameReserve) + ".json"
     }
 }

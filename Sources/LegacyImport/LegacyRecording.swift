@@ -34,10 +34,12 @@ package struct LegacyRecording: Sendable {
     package var path: String
     package var exchanges: [Exchange]
 
-    /// The tests, in order of first appearance.
+    /// The tests, in order of first appearance, told apart by their exact text: two names that
+    /// differ only in their Unicode form (`é` and `e` + U+0301, which Swift strings hold equal) are
+    /// two tests, never merged.
     package var tests: [String] {
-        var seen: Set<String> = []
-        return exchanges.compactMap { seen.insert($0.test).inserted ? $0.test : nil }
+        var seen: Set<[UInt8]> = []
+        return exchanges.compactMap { seen.insert(Array($0.test.utf8)).inserted ? $0.test : nil }
     }
 
     /// The name given to exchanges of a file whose contexts name no test at all.

@@ -4,7 +4,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     /// The broad reason, for programmatic checks. New kinds may be added.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, cancelled, other
+            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, cancelled, responseTooLarge, other
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -17,6 +17,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidRequest = Kind(.invalidRequest)
         /// The task that sent the request was cancelled.
         public static let cancelled = Kind(.cancelled)
+        /// The response body was larger than the transport takes (the transfer was ended when it
+        /// passed the limit; nothing of the body is kept).
+        public static let responseTooLarge = Kind(.responseTooLarge)
         public static let other = Kind(.other)
 
         public var description: String { base.rawValue }

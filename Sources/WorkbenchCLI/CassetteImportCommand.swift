@@ -26,13 +26,19 @@ struct CassetteImportCommand: ParsableCommand {
             scenario of its name. The browser side of access-number flows gets the browser actor.
 
             The file name is the test's name made safe (letters, digits, `-`, `_`; anything else `_`). \
-            When two tests give one name (@a/b, @a:b, @a b and @a\\b all give a_b; names differing \
-            only in case count as one), the first keeps it and each later one is written to \
-            <name>-2.json, <name>-3.json, ..., with a note naming both tests: no test's cassette \
-            overwrites another's.
+            When two tests give one name (@a/b, @a:b, @a b and @a\\b all give a_b; names are compared \
+            after Unicode normalisation and without case, so é and e + U+0301 count as one), the first \
+            keeps it and each later one is written to <name>-2.json, <name>-3.json, ..., with a note \
+            naming both tests: no test's cassette overwrites another's, and two tests are never merged. \
+            A name longer than the file system takes is shortened: its first 230 bytes or fewer, `-` \
+            and 16 hex digits of a hash of the whole name (the same name always gives the same file).
 
-            Exit status: 0 when imported, 2 when the file cannot be read or imported or a cassette \
-            cannot be written (the message says which), or the usage was wrong.
+            The cassettes are written all or none: first into a staging folder beside DIR, then moved \
+            into place (DIR itself renamed into place when it did not exist); if any cannot be \
+            written, nothing of the run is left in DIR.
+
+            Exit status: 0 when imported, 2 when the file cannot be read or imported or the cassettes \
+            cannot be written (the message says which; none was written), or the usage was wrong.
 
             Examples:
               mpin-workbench cassette import --format milagro-sdk recorded.json --out Recordings/imported
@@ -80,19 +86,18 @@ struct CassetteImportCommand: ParsableCommand {
             CassetteOutput.error(error.description)
             throw ExitCode(2)
         }
-        do {
-            try Directories.create(out)
-        } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
-        }
         for note in outcome.notes { print("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
             print("note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)")
         }
+        do {
+            try AtomicFile.writeAll(outcome.cassettes.map(\.fileName), into: out) { outcome.cassettes[$0].cassette.canonicalBytes }
+        } catch {
+            CassetteOutput.error("\(error) (no cassette written)")
+            throw ExitCode(2)
+        }
         for item in outcome.cassettes {
             let path = (out as NSString).appendingPathComponent(item.fileName)
-            try CassetteOutput.write(item.cassette.canonicalBytes, to: path)
             var line = "\(path): \(item.test), \(item.ownExchanges) exchange\(item.ownExchanges == 1 ? "" : "s")"
             if outcome.suite != nil { line += " (+ \(item.setupExchanges) of the earlier tests as setup)" }
             print(line)

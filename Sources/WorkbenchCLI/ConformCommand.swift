@@ -2,12 +2,13 @@ import ArgumentParser
 import Conformance
 import CurlTransport
 import FileAccess
+import FlowRecording
 import MilagroRecording
 import SDKSeams
 
 /// `mpin-workbench conform --backend URL`: grades a backend against the protocol, case by case
-/// (docs/conformance.md). Exit status 1 when a MUST case fails, 2 on a usage error or when the
-/// backend cannot be reached.
+/// (docs/conformance.md). Exit status 1 when a MUST case fails, 2 on a usage error or when it
+/// could not grade (the backend cannot be reached, the deadline passed, no case was graded).
 struct ConformCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conform",
@@ -19,8 +20,19 @@ struct ConformCommand: AsyncParsableCommand {
             operator action use the backend's /admin endpoints when it has them. Slow cases (that \
             wait on the backend's timers) run only with --slow. See docs/conformance.md.
 
-            Exit status: 0 when no MUST case failed, 1 when one did, 2 on a usage error or when the \
-            backend cannot be reached.
+            The backend is not trusted. Requests go only to its origin and those given with \
+            --allow-origin: a URL of its client settings (or of an answer) on another origin is not \
+            followed, and the case fails saying which setting and URL. An answer body over --max-body \
+            bytes (default 16 MiB) is cut off as it arrives and fails its case, as does one a cassette \
+            cannot hold (more than 1000 header fields, a field name that is not a token, ...) or one \
+            that would take the run's cassettes past 160 MiB. Each request has --timeout seconds \
+            (default 30), and the whole run --deadline seconds (default 300): once it has passed, no \
+            case starts and the one under way is skipped. The cassettes (--out) and the JSON and \
+            HTML reports have the Milagro secrets redacted (--redact default) unless --redact none.
+
+            Exit status: 0 when no MUST case failed, 1 when one did, 2 on a usage error or when it \
+            could not grade: the backend cannot be reached, the deadline passed, or every case was \
+            skipped.
 
             Examples:
               mpin-workbench serve --port 8005 &
@@ -28,6 +40,7 @@ struct ConformCommand: AsyncParsableCommand {
               mpin-workbench conform --backend http://127.0.0.1:8005 --cases 'pass2.*,pin.*' --rate 5 --html report.html
               mpin-workbench conform --backend http://127.0.0.1:8005 --json > report.json
               mpin-workbench conform --backend http://127.0.0.1:8005 --list
+              mpin-workbench conform --backend http://127.0.0.1:8005 --allow-origin http://127.0.0.1:8001 --deadline 600
             """)
 
     @Option(help: "The backend's base URL (e.g. http://127.0.0.1:8005).")
@@ -75,6 +88,29 @@ struct ConformCommand: AsyncParsableCommand {
     @Flag(help: "List the selected cases without running them.")
     var list = false
 
+    @Option(name: .customLong("allow-origin"),
+            help: ArgumentHelp("Another origin requests may go to (such as http://127.0.0.1:8001, where the client settings put D-TA 2); repeatable.",
+                               valueName: "origin"))
+    var allowedOrigins: [String] = []
+
+    @Option(name: .customLong("max-body"), parsing: .unconditional,
+            help: "The largest answer body taken, in bytes, 1 to 16777216 (default 16 MiB); a larger one fails its case.",
+            transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
+    var maxBody = RecordingProxy.defaultMaximumBodySize
+
+    @Option(parsing: .unconditional, help: "Time limit of one request in seconds, more than 0 and at most 3600 (default 30).",
+            transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
+    var timeout = 30.0
+
+    @Option(parsing: .unconditional,
+            help: "Time limit of the whole run in seconds, more than 0 and at most 86400 (default 300); when it passes, exit status 2.",
+            transform: BoundedNumber.decimal(0...86_400, aboveLowerBound: true, unit: "seconds"))
+    var deadline = 300.0
+
+    @Option(parsing: .upToNextOption,
+            help: "Fields to redact in the cassettes and reports: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...), 'none', or field names (default: 'default').")
+    var redact: [String] = []
+
     func validate() throws {
         if let cases, CasePattern(cases) == nil { throw ValidationError("--cases '\(cases)' is empty or has an empty glob") }
         if let rate, !(rate > 0 && rate <= 10_000) { throw ValidationError("--rate must be more than 0 and at most 10000, not \(rate)") }
@@ -82,6 +118,18 @@ struct ConformCommand: AsyncParsableCommand {
         guard backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
             throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend)'")
         }
+        for origin in allowedOrigins where ProxyCommand.origin(origin) == nil {
+            throw ValidationError("--allow-origin is an origin such as http://127.0.0.1:8001 (http or https, a host, no path), got \"\(origin)\".")
+        }
+        if redact.contains("none"), redact.count > 1 {
+            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+        }
+    }
+
+    /// The fields `--redact` names: the Milagro secrets unless told otherwise (`record`'s rule,
+    /// with `default` as the default whatever the backend).
+    var redactedFields: [String] {
+        RecordCommand.redactedFields(redact.isEmpty ? ["default"] : redact, live: nil)
     }
 
     func run() async throws {
@@ -95,7 +143,14 @@ struct ConformCommand: AsyncParsableCommand {
         options.clientID = clientID
         options.authorizeURL = authorizeURL
         options.tool = WorkbenchVersion.tool
-        let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 10)),
+        options.allowedOrigins = allowedOrigins
+        options.maximumBodySize = maxBody
+        options.requestTimeout = timeout
+        options.deadline = deadline
+        options.redactedFields = redactedFields
+        // The transport stops reading one byte past the cap, so an endless answer is cut off as it comes.
+        let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10), maximumResponseBody: maxBody))
+        let suite = ConformanceSuite(options: options, transport: transport,
                                      random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())
         if suite.selected.isEmpty {
             Console.failure("--cases '\(cases ?? "")' selects no case")
@@ -105,7 +160,7 @@ struct ConformCommand: AsyncParsableCommand {
             for item in suite.selected { Console.out("\(item.level.rawValue)\t\(item.id)\t\(item.title)\n") }
             return
         }
-        if case .failure(let error) = await suite.probe() {
+        if let error = await suite.probe() {
             Console.failure("the backend at \(backend) cannot be reached: \(error)")
             throw ExitCode(2)
         }
@@ -121,6 +176,10 @@ struct ConformCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         Console.out(json ? report.jsonText + "\n" : report.terminalSummary(verbose: verbose))
+        if let reason = report.couldNotGrade {
+            Console.failure("could not grade the backend at \(backend): \(reason)")
+            throw ExitCode(2)
+        }
         if report.failsRun { throw ExitCode(1) }
     }
 }

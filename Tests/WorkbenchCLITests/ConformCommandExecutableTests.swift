@@ -1,4 +1,6 @@
 import Foundation
+import ReferenceBackend
+import Synchronization
 import TestSupport
 import Testing
 
@@ -54,5 +56,64 @@ struct ConformCommandExecutableTests {
         #expect(unreachable.status == 2 && unreachable.stderr.contains("cannot be reached"), "\(unreachable)")
         let rate = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9", "--rate", "0"], seconds: 60)
         #expect(rate.status == 2, "\(rate)")
+    }
+
+    /// The cassettes of `--out` are shareable by default (`cassette audit` finds no secret in
+    /// clear), and `--redact none` keeps the secrets (issue 33, point 6).
+    @Test func outCassettesAreRedactedByDefault() throws {
+        let directory = try TemporaryDirectory.make("conform-redact")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        guard let run = try conform(profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/redacted"]),
+              let clear = try conform(profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/clear", "--redact", "none"])
+        else { return }
+        #expect(run.status == 0 && clear.status == 0, "\(run) \(clear)")
+        let redacted = try WorkbenchProcess.run(["cassette", "audit", directory + "/redacted/pass2.single-use.json"], seconds: 60)
+        #expect(redacted.status == 0, "\(redacted)")
+        let inClear = try WorkbenchProcess.run(["cassette", "audit", directory + "/clear/pass2.single-use.json"], seconds: 60)
+        #expect(inClear.status == 1, "\(inClear)")
+    }
+
+    /// A backend that answers its client settings and holds every other answer: a short
+    /// `--deadline` ends the run with exit status 2 and says so (the outcome, not the time).
+    @Test func aBackendThatHoldsItsAnswersMeetsTheDeadline() async throws {
+        final class Hold: Sendable { let released = Mutex(false) }
+        let hold = Hold()
+        let server = try await PlainHTTPServer.start(port: 0) { request in
+            if request.target.hasSuffix("/clientSettings") {
+                return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: Array(#"{"registerURL": "/rps/user"}"#.utf8))
+            }
+            for _ in 0..<1_200 where !hold.released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(50)) }
+            return .init(status: 503)
+        }
+        let url = server.baseURL
+        let run = try await ProxyCommandTests.offPool {
+            try WorkbenchProcess.run(["conform", "--backend", url, "--deadline", "2", "--timeout", "30"], seconds: 120)
+        }
+        hold.released.withLock { $0 = true }
+        await server.stop()
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("could not grade") && run.stderr.contains("deadline"), "\(run.stderr)")
+        #expect(run.stdout.contains("not graded:"), "\(run.stdout)")
+    }
+
+    /// `--max-body` reaches the transport and the suite: the client settings (more than 64 bytes)
+    /// are cut off and every case that reads them fails, saying so.
+    @Test func anAnswerOverMaxBodyFailsItsCases() throws {
+        guard let run = try conform(profile: "default", ["--cases", "settings.*", "--max-body", "64"]) else { return }
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("settings.reachable: the answer to GET ") && run.stdout.contains("is more than 64 bytes, the most a run takes (--max-body)"),
+                "\(run.stdout)")
+    }
+
+    @Test("the limits' options are range-checked", arguments: [
+        (["--deadline", "0"], "must be a number more than 0 and at most 86400 seconds"),
+        (["--timeout", "-1"], "must be a number more than 0 and at most 3600 seconds"),
+        (["--max-body", "0"], "must be an integer from 1 to 16777216"),
+        (["--allow-origin", "http://127.0.0.1:8001/dta2"], "--allow-origin is an origin"),
+        (["--redact", "none", "pin"], "--redact none redacts nothing"),
+    ])
+    func limitOptionsAreChecked(_ arguments: [String], _ message: String) throws {
+        let run = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9"] + arguments, seconds: 60)
+        #expect(run.status == 2 && run.stderr.contains(message), "\(run)")
     }
 }

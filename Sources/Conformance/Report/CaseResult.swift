@@ -18,6 +18,8 @@ public struct CaseResult: Sendable {
     public var cassettePath: String?
     /// The cassette itself (not part of the JSON report; nil in a report read back).
     public var cassette: Cassette?
+    /// Whether the run's deadline cut the case (not part of the JSON report).
+    public var deadlineHit = false
 
     public init(id: String, title: String, group: ConformanceGroup, level: RequirementLevel, source: String, sends: String,
                 expects: String, verdict: Verdict, seconds: Double, requests: Int, exchanges: [ExchangeSummary],
@@ -37,10 +39,10 @@ public struct CaseResult: Sendable {
         self.cassette = cassette
     }
 
-    init(_ conformanceCase: ConformanceCase, verdict: Verdict, seconds: Double, requests: Int, cassette: Cassette) {
+    init(_ conformanceCase: ConformanceCase, verdict: Verdict, seconds: Double, requests: Int, cassette: Cassette?) {
         self.init(id: conformanceCase.id, title: conformanceCase.title, group: conformanceCase.group, level: conformanceCase.level,
                   source: conformanceCase.source, sends: conformanceCase.sends, expects: conformanceCase.expects, verdict: verdict,
-                  seconds: seconds, requests: requests, exchanges: ExchangeSummary.of(cassette), cassette: cassette)
+                  seconds: seconds, requests: requests, exchanges: cassette.map(ExchangeSummary.of) ?? [], cassette: cassette)
     }
 
     /// Whether this result makes the run fail: a MUST case with the verdict `fail`.

@@ -12,6 +12,7 @@ extension ConformanceReport {
             .init("cases", pattern.map { JSONValue.string($0) } ?? .null), .init("rate", rate.map { JSONValue.double($0) } ?? .null),
             .init("requests", .integer(requests)), .init("seconds", .double(Self.rounded(seconds))),
             .init("operatorEndpoints", .bool(operatorEndpoints)),
+            .init("deadlinePassed", deadlinePassed.map { JSONValue.string($0) } ?? .null),
             .init("summary", .object(Verdict.Kind.allCases.map { JSONValue.Member($0.rawValue, .integer(count($0))) })),
             .init("results", .array(results.map(Self.json))),
         ])
@@ -67,7 +68,7 @@ extension ConformanceReport {
         self.init(backendURL: try reader.string("backend"), userPrefix: try reader.string("userPrefix"),
                   pattern: json["cases"]?.stringValue, rate: json["rate"]?.doubleValue, requests: json["requests"]?.intValue ?? 0,
                   seconds: json["seconds"]?.doubleValue ?? 0, operatorEndpoints: json["operatorEndpoints"]?.boolValue ?? false,
-                  results: results)
+                  results: results, deadlinePassed: json["deadlinePassed"]?.stringValue)
     }
 
     /// Reads members of one object, naming the JSON path of what is missing.

@@ -25,6 +25,7 @@ extension ConformanceReport {
         lines.append("\(results.count) cases, \(requests) requests in \(Self.rounded(seconds)) s against \(backendURL); "
                      + (mustFailures == 0 ? "no MUST case failed" : "\(mustFailures) MUST case(s) failed"))
         lines.append("users created on the backend start with \(userPrefix)-")
+        if let couldNotGrade { lines.append("not graded: \(couldNotGrade)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

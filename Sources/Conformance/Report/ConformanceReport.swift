@@ -15,9 +15,11 @@ public struct ConformanceReport: Sendable {
     public var seconds: Double
     public var operatorEndpoints: Bool
     public var results: [CaseResult]
+    /// Why the run stopped before it could finish every case (the deadline passed); nil when it finished.
+    public var deadlinePassed: String?
 
     public init(backendURL: String, userPrefix: String, pattern: String?, rate: Double?, requests: Int, seconds: Double,
-                operatorEndpoints: Bool, results: [CaseResult]) {
+                operatorEndpoints: Bool, results: [CaseResult], deadlinePassed: String? = nil) {
         self.backendURL = backendURL
         self.userPrefix = userPrefix
         self.pattern = pattern
@@ -26,17 +28,30 @@ public struct ConformanceReport: Sendable {
         self.seconds = seconds
         self.operatorEndpoints = operatorEndpoints
         self.results = results
+        self.deadlinePassed = deadlinePassed
     }
 
     /// Whether a MUST case failed (the command then exits 1).
     public var failsRun: Bool { results.contains(where: \.failsRun) }
+
+    /// Why the run could not grade the backend (the command then exits 2): the deadline passed
+    /// before every case had finished, or no case got a verdict other than skipped. Nil when it could.
+    public var couldNotGrade: String? {
+        if let deadlinePassed {
+            return "\(deadlinePassed): \(results.filter(\.deadlineHit).count) of \(results.count) cases were cut short or not run"
+        }
+        if !results.isEmpty, results.allSatisfy({ $0.verdict.kind == .skipped }) { return "no case was graded: every one was skipped" }
+        return nil
+    }
 
     /// How many results have each verdict.
     public func count(_ kind: Verdict.Kind, level: RequirementLevel? = nil) -> Int {
         results.filter { $0.verdict.kind == kind && (level == nil || $0.level == level) }.count
     }
 
-    /// Writes each case's cassette as `<directory>/<case id>.json` and notes the paths.
+    /// Writes each case's cassette as `<directory>/<case id>.json` and notes the paths. Every
+    /// exchange in them was read back before it was recorded (`BackendBoundary`), so each file
+    /// reads back; the suite has redacted them (`ConformanceSuite.Options.redactedFields`).
     public func writingCassettes(to directory: String) throws(ConformanceReportError) -> ConformanceReport {
         var report = self
         do {

@@ -29,13 +29,15 @@ public final class ConformanceContext: Sendable {
     /// The clock of the suite's waits.
     public let clock: any ConformanceClock
     let paced: PacedTransport
+    /// What the recorder wraps: the case's boundary over its pacer.
+    let wire: any HTTPTransport
     let recorder: Recorder
     private let users = Mutex(0)
     private let cachedSettings = Mutex<JSONValue?>(nil)
 
     init(backendURL: String, rpsPrefix: String, caseID: String, userPrefix: String, activationCode: String?, authorizeURL: String?,
          hasOperatorEndpoints: Bool, random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock,
-         paced: PacedTransport, recorder: Recorder) {
+         paced: PacedTransport, wire: any HTTPTransport, recorder: Recorder) {
         var url = backendURL
         while url.hasSuffix("/") { url.removeLast() }
         self.backendURL = url
@@ -49,6 +51,7 @@ public final class ConformanceContext: Sendable {
         self.sdkClock = sdkClock
         self.clock = clock
         self.paced = paced
+        self.wire = wire
         self.recorder = recorder
     }
 
@@ -105,7 +108,7 @@ public final class ConformanceContext: Sendable {
 
     /// The recording transport of one actor.
     func transport(as actor: EventActor) -> any HTTPTransport {
-        recorder.transport(wrapping: paced, actor: actor)
+        recorder.transport(wrapping: wire, actor: actor)
     }
 
     // MARK: - Client settings

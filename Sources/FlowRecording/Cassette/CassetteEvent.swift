@@ -158,7 +158,7 @@ public struct CassetteEvent: Sendable, Hashable {
         }
 
         /// A transport error: its kind (`hostNotFound`, `connectionRefused`, `timedOut`, `tls`,
-        /// `invalidRequest`, `cancelled`, `other`), message and the transport's own code.
+        /// `invalidRequest`, `cancelled`, `responseTooLarge`, `other`), message and the transport's own code.
         public struct TransportFailure: Sendable, Hashable {
             public var kind: String
             public var message: String
@@ -178,7 +178,7 @@ public struct CassetteEvent: Sendable, Hashable {
             public func transportError(url: String) -> TransportError {
                 let kinds: [String: TransportError.Kind] = [
                     "hostNotFound": .hostNotFound, "connectionRefused": .connectionRefused, "timedOut": .timedOut,
-                    "tls": .tls, "invalidRequest": .invalidRequest, "cancelled": .cancelled,
+                    "tls": .tls, "invalidRequest": .invalidRequest, "cancelled": .cancelled, "responseTooLarge": .responseTooLarge,
                 ]
                 return TransportError(kind: kinds[kind] ?? .other, message: message, url: url, code: code)
             }

@@ -320,19 +320,10 @@ package final class RecordingProxy: Sendable {
     }
 
     /// `exchange` read back through the cassette reader in a cassette of its own with this proxy's
-    /// header: why the reader refuses it (nil when it takes it), and the bytes its event takes in
-    /// the file.
+    /// header (`CassetteFile.readBack`): why the reader refuses it (nil when it takes it), and the
+    /// bytes its event takes in the file.
     private func readBack(_ exchange: CassetteEvent.HTTPExchange) -> (refusal: String?, size: Int) {
-        var probe = recorder.header
-        probe.events = [CassetteEvent(actor: .sdk, step: nil, .http(exchange))]
-        let bytes = probe.canonicalBytes
-        let size = max(bytes.count - headerBytes, 0)
-        do {
-            _ = try CassetteFile.decode(bytes)
-            return (nil, size)
-        } catch {
-            return ((error.field.map { "field \($0): " } ?? "") + error.message, size)
-        }
+        CassetteFile.readBack(exchange, header: recorder.header, headerBytes: headerBytes)
     }
 
     /// The answer to a request that is not forwarded: `CONNECT` (405) or a target that is not in

@@ -14,6 +14,18 @@ final class LocalHTTPServer: @unchecked Sendable {
     struct Reply: Sendable {
         var raw: [UInt8]
         var delay: Double = 0
+        /// Bytes of `a` sent after `raw`, 64 KiB at a time, until the client stops reading (a body
+        /// that never has to be held by the server).
+        var streamed = 0
+
+        /// A head with `Content-Length: length` (none when nil: the body ends at the close), then
+        /// `length` (or `streamed`) bytes of `a`, streamed.
+        static func streaming(length: Int?, streamed: Int) -> Reply {
+            var head = "HTTP/1.1 200 OK\r\n"
+            if let length { head += "Content-Length: \(length)\r\n" }
+            head += "Connection: close\r\n\r\n"
+            return Reply(raw: Array(head.utf8), streamed: streamed)
+        }
 
         /// A well-formed response with `Content-Length` and `Connection: close`.
         static func make(status: Int, reason: String = "OK", headers: [(String, String)] = [],
@@ -49,6 +61,7 @@ final class LocalHTTPServer: @unchecked Sendable {
         var stopped = false
         var accepted = 0
         var closedByClient = 0
+        var streamedBytes = 0
     }
 
     private let counts = Mutex(Counts())
@@ -95,6 +108,11 @@ final class LocalHTTPServer: @unchecked Sendable {
     /// Connections the client closed (at the start of a request, with nothing of it sent).
     var connectionsClosedByClient: Int {
         counts.withLock { $0.closedByClient }
+    }
+
+    /// Bytes of streamed bodies (`Reply.streamed`) the server could send before the client stopped reading.
+    var streamedBytes: Int {
+        counts.withLock { $0.streamedBytes }
     }
 
     /// Stops accepting and closes the listening socket; returns once the port is closed. The
@@ -149,6 +167,16 @@ final class LocalHTTPServer: @unchecked Sendable {
                 let count = reply.raw[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if count <= 0 { return }
                 sent += count
+            }
+            if reply.streamed > 0 {
+                let chunk = [UInt8](repeating: 0x61, count: 65536)
+                var streamed = 0
+                while streamed < reply.streamed {
+                    let count = chunk.withUnsafeBytes { send(client, $0.baseAddress, min($0.count, reply.streamed - streamed), Int32(MSG_NOSIGNAL)) }
+                    if count <= 0 { return }
+                    streamed += count
+                    counts.withLock { $0.streamedBytes += count }
+                }
             }
             if !keepAlive || reply.closesConnection { return }
         }
