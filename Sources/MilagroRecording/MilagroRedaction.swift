@@ -21,6 +21,12 @@ extension Redactor {
         "deviceHash", "deviceId",
     ]
 
+    /// The secrets only the client holds, which no M-Pin backend ever sends in an answer: the PIN,
+    /// the token, SEC, x, the random draws and the seed. `cassette serve` never fills them into an
+    /// answer it serves, whatever the file's manifest says (docs/security.md): a file edited along
+    /// with its manifest cannot make it send the PIN.
+    public static let milagroClientOnly = ["pin", "token", "sec", "x", drawField, seedField]
+
     /// The fields of a Milagro flow that stay in clear after the default redaction, each with why
     /// it gives no secret away. `cassette audit` names any other field it finds in clear.
     public static let milagroPublic: [String: String] = {

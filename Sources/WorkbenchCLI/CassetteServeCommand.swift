@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowRecording
 import Foundation
 import Logging
+import MilagroRecording
 import ReferenceBackend
 import Synchronization
 
@@ -112,11 +113,21 @@ struct CassetteServeCommand: AsyncParsableCommand {
             try junit.write(junitReport(.error(message, type: nil), duration: timer.now - start))
             return ExitCode(2)
         }
-        let recorded: Cassette
+        var recorded: Cassette
         do {
             recorded = try CassetteFile.read(path)
         } catch {
             throw try refuse(error.description)
+        }
+        // What only the client holds is never served, even where the manifest says it goes.
+        let clientOnly = Set(Redactor.milagroClientOnly.map { $0.lowercased() })
+        for index in recorded.redactions.indices where clientOnly.contains(recorded.redactions[index].field.lowercased()) {
+            let answers = recorded.redactions[index].slots.filter { $0.part == .response }
+            guard !answers.isEmpty else { continue }
+            recorded.redactions[index].slots.removeAll { $0.part == .response }
+            Console.error("warning: \(path): \(Placeholder.text(recorded.redactions[index].placeholder)) "
+                          + "(\(recorded.redactions[index].field), which only the client holds) is listed in an answer "
+                          + "(\(answers.map(\.description).joined(separator: ", "))); it is served unfilled\n")
         }
         // Only the placeholders of the HTTP exchanges need values: the rest (a PIN in the script or
         // in a call's arguments) is never sent, so it keeps its placeholder.
