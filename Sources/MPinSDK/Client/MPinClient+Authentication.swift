@@ -10,54 +10,16 @@ extension MPinClient {
     /// - Throws: REVOKED (410 on a time permit), FLOW_ERROR (state, no backend), ...
     public func startAuthentication(_ user: User, accessCode: String = "") async throws(MPinError) {
         try await perform("startAuthentication", [NamedValue("accessCode", accessCode)], user: user) { () async throws(MPinError) in
-            let settings = try requireBackend()
-            try requireState(user, [.registered], "StartAuthentication")
-            if !settings.codeStatusURL.isEmpty && !accessCode.isEmpty {
-                _ = try? await request(.notifyCodeStatus, .post, settings.codeStatusURL, body: .fields([
-                    "status": .string("user"), "wid": .string(accessCode), "userId": .string(user.id),
-                ]))
-            }
-            user.update {
-                $0.timePermit1 = nil
-                $0.timePermitDate = 0
-            }
-            guard settings.usePermits else { return }
-            let record = user.record
-            let permit = try await request(.getTimePermit1, .get, settings.timePermitsURL + "/" + record.mpinIDHex)
-            let share1 = try requiredHex(permit, "timePermit", context: .getTimePermit1)
-            guard let dateValue = permit.json?[first: "date"]?.truncatedIntValue, let date = UInt32(exactly: dateValue) else {
-                throw MPinError(.responseParseError, "The time permit has no valid 'date'", context: .init(request: "timePermit"))
-            }
-            let storageID = permit.string("storageId") ?? ""
-            let signature = permit.string("signature") ?? ""
-
-            var share2: [UInt8]?
-            if record.timePermitCacheDate == date && !record.timePermitCache.isEmpty {
-                share2 = record.timePermitCache
-            }
-            if share2 == nil, !settings.timePermitsStorageURL.isEmpty, !storageID.isEmpty {
-                let url = settings.timePermitsStorageURL + "/" + settings.appID + "/" + String(date) + "/" + storageID
-                if let cached = try? await request(.getTimePermit2FromStorage, .get, url, expectJSON: false),
-                   let text = cached.response.bodyText, let bytes = Hex.decode(text.trimmed(of: [" ", "\n", "\r", "\t"])),
-                   bytes.count == MPin.g1Size {
-                    share2 = bytes
+            var flow = TimePermitFlow(settings: settings, userID: user.id, record: user.record, accessCode: accessCode)
+            var action = flow.start()
+            while true {
+                switch action {
+                case .send(let request): action = flow.received(await send(request))
+                case .update(let update): action = flow.updated(apply(update, to: user))
+                case .finish: return
+                case .fail(let error): throw error
                 }
             }
-            if share2 == nil {
-                let url = settings.certivoxURL + Endpoint.timePermitOperation + "?hash_mpin_id=" + storageID + "&app_id=" + settings.appID
-                    + "&mobile=1&signature=" + signature
-                let answer = try await request(.getTimePermit2, .get, url)
-                share2 = try requiredHex(answer, "timePermit", context: .getTimePermit2)
-            }
-            let cache = share2 ?? []
-            let changed = record.timePermitCacheDate != date || record.timePermitCache != cache
-            user.update {
-                $0.timePermit1 = share1
-                $0.timePermitDate = date
-                $0.timePermitCacheDate = date
-                $0.timePermitCache = cache
-            }
-            if changed { try saveUsers() }
         }
     }
 
@@ -84,7 +46,9 @@ extension MPinClient {
     public func finishAuthentication(_ user: User, pin: String, secondFactor: String? = nil) async throws(MPinError) -> String {
         try await perform("finishAuthentication", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? "")],
                           user: user, outputs: { [NamedValue("authResultData", $0)] }) { () async throws(MPinError) in
-            try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: "", otp: false, authz: false).text
+            guard case .resultData(let text) = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: "",
+                                                                      ending: .resultData) else { return "" }
+            return text
         }
     }
 
@@ -94,20 +58,8 @@ extension MPinClient {
     public func finishAuthenticationOTP(_ user: User, pin: String, secondFactor: String? = nil) async throws(MPinError) -> OTP {
         try await perform("finishAuthenticationOTP", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? "")],
                           user: user, outputs: Self.otpOutputs) { () async throws(MPinError) in
-            let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: "", otp: true, authz: false)
-            var otp = OTP(receivedAt: now(for: "otpReceived"))
-            guard let issued = result.pass2[first: "OTP"]?.stringValue ?? result.pass2[first: "OTP"]?.truncatedIntValue.map(String.init), !issued.isEmpty
-            else {
-                otp.status = MPinStatus(.responseParseError, "OTP not issued")
-                return otp
-            }
-            otp.otp = issued
-            otp.ttlSeconds = result.json?[first: "ttlSeconds"]?.truncatedIntValue ?? 0
-            otp.expireTime = (result.json?[first: "expireTime"]?.truncatedIntValue ?? 0) / 1000
-            otp.nowTime = (result.json?[first: "nowTime"]?.truncatedIntValue ?? 0) / 1000
-            if otp.ttlSeconds == 0 || otp.expireTime == 0 || otp.nowTime == 0 {
-                otp.status = MPinStatus(.responseParseError, "OTP data is malformed")
-            }
+            guard case .otp(let otp) = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: "",
+                                                              ending: .otp) else { return OTP() }
             return otp
         }
     }
@@ -121,7 +73,7 @@ extension MPinClient {
         try await perform("finishAuthenticationAN", [NamedValue("pin", pin), NamedValue("accessNumber", accessNumber),
                                                      NamedValue("secondFactor", secondFactor ?? "")],
                           user: user) { () async throws(MPinError) in
-            try await authenticateAccessNumber(user, pin: pin, secondFactor: secondFactor, accessNumber: accessNumber)
+            _ = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessNumber, ending: .accessNumber)
         }
     }
 
@@ -132,7 +84,7 @@ extension MPinClient {
         try await perform("finishAuthenticationAC", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? ""),
                                                      NamedValue("accessCode", accessCode)],
                           user: user) { () async throws(MPinError) in
-            try await authenticateAccessNumber(user, pin: pin, secondFactor: secondFactor, accessNumber: accessCode)
+            _ = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessCode, ending: .accessNumber)
         }
     }
 
@@ -143,11 +95,9 @@ extension MPinClient {
         try await perform("finishAuthenticationAuthz", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? ""),
                                                         NamedValue("accessCode", accessCode)],
                           user: user, outputs: { [NamedValue("authorizationCode", $0)] }) { () async throws(MPinError) in
-            let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessCode,
-                                                otp: false, authz: true)
-            guard let code = result.json?[first: "code"]?.stringValue else {
-                throw MPinError(.responseParseError, "The answer has no authorization 'code'")
-            }
+            guard case .authorizationCode(let code) = try await authenticate(user, pin: pin, secondFactor: secondFactor,
+                                                                             accessNumber: accessCode, ending: .authorizationCode)
+            else { return "" }
             return code
         }
     }
@@ -179,111 +129,30 @@ extension MPinClient {
         }) ?? false
     }
 
-    private func authenticateAccessNumber(_ user: User, pin: String, secondFactor: String?,
-                                          accessNumber: String) async throws(MPinError) {
-        let result = try await authenticate(user, pin: pin, secondFactor: secondFactor, accessNumber: accessNumber,
-                                            otp: false, authz: false)
-        guard let logoutData = result.json?[first: "logoutData"] else { return }
-        let text: String = logoutData.stringValue ?? logoutData.milagroCompact()
-        let url = result.json?[first: "logoutURL"]?.stringValue ?? ""
-        user.update {
-            $0.logoutData = text
-            $0.logoutURL = url
-        }
-    }
-
     static func otpOutputs(_ otp: OTP) -> [NamedValue] {
         [NamedValue("otp", otp.otp), NamedValue("expireTime", String(otp.expireTime)),
          NamedValue("ttlSeconds", String(otp.ttlSeconds)), NamedValue("nowTime", String(otp.nowTime)),
          NamedValue("status", otp.status.code.name)]
     }
 
-    struct AuthenticationResult {
-        var pass2: JSONValue
-        var json: JSONValue?
-        var text: String
-    }
-
-    /// Pass 1, pass 2 and the RPA login (`FinishAuthenticationImpl`, docs/protocol.md §3.6 and §6.4).
+    /// Runs an `AuthenticationFlow`: pass 1, pass 2, the RPA login and the call's ending
+    /// (`FinishAuthenticationImpl`, docs/protocol.md §3.6 and §6.4).
     private func authenticate(_ user: User, pin: String, secondFactor: String?, accessNumber: String,
-                              otp: Bool, authz: Bool) async throws(MPinError) -> AuthenticationResult {
-        let settings = try requireBackend()
-        try requireState(user, [.registered], "FinishAuthentication")
-        let record = user.record
-        let usePermits = settings.usePermits
-        if usePermits && (record.timePermit1 == nil || record.timePermitCache.isEmpty) {
-            throw MPinError.flow("No time permit: call startAuthentication first")
-        }
-        let pinValue = try pinScalar(pin)
-        let factor = try secondFactor.map { (value: String) throws(MPinError) -> Int32 in
-            try pinScalar(value, what: "second factor")
-        }
-        guard let mpinID = Hex.decode(record.mpinIDHex) else { throw MPinError(.cryptoError, "The M-Pin ID is not hex") }
-        guard var token = Hex.decode(record.token), !token.isEmpty else {
-            throw MPinError(.storageError, "No token is stored for \(user.id)")
-        }
-        try reportIdentityHash(mpinID)
-        if let factor {
-            let input = token
-            token = try crypto("restoreFactor", [hex("mpinId", mpinID), NamedValue("factor", String(factor)),
-                                                 NamedValue("bits", String(MPin.pinBits)), hex("token", input)],
-                               outputNames: ["token"]) {
-                mpin.restoreFactor(id: mpinID, factor: factor, bits: MPin.pinBits, token: input).map { [$0] }
-            }[0]
-        }
-        let date: UInt32 = usePermits ? record.timePermitDate : 0
-        var permit: [UInt8]?
-        if usePermits, let share1 = record.timePermit1 {
-            permit = try recombine(share1, record.timePermitCache, "timePermit")
-        }
-        let x = try randomScalar(purpose: "x")
-        var inputs = [NamedValue("date", String(date)), hex("mpinId", mpinID), hex("x", x), NamedValue("pin", String(pinValue)),
-                      hex("token", token)]
-        if let permit { inputs.append(hex("timePermit", permit)) }
-        let pass1Values = try crypto("client1", inputs, outputNames: ["x", "sec", "u", "ut"]) {
-            mpin.client1(date: date, id: mpinID, x: x, pin: pinValue, token: token, permit: permit)
-                .map { [$0.x, $0.sec, $0.u, $0.ut ?? []] }
-        }
-        let (sec, u, ut) = (pass1Values[1], pass1Values[2], pass1Values[3])
-
-        let pass1 = try await request(.authenticatePass1, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass1.lastSegment, body: .fields([
-            "pass": .integer(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(ut)), "U": .string(Hex.encode(u)),
-        ]))
-        let y = try requiredHex(pass1, "y", context: .authenticatePass1)
-        let v = try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
-            mpin.client2(x: x, y: y, sec: sec).map { [$0] }
-        }[0]
-        let pass2 = try await request(.authenticatePass2, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass2.lastSegment, body: .fields([
-            "pass": .integer(2), "OTP": .bool(otp), "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
-            "V": .string(Hex.encode(v)), "mpin_id": .string(record.mpinIDHex),
-        ]))
-        let pass2JSON = pass2.json ?? .object([])
-        let authOTT = try required(pass2, "authOTT", context: .authenticatePass2)
-
-        let url = accessNumber.isEmpty ? settings.authenticateURL : settings.mobileAuthenticateURL
-        var body: JSONValue
-        if options.flavour == .mfaPlatform {
-            body = .fields(["mpinResponse": .fields(["authOTT": .string(authOTT)]), "authzRequest": .bool(authz)])
-        } else {
-            body = .fields(["mpinResponse": pass2JSON])
-            if authz { body.set("authzRequest", .bool(true)) }
-        }
-        do throws(MPinError) {
-            let answer = try await request(.authenticateRPA, .post, url, body: body, expectJSON: false)
-            let text = answer.response.bodyText ?? ""
-            return AuthenticationResult(pass2: pass2JSON, json: try? JSONParser.parseRefusingByteOrderMark(answer.response.body), text: text)
-        } catch {
-            if error.context.httpStatus == 410 {
-                user.update {
-                    $0.state = .blocked
-                    $0.token = ""
-                }
-                try saveUsers()
-                var blocked = error
-                blocked.status.message = "User blocked: \(error.message)"
-                throw blocked
+                              ending: AuthenticationFlow.Ending) async throws(MPinError) -> AuthenticationFlow.Outcome {
+        var flow = AuthenticationFlow(settings: settings, userID: user.id, record: user.record, pin: pin, secondFactor: secondFactor,
+                                      accessNumber: accessNumber, ending: ending, flavour: options.flavour,
+                                      pinMapping: options.pinMapping)
+        var action = flow.start()
+        while true {
+            switch action {
+            case .computePass1(let input): action = flow.pass1Computed(try computePass1(input))
+            case .send(let request): action = flow.received(await send(request))
+            case .computePass2(let x, let y, let sec): action = flow.pass2Computed(v: try computePass2(x: x, y: y, sec: sec))
+            case .update(let update): action = flow.updated(apply(update, to: user))
+            case .readClock(let purpose): action = flow.clockRead(now(for: purpose))
+            case .finish(let outcome): return outcome
+            case .fail(let error): throw error
             }
-            throw error
         }
     }
 }

@@ -42,12 +42,61 @@ extension MPinClient {
         return try crypto("randomScalar", [hex("random", generator.drawn)], outputNames: [purpose]) { [scalar] }[0]
     }
 
-    /// The PIN (or second factor) as the scalar of the configured mapping.
-    func pinScalar(_ pin: String, what: String = "PIN") throws(MPinError) -> Int32 {
-        if pin.isEmpty { throw MPinError(.pinInputCanceled, "The \(what) is empty") }
-        guard let scalar = options.pinMapping.scalar(for: pin) else {
-            throw MPinError(.flowError, "The \(what) cannot be mapped with the \(options.pinMapping.rawValue) mapping")
+    /// Pass 1 of authentication (docs/protocol.md §6.4): H(ID) for the record, RESTORE_FACTOR with a
+    /// second factor, the time permit recombined, a random x, then CLIENT_1.
+    func computePass1(_ input: AuthenticationFlow.Pass1Input) throws(MPinError) -> AuthenticationFlow.Pass1Values {
+        let mpinID = input.mpinID
+        try reportIdentityHash(mpinID)
+        var token = input.token
+        if let factor = input.factor {
+            let restored = token
+            token = try crypto("restoreFactor", [hex("mpinId", mpinID), NamedValue("factor", String(factor)),
+                                                 NamedValue("bits", String(MPin.pinBits)), hex("token", restored)],
+                               outputNames: ["token"]) {
+                mpin.restoreFactor(id: mpinID, factor: factor, bits: MPin.pinBits, token: restored).map { [$0] }
+            }[0]
         }
-        return scalar
+        var permit: [UInt8]?
+        if let shares = input.permitShares {
+            permit = try recombine(shares.first, shares.second, "timePermit")
+        }
+        let x = try randomScalar(purpose: "x")
+        let (date, pinValue) = (input.date, input.pin)
+        var inputs = [NamedValue("date", String(date)), hex("mpinId", mpinID), hex("x", x), NamedValue("pin", String(pinValue)),
+                      hex("token", token)]
+        if let permit { inputs.append(hex("timePermit", permit)) }
+        let values = try crypto("client1", inputs, outputNames: ["x", "sec", "u", "ut"]) {
+            mpin.client1(date: date, id: mpinID, x: x, pin: pinValue, token: token, permit: permit)
+                .map { [$0.x, $0.sec, $0.u, $0.ut ?? []] }
+        }
+        return AuthenticationFlow.Pass1Values(x: x, sec: values[1], u: values[2], ut: values[3])
+    }
+
+    /// Pass 2 of authentication: CLIENT_2.
+    func computePass2(x: [UInt8], y: [UInt8], sec: [UInt8]) throws(MPinError) -> [UInt8] {
+        try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
+            mpin.client2(x: x, y: y, sec: sec).map { [$0] }
+        }[0]
+    }
+
+    /// The M-Pin token of FinishRegistration (docs/protocol.md §3.3): H(ID) for the record, the client
+    /// secret recombined, EXTRACT_PIN, then EXTRACT_FACTOR with a second factor.
+    func computeToken(_ input: RegistrationFlow.TokenInput) throws(MPinError) -> [UInt8] {
+        let (mpinID, pinValue) = (input.mpinID, input.pin)
+        try reportIdentityHash(mpinID)
+        let clientSecret = try recombine(input.share1, input.share2, "clientSecret")
+        var token = try crypto("extractPIN", [hex("mpinId", mpinID), NamedValue("pin", String(pinValue)),
+                                              hex("clientSecret", clientSecret)], outputNames: ["token"]) {
+            mpin.extractPIN(id: mpinID, pin: pinValue, token: clientSecret).map { [$0] }
+        }[0]
+        if let factor = input.factor {
+            let extracted = token
+            token = try crypto("extractFactor", [hex("mpinId", mpinID), NamedValue("factor", String(factor)),
+                                                 NamedValue("bits", String(MPin.pinBits)), hex("token", extracted)],
+                               outputNames: ["token"]) {
+                mpin.extractFactor(id: mpinID, factor: factor, bits: MPin.pinBits, token: extracted).map { [$0] }
+            }[0]
+        }
+        return token
     }
 }

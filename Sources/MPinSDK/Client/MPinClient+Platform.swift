@@ -96,7 +96,7 @@ extension MPinClient {
         try await perform("getAccessCode", [NamedValue("authorizationURL", authorizationURL)],
                           outputs: { [NamedValue("accessCode", $0)] }) { () async throws(MPinError) in
             let answer = try await request(.getAccessCode, .post, authorizationURL, body: .object([]))
-            let qrURL = try required(answer, "qrURL", context: .getAccessCode)
+            let qrURL = try answer.required("qrURL", context: .getAccessCode)
             guard let hash = qrURL.lastIndex(of: "#"), qrURL.index(after: hash) < qrURL.endIndex else {
                 throw MPinError(.responseParseError, "The qrURL '\(qrURL)' has no access code after '#'")
             }

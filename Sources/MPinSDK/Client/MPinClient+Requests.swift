@@ -3,15 +3,6 @@ import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
 extension MPinClient {
-    /// A 200 answer: the response and its body parsed as JSON (nil for an empty body or when
-    /// JSON was not expected).
-    struct Answer {
-        var response: HTTPResponse
-        var json: JSONValue?
-
-        func string(_ key: String) -> String? { json?[first: key]?.stringValue }
-    }
-
     /// Makes one request the way the Milagro core's `MakeRequest` does (docs/protocol.md §1).
     ///
     /// Headers: the custom headers plus the client-id header, then for non-GET requests
@@ -76,25 +67,6 @@ extension MPinClient {
     static func snippet(_ response: HTTPResponse) -> String? {
         let text = response.bodyText ?? ""
         return text.isEmpty ? nil : String(text.prefix(512))
-    }
-
-    /// A value the response must have.
-    func required(_ answer: Answer, _ key: String, context: RequestContext) throws(MPinError) -> String {
-        guard let value = answer.string(key), !value.isEmpty else {
-            throw MPinError(.responseParseError, "The response has no '\(key)'",
-                            context: .init(request: "\(context.rawValue)", httpStatus: answer.response.status,
-                                           responseBody: answer.response.bodyText.map { String($0.prefix(512)) }))
-        }
-        return value
-    }
-
-    /// A hex value the response must have.
-    func requiredHex(_ answer: Answer, _ key: String, context: RequestContext) throws(MPinError) -> [UInt8] {
-        let text = try required(answer, key, context: context)
-        guard let bytes = Hex.decode(text) else {
-            throw MPinError(.responseParseError, "'\(key)' in the response is not hex", context: .init(request: context.rawValue))
-        }
-        return bytes
     }
 
     /// Nil when the URL may be requested; else why not (docs/protocol.md §1, trusted domains: once any

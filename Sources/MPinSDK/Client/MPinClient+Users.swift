@@ -55,7 +55,7 @@ extension MPinClient {
 
     /// The list key of a user (see `Flavour`).
     func key(id: String, backend: String, customerID: String, appID: String) -> String {
-        options.flavour == .mfaPlatform ? "\(id):\(backend):\(customerID):\(appID)" : "\(id)@\(backend)"
+        options.flavour.userKey(id: id, backend: backend, customerID: customerID, appID: appID)
     }
 
     func key(of user: User) -> String {

@@ -178,15 +178,6 @@ public actor MPinClient {
     // MARK: - Preconditions
 
     func requireBackend() throws(MPinError) -> ClientSettings {
-        guard let settings else { throw MPinError.flow("No backend is set") }
-        return settings
-    }
-
-    func requireState(_ user: User, _ allowed: Set<UserState>, _ call: String) throws(MPinError) {
-        let state = user.state
-        guard allowed.contains(state) else {
-            let names = allowed.map(\.rawValue).sorted().joined(separator: " or ")
-            throw MPinError.flow("\(call) needs a user in state \(names); \(user.id) is \(state.rawValue)")
-        }
+        try FlowPreconditions.backend(settings)
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 public final class User: Sendable, CustomStringConvertible {
     /// Everything the SDK keeps about a user. Secrets (`regOTT`, `token`, the client-secret and
     /// time-permit shares) never leave the module.
-    struct Record: Sendable {
+    struct Record: Sendable, Hashable {
         var state: UserState = .invalid
         var backend = ""
         var mpinIDHex = ""
