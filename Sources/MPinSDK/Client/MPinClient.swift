@@ -70,6 +70,10 @@ public actor MPinClient {
     /// The known users by key (see `Flavour`).
     var users: [String: User] = [:]
 
+    /// The FIFO gate of `perform`. An actor alone is not enough: every request is an `await`, at
+    /// which the actor lets another call in; the flows hold the user's record between their actions
+    /// and each call's events must stay contiguous, so calls are queued, in arrival order, for
+    /// their whole run. (`Synchronization.Mutex` cannot be held across an `await`.)
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
