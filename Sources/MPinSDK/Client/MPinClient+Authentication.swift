@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
@@ -44,8 +45,8 @@ extension MPinClient {
                 }
             }
             if share2 == nil {
-                let url = settings.certivoxURL + Endpoint.timePermitOperation + "?hash_mpin_id=" + storageID + "&app_id=" + settings.appID
-                    + "&mobile=1&signature=" + signature
+                let url = QueryString.appending([("hash_mpin_id", storageID), ("app_id", settings.appID), ("mobile", "1"), ("signature", signature)],
+                                                to: settings.certivoxURL + Endpoint.timePermitOperation)
                 let answer = try await request(.getTimePermit2, .get, url)
                 share2 = try requiredHex(answer, "timePermit", context: .getTimePermit2)
             }

@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
@@ -94,8 +95,8 @@ extension MPinClient {
             let record = user.record
             var query = [("regOTT", record.regOTT)]
             if !pushMessageIdentifier.isEmpty { query.append(("pmiToken", pushMessageIdentifier)) }
-            let signatureRequest = HTTPRequest(method: .get, url: settings.signatureURL + "/" + record.mpinIDHex, query: query)
-            let signature = try await request(.getClientSecret1, .get, signatureRequest.url)
+            let signatureURL = QueryString.appending(query, to: settings.signatureURL + "/" + record.mpinIDHex)
+            let signature = try await request(.getClientSecret1, .get, signatureURL)
             let share1 = try requiredHex(signature, "clientSecretShare", context: .getClientSecret1)
             let params = try required(signature, "params", context: .getClientSecret1)
             let secret = try await request(.getClientSecret2, .get, settings.certivoxURL + Endpoint.clientSecretOperation + "?" + params)
