@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "SDKSeams",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
