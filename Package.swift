@@ -60,7 +60,7 @@ let package = Package(
         // Files written atomically through one helper, and inputs read bounded (pipes too); no dependencies.
         .target(name: "FileAccess"),
         // The text formats every layer above reads and writes: civil dates and times, URLs split
-        // without decoding, hex, header whitespace, cookies; no dependencies.
+        // without decoding, query strings, hex, header whitespace, cookies; no dependencies.
         .target(name: "CommonFormats"),
         // libgmp, an independent oracle for the field and curve arithmetic.
         .systemLibrary(name: "CGMP", pkgConfig: nil, providers: [.apt(["libgmp-dev"])]),
@@ -85,7 +85,7 @@ let package = Package(
         // per profile, the cSum rule, the status codes of PROTOCOL §4, the parties, the flavours.
         .target(name: "MilagroProtocol", dependencies: ["OrderedJSON"]),
         // M-Pin client SDK: seams (HTTP, randomness, clock), the SDK actor, libcurl transport.
-        .target(name: "SDKSeams"),
+        .target(name: "SDKSeams", dependencies: ["CommonFormats"]),
         .target(name: "MPinSDK", dependencies: ["MPinCrypto", "SDKSeams", "OrderedJSON", "FileAccess", "MilagroProtocol", "CommonFormats"]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SDKSeams", "CommonFormats"]),
@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "SDKSeams",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "MilagroProtocolTests", dependencies: ["MilagroProtocol", "OrderedJSON"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "GMPOracleTests", dependencies: ["GMPOracle", "MPinCrypto", "TestSupport"]),
-        .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "TestSupport"],
+        .testTarget(name: "JSONOracleTests", dependencies: ["JSONOracle", "OrderedJSON", "FlowRecording", "MPinCrypto", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TestVectorsTests", dependencies: ["TestVectors", "MPinCrypto", "OrderedJSON", "GMPOracle", "FileAccess", "TestSupport"],
                     resources: [.copy("Fixtures")]),
@@ -202,8 +202,8 @@ let package = Package(
             "ScenarioTestSupport",
         ]),
         .testTarget(name: "LegacyImportTests", dependencies: [
-            "LegacyImport", "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "MPinSDK", "SDKSeams", "TestSupport",
-            "ScenarioTestSupport",
+            "LegacyImport", "Scenarios", "MilagroRecording", "FlowRecording", "OrderedJSON", "MPinSDK", "MPinCrypto", "SDKSeams",
+            "TestSupport", "ScenarioTestSupport",
         ], exclude: ["Fixtures"]),
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [

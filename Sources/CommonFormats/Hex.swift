@@ -9,9 +9,12 @@
 /// target links the crypto core for hex alone.
 package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
+    private static let upperDigits = Array("0123456789ABCDEF".utf8)
 
-    /// Lowercase hex, two digits a byte.
-    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    /// Lowercase hex, two digits a byte; upper-case digits with `uppercase` (a percent-encoded
+    /// byte's, `QueryString`).
+    package static func encode(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+        let digits = uppercase ? upperDigits : digits
         var out: [UInt8] = []
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])

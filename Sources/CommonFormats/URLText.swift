@@ -57,15 +57,11 @@ package enum URLText {
         return path.isEmpty ? "/" : String(path)
     }
 
-    /// The raw `name=value` items of the query, in order (an item without `=` has the value "").
+    /// The raw `name=value` items of the query, in order (an item without `=` has the value "";
+    /// `QueryString.items`).
     package static func queryItems(_ url: String) -> [(String, String)] {
         guard let query = parts(url).query else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            if let equals = item.firstIndex(of: "=") {
-                return (String(item[..<equals]), String(item[item.index(after: equals)...]))
-            }
-            return (String(item), "")
-        }
+        return QueryString.items(query).map { (String($0.name), String($0.value)) }
     }
 
     /// The URL with `transform` applied to each non-empty path segment after the origin and to

@@ -1,3 +1,5 @@
+import CommonFormats
+
 /// One HTTP request as the SDK hands it to a transport: method, absolute URL (query included),
 /// header fields in order and the exact body bytes.
 public struct HTTPRequest: Sendable, Hashable {
@@ -21,15 +23,11 @@ public struct HTTPRequest: Sendable, Hashable {
     /// A request whose URL gets `query` appended, percent-encoded (`IHttpRequest::SetQueryParams`).
     ///
     /// Names and values are encoded with RFC 3986 unreserved characters kept; the pairs are joined
-    /// with `&` and appended after `?` (or after `&` when the URL already has a query).
+    /// with `&` and appended after `?` (or after `&` when the URL already has a query): the
+    /// package's `QueryString.appending`.
     public init(method: HTTPMethod, url: String, query: [(String, String)], headers: HTTPHeaders = [:],
                 body: [UInt8] = [], timeout: Double? = nil) {
-        var full = url
-        if !query.isEmpty {
-            let encoded = query.map { "\(Self.percentEncode($0.0))=\(Self.percentEncode($0.1))" }.joined(separator: "&")
-            full += (url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?") + encoded
-        }
-        self.init(method: method, url: full, headers: headers, body: body, timeout: timeout)
+        self.init(method: method, url: QueryString.appending(query, to: url), headers: headers, body: body, timeout: timeout)
     }
 
     /// The body as UTF-8 text, when it is valid UTF-8.
@@ -37,22 +35,9 @@ public struct HTTPRequest: Sendable, Hashable {
         String(validating: body, as: UTF8.self)
     }
 
-    /// Percent-encodes everything outside RFC 3986's unreserved set.
+    /// Percent-encodes everything outside RFC 3986's unreserved set, `%XX` in upper case (the
+    /// package's `QueryString.percentEncode`).
     public static func percentEncode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(hex[Int(byte >> 4)])
-                out.unicodeScalars.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return out
+        QueryString.percentEncode(text)
     }
 }

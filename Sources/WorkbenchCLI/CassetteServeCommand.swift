@@ -260,6 +260,6 @@ private final class ServingControl: Sendable {
             ServeCommand.say("every recorded exchange has been served")
             stop()
         }
-        return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+        return .init(answer.response)
     }
 }

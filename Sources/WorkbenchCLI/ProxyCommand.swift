@@ -352,8 +352,7 @@ private final class ProxySession: Sendable {
         guard let proxy else {
             return .init(status: 503, headers: [.init("Content-Type", "text/plain")], body: Array("starting\n".utf8))
         }
-        let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
-        let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: headers, body: request.body))
+        let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: request.httpHeaders, body: request.body))
         if let (index, exchange) = answer.recorded {
             checker.withLock { checker in
                 ServeCommand.say(checker.check(exchange, index: index).text)
@@ -363,6 +362,6 @@ private final class ProxySession: Sendable {
             ServeCommand.say("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
             stop()
         }
-        return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+        return .init(answer.response)
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import OrderedJSON
 @testable import LegacyImport
+import MPinCrypto
 @testable import Scenarios
 import ScenarioTestSupport
 import TestSupport
@@ -250,7 +251,7 @@ struct HarnessEdit {
     /// The user id, as text and as the hex of the M-Pin ID's JSON in URLs and bodies; test names
     /// that start with it (`testUsers1`) stay.
     func renamingUser(_ old: String, to new: String) -> HarnessEdit {
-        func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
+        func hex(_ text: String) -> String { Hex.encode(Array(text.utf8)) }
         let kept = "\u{1}"
         return replacingEverywhere(["@" + old + "s": "@" + kept]).replacingEverywhere([old: new, hex(old): hex(new)])
             .replacingEverywhere(["@" + kept: "@" + old + "s"])

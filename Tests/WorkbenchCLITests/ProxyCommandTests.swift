@@ -27,9 +27,9 @@ import TestSupport
             let box = ProxyBox()
             server = try await PlainHTTPServer.start(port: 0, keepsRequestTargets: true) { request in
                 guard let proxy = box.proxy else { return .init(status: 503) }
-                let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
-                let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: headers, body: request.body))
-                return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+                let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: request.httpHeaders,
+                                                       body: request.body))
+                return .init(answer.response)
             }
             proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport,
                                    header: ProxyCommand.header(baseURL: server.baseURL, name: "proxied", script: script, seed: seed),
@@ -393,13 +393,15 @@ import TestSupport
                           edit: @escaping @Sendable (String, [UInt8]) -> [UInt8] = { $1 }) async throws -> PlainHTTPServer {
         try await PlainHTTPServer.start(port: 0) { request in
             guard let method = HTTPMethod(rawValue: request.method) else { return .init(status: 405) }
-            let headers = HTTPHeaders(request.headers.filter { !["host", "content-length", "expect"].contains($0.name.lowercased()) }
-                .map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+            var headers = request.httpHeaders
+            for name in ["host", "content-length", "expect"] { headers.remove(name: name) }
             do {
                 let response = try await ProxyCommandTests.curl().send(HTTPRequest(method: method, url: target(request.target), headers: headers,
                                                                                    body: request.body, timeout: 30))
-                let fields = response.headers.fields.filter { !["content-length", "transfer-encoding", "connection"].contains($0.name.lowercased()) }
-                return .init(status: response.status, headers: fields.map { .init($0.name, $0.value) }, body: edit(request.target, response.body))
+                var answer = response
+                for name in ["content-length", "transfer-encoding", "connection"] { answer.headers.remove(name: name) }
+                answer.body = edit(request.target, response.body)
+                return .init(answer)
             } catch {
                 return .init(status: 502)
             }

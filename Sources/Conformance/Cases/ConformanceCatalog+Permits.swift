@@ -1,3 +1,4 @@
+import CommonFormats
 import FlowRecording
 import MPinCrypto
 import OrderedJSON
@@ -100,7 +101,6 @@ extension ConformanceCatalog {
               let signed = json["signature"]?.stringValue else { throw .setup("share 1 answered \(share1.summary)") }
         let appID = try await context.settings()[.appID]?.stringValue ?? ""
         let query = [("hash_mpin_id", storageID), ("app_id", appID), ("mobile", "1"), ("signature", signature ?? signed)]
-            .map { "\($0.0)=\(HTTPRequest.percentEncode($0.1))" }.joined(separator: "&")
-        return try await context.send(.get, try await context.settingURL(.certivoxURL) + "timePermit?" + query)
+        return try await context.send(.get, QueryString.appending(query, to: try await context.settingURL(.certivoxURL) + "timePermit"))
     }
 }

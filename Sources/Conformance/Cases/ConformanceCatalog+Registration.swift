@@ -1,3 +1,4 @@
+import CommonFormats
 import FlowRecording
 import MPinCrypto
 import OrderedJSON
@@ -43,14 +44,14 @@ extension ConformanceCatalog {
     /// `GET signatureURL/<mpinId>?regOTT=…`.
     static func signature(_ context: ConformanceContext, _ mpinID: String, regOTT: String?) async throws(ConformanceError) -> HTTPResponse {
         let base = try await context.settingURL(.signatureURL) + "/" + mpinID
-        return try await context.send(.get, regOTT.map { base + "?regOTT=" + HTTPRequest.percentEncode($0) } ?? base)
+        return try await context.send(.get, QueryString.appending(regOTT.map { [("regOTT", $0)] } ?? [], to: base))
     }
 
     /// A started registration that is active (the operator's link opened when needed).
     static func activeRegistration(_ context: ConformanceContext) async throws(ConformanceError) -> StartedRegistration {
         let started = try await startRegistration(context)
         if started.active { return started }
-        let response = try await context.operatorCall(.get, "mailbox", query: "userId=" + HTTPRequest.percentEncode(started.userID))
+        let response = try await context.operatorCall(.get, "mailbox", query: QueryString.build([("userId", started.userID)]))
         guard let link = response.json?["messages"]?.arrayValue?.last(where: { $0["kind"]?.stringValue == "link" })?["value"]?.stringValue else {
             throw .needsOperator("the registration is not active and the operator's mailbox has no link for it")
         }

@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinSDK
 import OrderedJSON
 import SDKSeams
@@ -90,7 +91,7 @@ extension ConformanceContext {
 
     /// The last message of a kind in the operator's mailbox for a user.
     private func mailbox(userID: String, kind: String) async throws(ConformanceError) -> String {
-        let response = try await operatorCall(.get, "mailbox", query: "userId=" + HTTPRequest.percentEncode(userID))
+        let response = try await operatorCall(.get, "mailbox", query: QueryString.build([("userId", userID)]))
         let messages = response.json?["messages"]?.arrayValue ?? []
         guard let value = messages.last(where: { $0["kind"]?.stringValue == kind })?["value"]?.stringValue else {
             throw .setup("the operator's mailbox has no \(kind) for \(userID)")

@@ -1,4 +1,6 @@
+import CommonFormats
 import FlowRecording
+import MPinCrypto
 import SDKSeams
 
 /// Runs cases against one backend, one after the other, and reports their verdicts.
@@ -101,7 +103,7 @@ public struct ConformanceSuite: Sendable {
     /// passed, the cases left are skipped unrun.
     public func run(progress: @Sendable (CaseResult) -> Void = { _ in }) async -> ConformanceReport {
         let pacer = RequestPacer(budget: options.budget, rate: options.rate, clock: clock)
-        let prefix = options.userPrefix ?? "conform-" + Self.hex(random.randomBytes(count: 4))
+        let prefix = options.userPrefix ?? "conform-" + Hex.encode(random.randomBytes(count: 4))
         let started = clock.now()
         let operatorEndpoints = await hasOperatorEndpoints(pacer: pacer)
         var results: [CaseResult] = []
@@ -173,18 +175,13 @@ public struct ConformanceSuite: Sendable {
 
     /// The workbench backend's authorize URL for a client id (its `/authorize`, docs/protocol.md §10).
     static func authorizeURL(_ backendURL: String, clientID: String) -> String {
-        trimmed(backendURL) + "/authorize?client_id=" + HTTPRequest.percentEncode(clientID)
-            + "&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback&response_type=code&scope=openid&state=conform"
+        QueryString.appending([("client_id", clientID), ("redirect_uri", "http://127.0.0.1/callback"), ("response_type", "code"),
+                               ("scope", "openid"), ("state", "conform")], to: trimmed(backendURL) + "/authorize")
     }
 
     static func trimmed(_ url: String) -> String {
         var url = url
         while url.hasSuffix("/") { url.removeLast() }
         return url
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 }

@@ -83,6 +83,9 @@ package final class RecordingProxy: Sendable {
         /// The recorded exchange and its index in the cassette's events; nil when the request was
         /// turned away (`maximumExchanges` reached) and nothing was recorded.
         package var recorded: (index: Int, exchange: CassetteEvent.HTTPExchange)?
+
+        /// The answer as a response (what the listening server sends).
+        package var response: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
     }
 
     /// Request fields not forwarded: the hop-by-hop fields of RFC 9110 §7.6.1, `Host` and

@@ -72,6 +72,9 @@ package final class CassettePlayback: Sendable {
         package var eventIndex: Int?
         /// One line for the server's log.
         package var log: String
+
+        /// The answer as a response (what the listening server sends).
+        package var response: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
     }
 
     /// What the playback has done so far.

@@ -77,40 +77,27 @@ package struct JUnitReport: Sendable, Hashable {
     /// The sum of the test cases' durations.
     package var duration: Duration { testCases.reduce(.zero) { $0 + $1.duration } }
 
-    /// The XML document, ending with a line feed.
+    /// The XML document, ending with a line feed (written by `JUnitDocument`).
     package var xml: String {
-        let counts = "tests=\"\(testCases.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
-        let time = Self.seconds(duration)
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"\(Self.escaped(Self.toolName, attribute: true))\" \(counts) time=\"\(time)\">",
-            "  <testsuite name=\"\(Self.escaped(name, attribute: true))\" \(counts) skipped=\"0\" time=\"\(time)\">",
-        ]
-        for testCase in testCases {
-            let opening = "    <testcase name=\"\(Self.escaped(testCase.name, attribute: true))\" "
-                + "classname=\"\(Self.escaped(testCase.classname, attribute: true))\" time=\"\(Self.seconds(testCase.duration))\""
-            var inner: [String] = []
+        let counts = [JUnitDocument.Attribute("tests", String(testCases.count)), .init("failures", String(failures)),
+                      .init("errors", String(errors))]
+        let time = JUnitDocument.Attribute("time", Self.seconds(duration))
+        let cases = testCases.map { testCase in
+            var children: [JUnitDocument.Child] = []
             switch testCase.outcome {
             case .passed:
                 break
             case .failed(let text, let type):
-                inner.append(Self.element("failure", text: text, type: type))
+                children.append(Self.element("failure", text: text, type: type))
             case .error(let text, let type):
-                inner.append(Self.element("error", text: text, type: type))
+                children.append(Self.element("error", text: text, type: type))
             }
-            if let output = testCase.output {
-                inner.append("      <system-out>\(Self.escaped(output, attribute: false))</system-out>")
-            }
-            if inner.isEmpty {
-                lines.append(opening + "/>")
-            } else {
-                lines.append(opening + ">")
-                lines += inner
-                lines.append("    </testcase>")
-            }
+            if let output = testCase.output { children.append(.systemOut(output)) }
+            return JUnitDocument.TestCase(attributes: [.init("name", testCase.name), .init("classname", testCase.classname),
+                                                       .init("time", Self.seconds(testCase.duration))], children: children)
         }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
+        let suite = JUnitDocument.Suite(attributes: [.init("name", name)] + counts + [.init("skipped", "0"), time], testCases: cases)
+        return JUnitDocument(attributes: [.init("name", Self.toolName)] + counts + [time], suites: [suite]).xml
     }
 
     /// Writes the document to `path` through the package's atomic writer (`AtomicFile`).
@@ -118,11 +105,10 @@ package struct JUnitReport: Sendable, Hashable {
         try AtomicFile.write(Array(xml.utf8), to: path)
     }
 
-    /// `<failure message="first line" type="...">text</failure>`, indented for a test case.
-    static func element(_ tag: String, text: String, type: String?) -> String {
+    /// `<failure message="first line" type="...">text</failure>`.
+    static func element(_ tag: String, text: String, type: String?) -> JUnitDocument.Child {
         let firstLine = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let typeAttribute = type.map { " type=\"\(escaped($0, attribute: true))\"" } ?? ""
-        return "      <\(tag) message=\"\(escaped(firstLine, attribute: true))\"\(typeAttribute)>\(escaped(text, attribute: false))</\(tag)>"
+        return .result(tag: tag, attributes: [.init("message", firstLine)] + (type.map { [.init("type", $0)] } ?? []), text: text)
     }
 
     /// `duration` in seconds with three decimals (`12.034`); a negative duration is `0.000`.

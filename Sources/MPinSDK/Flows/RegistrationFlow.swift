@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
@@ -229,9 +230,9 @@ struct RegistrationFlow {
         try FlowPreconditions.state(record.state, of: context.userID, [.startedRegistration, .activated], name)
         var query = [("regOTT", record.regOTT)]
         if !pushMessageIdentifier.isEmpty { query.append(("pmiToken", pushMessageIdentifier)) }
-        let signatureRequest = HTTPRequest(method: .get, url: settings.signatureURL + "/" + record.mpinIDHex, query: query)
+        let signatureURL = QueryString.appending(query, to: settings.signatureURL + "/" + record.mpinIDHex)
         state = .awaitingSignature
-        return .send(FlowRequest(.getClientSecret1, .get, signatureRequest.url))
+        return .send(FlowRequest(.getClientSecret1, .get, signatureURL))
     }
 
     /// No backend is needed: the shares are in memory.

@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
@@ -141,8 +142,8 @@ struct TimePermitFlow {
     private mutating func requestShare2(_ permit: Permit) -> Action {
         let (storageID, signature) = (permit.storageID, permit.signature)
         state = .awaitingShare2(permit)
-        let url = settings.certivoxURL + Endpoint.timePermitOperation + "?hash_mpin_id=" + storageID + "&app_id=" + settings.appID
-            + "&mobile=1&signature=" + signature
+        let url = QueryString.appending([("hash_mpin_id", storageID), ("app_id", settings.appID), ("mobile", "1"), ("signature", signature)],
+                                        to: settings.certivoxURL + Endpoint.timePermitOperation)
         return .send(FlowRequest(.getTimePermit2, .get, url))
     }
 

@@ -1,3 +1,4 @@
+import CommonFormats
 import MilagroProtocol
 /// The MFA platform's OIDC side: the authorize URL that starts an in-app or QR login, and the
 /// token endpoint that exchanges an authorization code (docs/protocol.md §3.8, §10).

@@ -1,3 +1,4 @@
+import CommonFormats
 import MPinCrypto
 import OrderedJSON
 

@@ -94,18 +94,9 @@ extension OpenSourceServer {
     static func urlencode(_ members: [(String, String)]) -> String {
         let order = PythonDict(inserting: members.map(\.0), display: true).keys
         let values = Dictionary(members, uniquingKeysWith: { $1 })
+        // Python 2's `quote_plus` keeps RFC 3986's unreserved characters but `~`.
         func quotePlus(_ s: String) -> String {
-            var out = ""
-            for byte in s.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
-                case UInt8(ascii: " "): out += "+"
-                default: out += String(format: "%%%02X", byte)
-                }
-            }
-            return out
+            QueryString.percentEncode(s, keeping: { QueryString.isUnreserved($0) && $0 != UInt8(ascii: "~") }, spaceAsPlus: true)
         }
         return order.map { quotePlus($0) + "=" + quotePlus(values[$0] ?? "") }.joined(separator: "&")
     }

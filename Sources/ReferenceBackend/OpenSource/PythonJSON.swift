@@ -1,3 +1,5 @@
+import MPinCrypto
+
 /// Python 2.7's `json` module as the open-source server uses it: `json.loads` with the C scanner
 /// (`Modules/_json.c`, its error messages with their positions, which the RPS's 403 reasons
 /// quote) and `json.dumps` with the default separators `", "` and `": "`, `ensure_ascii` escapes,
@@ -8,7 +10,7 @@ enum PythonJSON {
         guard let text = String(validating: body, as: UTF8.self) else {
             let offset = firstInvalidUTF8(body)
             let bad = offset < body.count ? body[offset] : 0
-            return .failure(.valueError("'utf8' codec can't decode byte 0x\(String(format2: bad)) in position \(offset): invalid start byte"))
+            return .failure(.valueError("'utf8' codec can't decode byte 0x\(Hex.encode([bad])) in position \(offset): invalid start byte"))
         }
         var parser = Parser(Array(text.unicodeScalars))
         return parser.document()
@@ -268,12 +270,5 @@ enum PythonJSON {
             guard i <= end, s[i] == "]" else { throw fail("Expecting object", end) }
             return (.list(items), i + 1)
         }
-    }
-}
-
-private extension String {
-    init(format2 byte: UInt8) {
-        let hex = String(byte, radix: 16)
-        self = hex.count == 1 ? "0" + hex : hex
     }
 }

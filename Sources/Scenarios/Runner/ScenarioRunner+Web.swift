@@ -115,8 +115,7 @@ extension ScenarioRunner {
             let method = HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased()) ?? .get
             await send(method, url, body: arguments["body"])
         case .admin(.mailbox):
-            let user = HTTPRequest.percentEncode(arguments["userId"] ?? "")
-            await send(.get, base + Endpoint.adminMailbox.path + "?userId=" + user, body: nil)
+            await send(.get, QueryString.appending([("userId", arguments["userId"] ?? "")], to: base + Endpoint.adminMailbox.path), body: nil)
             if let listed = last.outputs.first(where: { $0.name == "messages" })?.value,
                let parsed = try? JSONParser.parse(listed), case .array(let messages) = parsed {
                 last.outputs.append(("count", String(messages.count)))

@@ -37,6 +37,34 @@ import TestSupport
         #expect(cases.first { $0["name"] == "platform.service" }?.child("skipped") != nil)
     }
 
+    /// The JUnit document byte for byte (FlowRecording's `JUnitDocument` writes it).
+    @Test func junitByteForByte() {
+        #expect(Self.report.junitXML == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="mpin-workbench conform" tests="3" failures="1" skipped="1" time="1.5">
+              <testsuite name="Client settings" tests="1" failures="0" skipped="0" time="0.01">
+                <testcase classname="settings" name="settings.reachable" time="0.01">
+                  <system-out>non-strict [SHOULD] Settings: text/plain</system-out>
+                </testcase>
+              </testsuite>
+              <testsuite name="Pass 1 and pass 2" tests="1" failures="1" skipped="0" time="0.25">
+                <testcase classname="pass" name="pass2.single-use" time="0.25">
+                  <failure message="MUST: accepted &lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;quotes&quot;" type="MUST"/>
+                  <system-out>fail [MUST] A replayed pass 2 is refused: accepted &lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;quotes&quot;
+            cassette: /tmp/x/pass2.single-use.json</system-out>
+                </testcase>
+              </testsuite>
+              <testsuite name="MFA platform endpoints" tests="1" failures="0" skipped="1" time="0.01">
+                <testcase classname="platform" name="platform.service" time="0.01">
+                  <skipped message="MAY: 404"/>
+                  <system-out>unimplemented [MAY] Service: 404</system-out>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
     @Test func jsonReadsBack() throws {
         let report = Self.report
         let read = try ConformanceReport(json: try JSONParser.parse(report.jsonText))

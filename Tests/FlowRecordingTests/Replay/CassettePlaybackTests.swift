@@ -38,6 +38,7 @@ import Testing
         #expect(playback.routeList == ["GET /rps/clientSettings", "POST /rps/access", "POST /rps/pass1"])
         let first = playback.answer(method: "POST", target: "/rps/access?x=1")
         #expect(first.kind == .recorded && first.status == 401 && first.eventIndex == 1)
+        #expect(first.response == HTTPResponse(status: first.status, headers: first.headers, body: first.body))
         let second = playback.answer(method: "post", target: "/rps/access")
         #expect(second.status == 200 && second.eventIndex == 3)
         let third = playback.answer(method: "POST", target: "/rps/access")

@@ -46,6 +46,31 @@ import Testing
         #expect(cases[3].child("system-out")?.text == "step 1 initialize: ok\nstep 2 <x>: ok")
     }
 
+    /// The document byte for byte (what `JUnitDocument` writes for the commands' reports).
+    @Test func theDocumentByteForByte() {
+        #expect(report().xml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="mpin-workbench" tests="4" failures="1" errors="1" time="4.236">
+              <testsuite name="replay" tests="4" failures="1" errors="1" skipped="0" time="4.236">
+                <testcase name="Recordings/otp.json" classname="replay" time="1.234"/>
+                <testcase name="tampered &lt;&amp;&gt; &quot;&apos;.json" classname="replay" time="0.002">
+                  <failure message="tampered.json: request 3 differs" type="requestMismatch">tampered.json: request 3 differs
+              expected: a
+              actual:   b</failure>
+                </testcase>
+                <testcase name="missing.json" classname="replay" time="0.000">
+                  <error message="missing.json: cannot read: No such file or directory" type="cassette: missingFile">missing.json: cannot read: No such file or directory</error>
+                </testcase>
+                <testcase name="steps" classname="run" time="3.000">
+                  <system-out>step 1 initialize: ok
+            step 2 &lt;x&gt;: ok</system-out>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
     @Test func markupQuotesAndControlBytesAreEscaped() throws {
         let report = JUnitReport(name: "run <&>", testCases: [
             .init(name: Self.hostile, classname: "c'\"", duration: .zero, outcome: .failed(Self.hostile, type: "<&>")),

@@ -86,14 +86,14 @@ struct CrossCheck<C: PairingCurve> {
         return String(value.dropLast()) + (last == "0" ? "1" : "0")
     }
 
-    private func hex(_ x: GMPInteger, in field: GMPField) -> String { TestSupport.hex(field.bytes(x)) }
-    private func hex(_ x: Fp<C>) -> String { TestSupport.hex(x.bytes) }
-    private func hex(_ x: Fr<C>) -> String { TestSupport.hex(x.bytes) }
+    private func hex(_ x: GMPInteger, in field: GMPField) -> String { Hex.encode(field.bytes(x)) }
+    private func hex(_ x: Fp<C>) -> String { Hex.encode(x.bytes) }
+    private func hex(_ x: Fr<C>) -> String { Hex.encode(x.bytes) }
     private func hex(_ point: GMPPoint) -> String {
-        point.isInfinity ? "O" : TestSupport.hex(oracle.encode(point))
+        point.isInfinity ? "O" : Hex.encode(oracle.encode(point))
     }
     private func hex(_ point: G1Point<C>) -> String {
-        point.isInfinity ? "O" : TestSupport.hex(point.encoded())
+        point.isInfinity ? "O" : Hex.encode(point.encoded())
     }
 
     // MARK: - Inputs
@@ -106,7 +106,7 @@ struct CrossCheck<C: PairingCurve> {
             let x = fp.element(GMPInteger(edges[Int(rng.next() % UInt64(edges.count))]))
             let bytes = fp.bytes(x)
             guard let value = Fp<C>(bytes: bytes) else {
-                compare("Fp.init(bytes:)", [("bytes", TestSupport.hex(bytes))], oracle: hex(x, in: fp), crypto: "nil",
+                compare("Fp.init(bytes:)", [("bytes", Hex.encode(bytes))], oracle: hex(x, in: fp), crypto: "nil",
                         isInput: true)
                 return (Fp<C>(reducing: bytes), x)
             }
@@ -116,7 +116,7 @@ struct CrossCheck<C: PairingCurve> {
             let bytes = rng.bytes(Int(rng.next() % 3 == 0 ? 64 : 32))
             let x = fp.reducing(bytes: bytes)
             let value = Fp<C>(reducing: bytes)
-            compare("Fp.init(reducing:)", [("bytes", TestSupport.hex(bytes))], oracle: hex(x, in: fp), crypto: hex(value),
+            compare("Fp.init(reducing:)", [("bytes", Hex.encode(bytes))], oracle: hex(x, in: fp), crypto: hex(value),
                     isInput: true)
             if allowZero || !x.isZero { return (value, x) }
         }
@@ -129,7 +129,7 @@ struct CrossCheck<C: PairingCurve> {
             let x = fr.element(GMPInteger(edges[Int(rng.next() % UInt64(edges.count))]))
             let bytes = fr.bytes(x)
             guard let value = Fr<C>(bytes: bytes) else {
-                compare("Fr.init(bytes:)", [("bytes", TestSupport.hex(bytes))], oracle: hex(x, in: fr), crypto: "nil",
+                compare("Fr.init(bytes:)", [("bytes", Hex.encode(bytes))], oracle: hex(x, in: fr), crypto: "nil",
                         isInput: true)
                 return (Fr<C>(reducing: bytes), x)
             }
@@ -138,7 +138,7 @@ struct CrossCheck<C: PairingCurve> {
         let bytes = rng.bytes(Int(rng.next() % 3 == 0 ? 64 : 32))
         let x = fr.reducing(bytes: bytes)
         let value = Fr<C>(reducing: bytes)
-        compare("Fr.init(reducing:)", [("bytes", TestSupport.hex(bytes))], oracle: hex(x, in: fr), crypto: hex(value),
+        compare("Fr.init(reducing:)", [("bytes", Hex.encode(bytes))], oracle: hex(x, in: fr), crypto: hex(value),
                 isInput: true)
         return (value, x)
     }
@@ -183,7 +183,7 @@ struct CrossCheck<C: PairingCurve> {
     /// Base field: reduce, add, sub, negate, mul, square, inverse, sqrt and isSquare, pow.
     mutating func runFp(_ plan: CrossCheckPlan) {
         for bytes in edgeEncodings(of: fp) {
-            compare("Fp.init(bytes:)", [("bytes", TestSupport.hex(bytes))],
+            compare("Fp.init(bytes:)", [("bytes", Hex.encode(bytes))],
                     oracle: fp.element(bytes: bytes).map { hex($0, in: fp) } ?? "nil",
                     crypto: Fp<C>(bytes: bytes).map(hex) ?? "nil")
         }
@@ -223,7 +223,7 @@ struct CrossCheck<C: PairingCurve> {
         }
         for _ in 0 ..< plan.fpPow {
             let (a, ga) = fpPair(), e = exponent(for: fp)
-            compare("Fp.pow", [("a", hex(a)), ("e", TestSupport.hex(e))],
+            compare("Fp.pow", [("a", hex(a)), ("e", Hex.encode(e))],
                     oracle: hex(fp.power(ga, exponent: e), in: fp), crypto: hex(a.power(e)))
         }
     }
@@ -231,7 +231,7 @@ struct CrossCheck<C: PairingCurve> {
     /// Scalar field: reduce, add, sub, negate, mul, square, inverse, pow.
     mutating func runFr(_ plan: CrossCheckPlan) {
         for bytes in edgeEncodings(of: fr) {
-            compare("Fr.init(bytes:)", [("bytes", TestSupport.hex(bytes))],
+            compare("Fr.init(bytes:)", [("bytes", Hex.encode(bytes))],
                     oracle: fr.element(bytes: bytes).map { hex($0, in: fr) } ?? "nil",
                     crypto: Fr<C>(bytes: bytes).map(hex) ?? "nil")
         }
@@ -262,7 +262,7 @@ struct CrossCheck<C: PairingCurve> {
         }
         for _ in 0 ..< plan.frPow {
             let (a, ga) = frPair(), e = exponent(for: fr)
-            compare("Fr.pow", [("a", hex(a)), ("e", TestSupport.hex(e))],
+            compare("Fr.pow", [("a", hex(a)), ("e", Hex.encode(e))],
                     oracle: hex(fr.power(ga, exponent: e), in: fr), crypto: hex(a.power(e)))
         }
     }
@@ -273,8 +273,8 @@ struct CrossCheck<C: PairingCurve> {
         let generator = G1Point<C>.generator
         compare("G1.generator", [], oracle: hex(oracle.generator), crypto: hex(generator))
         compare("G1.infinity", [], oracle: "O", crypto: hex(G1Point<C>.infinity))
-        compare("Fp.modulusBytes", [], oracle: TestSupport.hex(oracle.p.bigEndianBytes()!), crypto: TestSupport.hex(Fp<C>.modulusBytes))
-        compare("Fr.modulusBytes", [], oracle: TestSupport.hex(oracle.r.bigEndianBytes()!), crypto: TestSupport.hex(Fr<C>.modulusBytes))
+        compare("Fp.modulusBytes", [], oracle: Hex.encode(oracle.p.bigEndianBytes()!), crypto: Hex.encode(Fp<C>.modulusBytes))
+        compare("Fr.modulusBytes", [], oracle: Hex.encode(oracle.r.bigEndianBytes()!), crypto: Hex.encode(Fr<C>.modulusBytes))
 
         for index in 0 ..< plan.g1Add {
             let (p, gp) = pointPair()
@@ -313,13 +313,13 @@ struct CrossCheck<C: PairingCurve> {
             [UInt8](repeating: 0, count: 8) + [5],
         ]
         for scalar in edgeScalars {
-            compare("G1.mul", [("P", "G"), ("k", TestSupport.hex(scalar))],
+            compare("G1.mul", [("P", "G"), ("k", Hex.encode(scalar))],
                     oracle: hex(oracle.multiply(oracle.generator, scalar: scalar)), crypto: hex(generator.multiplied(by: scalar)))
         }
         for index in 0 ..< plan.g1Mul {
             let (p, gp) = index == 0 ? (generator, oracle.generator) : pointPair()
             let scalar = rng.bytes(index % 10 == 9 ? 64 : 32)
-            compare("G1.mul", [("P", hex(p)), ("k", TestSupport.hex(scalar))],
+            compare("G1.mul", [("P", hex(p)), ("k", Hex.encode(scalar))],
                     oracle: hex(oracle.multiply(gp, scalar: scalar)), crypto: hex(p.multiplied(by: scalar)))
         }
         compare("G1.mul", [("P", "O"), ("k", "07")], oracle: hex(oracle.multiply(.infinity, scalar: [7])),
@@ -337,7 +337,7 @@ struct CrossCheck<C: PairingCurve> {
             [0x02] + pBytes, [0x06] + gFull[1 ... 32], [0x04] + gFull[1 ... 32],
         ]
         for bytes in malformed {
-            compare("G1.decode(malformed)", [("bytes", TestSupport.hex(bytes))], oracle: oracle.decode(bytes).map(hex) ?? "nil",
+            compare("G1.decode(malformed)", [("bytes", Hex.encode(bytes))], oracle: oracle.decode(bytes).map(hex) ?? "nil",
                     crypto: G1Point<C>(encoded: bytes).map(hex) ?? "nil")
         }
 
@@ -345,16 +345,16 @@ struct CrossCheck<C: PairingCurve> {
         for _ in 0 ..< plan.g1Encoding {
             let (p, gp) = pointPair()
             let full = oracle.encode(gp), short = oracle.encode(gp, compressed: true)
-            compare("G1.encoded", [("P", hex(p))], oracle: TestSupport.hex(full), crypto: TestSupport.hex(p.encoded()))
-            compare("G1.encoded(compressed)", [("P", hex(p))], oracle: TestSupport.hex(short),
-                    crypto: TestSupport.hex(p.encoded(compressed: true)))
-            compare("G1.decode(65)", [("bytes", TestSupport.hex(full))], oracle: oracle.decode(full).map(hex) ?? "nil",
+            compare("G1.encoded", [("P", hex(p))], oracle: Hex.encode(full), crypto: Hex.encode(p.encoded()))
+            compare("G1.encoded(compressed)", [("P", hex(p))], oracle: Hex.encode(short),
+                    crypto: Hex.encode(p.encoded(compressed: true)))
+            compare("G1.decode(65)", [("bytes", Hex.encode(full))], oracle: oracle.decode(full).map(hex) ?? "nil",
                     crypto: G1Point<C>(encoded: full).map(hex) ?? "nil")
-            compare("G1.decode(33)", [("bytes", TestSupport.hex(short))], oracle: oracle.decode(short).map(hex) ?? "nil",
+            compare("G1.decode(33)", [("bytes", Hex.encode(short))], oracle: oracle.decode(short).map(hex) ?? "nil",
                     crypto: G1Point<C>(encoded: short).map(hex) ?? "nil")
             var bent = full
             bent[64] ^= 1                                               // y ± 1: off the curve
-            compare("G1.decode(off-curve)", [("bytes", TestSupport.hex(bent))], oracle: oracle.decode(bent).map(hex) ?? "nil",
+            compare("G1.decode(off-curve)", [("bytes", Hex.encode(bent))], oracle: oracle.decode(bent).map(hex) ?? "nil",
                     crypto: G1Point<C>(encoded: bent).map(hex) ?? "nil")
             let (x, y) = gp.coordinates!
             let yBent = fp.add(y, one)

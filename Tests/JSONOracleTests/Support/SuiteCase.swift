@@ -1,4 +1,5 @@
 import Foundation
+import MPinCrypto
 import OrderedJSON
 import TestSupport
 import Testing
@@ -36,7 +37,7 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
         self.name = name
         if let text = item["text"]?.stringValue {
             bytes = Array(text.utf8)
-        } else if let hex = item["hex"]?.stringValue, let decoded = Self.bytes(hex: hex) {
+        } else if let hex = item["hex"]?.stringValue, let decoded = Hex.decode(hex) {
             bytes = decoded
         } else {
             throw CaseError("\(Self.path): \(name) has neither `text` nor valid `hex`")
@@ -59,16 +60,6 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
         ours = try verdict("ours")
         jansson = try verdict("jansson")
         portable = (item["portable"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
-    }
-
-    private static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).map { String(decoding: digits[$0 ..< $0 + 2], as: UTF8.self) }
-            .reduce(into: [UInt8]?.some([])) { out, pair in
-                guard let byte = UInt8(pair, radix: 16) else { out = nil; return }
-                out?.append(byte)
-            }
     }
 }
 

@@ -63,7 +63,7 @@ struct ConstantTimeFieldTests {
                     offset += 32
                 }
                 let got = Montgomery.mul(Montgomery.reduceToMontgomery(bigEndian: bytes, m, inv, r2), (1, 0, 0, 0), m, inv)
-                #expect(got == acc, "\(hex(bytes))")
+                #expect(got == acc, "\(Hex.encode(bytes))")
             }
         }
     }
@@ -100,7 +100,7 @@ struct ConstantTimeFieldTests {
         exponents += (0..<8).map { _ in Montgomery.limbs(bigEndian: rng.bytes(32)[...]) }
         for e in exponents {
             let bytes = Montgomery.bytes(e)
-            #expect(gt.unitaryPower(bytes) == gt.power(bytes), "e = \(hex(bytes))")
+            #expect(gt.unitaryPower(bytes) == gt.power(bytes), "e = \(Hex.encode(bytes))")
             #expect(gt.unitaryPower(limbs: e) == Self.previousUnitaryPower(gt, e))
             #expect(notUnitary.unitaryPower(limbs: e) == Self.previousUnitaryPower(notUnitary, e))
         }

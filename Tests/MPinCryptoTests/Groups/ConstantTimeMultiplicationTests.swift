@@ -57,10 +57,10 @@ struct ConstantTimeMultiplicationTests {
         for base in bases {
             for k in Self.edgeScalars(C.self) + Self.randomScalars(21, count: 20) {
                 let ct = base.multiplied(by: k)
-                #expect(ct == base.multipliedVartime(by: k), "k = \(hex(k))")
-                #expect(ct.encoded() == base.multipliedVartime(by: k).encoded(), "k = \(hex(k))")
+                #expect(ct == base.multipliedVartime(by: k), "k = \(Hex.encode(k))")
+                #expect(ct.encoded() == base.multipliedVartime(by: k).encoded(), "k = \(Hex.encode(k))")
                 // k·P = (k mod r)·P, whichever k.
-                #expect(ct == base.multipliedVartime(by: Fr<C>(reducing: k).bytes), "k = \(hex(k))")
+                #expect(ct == base.multipliedVartime(by: Fr<C>(reducing: k).bytes), "k = \(Hex.encode(k))")
             }
         }
         #expect(G1Point<C>.generator.multiplied(by: Montgomery.bytes(C._r)).isInfinity)
@@ -94,8 +94,8 @@ struct ConstantTimeMultiplicationTests {
         for base in bases {
             for k in Self.edgeScalars(C.self) + Self.randomScalars(22, count: 8) {
                 let ct = base.multiplied(by: k)
-                #expect(ct == base.multipliedVartime(by: k), "k = \(hex(k))")
-                #expect(ct.encoded() == base.multipliedVartime(by: k).encoded(), "k = \(hex(k))")
+                #expect(ct == base.multipliedVartime(by: k), "k = \(Hex.encode(k))")
+                #expect(ct.encoded() == base.multipliedVartime(by: k).encoded(), "k = \(Hex.encode(k))")
             }
         }
         #expect(G2Point<C>.generator.multiplied(by: Montgomery.bytes(C._r)).isInfinity)

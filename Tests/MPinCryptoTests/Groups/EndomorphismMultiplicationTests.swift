@@ -35,8 +35,8 @@ struct EndomorphismMultiplicationTests {
                 let bytes = Montgomery.bytes(k)
                 let expected = base.multipliedVartime(by: bytes)
                 let glv = base.glvMultiplied(by: k)
-                #expect(glv == expected, "k = \(hex(bytes))")
-                #expect(glv.encoded() == expected.encoded(), "k = \(hex(bytes))")
+                #expect(glv == expected, "k = \(Hex.encode(bytes))")
+                #expect(glv.encoded() == expected.encoded(), "k = \(Hex.encode(bytes))")
                 #expect(base.multiplied(by: bytes) == expected)
             }
         }
@@ -76,8 +76,8 @@ struct EndomorphismMultiplicationTests {
                 let bytes = Montgomery.bytes(k)
                 let expected = base.multipliedVartime(by: bytes)
                 let gls = base.multiplied(by: bytes)
-                #expect(gls == expected, "k = \(hex(bytes))")
-                #expect(gls.encoded() == expected.encoded(), "k = \(hex(bytes))")
+                #expect(gls == expected, "k = \(Hex.encode(bytes))")
+                #expect(gls.encoded() == expected.encoded(), "k = \(Hex.encode(bytes))")
                 #expect(gls.knownInSubgroup)
             }
         }
@@ -110,7 +110,7 @@ struct EndomorphismMultiplicationTests {
         for k in Edges.edgeScalars(C.self) + Edges.randomScalars(34, count: 4) {
             let bytes = Montgomery.bytes(k)
             let expected = outside.multipliedVartime(by: bytes)
-            #expect(outside.multiplied(by: bytes) == expected, "k = \(hex(bytes))")
+            #expect(outside.multiplied(by: bytes) == expected, "k = \(Hex.encode(bytes))")
             #expect((outside + q).multiplied(by: bytes) == (outside + q).multipliedVartime(by: bytes))
             #expect(unknown.multiplied(by: bytes) == s.multiplied(by: bytes))
             if outside.glsMultiplied(by: k) != expected { differs = true }

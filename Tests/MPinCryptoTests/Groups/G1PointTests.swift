@@ -6,7 +6,7 @@ struct G1PointTests {
     typealias P = G1Point<BN254CX>
 
     @Test func generatorAndOrder() {
-        #expect(hex(P.generator.encoded()) == "04" + hex(Fp<BN254CX>.modulusBytes).dropLast(2) + "b2"
+        #expect(Hex.encode(P.generator.encoded()) == "04" + Hex.encode(Fp<BN254CX>.modulusBytes).dropLast(2) + "b2"
                 + String(repeating: "0", count: 62) + "01")
         #expect(P.generator.multiplied(by: Fr<BN254CX>.modulusBytes).isInfinity, "r·G = O")
         #expect(G1Point<BN254>.generator.multiplied(by: Fr<BN254>.modulusBytes).isInfinity)

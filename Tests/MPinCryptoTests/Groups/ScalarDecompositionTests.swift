@@ -88,9 +88,9 @@ struct ScalarDecompositionTests {
     }
 
     func check<C: PairingCurve>(_ d: ScalarDecomposition, _ k: Limbs4, lambda: Fr<C>, windows: Int, _: C.Type) {
-        #expect(Self.recombine(d, lambda: lambda) == Fr<C>(reducing: Montgomery.bytes(k)), "k = \(hex(Montgomery.bytes(k)))")
+        #expect(Self.recombine(d, lambda: lambda) == Fr<C>(reducing: Montgomery.bytes(k)), "k = \(Hex.encode(Montgomery.bytes(k)))")
         for i in 0..<d.magnitudes.count {
-            #expect(Montgomery.bitLength(d.magnitudes[i]) <= 4 * windows, "k = \(hex(Montgomery.bytes(k))), part \(i)")
+            #expect(Montgomery.bitLength(d.magnitudes[i]) <= 4 * windows, "k = \(Hex.encode(Montgomery.bytes(k))), part \(i)")
             #expect(d.negative[i] == 0 || d.negative[i] == .max)
         }
     }

@@ -40,7 +40,7 @@ struct GTExponentiationTests {
             for k in exponents {
                 let bytes = Montgomery.bytes(k)
                 let plain = GTExponentiation.plainPower(x, k, bits: 256)
-                #expect(GTExponentiation.glsPower(x, k) == plain, "e = \(hex(bytes))")
+                #expect(GTExponentiation.glsPower(x, k) == plain, "e = \(Hex.encode(bytes))")
                 #expect(x.unitaryPower(limbs: k) == plain)
                 #expect(x.unitaryPower(bytes).bytes == plain.bytes)
             }
@@ -103,8 +103,8 @@ struct GTExponentiationTests {
             var exponents: [[UInt8]] = [[0], [1], Fr<C>.modulusBytes, [UInt8](repeating: 0xff, count: 32)]
             for _ in 0..<6 { exponents.append(rng.bytes(32)) }
             for e in exponents {
-                #expect(g.powerInGT(e) == g.unitaryPower(e), "e = \(hex(e))")
-                #expect(g.powerInGT(e) == g.power(e), "e = \(hex(e))")
+                #expect(g.powerInGT(e) == g.unitaryPower(e), "e = \(Hex.encode(e))")
+                #expect(g.powerInGT(e) == g.power(e), "e = \(Hex.encode(e))")
             }
         }
         run(BN254CX.self)

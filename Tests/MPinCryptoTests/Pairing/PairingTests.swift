@@ -16,7 +16,7 @@ struct PairingTests {
         let expected = line.dropFirst("PAIRING_GEN = ".count).trimmingCharacters(in: CharacterSet(charactersIn: ", \r"))
         #expect(expected.count == 768)
         let e = Pairing<BN254CX>.pair(.generator, .generator)
-        #expect(hex(e.bytes) == expected)
+        #expect(Hex.encode(e.bytes) == expected)
     }
 
     @Test(arguments: [CurveID.bn254cx, .bn254])

@@ -1,3 +1,4 @@
+import CommonFormats
 import Foundation
 import MPinCrypto
 @testable import ReferenceBackend

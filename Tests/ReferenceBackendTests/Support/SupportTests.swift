@@ -4,19 +4,13 @@ import OrderedJSON
 @testable import ReferenceBackend
 import Testing
 
-/// The backend's small helpers: hex, query strings, JSON in and out (the calendar is SDKSeams' `CivilTime`).
+/// The backend's small helpers: hex, JSON in and out (query strings are CommonFormats' `QueryString`,
+/// the calendar its `CivilTime`).
 @Suite struct SupportTests {
     @Test func hex() {
         #expect(Hex.encode([0x00, 0xAB, 0xFF]) == "00abff")
         #expect(Hex.decode("00AbfF") == [0x00, 0xAB, 0xFF])
         #expect(Hex.decode("abc") == nil && Hex.decode("zz") == nil && Hex.decode("") == [])
-    }
-
-    @Test func queryStrings() {
-        #expect(QueryString.parse("a=1&b=x%3Ay&c=&d=a+b") == ["a": "1", "b": "x:y", "c": "", "d": "a b"])
-        #expect(QueryString.parse(nil) == [:])
-        #expect(QueryString.parse("a=%Z1") == nil && QueryString.parse("a=%") == nil && QueryString.parse("a=%FF") == nil)
-        #expect(QueryString.build([("expires", "2016-10-11T13:59:16Z"), ("e", "")]) == "expires=2016-10-11T13%3A59%3A16Z&e=")
     }
 
     @Test func jsonIn() throws {

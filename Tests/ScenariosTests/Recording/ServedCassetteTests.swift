@@ -18,7 +18,7 @@ import Testing
         let holder = PlaybackHolder()
         let server = try await PlainHTTPServer.start { request in
             let answer = holder.playback!.answer(method: request.method, target: request.target, body: request.body)
-            return .init(status: answer.status, headers: answer.headers.fields.map { .init($0.name, $0.value) }, body: answer.body)
+            return .init(answer.response)
         }
         let playback = CassettePlayback(cassette: cassette, name: "served.json", order: order, servedOrigin: server.baseURL)
         holder.playback = playback

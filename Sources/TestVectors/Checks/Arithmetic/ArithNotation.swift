@@ -18,14 +18,7 @@ enum ArithNotation {
     /// Upper-case hex of big-endian bytes, whole bytes, leading zero bytes dropped, `00` for zero.
     static func hex(_ bytes: [UInt8]) -> String {
         let significant = bytes.drop(while: { $0 == 0 })
-        guard !significant.isEmpty else { return "00" }
-        let table = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in significant {
-            out.append(table[Int(byte >> 4)])
-            out.append(table[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return significant.isEmpty ? "00" : Hex.encode(significant).uppercased()
     }
 
     static func text<C>(_ x: Fp<C>) -> String { hex(x.bytes) }
