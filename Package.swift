@@ -185,7 +185,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
-        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "TestSupport"]),
+        .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "MilagroProtocol", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
         // What the scenario-level test targets share: the library of bundled scenarios, replaying a
         // cassette with expectations, recording against the embedded backend. Not a product.

@@ -73,25 +73,33 @@ package struct FlowChecker: Sendable {
         return seenSettings ? nil : Self.defaultPaths[key.rawValue]
     }
 
-    /// Paths under the RPS prefix the open-source RPS serves (servers/rps/rps.py), whatever the settings say.
-    static let rpsRoutes: [String: RequestKind] = [
-        "access": .accessNumberPoll, "accessnumber": .accessNumberPoll, "getAccessNumber": .getAccessNumber, "getQrUrl": .getQrURL,
-        "codeStatus": .codeStatus, "authenticate": .authenticate, "pass1": .pass1, "pass2": .pass2, "clientSettings": .clientSettings,
-        "mobileConfig": .auxiliary, "user": .register, "timePermit": .timePermit1,
-    ]
+    /// Paths under the RPS prefix (their segment after it) the servers serve, whatever the settings
+    /// say: the table's endpoints under `Endpoint.rpsBase` (`RequestKind.ofEndpoint`).
+    static let rpsRoutes: [String: RequestKind] = {
+        let rps = Endpoint.rpsBase.split(separator: "/").map(String.init)
+        var routes: [String: RequestKind] = [:]
+        for (endpoint, kind) in RequestKind.ofEndpoint where endpoint.segments.count == rps.count + 1 {
+            if Array(endpoint.segments.prefix(rps.count)) == rps { routes[endpoint.lastSegment] = kind }
+        }
+        return routes
+    }()
 
-    /// Paths at the root of the servers (servers/rps/rps.py, servers/dta/dta.py, servers/demo/mpinDemo.py,
-    /// the reference backend, the MFA platform of docs/protocol.md §10), whatever the settings say.
-    static let rootRoutes: [String: RequestKind] = [
-        "mpinAuthenticate": .authenticate, "logout": .logout, "service": .serviceDetails, "authorize": .accessCode,
-        "clientSecret": .clientSecret2, "timePermit": .timePermit2, "tpstorage": .timePermitStorage, "timePermitsStorage": .timePermitStorage,
-        "authenticate": .serverCall, "loginResult": .serverCall, "user": .serverCall, "mpinVerify": .serverCall,
-        "mpinPermitUser": .serverCall, "serverSecret": .serverCall, "timePermits": .serverCall,
-        "status": .auxiliary, "dynamicOptions": .auxiliary, "manage": .auxiliary, "login": .auxiliary, "mpinActivate": .auxiliary,
-        "protected": .auxiliary, "about": .auxiliary, "logoutWait": .auxiliary, "m": .auxiliary, "token": .auxiliary,
-        "authzurl": .auxiliary, "dvsregister": .auxiliary, "session": .auxiliary, "activationCode": .auxiliary, "admin": .auxiliary,
-        "devicesecurity": .auxiliary,
-    ]
+    /// The first segments of the D-TAs the reference backend mounts (`/dta1/`, `/dta2/`).
+    static let dtaMounts: Set<String> = Set([Endpoint.dta1, Endpoint.dta2].compactMap { $0.segments.first })
+
+    /// Paths at the root of the servers, by their first segment, whatever the settings say: the
+    /// table's endpoints outside the RPS prefix and the D-TA mounts (the open-source servers', the
+    /// reference backend's, the MFA platform's of docs/protocol.md §10). Every endpoint under one
+    /// first segment is of one kind (`RequestKindEndpointTests`).
+    static let rootRoutes: [String: RequestKind] = {
+        let rps = Endpoint.rpsBase.split(separator: "/").first.map(String.init)
+        var routes: [String: RequestKind] = [:]
+        for (endpoint, kind) in RequestKind.ofEndpoint {
+            guard let first = endpoint.segments.first, first != rps, !dtaMounts.contains(first) else { continue }
+            routes[first] = kind
+        }
+        return routes
+    }()
 
     /// What the request is, from its method and path: the client settings' URLs first, then the
     /// servers' own routes.
@@ -122,18 +130,15 @@ package struct FlowChecker: Sendable {
         let segments = path.split(separator: "/").map(String.init)
         let rps = (self.path(.mpinAuthServerURL) ?? Endpoint.rpsBase).split(separator: "/").map(String.init)
         if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
-            let tail = segments[rps.count]
-            if tail == "setupDone" { return .setupDone }
-            if tail == "signature" { return .clientSecret1 }
-            if let kind = Self.rpsRoutes[tail] { return kind == .register && method != "PUT" ? .other : kind }
+            if let kind = Self.rpsRoutes[segments[rps.count]] { return kind == .register && method != "PUT" ? .other : kind }
         }
         guard let first = segments.first else { return .auxiliary }   // `/`: the demo RPA's page
-        if (first == "dta1" || first == "dta2"), segments.count == 2 {
+        if Self.dtaMounts.contains(first), segments.count == 2 {
             // The reference backend's D-TAs; dta1 is the RPS's own (docs/protocol.md §8.4).
-            if first == "dta1" { return .serverCall }
-            return segments[1] == "clientSecret" ? .clientSecret2 : segments[1] == "timePermit" ? .timePermit2 : .other
+            if first == Endpoint.dta1.lastSegment { return .serverCall }
+            return segments[1] == Endpoint.clientSecretOperation ? .clientSecret2 : segments[1] == Endpoint.timePermitOperation ? .timePermit2 : .other
         }
-        if first == "logout", method == "GET" { return .auxiliary }   // the demo RPA's browser logout page
+        if first == Endpoint.logout.lastSegment, method == "GET" { return .auxiliary }   // the demo RPA's browser logout page
         guard let kind = Self.rootRoutes[first] else { return Self.dtaKind(method: method, segments: segments) }
         switch kind {
         case .clientSecret2, .timePermit2, .authenticate, .serviceDetails, .accessCode, .logout: return segments.count == 1 ? kind : .other

@@ -1,4 +1,5 @@
 import Hummingbird
+import MilagroProtocol
 import OrderedJSON
 
 /// The `milagro-hosted-v3` profile: the backend the C++ SDK core's unit tests were recorded
@@ -34,41 +35,16 @@ extension BackendCore {
     /// Whether the backend plays the recording's backend.
     var hostedV3: Bool { configuration.profile == .milagroHostedV3 }
 
-    /// The calls this profile answers its own way; nil for the others, which `route(_:)` answers
-    /// as the default profile does.
-    func hostedV3Route(_ call: Call) async throws(APIError) -> Reply? {
-        let s = call.segments
-        switch (s.first ?? "", s.count) {
-        case ("rps", 2) where s[1] == "clientSettings":
-            try Self.require(.get, call)
-            return .json(.ok, .fields(settingsMembers(seedValue: random.hex(100))))
-        case ("rps", 2) where s[1] == "user", ("rps", 3) where s[1] == "user":
-            try Self.require(.put, call)
-            return Self.recordedTimes(try await register(call, restarting: s.count == 3 ? s[2] : nil))
-        case ("rps", 2) where s[1] == "accessnumber":
-            try Self.require(.post, call)
-            return try await accessNumberPoll(call)
-        case ("rps", 3) where s[1] == "setupDone":
-            // Named by the recorded settings; answered as the open-source RPS does.
-            try Self.require(.post, call)
-            return try await setupDone(mpinIDHex: s[2])
-        case ("dta2", 3) where s[1] == "v3":
-            try Self.require(.get, call)
-            return try authorityRequest(dta2, s[2], call.query)
-        case ("mpinAuthenticate", 1):
-            try Self.require(.post, call)
-            return try await demoRPALogin(call)
-        default:
-            return nil
-        }
-    }
-
-    /// 405 unless the call uses `method`, as `route(_:)` answers.
-    private static func require(_ method: HTTPRequest.Method, _ call: Call) throws(APIError) {
-        guard call.method == method else {
-            throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(call.segments.joined(separator: "/"))")
-        }
-    }
+    /// The endpoints this profile answers its own way, over the default profile's (`BackendRoutes`).
+    static let hostedV3Routes: [Endpoint: Route] = [
+        .clientSettings: Route { core, _, _ throws(APIError) in .json(.ok, .fields(core.settingsMembers(seedValue: core.random.hex(100)))) },
+        .register: Route { core, call, id throws(APIError) in recordedTimes(try await core.register(call, restarting: id)) },
+        .hostedAccessNumberPoll: Route { core, call, _ throws(APIError) in try await core.accessNumberPoll(call) },
+        // Named by the recorded settings; answered as the open-source RPS does.
+        .setupDone: Route { core, _, id throws(APIError) in try await core.setupDone(mpinIDHex: id ?? "") },
+        .hostedDTA2: Route { core, call, operation throws(APIError) in try core.authorityRequest(core.dta2, operation ?? "", call.query) },
+        .rpaAuthenticate: Route { core, call, _ throws(APIError) in try await core.demoRPALogin(call) },
+    ]
 
     /// A registration answer with `expireTime` and `nowTime` as recorded, `YYYY-MM-DDTHH:MM:SS.ffffff`
     /// (the recording's RPS wrote them with Python's `isoformat()`; the open-source RPS's form, which

@@ -1,5 +1,6 @@
 import CommonFormats
 import Foundation
+import MilagroProtocol
 import MPinCrypto
 
 /// D-TA 2 (servers/dta/dta.py) of the `milagro-oss` profile, under `/dta2/`: `write_error` says
@@ -14,46 +15,50 @@ extension OpenSourceServer {
         answer.writeJSON(.display([("service_name", "D-TA server"), ("message", .string(answer.reason))]))
     })
 
-    /// D-TA 2's routes; `path` is the path after `/dta2`.
-    func dta(_ request: Request, path: String) async -> TornadoAnswer {
+    /// What answers a D-TA operation's GET: the server, the request, the authority and the answer to fill.
+    typealias DTAHandler = @Sendable (OpenSourceServer, Request, TrustedAuthority, inout TornadoAnswer) throws(Uncaught) -> Void
+
+    /// D-TA 2's routes, its operations under `Endpoint.dta2` (`/dta2/<operation>`), each answering
+    /// GET and `OPTIONS`.
+    static let dtaOperations: [String: DTAHandler] = [
+        Endpoint.clientSecretOperation: { server, request, authority, answer throws(Uncaught) in
+            try server.clientSecret(request, authority, &answer)
+        },
+        Endpoint.timePermitOperation: { server, request, authority, answer throws(Uncaught) in
+            let hash = try server.permitHash(request)
+            answer.writeJSON(.display([("timePermit", .string(Hex.encode(authority.timePermitShare(hashMpinID: hash, date: MPin.today(unixTime: server.now / 1000))))),
+                                       ("message", "OK")]))
+        },
+    ]
+
+    /// D-TA 2's answer to a path under `Endpoint.dta2`: its operation's, or its 404 for every other
+    /// path (the time-permit storage, `Endpoint.openSourceTimePermitsStorage`, included).
+    func dta(_ request: Request) async -> TornadoAnswer {
         let authority = core.dta2
-        let options: (inout TornadoAnswer) -> Void = { answer in
-            answer.setStatus(200, reason: "OK")
-            answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "options request")]))
-        }
-        func route(_ get: @escaping (inout TornadoAnswer) async throws(Uncaught) -> Void) async -> TornadoAnswer {
-            await execute(request, Self.dtaClass) { answer throws(Uncaught) in
-                switch request.method {
-                case "GET": try await get(&answer)
-                case "OPTIONS": options(&answer)
-                default: return false
-                }
-                return true
-            }
-        }
-        switch path {
-        case "/clientSecret":
-            return await route { answer throws(Uncaught) in try self.clientSecret(request, authority, &answer) }
-        case "/timePermit":
-            return await route { answer throws(Uncaught) in
-                let hash = try self.permitHash(request)
-                answer.writeJSON(.display([("timePermit", .string(Hex.encode(authority.timePermitShare(hashMpinID: hash, date: MPin.today(unixTime: self.now / 1000))))),
-                                           ("message", "OK")]))
-            }
-        default:
+        if request.path.hasPrefix(Endpoint.dta2.path), let operation = Self.dtaOperations[String(request.path.dropFirst(Endpoint.dta2.path.count))] {
             return await execute(request, Self.dtaClass) { answer throws(Uncaught) in
                 switch request.method {
-                case "GET":
-                    answer.setStatus(404, reason: "NOT FOUND")
-                    answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "NOT FOUND")]))
-                case "POST", "PUT", "DELETE":
-                    answer.setStatus(404, reason: "URI NOT FOUND")
-                    answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "URI NOT FOUND")]))
-                case "OPTIONS": throw .internalError   // options() takes no path argument: a TypeError
+                case "GET": try operation(self, request, authority, &answer)
+                case "OPTIONS":
+                    answer.setStatus(200, reason: "OK")
+                    answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "options request")]))
                 default: return false
                 }
                 return true
             }
+        }
+        return await execute(request, Self.dtaClass) { answer throws(Uncaught) in
+            switch request.method {
+            case "GET":
+                answer.setStatus(404, reason: "NOT FOUND")
+                answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "NOT FOUND")]))
+            case "POST", "PUT", "DELETE":
+                answer.setStatus(404, reason: "URI NOT FOUND")
+                answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "URI NOT FOUND")]))
+            case "OPTIONS": throw .internalError   // options() takes no path argument: a TypeError
+            default: return false
+            }
+            return true
         }
     }
 

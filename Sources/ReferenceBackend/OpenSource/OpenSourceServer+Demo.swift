@@ -1,5 +1,6 @@
 import CommonFormats
 import Foundation
+import MilagroProtocol
 import MPinCrypto
 
 /// The demo RPA (servers/demo/mpinDemo.py) of the `milagro-oss` profile.
@@ -18,64 +19,74 @@ extension OpenSourceServer {
     /// (servers/rps/config_default.py): the browser's login ends with `/loginResult`.
     static let logoutURL = "/logout"
 
+    /// What answers a demo route: the server, the request, the session `prepare` found or made, and
+    /// the answer to fill; false for a method the route does not serve (405).
+    typealias DemoHandler = @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Bool
+
+    /// The demo's routes (`Application.__init__`), each matched on the whole path; `/rps/…` goes
+    /// to the RPS through `RPSRedirectHandler` (`proxy`).
+    static let demoRoutes: [Endpoint: DemoHandler] = [
+        .demoIndex: index, .demoLogin: index,
+        .verifyUser: { server, request, _, answer throws(Uncaught) in
+            guard request.method == "POST" else { return false }
+            let (status, reason, body) = try await server.verifyUser(request.body, baseURL: server.core.base.url)
+            answer.setStatus(status, reason: reason)
+            answer.write(body)
+            return true
+        },
+        .rpaAuthenticate: { server, request, session, answer throws(Uncaught) in
+            guard request.method == "POST" else { return false }
+            try await server.authenticateUser(request, session: session, &answer)
+            return true
+        },
+        .permitUser: { _, request, _, answer throws(Uncaught) in
+            guard request.method == "GET" else { return false }
+            answer.setStatus(200)
+            return true
+        },
+        .activate: { server, request, _, answer throws(Uncaught) in
+            guard request.method == "GET" || request.method == "POST" else { return false }
+            try await server.activate(request, &answer)
+            return true
+        },
+        .logout: { server, request, session, answer throws(Uncaught) in
+            switch request.method {
+            case "GET":
+                await server.store.logOut(session)
+                answer.setCookie(sessionCookie, "\(sessionCookie)=; expires=\(server.cookieDate(days: -365)); Path=/")
+                answer.setStatus(302)
+                answer.setHeader("Location", "/")
+            case "POST": try await server.logout(request, &answer)
+            case "OPTIONS": answer.setStatus(200)
+            default: return false
+            }
+            return true
+        },
+    ]
+
+    /// The demo's page (`/`, `/login`): GET only.
+    static let index: DemoHandler = { server, request, session, answer throws(Uncaught) in
+        guard request.method == "GET" else { return false }
+        let user = await server.store.loggedUser(session)
+        answer.write(Array(indexPage(user: user).utf8))
+        return true
+    }
+
+    /// The demo's routes by their path.
+    static let demoPaths: [String: DemoHandler] = Dictionary(uniqueKeysWithValues: demoRoutes.map { ($0.key.path, $0.value) })
+
     func demo(_ request: Request) async -> TornadoAnswer {
-        let path = request.path
+        guard let handler = Self.demoPaths[request.path] else {
+            if request.path.hasPrefix(Endpoint.rpsBase + "/") { return await proxy(request) }
+            // No route: Tornado's ErrorHandler (a plain RequestHandler) answers 404.
+            return await execute(request, HandlerClass(defaultHeaders: [])) { _ throws(Uncaught) in throw .http(404) }
+        }
         var session = ""
         let prepare: (inout TornadoAnswer) async -> Void = { answer in
             session = await self.prepareSession(request, &answer)
         }
-        switch path {
-        case "/", "/login":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                guard request.method == "GET" else { return false }
-                let user = await store.loggedUser(session)
-                answer.write(Array(Self.indexPage(user: user).utf8))
-                return true
-            }
-        case "/mpinVerify":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                guard request.method == "POST" else { return false }
-                let (status, reason, body) = try await verifyUser(request.body, baseURL: core.base.url)
-                answer.setStatus(status, reason: reason)
-                answer.write(body)
-                return true
-            }
-        case "/mpinAuthenticate":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                guard request.method == "POST" else { return false }
-                try await authenticateUser(request, session: session, &answer)
-                return true
-            }
-        case "/mpinPermitUser":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                guard request.method == "GET" else { return false }
-                answer.setStatus(200)
-                return true
-            }
-        case "/mpinActivate":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                guard request.method == "GET" || request.method == "POST" else { return false }
-                try await activate(request, &answer)
-                return true
-            }
-        case "/logout":
-            return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-                switch request.method {
-                case "GET":
-                    await store.logOut(session)
-                    answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=; expires=\(self.cookieDate(days: -365)); Path=/")
-                    answer.setStatus(302)
-                    answer.setHeader("Location", "/")
-                case "POST": try await logout(request, &answer)
-                case "OPTIONS": answer.setStatus(200)
-                default: return false
-                }
-                return true
-            }
-        default:
-            if path.hasPrefix("/rps/") { return await proxy(request) }
-            // No route: Tornado's ErrorHandler (a plain RequestHandler) answers 404.
-            return await execute(request, HandlerClass(defaultHeaders: [])) { _ throws(Uncaught) in throw .http(404) }
+        return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
+            try await handler(self, request, session, &answer)
         }
     }
 

@@ -21,10 +21,52 @@ extension OpenSourceServer {
         })
     }
 
-    /// The RPS's routes (`Application.__init__`, each pattern anchored at both ends).
+    /// What answers an RPS route: the server, the request, the route's group (the M-Pin ID after
+    /// the path; "" when it has none) and the answer to fill.
+    typealias RPSHandler = @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Void
+
+    /// The RPS's routes (`Application.__init__`), each answering the endpoint's method (and
+    /// `OPTIONS`); each pattern is anchored at both ends and matched on the path as sent
+    /// (`tornadoGroup`).
+    static let rpsRoutes: [Endpoint: RPSHandler] = [
+        .register: { server, request, group, answer throws(Uncaught) in try await server.register(request, group: group, &answer) },
+        .signature: { server, request, id, answer throws(Uncaught) in try await server.signature(request, mpinID: id, &answer) },
+        .timePermit: { server, _, id, answer throws(Uncaught) in try await server.timePermit(mpinID: id, &answer) },
+        .setupDone: { _, _, _, answer throws(Uncaught) in answer.setStatus(200) },
+        .accessNumberPoll: { server, request, _, answer throws(Uncaught) in try await server.access(request, &answer) },
+        .getAccessNumber: { server, _, _, answer throws(Uncaught) in await server.getAccessNumber(&answer) },
+        .getQrURL: { server, _, _, answer throws(Uncaught) in await server.getQrURL(&answer) },
+        .codeStatus: { server, request, _, answer throws(Uncaught) in try await server.codeStatus(request, &answer) },
+        .clientSettings: { server, _, _, answer throws(Uncaught) in server.clientSettings(&answer) },
+        .mobileAuthenticate: { server, request, _, answer throws(Uncaught) in try await server.mobileAuthenticate(request, &answer) },
+        .pass1: { server, request, _, answer throws(Uncaught) in await server.pass1(request, &answer) },
+        .pass2: { server, request, _, answer throws(Uncaught) in try await server.pass2(request, &answer) },
+        .mobileConfig: { _, _, _, answer throws(Uncaught) in answer.setStatus(403, reason: "No config is available") },
+    ]
+
+    /// The group a Tornado route of `endpoint` captures from a path as sent, or nil when the path
+    /// is not the route's: the path itself; `<path>/` and one or more hex digits (an M-Pin ID);
+    /// for the registration `<path>(/?[0-9A-Fa-f]*)`, the `/` kept.
+    static func tornadoGroup(_ endpoint: Endpoint, _ path: String) -> String? {
+        guard path.hasPrefix(endpoint.path) else { return nil }
+        var rest = path.dropFirst(endpoint.path.count)
+        switch endpoint.tail {
+        case .optionalID:
+            var group = ""
+            if rest.first == "/" { group = "/"; rest = rest.dropFirst() }
+            return rest.allSatisfy(\.isHexDigit) ? group + rest : nil
+        case .id:
+            guard rest.first == "/" else { return nil }
+            rest = rest.dropFirst()
+            return !rest.isEmpty && rest.allSatisfy(\.isHexDigit) ? String(rest) : nil
+        case .none, .operation, .subtree:
+            return rest.isEmpty ? "" : nil
+        }
+    }
+
+    /// The RPS's answer: its route's, or its `URI NOT FOUND` for every path it has none for.
     func rps(_ request: Request) async -> TornadoAnswer {
         let handlerClass = rpsClass(request)
-        let path = request.path
         let options: (inout TornadoAnswer) -> Void = { answer in
             answer.setStatus(200, reason: "OK")
             answer.writeJSON(.display([("version", Self.version), ("message", "options request")]))
@@ -37,48 +79,15 @@ extension OpenSourceServer {
                 return true
             }
         }
-        func group(_ prefix: String, allowEmpty: Bool = false) -> String? {
-            guard path.hasPrefix(prefix) else { return nil }
-            let rest = path.dropFirst(prefix.count)
-            guard allowEmpty || !rest.isEmpty, rest.allSatisfy(\.isHexDigit) else { return nil }
-            return String(rest)
+        for (endpoint, handler) in Self.rpsRoutes {
+            guard let group = Self.tornadoGroup(endpoint, request.path) else { continue }
+            return await route([endpoint.method: { answer throws(Uncaught) in try await handler(self, request, group, &answer) }])
         }
-        if path.hasPrefix("/rps/user") {
-            // `/rps/user(/?[0-9A-Fa-f]*)`
-            var rest = path.dropFirst("/rps/user".count)
-            var group = ""
-            if rest.first == "/" { group = "/"; rest = rest.dropFirst() }
-            if rest.allSatisfy(\.isHexDigit) {
-                group += rest
-                return await route(["PUT": { answer throws(Uncaught) in try await self.register(request, group: group, &answer) }])
-            }
+        let notFound: (inout TornadoAnswer) async throws(Uncaught) -> Void = { answer in
+            answer.setStatus(404, reason: "URI NOT FOUND")
+            answer.writeJSON(.display([("version", Self.version), ("service_name", "M-Pin authentication server"), ("message", "URI NOT FOUND")]))
         }
-        if let id = group("/rps/signature/") {
-            return await route(["GET": { answer throws(Uncaught) in try await self.signature(request, mpinID: id, &answer) }])
-        }
-        if let id = group("/rps/timePermit/") {
-            return await route(["GET": { answer throws(Uncaught) in try await self.timePermit(mpinID: id, &answer) }])
-        }
-        if group("/rps/setupDone/") != nil {
-            return await route(["POST": { answer throws(Uncaught) in answer.setStatus(200) }])
-        }
-        switch path {
-        case "/rps/access": return await route(["POST": { answer throws(Uncaught) in try await self.access(request, &answer) }])
-        case "/rps/getAccessNumber": return await route(["POST": { answer throws(Uncaught) in await self.getAccessNumber(&answer) }])
-        case "/rps/getQrUrl": return await route(["POST": { answer throws(Uncaught) in await self.getQrURL(&answer) }])
-        case "/rps/codeStatus": return await route(["POST": { answer throws(Uncaught) in try await self.codeStatus(request, &answer) }])
-        case "/rps/clientSettings": return await route(["GET": { answer throws(Uncaught) in self.clientSettings(&answer) }])
-        case "/rps/authenticate": return await route(["POST": { answer throws(Uncaught) in try await self.mobileAuthenticate(request, &answer) }])
-        case "/rps/pass1": return await route(["POST": { answer throws(Uncaught) in await self.pass1(request, &answer) }])
-        case "/rps/pass2": return await route(["POST": { answer throws(Uncaught) in try await self.pass2(request, &answer) }])
-        case "/rps/mobileConfig": return await route(["GET": { answer throws(Uncaught) in answer.setStatus(403, reason: "No config is available") }])
-        default:
-            let notFound: (inout TornadoAnswer) async throws(Uncaught) -> Void = { answer in
-                answer.setStatus(404, reason: "URI NOT FOUND")
-                answer.writeJSON(.display([("version", Self.version), ("service_name", "M-Pin authentication server"), ("message", "URI NOT FOUND")]))
-            }
-            return await route(["GET": notFound, "POST": notFound, "PUT": notFound, "DELETE": notFound])
-        }
+        return await route(["GET": notFound, "POST": notFound, "PUT": notFound, "DELETE": notFound])
     }
 
     var now: Int64 { core.now }

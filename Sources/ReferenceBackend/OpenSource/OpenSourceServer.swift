@@ -1,6 +1,7 @@
 import CommonFormats
 import Foundation
 import Hummingbird
+import MilagroProtocol
 import MPinCrypto
 
 /// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (docs/protocol.md
@@ -69,12 +70,14 @@ struct OpenSourceServer: Sendable {
         let request = Request(method: head.method.rawValue, path: String(path), uri: target,
                               query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: head.headerFields, body: body)
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        if ["session", "admin", "devicesecurity"].contains(first) { return nil }
-        if path.hasPrefix("/dta2/") {
-            return await dta(request, path: String(path.dropFirst(5))).answer(method: request.method)
-        }
+        if Self.workbenchSegments.contains(first) { return nil }
+        if path.hasPrefix(Endpoint.dta2.path) { return await dta(request).answer(method: request.method) }
         return await demo(request).answer(method: request.method)
     }
+
+    /// The first segments of the workbench's own endpoints, which its handlers answer under this
+    /// profile too (`BackendRoutes`): the session page, the operator's, the DeviceSecurity service's.
+    static let workbenchSegments: Set<String> = Set([Endpoint.session, .adminOperation, .deviceSecurity].compactMap(\.segments.first))
 
     static func date() -> String { CivilTime.httpDate(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)) }
 
@@ -108,5 +111,13 @@ extension BackendCore {
     /// The `milagro-oss` front (`OpenSourceServer`); nil for the workbench's own paths.
     func openSourceAnswer(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer? {
         await OpenSourceServer(core: self).respond(to: head, body: body)
+    }
+}
+
+extension OpenSourceServer {
+    /// The endpoints this front has routes for: the RPS's and the demo's, and D-TA 2 (whose 404
+    /// answers the time-permit storage under it).
+    static var endpoints: Set<Endpoint> {
+        Set(rpsRoutes.keys).union(demoRoutes.keys).union([.dta2, .openSourceTimePermitsStorage])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MilagroProtocol
 import MPinCrypto
 import Synchronization
 
@@ -31,6 +32,11 @@ final class BackendCore: Sendable {
     /// The `milagro-oss` demo RPA's `cookieSecret` (its own stream: drawing it moves no value of `random`).
     let cookieSecret: [UInt8]
     let mail: @Sendable (ActivationMessage) -> Void
+    /// This profile's handler for each endpoint it serves (`BackendRoutes`).
+    let routes: EndpointIndex<Route>
+    /// The MFA platform's RPS paths (their segment after `/rps`) a client calls without its
+    /// `X-MIRACL-CID`: the browser's.
+    let browserSegments: Set<String>
 
     /// Draws the secrets in a fixed order (share 1, share 2, app key, app id, customer id), so a
     /// seed fixes them all.
@@ -57,6 +63,9 @@ final class BackendCore: Sendable {
         serverSecret = mpin.recombineG2(dta1.serverSecretShare, dta2.serverSecretShare) ?? []
         base = BaseURL()
         cookieSecret = BackendRandom(seed: configuration.seed, stream: "demo cookie secret").bytes(32)
+        let routes = BackendRoutes.index(for: configuration)
+        self.routes = routes
+        browserSegments = Set(Endpoint.browserEndpoints.filter { routes.entries[$0] != nil }.map(\.lastSegment))
     }
 
     var now: Int64 { clock.nowMilliseconds() }

@@ -1,5 +1,6 @@
 import CommonFormats
 import Hummingbird
+import MilagroProtocol
 import NIOCore
 
 /// The HTTP front: routes each whole request and turns every refusal into a JSON 4xx. Handlers
@@ -69,73 +70,26 @@ struct BackendResponder: ServerResponder {
 }
 
 extension BackendCore {
-    /// Routes a call to its handler (the table is in docs/backend.md, "Reference backend").
+    /// Routes a call to its handler (`routes`, this profile's map from `Endpoint` to `Route`; the
+    /// table is in docs/backend.md, "Reference backend"): the operator's endpoints only from this
+    /// machine, the MFA platform's client id under the RPS, 404 for no endpoint, 405 for another
+    /// method than the endpoint's.
     func route(_ call: Call) async throws(APIError) -> Reply {
         let s = call.segments
-        let mfa = configuration.flavour == .mfaPlatform
-        func want(_ method: HTTPRequest.Method) throws(APIError) {
-            guard call.method == method else { throw APIError(.methodNotAllowed, "Use \(method.rawValue) for /\(s.joined(separator: "/"))") }
-        }
         if !call.fromLoopback, !configuration.allowsRemoteAdmin, Self.isOperatorPath(s) {
             throw APIError(.forbidden, "The operator endpoints (/admin/*, /devicesecurity/admin/*) answer only clients on this machine; "
                            + "start the backend with --remote-admin to let others in")
         }
-        if hostedV3, let reply = try await hostedV3Route(call) { return reply }
-        switch s.first {
-        case "rps" where s.count >= 2:
-            if mfa && !["getAccessNumber", "getQrUrl", "access"].contains(s[1]) { try checkClientID(call) }
-            switch (s[1], s.count) {
-            case ("clientSettings", 2): try want(.get); return clientSettings()
-            case ("user", 2): try want(.put); return try await profiledRegistration(call, restarting: nil)
-            case ("user", 3): try want(.put); return try await profiledRegistration(call, restarting: s[2])
-            case ("signature", 3): try want(.get); return try await signature(call, mpinIDHex: s[2])
-            case ("timePermit", 3) where !mfa: try want(.get); return try await timePermit(mpinIDHex: s[2])
-            case ("pass1", 2): try want(.post); return try await pass1(call)
-            case ("pass2", 2): try want(.post); return try await pass2(call)
-            case ("authenticate", 2): try want(.post); return try await mobileAuthenticate(call)
-            case ("getAccessNumber", 2): try want(.post); return try await getAccessNumber(call)
-            case ("getQrUrl", 2): try want(.post); return try await getQrURL(call)
-            case ("access", 2): try want(.post); return try await access(call)
-            case ("codeStatus", 2): try want(.post); return try await codeStatus(call)
-            case ("setupDone", 3) where openSource: try want(.post); return try await setupDone(mpinIDHex: s[2])
-            default: break
-            }
-        case "dta1" where s.count == 2, "dta2" where s.count == 2:
-            try want(.get)
-            return try authorityRequest(s[0] == "dta1" ? dta1 : dta2, s[1], call.query)
-        case .some(Self.timePermitsStorageSegment) where !mfa:
-            try want(.get)
-            return try timePermitStorage(call)
-        case "service" where s.count == 1:
-            try want(.get)
-            return service()
-        case "mpinAuthenticate" where s.count == 1:
-            try want(.post)
-            return try await rpaAuthenticate(call)
-        case "session" where s.count == 1:
-            try want(.get)
-            return try await browserSession(call)
-        case "mpinActivate" where s.count == 1:
-            return try await activate(call)
-        case "activationCode" where s.count == 1 && configuration.activation == .code:
-            try want(.post)
-            return try await requestActivationCode(call)
-        case "logout" where s.count == 1:
-            try want(.post)
-            return try await logout(call)
-        case "authorize" where s.count == 1 && mfa:
-            return try await authorize(call)
-        case "token" where s.count == 1 && mfa:
-            try want(.post)
-            return try await token(call)
-        case "admin" where s.count == 2:
-            return try await admin(call, s[1])
-        case "devicesecurity":
-            return try await deviceSecurity.handle(call, core: self)
-        default:
-            break
+        if configuration.flavour == .mfaPlatform, s.count >= 2, s[0] == Endpoint.defaultRPSPrefix, !browserSegments.contains(s[1]) {
+            try checkClientID(call)
         }
-        throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+        guard let (endpoint, route) = routes.lookup(s) else {
+            throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+        }
+        guard !route.checksMethod || call.method.rawValue == endpoint.method else {
+            throw APIError(.methodNotAllowed, "Use \(endpoint.method) for /\(s.joined(separator: "/"))")
+        }
+        return try await route.handle(self, call, endpoint.tailSegment(of: s))
     }
 
     /// `/admin/*` and `/devicesecurity/admin/*`: the mailbox (activation links and codes),
