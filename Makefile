@@ -71,7 +71,8 @@ test: deps imports
 
 ## The consumer example (docs/testing.md, "Cassette tests in your own suite"): Examples/MPinConsumer, a
 ## package that depends on this one by path and replays its committed cassettes, built and tested
-## in its own scratch folder. A debug build: the whole dependency graph compiles again there, which
+## in its own scratch folder: first as a replay-only user's (WorkbenchTesting alone, no SwiftNIO or
+## Hummingbird), then with its trait Recording (WorkbenchTestingEmbedded and ReferenceBackend too). A debug build: the whole dependency graph compiles again there, which
 ## debug does in about two thirds of the time of release, and its offline replays take a second.
 ## Without debug information (EXAMPLES_FLAGS). The index store stays: a debug build finds the
 ## XCTest cases through it.
@@ -81,6 +82,8 @@ EXAMPLES_FLAGS   ?= $(TEST_DEBUG_INFO)
 examples: deps
 	$(SWIFT) build --package-path Examples/MPinConsumer --scratch-path $(EXAMPLES_SCRATCH) --build-tests $(EXAMPLES_FLAGS) $(SWIFT_FLAGS)
 	$(SWIFT) test --package-path Examples/MPinConsumer --scratch-path $(EXAMPLES_SCRATCH) --skip-build $(EXAMPLES_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build --package-path Examples/MPinConsumer --scratch-path $(EXAMPLES_SCRATCH) --build-tests --traits Recording $(EXAMPLES_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) test --package-path Examples/MPinConsumer --scratch-path $(EXAMPLES_SCRATCH) --skip-build --traits Recording $(EXAMPLES_FLAGS) $(SWIFT_FLAGS)
 
 ## The main job on the embedded default: record every bundled scenario (Scenarios/) against the
 ## reference backend started in-process on a free loopback port, into a temporary folder; replay

@@ -26,8 +26,11 @@ let package = Package(
         .library(name: "ReferenceBackend", targets: ["ReferenceBackend"]),
         // the conformance suite that grades any M-Pin backend over HTTP (`mpin-workbench conform`),
         .library(name: "Conformance", targets: ["Conformance"]),
-        // a cassette test trait (Swift Testing) and helper (XCTest),
+        // a cassette test trait (Swift Testing) and helper (XCTest), which replay with neither
+        // SwiftNIO nor Hummingbird, and what records their cassettes against the embedded
+        // reference backend (it links the backend),
         .library(name: "WorkbenchTesting", targets: ["WorkbenchTesting"]),
+        .library(name: "WorkbenchTestingEmbedded", targets: ["WorkbenchTestingEmbedded"]),
         // the vector readers, checkers and generator, and the JSON that keeps member order (the
         // fuzz package, Fuzz/, links these too).
         .library(name: "TestVectors", targets: ["TestVectors"]),
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
-            "Conformance",
+            "Conformance", "HTTPServing", "MilagroProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -93,9 +96,12 @@ let package = Package(
         .target(name: "FlowRecording", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
         // M-Pin checks of HTTP exchanges (statuses, hex, points, access numbers, permit dates, flow order): `proxy`.
         .target(name: "ProtocolChecks", dependencies: ["MPinCrypto", "OrderedJSON", "FlowRecording", "SDKSeams", "CommonFormats", "MilagroProtocol"]),
-        // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on Hummingbird.
-        .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "SDKSeams",
+        // The servers' plumbing: HummingbirdCore's HTTP/1.1 server with the workbench's connection
+        // handler (whole requests, 100-continue, body deadlines, idle closes, the request log), and
+        // `PlainHTTPServer`, one closure per request: what the reference backend, `proxy` and
+        // `cassette serve` run on. Knows HTTP, not M-Pin.
+        .target(name: "HTTPServing", dependencies: [
+            "CommonFormats", "SDKSeams",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -103,6 +109,14 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on HTTPServing.
+        .target(name: "ReferenceBackend", dependencies: [
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "HTTPServing",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
@@ -130,17 +144,22 @@ let package = Package(
         ]),
         // The reference backend started in-process on a free loopback port, reached through libcurl:
         // what `record`, `run` and the testing trait's embedded mode use. Only the CLI and
-        // WorkbenchTesting link it.
+        // WorkbenchTestingEmbedded link it.
         .target(name: "EmbeddedBackend", dependencies: [
             "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "MPinSDK", "FlowRecording", "CommonFormats",
         ]),
         // libyaml's event parser (Debian's libyaml-dev), which measures a script before it is composed.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
-        // replay a cassette next to the test file, or record it against a backend.
+        // replay a cassette next to the test file, or record it against a backend. No server in it:
+        // recording against the embedded backend starts it through WorkbenchTestingEmbedded.
         .target(name: "WorkbenchTesting", dependencies: [
-            "Scenarios", "MilagroRecording", "EmbeddedBackend", "ReferenceBackend", "FlowRecording", "MPinSDK", "SDKSeams",
-            "CurlTransport", "FileAccess",
+            "Scenarios", "MilagroRecording", "FlowRecording", "MPinSDK", "SDKSeams", "CurlTransport", "FileAccess", "MilagroProtocol",
+        ]),
+        // The embedded reference backend for WorkbenchTesting's recordings, found by WorkbenchTesting
+        // when the test target links it; `CassetteBackend.embedded(_:startTime:)` with a configuration.
+        .target(name: "WorkbenchTestingEmbedded", dependencies: [
+            "WorkbenchTesting", "EmbeddedBackend", "ReferenceBackend", "Scenarios",
         ]),
         // The MVID DeviceSecurity connector: device registration, application login, offline borrow time.
         .target(name: "DeviceSecurity", dependencies: ["SDKSeams", "OrderedJSON", "FileAccess", "CommonFormats"]),
@@ -157,9 +176,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
 
-        // Helpers the test targets share: the seeded generator, repository paths, scratch folders and
-        // fixed seams. Not a product.
-        .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto"], path: "Tests/TestSupport"),
+        // Helpers the test targets share: the seeded generator, repository paths, scratch folders,
+        // fixed seams and a raw TCP connection to a server under test. Not a product.
+        .target(name: "TestSupport", dependencies: ["SDKSeams", "MPinCrypto", "CommonFormats"], path: "Tests/TestSupport"),
         .testTarget(name: "MPinCryptoTests", dependencies: ["MPinCrypto", "CFieldKernel", "TestSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "MilagroProtocolTests", dependencies: ["MilagroProtocol", "OrderedJSON"]),
@@ -173,8 +192,17 @@ let package = Package(
         .testTarget(name: "CommonFormatsTests", dependencies: ["CommonFormats"]),
         .testTarget(name: "MPinSDKTests", dependencies: ["MPinSDK", "MPinCrypto", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "SDKSeams", "MPinSDK", "CommonFormats"]),
+        .testTarget(name: "HTTPServingTests", dependencies: [
+            "HTTPServing", "CurlTransport", "SDKSeams", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "ReferenceBackendTests", dependencies: [
-            "ReferenceBackend", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
+            "ReferenceBackend", "HTTPServing", "TestSupport", "MPinCrypto", "MPinSDK", "SDKSeams", "CurlTransport", "OrderedJSON", "CommonFormats", "MilagroProtocol",
             // The endpoint table's agreement test: the router and the flow checker serve and know every path.
             "ProtocolChecks", "FlowRecording",
             .product(name: "Logging", package: "swift-log"),
@@ -217,7 +245,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: [
             "Conformance", "ReferenceBackend", "CurlTransport", "SDKSeams", "FlowRecording", "OrderedJSON", "MPinSDK", "TestSupport",
         ], exclude: ["Expected"]),
-        .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
+        .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "WorkbenchTestingEmbedded", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

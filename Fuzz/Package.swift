@@ -38,6 +38,8 @@ let package = Package(
         fuzzTarget("FuzzCrypto", [workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKResponses", [workbench("MPinSDK"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKStorage", [workbench("MPinSDK"), workbench("OrderedJSON")]),
+        // The servers' plumbing (HTTPServing, whose `ServerAnswer` the target reads) comes with the
+        // ReferenceBackend product, which is built on it.
         fuzzTarget("FuzzBackend", [
             workbench("ReferenceBackend"), workbench("MPinCrypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

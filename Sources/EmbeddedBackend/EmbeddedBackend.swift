@@ -21,17 +21,12 @@ package struct EmbeddedBackend: Sendable {
         configuration.host = "127.0.0.1"
         configuration.port = 0
         let backend = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: clock))
-        let transport = StableOriginTransport(base: curl(), stableOrigin: WorkbenchVersion.embeddedBackendOrigin,
+        let transport = StableOriginTransport(base: CurlTransport.forRecording(), stableOrigin: WorkbenchVersion.embeddedBackendOrigin,
                                               actualOrigin: backend.baseURL, clock: clock)
         return EmbeddedBackend(backend: backend, clock: clock, transport: transport)
     }
 
     package func stop() async { await backend.stop() }
-
-    /// libcurl with the time limits of `record` and `run`: 60 s per request, 10 s to connect.
-    package static func curl() -> CurlTransport {
-        CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10))
-    }
 }
 
 /// The backend's view of the frozen clock the SDK reads too.

@@ -3,7 +3,7 @@ import FlowRecording
 import Foundation
 import Logging
 import MilagroRecording
-import ReferenceBackend
+import HTTPServing
 import Synchronization
 
 /// `mpin-workbench cassette serve FILE` (formerly `serve --cassette FILE`): answers HTTP clients

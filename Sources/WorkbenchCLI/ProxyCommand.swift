@@ -5,9 +5,10 @@ import Dispatch
 import FileAccess
 import FlowRecording
 import Foundation
+import HTTPServing
 import Logging
+import MilagroProtocol
 import ProtocolChecks
-import ReferenceBackend
 import Scenarios
 import SDKSeams
 import Synchronization

@@ -81,7 +81,7 @@ enum ScenarioCommandSupport {
         throw ScriptError(file: nameOrPath, message: message)
     }
 
-    static func curl() -> CurlTransport { EmbeddedBackend.curl() }
+    static func curl() -> CurlTransport { CurlTransport.forRecording() }
 
     /// Whether a URL's host is a loopback address (`Loopback`, the one rule; recordings of other
     /// hosts are redacted by default).

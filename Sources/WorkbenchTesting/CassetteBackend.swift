@@ -1,5 +1,4 @@
-import MilagroRecording
-import ReferenceBackend
+import MilagroProtocol
 import Scenarios
 
 /// The backend a cassette test records against (replay never needs one).
@@ -8,13 +7,16 @@ import Scenarios
 ///   the system chooses, seeded from the test's seed (unless the configuration has a seed), on a
 ///   clock frozen at `startTime` that the SDK reads too, and stopped when the test ends. It is
 ///   recorded as `http://127.0.0.1:8005` whatever its port, without timings, so recording a test
-///   twice gives the same bytes (as `mpin-workbench record --embedded`).
+///   twice gives the same bytes (as `mpin-workbench record --embedded`). Recording against it
+///   needs the `WorkbenchTestingEmbedded` product in the test target (it links the backend, on
+///   Hummingbird and SwiftNIO; replaying needs only this one), which also has
+///   `embedded(_:startTime:)` with a `BackendConfiguration`.
 /// * `.url(...)`: a backend that runs already, reached through libcurl; the SDK reads the system
 ///   clock and the cassette keeps the timings. Nothing is redacted: record only test backends
 ///   whose secrets may be committed.
 public struct CassetteBackend: Sendable {
     enum Kind: Sendable {
-        case embedded(BackendConfiguration, startTime: Int64)
+        case embedded(EmbeddedBackendRequest, startTime: Int64)
         case url(String, flavour: BackendFlavour)
     }
 
@@ -23,13 +25,17 @@ public struct CassetteBackend: Sendable {
     /// The reference backend with its defaults (Milagro flavour, registrations active at once).
     public static var embedded: CassetteBackend { .embedded() }
 
-    /// The reference backend with `configuration` (flavour, activation mode, profile, client id,
-    /// limits; host and port are ignored: it listens on 127.0.0.1 on a free port), its clock frozen
-    /// at `startTime` (milliseconds since 1970; default 2026-01-01T00:00:00Z, the scenarios'
-    /// default).
-    public static func embedded(_ configuration: BackendConfiguration = BackendConfiguration(),
-                                startTime: Int64 = ScenarioScript.defaultStartTime) -> CassetteBackend {
-        CassetteBackend(kind: .embedded(configuration, startTime: startTime))
+    /// The reference backend with its defaults, its clock frozen at `startTime` (milliseconds
+    /// since 1970; default 2026-01-01T00:00:00Z, the scenarios' default). With another
+    /// configuration: `embedded(_:startTime:)` of `WorkbenchTestingEmbedded`.
+    public static func embedded(startTime: Int64 = ScenarioScript.defaultStartTime) -> CassetteBackend {
+        embedded(EmbeddedBackendRequest(), startTime: startTime)
+    }
+
+    /// The embedded backend as `request` describes it (what `WorkbenchTestingEmbedded` makes of a
+    /// `BackendConfiguration`).
+    package static func embedded(_ request: EmbeddedBackendRequest, startTime: Int64) -> CassetteBackend {
+        CassetteBackend(kind: .embedded(request, startTime: startTime))
     }
 
     /// A backend at `url` (e.g. `http://127.0.0.1:8005` of `mpin-workbench serve`), of `flavour`.
@@ -40,7 +46,7 @@ public struct CassetteBackend: Sendable {
     /// The flavour the SDK should follow against this backend.
     var flavour: BackendFlavour {
         switch kind {
-        case .embedded(let configuration, _): configuration.flavour
+        case .embedded(let request, _): request.flavour
         case .url(_, let flavour): flavour
         }
     }

@@ -1,18 +1,19 @@
 import CurlTransport
-import EmbeddedBackend
 import FileAccess
 import FlowRecording
 import Foundation
 import MilagroRecording
+import MilagroProtocol
 import MPinSDK
-import ReferenceBackend
 import Scenarios
+import SDKSeams
 
 /// Runs one cassette test: decides between replay and record, builds the session's seams from
 /// the pieces `mpin-workbench record` and `replay` use (FlowRecording's `Recorder` and `Replayer`,
-/// Scenarios' `CassetteObserver`, `SeededRandomSource`, `FrozenClock` and `StableOriginTransport`,
-/// the `ReferenceBackend`, `CurlTransport`), runs the test's body, then checks or writes the
-/// cassette. The trait and `withCassette` share it and differ only in how they report.
+/// Scenarios' `CassetteObserver`, `SeededRandomSource`, `FrozenClock`, `CurlTransport`, and the
+/// embedded `ReferenceBackend`, started by `WorkbenchTestingEmbedded`'s `EmbeddedBackendStarter`),
+/// runs the test's body, then checks or writes the cassette. The trait and `withCassette` share it
+/// and differ only in how they report.
 struct CassetteRunner: Sendable {
     /// The cassette's name (made a safe file name for the path).
     var name: String
@@ -136,27 +137,27 @@ struct CassetteRunner: Sendable {
             let random: any RandomSource = seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
             let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false, seed: seed))
             let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
-                                          source: .recording(recorder, frozenClock: nil), liveTransport: EmbeddedBackend.curl(),
+                                          source: .recording(recorder, frozenClock: nil), liveTransport: CurlTransport.forRecording(),
                                           liveRandom: random, liveClock: SystemClock())
             let ran = await Self.watch(body, session)
             if ran.failed { return notRecorded(ran.thrown) }
             return try write(recorder, against: url)
-        case .embedded(var configuration, let startTime):
+        case .embedded(let request, let startTime):
             guard ScriptLimits.startTime.contains(startTime) else {
                 throw CassetteTestError("cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
                     + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)")
             }
+            guard let starter = EmbeddedBackendStarters.linked else { throw EmbeddedBackendStarters.missing(cassette: name) }
             let seed = self.seed ?? Self.embeddedSeed
             let random = SeededRandomSource(seed: seed)
-            if configuration.seed == nil { configuration.seed = seed }
-            let started: EmbeddedBackend
+            let started: StartedEmbeddedBackend
             do {
-                started = try await EmbeddedBackend.start(configuration, startTime: startTime)
+                started = try await starter.start(request, seed: seed, startTime: startTime)
             } catch {
                 throw CassetteTestError("cassette \"\(name)\": the embedded reference backend did not start: \(error)")
             }
             let frozen = started.clock
-            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: configuration.flavour, embedded: true, seed: seed),
+            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: request.flavour, embedded: true, seed: seed),
                                     recordsTimings: false)
             let transport = started.transport
             let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,

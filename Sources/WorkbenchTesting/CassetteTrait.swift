@@ -84,7 +84,8 @@ extension Trait where Self == CassetteTrait {
     ///   - name: the cassette's name; the file is `<name>.json`, the name made a safe file name.
     ///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI`
     ///     is set, else `missing`.
-    ///   - backend: what to record against (default: the embedded reference backend).
+    ///   - backend: what to record against (default: the embedded reference backend, which the test
+    ///     target records against when it links `WorkbenchTestingEmbedded`).
     ///   - seed: the seed of the SDK's randomness while recording: by default `workbench` on the
     ///     embedded backend and the system's cryptographic generator against a live one (a seed
     ///     given there makes every draw, and so the client secret, follow from it: for a test backend only).

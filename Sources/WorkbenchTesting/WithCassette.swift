@@ -29,7 +29,8 @@ import Testing
 ///   - name: the cassette's name; the file is `<name>.json`, the name made a safe file name.
 ///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI` is
 ///     set, else `missing`.
-///   - backend: what to record against (default: the embedded reference backend).
+///   - backend: what to record against (default: the embedded reference backend, which the test
+///     target records against when it links `WorkbenchTestingEmbedded`).
 ///   - seed: the seed of the SDK's randomness while recording: by default `workbench` on the
 ///     embedded backend and the system's cryptographic generator against a live one (a seed given
 ///     there makes every draw, and so the client secret, follow from it: for a test backend only).
@@ -43,7 +44,8 @@ import Testing
 ///   - body: the test's code, given the cassette session.
 /// - Throws: what `body` throws (unless the replay diverged: the divergence is reported then);
 ///   `CassetteTestError` for a record mode in the environment that is not one, a backend that does
-///   not start or a cassette that cannot be written.
+///   not start (or a recording against the embedded one in a test target without
+///   `WorkbenchTestingEmbedded`) or a cassette that cannot be written.
 public func withCassette(_ name: String, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
                          seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

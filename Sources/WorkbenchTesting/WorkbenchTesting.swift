@@ -5,5 +5,6 @@
 // * `CassetteSession` hands the test the SDK's seams (transport, random source, clock, observer)
 //   and the backend URL, recording or replaying;
 // * `CassetteRecordMode` (`never`, `missing`, `all`) says when to record, `CassetteBackend` what
-//   against (the embedded reference backend by default);
+//   against (the embedded reference backend by default, started by WorkbenchTestingEmbedded
+//   through `EmbeddedBackendStarter` when the test target links that product);
 // * `CassetteRunner` does the work with the workbench's recorder and replayer.

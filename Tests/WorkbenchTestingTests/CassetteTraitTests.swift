@@ -5,6 +5,7 @@ import ReferenceBackend
 import TestSupport
 import Testing
 @testable import WorkbenchTesting
+import WorkbenchTestingEmbedded
 
 /// The `.cassette` trait, driven as Swift Testing drives it (`provideScope` around the test's body),
 /// on cassettes in a temporary folder.

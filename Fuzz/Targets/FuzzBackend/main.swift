@@ -8,6 +8,7 @@
 // `METHOD target`, header lines `Name: value` up to an empty line, then the body.
 import Foundation
 import FuzzSupport
+@testable import HTTPServing
 import Hummingbird
 @testable import MPinCrypto
 @testable import ReferenceBackend

@@ -19,7 +19,3 @@ struct APIError: Error, Sendable {
         fields.contains(where: { $0.0 == "message" }) ? .fields(fields) : .fields(fields + [("message", .string(message))])
     }
 }
-
-extension HTTPResponse.Status {
-    static let requestTimeoutStatus = HTTPResponse.Status(code: 408, reasonPhrase: "Request Timeout")
-}

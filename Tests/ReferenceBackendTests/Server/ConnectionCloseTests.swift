@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// A request that asks for no keep-alive gets its answer with `Connection: close`, and then the
 /// server closes: HTTP/1.0 without `Connection: keep-alive` (RFC 9112 §9.3), HTTP/1.1 with

@@ -4,6 +4,7 @@ import ReferenceBackend
 import SDKSeams
 import Synchronization
 import Testing
+import TestSupport
 
 /// Both servers answer a request head carrying `Expect: 100-continue` with `HTTP/1.1 100 Continue`
 /// before its body is sent, and any other expectation with 417 (RFC 9110 §10.1.1), seen on the wire

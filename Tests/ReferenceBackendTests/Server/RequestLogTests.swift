@@ -3,6 +3,7 @@ import Logging
 @testable import ReferenceBackend
 import Synchronization
 import Testing
+import TestSupport
 
 /// The request log of both servers: one line per request (method, path, status, duration, body
 /// bytes) through the logger given, only when asked for and only at `info` and below.
@@ -75,14 +76,6 @@ import Testing
         }
         await stop()
         return responses
-    }
-
-    @Test func lineFormat() {
-        typealias Log = RequestLog
-        #expect(Log.line(method: "GET", path: "/rps/pass1", status: 200, duration: .microseconds(1_234), bytes: 56)
-            == "GET /rps/pass1 200 1.234 ms 56 bytes")
-        #expect(Log.line(method: "PUT", path: "", status: 500, duration: .nanoseconds(999), bytes: nil) == "PUT / 500 0.000 ms - bytes")
-        #expect(Log.line(method: "POST", path: "/x", status: 413, duration: .seconds(2), bytes: 0) == "POST /x 413 2000.000 ms 0 bytes")
     }
 }
 

@@ -1,14 +1,23 @@
 import DeviceSecurity
 import FlowRecording
+import Foundation
 import MPinCrypto
+import MPinSDK
 import OrderedJSON
+#if Recording
 import ReferenceBackend
+#endif
 import Scenarios
 import TestVectors
 import Testing
+import WorkbenchTesting
+#if Recording
+import WorkbenchTestingEmbedded
+#endif
 
 /// Every library product of the workbench builds, links and works from a package that depends on
-/// it, through its public API only (this package cannot see `package` declarations).
+/// it, through its public API only (this package cannot see `package` declarations); the backend's
+/// and the recording's with the trait `Recording` (`swift test --traits Recording`).
 @Suite struct ProductsTests {
     @Test func theCryptoCoreHashesAsSHA256() {
         // SHA-256("abc"), FIPS 180-2 appendix B.1; M-Pin's HASH_ID.
@@ -39,8 +48,33 @@ import Testing
         #expect(try store.load() == nil)
     }
 
+    #if Recording
     @Test func theBackendIsConfiguredOnLoopback() {
         let configuration = BackendConfiguration(seed: "consumer")
         #expect(configuration.host == "127.0.0.1" && configuration.seed == "consumer")
     }
+
+    /// With WorkbenchTestingEmbedded linked, a recording runs against the embedded backend.
+    @Test func aCassetteIsRecordedAgainstTheEmbeddedBackend() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mpin-consumer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await withCassette("settings", record: .all, backend: .embedded(BackendConfiguration(seed: "consumer")),
+                               directory: folder) { session in
+            try await session.makeClient().initialize(configuration: ["backend": session.backendURL])
+        }
+        let cassette = try CassetteFile.read(folder + "/settings.json")
+        #expect(cassette.backend.embedded && cassette.scenario.seed == "workbench")
+    }
+    #else
+    /// Without WorkbenchTestingEmbedded, replaying works and recording against the embedded
+    /// backend fails with an error that names the product to add.
+    @Test func recordingWithoutTheEmbeddedProductNamesIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mpin-consumer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = await #expect(throws: CassetteTestError.self) {
+            try await withCassette("settings", record: .all, directory: folder) { _ in }
+        }
+        #expect(error?.message.contains(#".product(name: "WorkbenchTestingEmbedded", package: "mpin-workbench")"#) == true)
+    }
+    #endif
 }

@@ -3,7 +3,7 @@ import NIOCore
 /// How long a request's body may take to arrive, counted from its head: a request whose body has
 /// not ended by then is answered 408 with `Connection: close` and its connection closed (a body
 /// already refused with 413 is not answered twice: its connection is closed). `ExchangeHandler`
-/// keeps it for every server of this module (`serve`, `serve --cassette`, `proxy`), so a client
+/// keeps it for every server on this module's plumbing (`serve`, `serve --cassette`, `proxy`), so a client
 /// that sends a head and a byte of its body and then stalls holds a connection for at most this
 /// long (RFC 9110 §15.5.9).
 public struct BodyDeadline: Sendable, Hashable {

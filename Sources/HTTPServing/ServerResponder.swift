@@ -1,11 +1,11 @@
 import Hummingbird
 import NIOCore
 
-/// What the servers of this module do with a request: the backend's router and `PlainHTTPServer`'s
+/// What the servers on `ServerHost` do with a request: the backend's router and `PlainHTTPServer`'s
 /// closure. The server reads the whole request (`ExchangeHandler`) and hands it over with its body;
 /// a body over `maximumBodySize` (declared in the head, or found while reading) is not read in but
 /// refused at once with `refusal(oversized:)`.
-protocol ServerResponder: Sendable {
+package protocol ServerResponder: Sendable {
     /// The largest request body the responder reads, in bytes.
     var maximumBodySize: Int { get }
 
@@ -28,14 +28,14 @@ protocol ServerResponder: Sendable {
 }
 
 extension ServerResponder {
-    var keepsRequestTarget: Bool { false }
+    package var keepsRequestTarget: Bool { false }
 
-    func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
+    package func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         await respond(to: head, body: body)
     }
 
     /// A plain-text 408 that says how long the body was awaited.
-    func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
+    package func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
         var fields = HTTPFields()
         fields[.contentType] = "text/plain; charset=utf-8"
         return ServerAnswer(.requestTimeoutStatus, headers: fields,
@@ -45,15 +45,20 @@ extension ServerResponder {
 
 /// An answer as the servers write it: the response head (status and fields) and the whole body.
 /// The server adds `Content-Length` (unless the head has it) and `Date` (RFC 9110 §6.6.1).
-struct ServerAnswer: Sendable {
-    var head: HTTPResponse
-    var body: [UInt8]
+package struct ServerAnswer: Sendable {
+    package var head: HTTPResponse
+    package var body: [UInt8]
     /// A reason phrase to send as it is, for a status whose standard phrase the HTTP/1 encoder
     /// would otherwise put in its place (the `milagro-oss` profile's `401 Wrong PIN.`).
-    var reasonPhrase: String?
+    package var reasonPhrase: String?
 
-    init(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
+    package init(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
         head = HTTPResponse(status: status, headerFields: headers)
         self.body = body
     }
+}
+
+extension HTTPResponse.Status {
+    /// 408 Request Timeout: a body that did not arrive in time, or (the backend) a request too late.
+    package static let requestTimeoutStatus = HTTPResponse.Status(code: 408, reasonPhrase: "Request Timeout")
 }

@@ -1,7 +1,8 @@
 import Foundation
+import HTTPServing
 import NIOPosix
-import ReferenceBackend
 import Testing
+import TestSupport
 
 /// How the servers read and answer requests on one connection (`ExchangeHandler`), over raw
 /// TCP so that the bytes and their timing are the test's: pipelining, bodies over the limit,

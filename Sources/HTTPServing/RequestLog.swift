@@ -1,3 +1,4 @@
+import CommonFormats
 import Hummingbird
 import Logging
 
@@ -16,7 +17,8 @@ struct RequestLog: Sendable {
     /// Logs the line for `request` (see the type's description).
     func record(_ request: HTTPRequest, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
         guard enabled, logger.logLevel <= .info else { return }
-        let path = String(Call.split(target: request.path ?? "").path)
+        // The path of an origin-form or absolute-form target (`line` writes an empty one as `/`).
+        let path = String(URLText.parts(request.path ?? "").path)
         let text = Self.line(method: request.method.rawValue, path: path, status: status, duration: ContinuousClock.now - start, bytes: bytes)
         logger.info("\(text)")
     }

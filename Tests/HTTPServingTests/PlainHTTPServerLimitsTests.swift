@@ -1,5 +1,5 @@
 import CurlTransport
-import ReferenceBackend
+import HTTPServing
 import SDKSeams
 import Testing
 

@@ -11,19 +11,19 @@ import Glibc
 /// The blocking socket calls run on the connection's own dispatch queue, never on the threads of
 /// Swift concurrency's pool, which the servers under test need to answer. Use a connection from
 /// one task at a time.
-final class RawConnection: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package final class RawConnection: @unchecked Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// A response read off the wire: its head as sent (status line and fields, without the blank
     /// line) and the body `Content-Length` announced.
-    struct Response {
-        let head: String
-        let body: [UInt8]
-        var statusLine: String { head.components(separatedBy: "\r\n").first ?? "" }
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func field(_ name: String) -> String? {
+    package struct Response {
+        package let head: String
+        package let body: [UInt8]
+        package var statusLine: String { head.components(separatedBy: "\r\n").first ?? "" }
+        package var text: String { String(decoding: body, as: UTF8.self) }
+        package func field(_ name: String) -> String? {
             for line in head.components(separatedBy: "\r\n").dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2, parts[0].lowercased() == name.lowercased() {
@@ -39,7 +39,7 @@ final class RawConnection: @unchecked Sendable {
     /// Bytes received and not yet consumed by a read.
     private var pending: [UInt8] = []
 
-    init(port: Int) throws {
+    package init(port: Int) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         var address = sockaddr_in()
@@ -60,40 +60,40 @@ final class RawConnection: @unchecked Sendable {
         close(fd)
     }
 
-    func send(_ text: String) async throws {
+    package func send(_ text: String) async throws {
         try await send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         try await blocking { try self.sendNow(bytes) }
     }
 
     /// Reads until the bytes received hold `marker`, and returns them up to and including it.
     /// Throws when `seconds` pass first or the server closes the connection; the error says what
     /// had arrived by then.
-    func read(through marker: [UInt8], within seconds: Double) async throws -> [UInt8] {
+    package func read(through marker: [UInt8], within seconds: Double) async throws -> [UInt8] {
         try await blocking { try self.readNow(through: marker, within: seconds) }
     }
 
     /// Reads one response: its head, then as many body bytes as its `Content-Length` says.
-    func readResponse(within seconds: Double) async throws -> Response {
+    package func readResponse(within seconds: Double) async throws -> Response {
         try await blocking { try self.readResponseNow(within: seconds) }
     }
 
     /// Whether anything arrives within `seconds` (bytes are kept for the next read); false on
     /// silence, true on bytes or on the server closing the connection.
-    func hasInput(within seconds: Double) async -> Bool {
+    package func hasInput(within seconds: Double) async -> Bool {
         (try? await blocking { self.hasInputNow(within: seconds) }) ?? true
     }
 
     /// Whether the server closes the connection within `seconds`, with nothing more sent first:
     /// true when the socket reads end-of-file, false on silence or on bytes (kept for the next read).
-    func isClosedByServer(within seconds: Double) async -> Bool {
+    package func isClosedByServer(within seconds: Double) async -> Bool {
         (try? await blocking { self.isClosedNow(within: seconds) }) ?? false
     }
 
     /// Closes this side for sending (`shutdown(SHUT_WR)`); the server reads end-of-file.
-    func closeForSending() {
+    package func closeForSending() {
         shutdown(fd, Int32(SHUT_WR))
     }
 

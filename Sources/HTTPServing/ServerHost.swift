@@ -6,7 +6,7 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
-/// The plumbing shared by the servers of this module: HummingbirdCore's HTTP/1.1 server on
+/// The plumbing shared by the workbench's servers (the reference backend, `PlainHTTPServer`): HummingbirdCore's HTTP/1.1 server on
 /// `host:port` (0 for a free port) in its own service group, started in a task, returned once it
 /// listens. `name` says which server a `ServerStartError` is about.
 ///
@@ -16,8 +16,8 @@ import Synchronization
 /// §10.1.1); no 100 is sent for a declared body over the responder's limit; a body not in by
 /// `bodyDeadline` gets a 408 and the connection closes (`BodyDeadline`). With
 /// `logRequests`, each request gets a line in `logger` (`RequestLog`).
-enum ServerHost {
-    static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
+package enum ServerHost {
+    package static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
                       logRequests: Bool = false, bodyDeadline: BodyDeadline = .standard) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
         let ready = ReadySignal()
         let channel = ExchangeChannel(responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30),
@@ -46,14 +46,14 @@ enum ServerHost {
     }
 
     /// A logger with swift-log's handler (standard error unless the program chose another) at `level`.
-    static func logger(_ label: String, _ level: Logger.Level) -> Logger {
+    package static func logger(_ label: String, _ level: Logger.Level) -> Logger {
         var logger = Logger(label: label)
         logger.logLevel = level
         return logger
     }
 
     /// `http://host:port`, with brackets around an IPv6 host.
-    static func baseURL(host: String, port: Int) -> String {
+    package static func baseURL(host: String, port: Int) -> String {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }

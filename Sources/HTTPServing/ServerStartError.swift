@@ -1,4 +1,4 @@
-/// A server of this module (the reference backend, the plain server behind `serve --cassette`)
+/// A server on this module's plumbing (the reference backend, the plain server behind `serve --cassette`)
 /// could not start: which one, on which address, and why (a port in use, an unknown host).
 public struct ServerStartError: Error, Sendable, Hashable, CustomStringConvertible {
     public var server: String

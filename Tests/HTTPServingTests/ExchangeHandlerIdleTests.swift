@@ -1,9 +1,9 @@
+@testable import HTTPServing
 import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
-@testable import ReferenceBackend
 import Testing
 
 /// The idle timeout `ExchangeHandler` keeps, on an embedded event loop whose clock the test moves:
