@@ -4,7 +4,9 @@
 #   make test      the whole test suite, optimised
 #   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
 #   make docs      the DocC catalogs of MPinSDK, FlowRecording, WorkbenchTesting and Conformance
-#   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md
+#   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md,
+#                  make arch-docs the generated section of docs/architecture.md
+#   make format    the sources through swift format (.swift-format); make format-check lists what it changes
 #   make ct-check  the crypto core's secrets under memcheck
 #   make fuzz      every fuzz target for FUZZ_SECONDS
 #
@@ -181,3 +183,20 @@ man:
 .PHONY: cli-docs
 cli-docs: build
 	Scripts/cli-reference.sh $(WORKBENCH) > docs/cli.md
+
+## The generated section of docs/architecture.md (between its marker lines): the products and their
+## modules, the counts, the target graph and the DocC catalogs, from `swift package dump-package`
+## read by Scripts/target_graph.py; DocsTests fails when the committed section differs from it.
+## Run it after a change to the package's products, targets or dependencies.
+.PHONY: arch-docs
+arch-docs:
+	$(SWIFT) package dump-package | python3 Scripts/target_graph.py - --write docs/architecture.md
+
+## The toolchain's swift-format (`swift format`) with the package's .swift-format: `format` rewrites
+## the sources in place, `format-check` lists what it would change and fails when anything would.
+FORMAT_PATHS := Sources Tests Snippets Examples Fuzz
+.PHONY: format format-check
+format:
+	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
+format-check:
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)

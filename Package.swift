@@ -44,8 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        // `make docs`: the DocC catalogs of MPinSDK and FlowRecording (a command plugin; nothing links it).
+        // `make docs`: the DocC catalogs of MPinSDK, FlowRecording, WorkbenchTesting and Conformance (a
+        // command plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `serve --bench`: latency percentiles.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -132,11 +132,11 @@ let package = Package(
         .target(name: "Conformance", dependencies: [
             "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess", "CommonFormats",
         ]),
-        // Scenario scripts (YAML/JSON) and the runner that runs, records and replays them through the SDK.
+        // Scenario scripts (YAML/JSON, read on libyaml) and the runner that runs, records and replays them
+        // through the SDK.
         .target(name: "Scenarios", dependencies: [
             "MPinSDK", "MPinCrypto", "FlowRecording", "MilagroRecording", "OrderedJSON", "SDKSeams", "DeviceSecurity",
             "FileAccess", "CLibYAML", "MilagroProtocol", "CommonFormats",
-            .product(name: "Yams", package: "Yams"),
         ]),
         // Recordings of another harness (the Milagro SDK core's) turned into cassettes, one per test.
         .target(name: "LegacyImport", dependencies: [
@@ -148,7 +148,8 @@ let package = Package(
         .target(name: "EmbeddedBackend", dependencies: [
             "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "MPinSDK", "FlowRecording", "CommonFormats",
         ]),
-        // libyaml's event parser (Debian's libyaml-dev), which measures a script before it is composed.
+        // libyaml's event parser (Debian's libyaml-dev): the package's one YAML reader, which measures a
+        // script (YAMLShape) and composes it (YAMLReader). Yams, which compiles its own libyaml, is not used.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Cassette tests in a user's own test suite: a Swift Testing trait and an XCTest helper that
         // replay a cassette next to the test file, or record it against a backend. No server in it:
@@ -239,8 +240,6 @@ let package = Package(
             "CommonFormats",
             // Walks the command tree (every help's example, which commands are async).
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            // Reads the CI workflow (.github/workflows/ci.yml), whose shard commands the tests run.
-            .product(name: "Yams", package: "Yams"),
         ]),
         .testTarget(name: "ConformanceTests", dependencies: [
             "Conformance", "ReferenceBackend", "CurlTransport", "SDKSeams", "FlowRecording", "OrderedJSON", "MPinSDK", "TestSupport",

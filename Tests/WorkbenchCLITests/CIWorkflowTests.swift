@@ -1,31 +1,39 @@
 import Foundation
+import Scenarios
 import TestSupport
 import Testing
-import Yams
 
-/// `.github/workflows/ci.yml` cannot run here, so it is read with Yams and what it calls is run
+/// `.github/workflows/ci.yml` cannot run here, so it is read with the scenario scripts' YAML reader
+/// (`YAMLReader`, every scalar as text) and what it calls is run
 /// here as written: every shard job's `run` steps for every matrix entry (the built executable as
 /// `$WORKBENCH`, a scratch folder as `$OUT`, few vectors), the make targets it names dry-run.
 @Suite("the CI workflow", .enabled(if: WorkbenchProcess.path != nil))
 struct CIWorkflowTests {
-    typealias Object = [String: Any]
+    typealias Object = YAMLNode.Mapping
 
     static func workflow() throws -> Object {
         let text = try String(contentsOfFile: RepoPaths.path(".github/workflows/ci.yml"), encoding: .utf8)
-        return try #require(try Yams.load(yaml: text) as? Object)
+        return try #require(try YAMLReader.compose(text)?.mapping)
     }
 
     static func jobs(_ workflow: Object) throws -> [String: Object] {
-        try #require(workflow["jobs"] as? [String: Object])
+        let jobs = try #require(workflow["jobs"]?.mapping)
+        return try Dictionary(uniqueKeysWithValues: jobs.map { (try #require($0.key.string), try #require($0.value.mapping)) })
     }
 
-    static func steps(_ job: Object) -> [Object] { job["steps"] as? [Object] ?? [] }
+    static func steps(_ job: Object) -> [Object] { job["steps"]?.sequence?.compactMap(\.mapping) ?? [] }
+
+    /// The text of a mapping's values by key (the workflow's `env`).
+    static func texts(_ mapping: Object) -> [String: String] {
+        Dictionary(mapping.compactMap { pair in pair.key.string.flatMap { key in pair.value.string.map { (key, $0) } } }) { $1 }
+    }
 
     /// The matrix entries of a job (one empty entry without a matrix), values as text.
     static func matrix(_ job: Object) -> [[String: String]] {
-        guard let axes = (job["strategy"] as? Object)?["matrix"] as? Object else { return [[:]] }
-        return axes.keys.sorted().reduce([[:]]) { entries, axis in
-            let values = (axes[axis] as? [Any] ?? []).map { "\($0)" }
+        guard let axes = job["strategy"]?["matrix"]?.mapping else { return [[:]] }
+        let names = axes.compactMap(\.key.string).sorted()
+        return names.reduce([[:]]) { entries, axis in
+            let values = (axes[axis]?.sequence ?? []).compactMap(\.string)
             return entries.flatMap { entry in values.map { entry.merging([axis: $0]) { $1 } } }
         }
     }
@@ -33,12 +41,15 @@ struct CIWorkflowTests {
     @Test("it is YAML: .ci/run on push and pull requests, shard matrices of 1…SHARDS, JUnit reports uploaded")
     func shape() throws {
         let workflow = try Self.workflow()
-        let triggers = try #require(workflow["on"] as? Object, "the trigger key is quoted, so YAML 1.1 reads it as a name")
-        #expect(triggers.keys.sorted() == ["pull_request", "push"])
-        let env = try #require(workflow["env"] as? [String: Any])
-        let shards = try #require(Int("\(env["SHARDS"] ?? "")"))
+        // The trigger key is quoted: YAML 1.1 reads a plain `on` as true, not as a name.
+        let trigger = try #require(workflow.first { $0.key.string == "on" }, "the workflow has no trigger key")
+        #expect(trigger.key.scalar?.isPlain == false, "the trigger key is quoted, so YAML 1.1 reads it as a name")
+        let triggers = try #require(trigger.value.mapping)
+        #expect(triggers.compactMap(\.key.string).sorted() == ["pull_request", "push"])
+        let env = Self.texts(try #require(workflow["env"]?.mapping))
+        let shards = try #require(Int(env["SHARDS"] ?? ""))
         let jobs = try Self.jobs(workflow)
-        let runs = { (job: Object) in Self.steps(job).compactMap { $0["run"] as? String } }
+        let runs = { (job: Object) in Self.steps(job).compactMap { $0["run"]?.string } }
         // The workflow and .ci/run check the same things: its `checks` job runs .ci/run itself.
         #expect(runs(try #require(jobs["checks"])) == [".ci/run"])
         let sharded = jobs.filter { Self.matrix($0.value).contains { $0["shard"] != nil } }
@@ -46,15 +57,15 @@ struct CIWorkflowTests {
         for (name, job) in sharded {
             let values = Set(Self.matrix(job).compactMap { $0["shard"] })
             #expect(values == Set((1...shards).map(String.init)), "\(name)")
-            let uploads = Self.steps(job).filter { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true }
-            #expect(uploads.contains { "\($0["if"] ?? "")" == "always()" && "\(($0["with"] as? Object)?["name"] ?? "")".contains("${{ matrix.shard }}") },
+            let uploads = Self.steps(job).filter { $0["uses"]?.string?.hasPrefix("actions/upload-artifact@") == true }
+            #expect(uploads.contains { $0["if"]?.string == "always()" && $0["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true },
                     "\(name) uploads its reports, also when it fails")
             #expect(runs(job).contains { $0.contains("--shard \"${{ matrix.shard }}/$SHARDS\"") }, "\(name)")
             #expect(runs(job).contains { $0.contains("--junit") }, "\(name)")
         }
         // Every job's `needs` names a job.
         for (name, job) in jobs {
-            let needs = (job["needs"] as? String).map { [$0] } ?? job["needs"] as? [String] ?? []
+            let needs = job["needs"]?.string.map { [$0] } ?? job["needs"]?.sequence?.compactMap(\.string) ?? []
             for need in needs { #expect(jobs[need] != nil, "\(name) needs \(need)") }
         }
     }
@@ -62,7 +73,7 @@ struct CIWorkflowTests {
     @Test("the make targets it and .ci/run call exist (a dry run of each); .ci/run runs every check")
     func makeTargets() throws {
         let jobs = try Self.jobs(try Self.workflow())
-        var runs = jobs.values.flatMap { Self.steps($0).compactMap { $0["run"] as? String } }
+        var runs = jobs.values.flatMap { Self.steps($0).compactMap { $0["run"]?.string } }
         runs.append(try String(contentsOfFile: RepoPaths.path(".ci/run"), encoding: .utf8))
         var targets: Set<String> = []
         for run in runs {
@@ -82,16 +93,16 @@ struct CIWorkflowTests {
         let readme = try String(contentsOfFile: RepoPaths.path("docs/vectors.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
         let manifest = try #require(blocks.first { $0.contains("completionMode: Indexed") }, "docs/vectors.md shows an indexed Job")
-        let job = try #require(try Yams.load(yaml: manifest) as? Object)
-        #expect(job["kind"] as? String == "Job")
-        let spec = try #require(job["spec"] as? Object)
-        #expect(spec["completionMode"] as? String == "Indexed")
-        let completions = try #require(spec["completions"] as? Int)
-        #expect((spec["parallelism"] as? Int).map { (1...completions).contains($0) } == true)
-        let pod = try #require((spec["template"] as? Object)?["spec"] as? Object)
-        #expect(pod["restartPolicy"] as? String == "Never")
-        let container = try #require((pod["containers"] as? [Object])?.first)
-        let script = try #require((container["args"] as? [String])?.first)
+        let job = try #require(try YAMLReader.compose(manifest)?.mapping)
+        #expect(job["kind"]?.string == "Job")
+        let spec = try #require(job["spec"]?.mapping)
+        #expect(spec["completionMode"]?.string == "Indexed")
+        let completions = try #require(spec["completions"]?.string.flatMap { Int($0) })
+        #expect(spec["parallelism"]?.string.flatMap { Int($0) }.map { (1...completions).contains($0) } == true)
+        let pod = try #require(spec["template"]?["spec"]?.mapping)
+        #expect(pod["restartPolicy"]?.string == "Never")
+        let container = try #require(pod["containers"]?.sequence?.first?.mapping)
+        let script = try #require(container["args"]?.sequence?.first?.string)
         #expect(script.contains("K=$((JOB_COMPLETION_INDEX + 1))"))
         let shardOptions = script.components(separatedBy: "--shard ").dropFirst()
         #expect(!shardOptions.isEmpty && shardOptions.allSatisfy { $0.hasPrefix("\"$K/\(completions)\"") }, "every --shard is K/completions")
@@ -117,8 +128,8 @@ struct CIWorkflowTests {
     func runsLocally() throws {
         let workflow = try Self.workflow()
         let jobs = try Self.jobs(workflow)
-        let env = try #require(workflow["env"] as? [String: Any])
-        let shards = try #require(Int("\(env["SHARDS"] ?? "")"))
+        let env = Self.texts(try #require(workflow["env"]?.mapping))
+        let shards = try #require(Int(env["SHARDS"] ?? ""))
         let out = try TemporaryDirectory.make("ci")
         defer { try? FileManager.default.removeItem(atPath: out) }
         // The workflow's environment, with the executable built here, a scratch folder and few vectors.
@@ -127,7 +138,7 @@ struct CIWorkflowTests {
             case "WORKBENCH": "$WORKBENCH"
             case "OUT": out
             case "VECTOR_COUNT": "2"
-            default: "\(env[key]!)"
+            default: env[key]!
             }
             return "export \(key)=\"\(value)\""
         }
@@ -135,7 +146,7 @@ struct CIWorkflowTests {
             let job = try #require(jobs[name], "job \(name)")
             for entry in Self.matrix(job) {
                 for step in Self.steps(job) {
-                    guard var script = step["run"] as? String, !script.hasPrefix("make ") else { continue }
+                    guard var script = step["run"]?.string, !script.hasPrefix("make ") else { continue }
                     for (axis, value) in entry { script = script.replacingOccurrences(of: "${{ matrix.\(axis) }}", with: value) }
                     #expect(!script.contains("${{"), "\(name): only matrix values are substituted: \(script)")
                     let result = try WorkbenchProcess.run(shell: "set -e\n" + exports.joined(separator: "\n") + "\n" + script, seconds: 300)

@@ -23,7 +23,7 @@ import OrderedJSON
 /// replaces each placeholder by its value and gives back the exact original bytes.
 public struct Redactor: Sendable {
     /// The field names whose values are secrets. The recording library knows no protocol: the
-    /// layer that does names them (the Milagro secrets are `Redactor.milagroFields`, in Scenarios).
+    /// layer that does names them (the Milagro secrets are `Redactor.milagroFields`, in MilagroRecording).
     public var fields: [String]
 
     /// The field name of a random draw recorded without a purpose.

@@ -5,7 +5,6 @@ import MilagroProtocol
 import MilagroRecording
 import MPinSDK
 import OrderedJSON
-import Yams
 
 /// Reads scenario scripts (YAML, or JSON, which YAML reads too) into `ScenarioScript`, checking
 /// keys, actors, actions and arguments; every error names the file, the line and the step.
@@ -44,26 +43,22 @@ public enum ScriptParser {
     /// Parses script text; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(ScriptError) -> ScenarioScript {
         try checkShape(text, file: file)
-        let root: Node
+        let composed: YAMLNode?
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw ScriptError(file: file, line: 1, message: "the script is empty") }
-            root = node
-        } catch let error as ScriptError {
-            throw error
-        } catch let error as YamlError {
-            throw yamlError(error, file: file)
+            composed = try YAMLReader.compose(text)
         } catch {
-            throw ScriptError(file: file, message: "not YAML or JSON: \(error)")
+            throw ScriptError(file: file, line: error.mark?.line, column: error.mark?.column, message: "not valid YAML: \(error.problem)")
         }
+        guard let root = composed else { throw ScriptError(file: file, line: 1, message: "the script is empty") }
         try checkDuplicateKeys(root, file: file)
         guard let top = root.mapping else {
-            throw ScriptError(file: file, line: root.mark?.line, column: root.mark?.column,
+            throw ScriptError(file: file, line: root.mark.line, column: root.mark.column,
                               message: "expected a mapping at the top (name, steps, ...), found \(kind(root))")
         }
         for (key, _) in top {
             let name = key.string ?? ""
             if !topKeys.contains(name) {
-                throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
+                throw ScriptError(file: file, line: key.mark.line, column: key.mark.column,
                                   message: "unknown key \"\(name)\"; expected one of \(topKeys.joined(separator: ", "))"
                                       + NameSuggestion.hint(for: name, among: topKeys))
             }
@@ -71,7 +66,7 @@ public enum ScriptParser {
         func scalar(_ key: String) throws(ScriptError) -> String? {
             guard let node = top[key] else { return nil }
             guard let value = node.scalar?.string else {
-                throw ScriptError(file: file, line: node.mark?.line, message: "\"\(key)\" should be a single value, found \(kind(node))")
+                throw ScriptError(file: file, line: node.mark.line, message: "\"\(key)\" should be a single value, found \(kind(node))")
             }
             return value
         }
@@ -82,20 +77,20 @@ public enum ScriptParser {
             guard let text = try scalar(key) else { return fallback }
             if let value = Value(rawValue: text) { return value }
             let known = Value.allCases.map(\.rawValue)
-            throw ScriptError(file: file, line: top[key]?.mark?.line, column: top[key]?.mark?.column,
+            throw ScriptError(file: file, line: top[key]?.mark.line, column: top[key]?.mark.column,
                               message: "\(what) \"\(text)\" is not \(Self.alternatives(known))\(NameSuggestion.hint(for: text, among: known))")
         }
         let flavour: BackendFlavour = try value("flavour", "flavour", default: .milagro)
         let activation: ActivationMode = try value("activation", "activation", default: .auto)
         let profile: BackendProfile = try value("profile", "profile", default: .default)
         if let problem = profile.problem(flavour: flavour, activation: activation) {
-            throw ScriptError(file: file, line: top["profile"]?.mark?.line, message: problem)
+            throw ScriptError(file: file, line: top["profile"]?.mark.line, message: problem)
         }
         var startTime = ScenarioScript.defaultStartTime
         if let text = try scalar("startTime") {
             let range = ScriptLimits.startTime
             guard let value = Int64(text), range.contains(value) else {
-                throw ScriptError(file: file, line: top["startTime"]?.mark?.line,
+                throw ScriptError(file: file, line: top["startTime"]?.mark.line,
                                   message: "startTime should be whole milliseconds since 1970 from \(range.lowerBound) to \(range.upperBound) "
                                       + "(9999-12-31T23:59:59.999Z), found \"\(text)\"")
             }
@@ -104,11 +99,11 @@ public enum ScriptParser {
         var aliases: [String] = []
         if let node = top["aliases"] {
             guard let items = node.sequence else {
-                throw ScriptError(file: file, line: node.mark?.line, message: "aliases should be a list of names")
+                throw ScriptError(file: file, line: node.mark.line, message: "aliases should be a list of names")
             }
             for item in items {
                 guard let name = item.scalar?.string else {
-                    throw ScriptError(file: file, line: item.mark?.line, message: "aliases should be a list of names, found \(kind(item)) in it")
+                    throw ScriptError(file: file, line: item.mark.line, message: "aliases should be a list of names, found \(kind(item)) in it")
                 }
                 aliases.append(name)
             }
@@ -117,24 +112,24 @@ public enum ScriptParser {
         var variables: [(name: String, value: String)] = []
         if let node = top["variables"] {
             guard let pairs = node.mapping else {
-                throw ScriptError(file: file, line: node.mark?.line, message: "\"variables\" should be a mapping of variable names to values")
+                throw ScriptError(file: file, line: node.mark.line, message: "\"variables\" should be a mapping of variable names to values")
             }
             for (key, value) in pairs {
                 let name = key.string ?? ""
                 guard Variables.isName(name) else {
-                    throw ScriptError(file: file, line: key.mark?.line, message: "\"\(name)\" is not a variable name (letters, digits, _)")
+                    throw ScriptError(file: file, line: key.mark.line, message: "\"\(name)\" is not a variable name (letters, digits, _)")
                 }
                 guard let text = value.scalar?.string else {
-                    throw ScriptError(file: file, line: value.mark?.line, message: "variable \(name) should be a single value, found \(kind(value))")
+                    throw ScriptError(file: file, line: value.mark.line, message: "variable \(name) should be a single value, found \(kind(value))")
                 }
                 variables.append((name, text))
             }
         }
         guard let stepsNode = top["steps"] else {
-            throw ScriptError(file: file, line: root.mark?.line, message: "the script has no \"steps\"")
+            throw ScriptError(file: file, line: root.mark.line, message: "the script has no \"steps\"")
         }
         guard let stepNodes = stepsNode.sequence else {
-            throw ScriptError(file: file, line: stepsNode.mark?.line, message: "\"steps\" should be a list, found \(kind(stepsNode))")
+            throw ScriptError(file: file, line: stepsNode.mark.line, message: "\"steps\" should be a list, found \(kind(stepsNode))")
         }
         var steps: [ScriptStep] = []
         for (index, node) in stepNodes.enumerated() {
@@ -147,15 +142,15 @@ public enum ScriptParser {
                               steps: steps, source: json(root))
     }
 
-    static func step(_ node: Node, index: Int, file: String) throws(ScriptError) -> ScriptStep {
-        let line = node.mark?.line ?? 0
+    static func step(_ node: YAMLNode, index: Int, file: String) throws(ScriptError) -> ScriptStep {
+        let line = node.mark.line
         guard let map = node.mapping else {
-            throw ScriptError(file: file, line: line, column: node.mark?.column, stepIndex: index,
+            throw ScriptError(file: file, line: line, column: node.mark.column, stepIndex: index,
                               message: "a step should be a mapping (sdk: ACTION, with: ..., expect: ...), found \(kind(node))")
         }
         let givenName = map["name"]?.scalar?.string
-        func fail(_ at: Node?, _ message: String) -> ScriptError {
-            ScriptError(file: file, line: at?.mark?.line ?? line, column: at?.mark?.column, stepIndex: index, stepName: givenName,
+        func fail(_ at: YAMLNode?, _ message: String) -> ScriptError {
+            ScriptError(file: file, line: at?.mark.line ?? line, column: at?.mark.column, stepIndex: index, stepName: givenName,
                         message: message)
         }
         for (key, _) in map where !stepKeys.contains(key.string ?? "") {
@@ -228,12 +223,12 @@ public enum ScriptParser {
     }
 
     /// A step's `expect` and `capture`.
-    static func expectationAndCapture(_ map: Node.Mapping, _ fail: (Node?, String) -> ScriptError) throws(ScriptError)
+    static func expectationAndCapture(_ map: YAMLNode.Mapping, _ fail: (YAMLNode?, String) -> ScriptError) throws(ScriptError)
         -> (Expectation, [(variable: String, output: String)]) {
         var expectation = Expectation()
         if let expect = map["expect"] {
             guard let pairs = expect.mapping else { throw fail(expect, "\"expect\" should be a mapping (status, state, values)") }
-            expectation.line = expect.mark?.line
+            expectation.line = expect.mark.line
             for (key, value) in pairs {
                 switch key.string ?? "" {
                 case "status": expectation.status = try text(value, fail)
@@ -319,16 +314,16 @@ public enum ScriptParser {
 
     /// Refuses a mapping (at any depth) that gives one key twice: YAML and JSON readers differ on which
     /// one counts, so neither does. The error names the line of each.
-    static func checkDuplicateKeys(_ node: Node, file: String) throws(ScriptError) {
+    static func checkDuplicateKeys(_ node: YAMLNode, file: String) throws(ScriptError) {
         if let list = node.sequence {
             for item in list { try checkDuplicateKeys(item, file: file) }
         } else if let pairs = node.mapping {
-            var seen: [String: Node] = [:]
+            var seen: [String: YAMLNode] = [:]
             for (key, value) in pairs {
                 if let name = key.string {
                     if let first = seen[name] {
-                        let place = first.mark.map { "line \($0.line)" } ?? "earlier"
-                        throw ScriptError(file: file, line: key.mark?.line, column: key.mark?.column,
+                        let place = "line \(first.mark.line)"
+                        throw ScriptError(file: file, line: key.mark.line, column: key.mark.column,
                                           message: "duplicate key \"\(name)\": it is also given at \(place) of the same mapping; keep one")
                     }
                     seen[name] = key
@@ -338,7 +333,7 @@ public enum ScriptParser {
         }
     }
 
-    static func text(_ node: Node, _ fail: (Node?, String) -> ScriptError) throws(ScriptError) -> String {
+    static func text(_ node: YAMLNode, _ fail: (YAMLNode?, String) -> ScriptError) throws(ScriptError) -> String {
         if let scalar = node.scalar { return scalar.string }
         if let list = node.sequence, list.allSatisfy({ $0.scalar != nil }) {
             return list.map { $0.scalar!.string }.joined(separator: "\n")
@@ -355,29 +350,20 @@ public enum ScriptParser {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
-    static func kind(_ node: Node) -> String {
-        if node.scalar != nil { return "a single value" }
-        if node.mapping != nil { return "a mapping" }
-        if node.sequence != nil { return "a list" }
-        return "an alias"
+    static func kind(_ node: YAMLNode) -> String {
+        switch node {
+        case .scalar: "a single value"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
     }
 
     /// The node as JSON, every scalar a string, mappings in script order.
-    static func json(_ node: Node) -> JSONValue {
-        if let scalar = node.scalar { return .string(scalar.string) }
-        if let list = node.sequence { return .array(list.map(json)) }
-        if let pairs = node.mapping { return .object(pairs.map { JSONValue.Member($0.key.string ?? "", json($0.value)) }) }
-        return .null
-    }
-
-    static func yamlError(_ error: YamlError, file: String) -> ScriptError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
-            return ScriptError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
-        case .composer(_, let problem, let mark, _):
-            return ScriptError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
-        default:
-            return ScriptError(file: file, message: "not valid YAML: \(error)")
+    static func json(_ node: YAMLNode) -> JSONValue {
+        switch node {
+        case .scalar(let scalar): .string(scalar.string)
+        case .sequence(let list): .array(list.nodes.map(json))
+        case .mapping(let pairs): .object(pairs.map { JSONValue.Member($0.key.string ?? "", json($0.value)) })
         }
     }
 }

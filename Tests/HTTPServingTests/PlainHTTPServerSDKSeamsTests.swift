@@ -1,4 +1,4 @@
-@testable import ReferenceBackend
+@testable import HTTPServing
 import SDKSeams
 import Testing
 
