@@ -1,3 +1,4 @@
+import CommonFormats
 import FlowRecording
 import MPinCrypto
 
@@ -20,6 +21,17 @@ extension Redactor {
         "activateKey", "s", "value", "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie", "password", "mvSessionId",
         "deviceHash", "deviceId",
     ]
+
+    /// The fields a `--redact` option names (`record`, `proxy`, `conform`): none for `none`, the
+    /// Milagro secrets for `default` (and, given nothing, for a backend `live` that is not on
+    /// loopback, `Loopback`), plus any names given.
+    public static func milagroFields(for redact: [String], live: String?) -> [String] {
+        if redact.contains("none") { return [] }
+        if redact.contains("default") || (redact.isEmpty && live.map { !Loopback.isLoopback(url: $0) } == true) {
+            return milagroFields + redact.filter { $0 != "default" }
+        }
+        return redact
+    }
 
     /// The secrets only the client holds, which no M-Pin backend ever sends in an answer: the PIN,
     /// the token, SEC, x, the random draws and the seed. `cassette serve` never fills them into an

@@ -48,6 +48,6 @@ struct BenchBackendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let benchmark = ServeBenchmark(clientCounts: clients, runs: runs, authenticationsPerRun: authentications)
-        try await benchmark.run(say: ServeCommand.say, json: json)
+        try await benchmark.run(say: Console.line, json: json)
     }
 }

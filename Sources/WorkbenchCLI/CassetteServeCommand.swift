@@ -99,8 +99,6 @@ struct CassetteServeCommand: AsyncParsableCommand {
     }
 
     /// The status and reset endpoints, outside any backend's paths.
-    static let statusPath = "/__workbench/playback"
-    static let resetPath = "/__workbench/playback/reset"
 
     func run() async throws {
         if let warning = ServeCommand.exposureWarning(host: host, cassette: path, remoteAdmin: false) { Console.error(warning + "\n") }
@@ -171,8 +169,8 @@ struct CassetteServeCommand: AsyncParsableCommand {
             let baseURL = publicURL ?? server.baseURL
             let playback = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors, servedOrigin: baseURL)
             control.begin(playback)
-            if baseURL != server.baseURL { ServeCommand.say("listening on \(server.baseURL)") }
-            ServeCommand.say(Self.banner(cassette: cassette, playback: playback, baseURL: baseURL, exitWhenDone: exitWhenDone))
+            if baseURL != server.baseURL { Console.line("listening on \(server.baseURL)") }
+            Console.line(Self.banner(cassette: cassette, playback: playback, baseURL: baseURL, exitWhenDone: exitWhenDone))
             await withTaskCancellationHandler {
                 await server.wait()
             } onCancel: {
@@ -186,7 +184,7 @@ struct CassetteServeCommand: AsyncParsableCommand {
             try junit.write(junitReport(.error("stopped before serving", type: nil), duration: timer.now - start))
             return
         }
-        ServeCommand.say(summary.text)
+        Console.line(summary.text)
         try junit.write(junitReport(summary.passed ? .passed : .failed(summary.text, type: nil), duration: timer.now - start))
         if !summary.passed { throw ExitCode(1) }
     }
@@ -209,7 +207,7 @@ struct CassetteServeCommand: AsyncParsableCommand {
         }
         lines.append("  routes:")
         lines += playback.routeList.map { "    " + $0 }
-        lines.append("  status: GET \(baseURL)\(statusPath); start again: POST \(baseURL)\(resetPath)")
+        lines.append("  status: GET \(baseURL)\(CassettePlayback.statusPath); start again: POST \(baseURL)\(CassettePlayback.resetPath)")
         lines.append(exitWhenDone ? "Stops when every recorded exchange has been served, or on Ctrl-C." : "Ctrl-C stops it and prints the summary.")
         return lines.joined(separator: "\n")
     }
@@ -245,19 +243,19 @@ private final class ServingControl: Sendable {
         }
         let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
         switch (request.method, path) {
-        case ("GET", CassetteServeCommand.statusPath):
+        case ("GET", CassettePlayback.statusPath):
             return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: playback.summaryJSON)
-        case ("POST", CassetteServeCommand.resetPath):
+        case ("POST", CassettePlayback.resetPath):
             playback.reset()
-            ServeCommand.say("[\(number)] reset: serving from the first recorded exchange again")
+            Console.line("[\(number)] reset: serving from the first recorded exchange again")
             return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: playback.summaryJSON)
         default:
             break
         }
         let answer = playback.answer(method: request.method, target: request.target, body: request.body)
-        ServeCommand.say("[\(number)] " + answer.log)
+        Console.line("[\(number)] " + answer.log)
         if exitWhenDone, playback.isComplete {
-            ServeCommand.say("every recorded exchange has been served")
+            Console.line("every recorded exchange has been served")
             stop()
         }
         return .init(answer.response)

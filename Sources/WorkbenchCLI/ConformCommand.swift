@@ -129,7 +129,7 @@ struct ConformCommand: AsyncParsableCommand {
     /// The fields `--redact` names: the Milagro secrets unless told otherwise (`record`'s rule,
     /// with `default` as the default whatever the backend).
     var redactedFields: [String] {
-        RecordCommand.redactedFields(redact.isEmpty ? ["default"] : redact, live: nil)
+        Redactor.milagroFields(for: redact.isEmpty ? ["default"] : redact, live: nil)
     }
 
     func run() async throws {

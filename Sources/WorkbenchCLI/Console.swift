@@ -5,6 +5,9 @@ import Foundation
 enum Console {
     static func out(_ text: String) { write(text, to: .standardOutput) }
 
+    /// `text` as a line of its own on standard output.
+    static func line(_ text: String) { out(text + "\n") }
+
     static func error(_ text: String) { write(text, to: .standardError) }
 
     /// `error: <message>` on its own line on standard error.

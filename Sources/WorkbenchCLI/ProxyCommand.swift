@@ -4,6 +4,7 @@ import CurlTransport
 import Dispatch
 import FileAccess
 import FlowRecording
+import MilagroRecording
 import Foundation
 import HTTPServing
 import Logging
@@ -218,7 +219,7 @@ struct ProxyCommand: AsyncParsableCommand {
                 session.actor(request)
             }
             session.begin(proxy)
-            ServeCommand.say(Self.banner(proxy: proxy, out: out))
+            Console.line(Self.banner(proxy: proxy, out: out))
             await withTaskCancellationHandler {
                 await server.wait()
             } onCancel: {
@@ -236,7 +237,7 @@ struct ProxyCommand: AsyncParsableCommand {
         if cassette.httpExchanges.contains(where: { $0.exchange.request.headers.contains("X-MIRACL-CID") }) {
             cassette.backend.flavour = BackendFlavour.mfaPlatform.rawValue
         }
-        let fields = RecordCommand.redactedFields(redact, live: upstream)
+        let fields = Redactor.milagroFields(for: redact, live: upstream)
         if !fields.isEmpty { cassette = Redactor(fields: fields).redact(cassette) }
         do {
             try CassetteFile.write(cassette, to: out)
@@ -245,11 +246,11 @@ struct ProxyCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let placeholders = cassette.redactions.map(\.placeholder)
-        ServeCommand.say("\(out): \(cassette.events.count) exchange\(cassette.events.count == 1 ? "" : "s") recorded"
+        Console.line("\(out): \(cassette.events.count) exchange\(cassette.events.count == 1 ? "" : "s") recorded"
                          + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
         let summary = session.summary
-        ServeCommand.say(summary.text)
-        if let hint = Self.routeHint(summary.unseenOrigins) { ServeCommand.say(hint) }
+        Console.line(summary.text)
+        if let hint = Self.routeHint(summary.unseenOrigins) { Console.line(hint) }
         if !summary.passed { throw ExitCode(1) }
     }
 
@@ -327,12 +328,12 @@ private final class ProxySession: Sendable {
         let pending = proxy?.pendingExchanges ?? 0
         if count == 1 {
             if pending > 0 {
-                ServeCommand.say("waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")")
+                Console.line("waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")")
             }
             stop()
             return
         }
-        if pending > 0 { ServeCommand.say("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
+        if pending > 0 { Console.line("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
         proxy?.abort()
         stop()
         let server = self.server
@@ -356,11 +357,11 @@ private final class ProxySession: Sendable {
         let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: request.httpHeaders, body: request.body))
         if let (index, exchange) = answer.recorded {
             checker.withLock { checker in
-                ServeCommand.say(checker.check(exchange, index: index).text)
+                Console.line(checker.check(exchange, index: index).text)
             }
         }
         if proxy.isComplete, !server.stopRequested {
-            ServeCommand.say("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
+            Console.line("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
             stop()
         }
         return .init(answer.response)

@@ -121,17 +121,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func redactedFields(live: String?) -> [String] {
-        Self.redactedFields(redact, live: live)
-    }
-
-    /// The fields `--redact` names (`record`, `proxy`): none for `none`, the Milagro secrets for
-    /// `default` (and by default for a backend not on loopback), plus any names given.
-    static func redactedFields(_ redact: [String], live: String?) -> [String] {
-        if redact.contains("none") { return [] }
-        if redact.contains("default") || (redact.isEmpty && live.map { !ScenarioCommandSupport.isLoopback($0) } == true) {
-            return Redactor.milagroFields + redact.filter { $0 != "default" }
-        }
-        return redact
+        Redactor.milagroFields(for: redact, live: live)
     }
 
     /// Records `script` against `backendURL` (the SDK drawing from `random`, the system's generator

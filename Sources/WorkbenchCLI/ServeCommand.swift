@@ -150,11 +150,11 @@ struct ServeCommand: AsyncParsableCommand {
         await control.run {
             let backend = try await ReferenceBackend.start(settings, clock: clock, logger: logger, logRequests: true) { message in
                 switch message.kind {
-                case .link: Self.say("activation link for \(message.userID): \(message.value)")
-                case .code: Self.say("activation code for \(message.userID): \(message.value)")
+                case .link: Console.line("activation link for \(message.userID): \(message.value)")
+                case .code: Console.line("activation code for \(message.userID): \(message.value)")
                 }
             }
-            Self.say(Self.banner(backend))
+            Console.line(Self.banner(backend))
             await withTaskCancellationHandler {
                 await backend.wait()
             } onCancel: {
@@ -185,7 +185,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard !isLoopback(host) else { return nil }
         if let cassette {
             return "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
-                + "(with any token or secret they hold) and the playback endpoints \(CassetteServeCommand.statusPath) and \(CassetteServeCommand.resetPath)."
+                + "(with any token or secret they hold) and the playback endpoints \(CassettePlayback.statusPath) and \(CassettePlayback.resetPath)."
         }
         let admin = remoteAdmin
             ? "and, with --remote-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
@@ -207,10 +207,6 @@ struct ServeCommand: AsyncParsableCommand {
     static func rate(_ limit: RateLimit) -> String {
         let seconds = limit.seconds == limit.seconds.rounded() ? String(Int(limit.seconds)) : String(limit.seconds)
         return "\(limit.burst) at once, then 1 each \(seconds) s"
-    }
-
-    static func say(_ text: String) {
-        Console.out(text + "\n")
     }
 
 }

@@ -98,9 +98,9 @@ import Testing
 
     /// A host that only starts with `127.` is not loopback: its recording is redacted by default.
     @Test func aHostNamed127EvilIsRedactedByDefault() {
-        #expect(RecordCommand.redactedFields([], live: "http://127.evil.example:8005") == Redactor.milagroFields)
-        #expect(RecordCommand.redactedFields([], live: "http://127.0.0.1:8005").isEmpty)
-        #expect(RecordCommand.redactedFields([], live: "http://[::1]:8005").isEmpty)
+        #expect(Redactor.milagroFields(for: [], live: "http://127.evil.example:8005") == Redactor.milagroFields)
+        #expect(Redactor.milagroFields(for: [], live: "http://127.0.0.1:8005").isEmpty)
+        #expect(Redactor.milagroFields(for: [], live: "http://[::1]:8005").isEmpty)
     }
 
     @Test("record, run and proxy find a bundled scenario by name")

@@ -24,6 +24,11 @@ import SDKSeams
 /// Every answer and the `summary` say what was served, repeated, missed and left unserved; the
 /// playback passes when nothing was missed and every recorded exchange was served.
 package final class CassettePlayback: Sendable {
+    /// The path of the playback's status (`GET`), which `cassette serve` answers itself.
+    package static let statusPath = "/__workbench/playback"
+    /// The path that starts the playback again (`POST`).
+    package static let resetPath = "/__workbench/playback/reset"
+
     /// The order in which recorded exchanges are served.
     package enum Order: String, Sendable, CaseIterable {
         case route
