@@ -174,7 +174,7 @@ struct ProxyCommand: AsyncParsableCommand {
     /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
     /// other machines reach through the proxy, in the words of `ServeCommand.exposureWarning`.
     static func exposureWarning(host: String, upstream: String, out: String, allowAdmin: Bool) -> String? {
-        guard !ServeCommand.isLoopback(host) else { return nil }
+        guard !Loopback.isLoopback(host: host) else { return nil }
         let admin = allowAdmin
             ? "and, with --allow-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
                 + "and /devicesecurity/admin/* of a backend on this machine"

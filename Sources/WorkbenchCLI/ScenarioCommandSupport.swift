@@ -83,11 +83,6 @@ enum ScenarioCommandSupport {
 
     static func curl() -> CurlTransport { CurlTransport.forRecording() }
 
-    /// Whether a URL's host is a loopback address (`Loopback`, the one rule; recordings of other
-    /// hosts are redacted by default).
-    static func isLoopback(_ url: String) -> Bool {
-        Loopback.isLoopback(url: url)
-    }
 }
 
 /// The reference backend started in-process for one scenario, seeded, on a frozen clock, and seen

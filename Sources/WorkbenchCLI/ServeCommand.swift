@@ -182,7 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
     /// other machines can reach.
     static func exposureWarning(host: String, cassette: String?, remoteAdmin: Bool) -> String? {
-        guard !isLoopback(host) else { return nil }
+        guard !Loopback.isLoopback(host: host) else { return nil }
         if let cassette {
             return "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
                 + "(with any token or secret they hold) and the playback endpoints \(CassettePlayback.statusPath) and \(CassettePlayback.resetPath)."
@@ -195,10 +195,6 @@ struct ServeCommand: AsyncParsableCommand {
             + "activation codes on this test backend, whose secrets follow --seed, \(admin)."
     }
 
-    /// `localhost`, 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address (`Loopback`, the one rule).
-    static func isLoopback(_ host: String) -> Bool {
-        Loopback.isLoopback(host: host)
-    }
 
     /// The defaults the discussion states.
     private static let defaults = BackendConfiguration()
