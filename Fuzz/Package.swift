@@ -30,20 +30,25 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Support/FuzzSupport"),
 
         fuzzTarget("FuzzOrderedJSON", [workbench("OrderedJSON")]),
-        fuzzTarget("FuzzCassette", [workbench("FlowRecording"), workbench("MilagroRecording"), workbench("OrderedJSON")]),
+        fuzzTarget(
+            "FuzzCassette", [workbench("FlowRecording"), workbench("MilagroRecording"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzScenarioScript", [workbench("Scenarios"), workbench("LegacyImport")]),
         fuzzTarget("FuzzAMCLVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSuiteVectors", [workbench("TestVectors"), workbench("MPinCrypto")]),
-        fuzzTarget("FuzzLegacyImport", [workbench("FlowRecording"), workbench("LegacyImport"), workbench("Scenarios"), workbench("OrderedJSON")]),
+        fuzzTarget(
+            "FuzzLegacyImport",
+            [workbench("FlowRecording"), workbench("LegacyImport"), workbench("Scenarios"), workbench("OrderedJSON")]),
         fuzzTarget("FuzzCrypto", [workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKResponses", [workbench("MPinSDK"), workbench("MPinCrypto")]),
         fuzzTarget("FuzzSDKStorage", [workbench("MPinSDK"), workbench("OrderedJSON")]),
         // The servers' plumbing (HTTPServing, whose `ServerAnswer` the target reads) comes with the
         // ReferenceBackend product, which is built on it.
-        fuzzTarget("FuzzBackend", [
-            workbench("ReferenceBackend"), workbench("MPinCrypto"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-        ]),
+        fuzzTarget(
+            "FuzzBackend",
+            [
+                workbench("ReferenceBackend"), workbench("MPinCrypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

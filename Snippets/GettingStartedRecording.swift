@@ -21,13 +21,15 @@ func registerAndAuthenticate(_ client: MPinClient, backend: String, pin: String)
 // snippet.record
 // Record: a live backend on loopback, and the client's seams wrapped by a Recorder.
 let backend = try await ReferenceBackend.start(BackendConfiguration(host: "127.0.0.1", port: 0))
-let recorder = Recorder(header: Cassette(
-    tool: .init(name: "getting-started", version: "1.0"), curve: "BN254CX",
-    scenario: .init(name: "register and authenticate"),
-    backend: .init(url: backend.baseURL, flavour: "milagro", embedded: true)))
-let live = MPinClient(transport: recorder.transport(wrapping: CurlTransport()), storage: MemoryStorage(),
-                      random: recorder.randomSource(wrapping: SystemRandomSource()),
-                      clock: recorder.clock(wrapping: SystemClock()))
+let recorder = Recorder(
+    header: Cassette(
+        tool: .init(name: "getting-started", version: "1.0"), curve: "BN254CX",
+        scenario: .init(name: "register and authenticate"),
+        backend: .init(url: backend.baseURL, flavour: "milagro", embedded: true)))
+let live = MPinClient(
+    transport: recorder.transport(wrapping: CurlTransport()), storage: MemoryStorage(),
+    random: recorder.randomSource(wrapping: SystemRandomSource()),
+    clock: recorder.clock(wrapping: SystemClock()))
 try await registerAndAuthenticate(live, backend: backend.baseURL, pin: "1234")
 await backend.stop()
 
@@ -40,8 +42,9 @@ try CassetteFile.write(recorder.cassette(), to: path)
 let cassette = try CassetteFile.read(path)
 print("recorded:", cassette.events.count, "events,", cassette.httpExchanges.count, "HTTP exchanges")
 let replayer = try Replayer(cassette: cassette, mode: .strict, path: path)
-let offline = MPinClient(transport: replayer.transport(), storage: MemoryStorage(),
-                         random: replayer.randomSource(), clock: replayer.clock())
+let offline = MPinClient(
+    transport: replayer.transport(), storage: MemoryStorage(),
+    random: replayer.randomSource(), clock: replayer.clock())
 try await registerAndAuthenticate(offline, backend: cassette.backend.url, pin: "1234")
 try replayer.finish()
 print("replay (strict): passed")
@@ -50,8 +53,9 @@ print("replay (strict): passed")
 // snippet.diverge
 // A client that behaves differently diverges, and the replayer says where.
 let second = try Replayer(cassette: cassette, mode: .strict, path: path)
-let changed = MPinClient(transport: second.transport(), storage: MemoryStorage(),
-                         random: second.randomSource(), clock: second.clock())
+let changed = MPinClient(
+    transport: second.transport(), storage: MemoryStorage(),
+    random: second.randomSource(), clock: second.clock())
 try? await registerAndAuthenticate(changed, backend: cassette.backend.url, pin: "9999")
 do throws(ReplayError) {
     try second.finish()

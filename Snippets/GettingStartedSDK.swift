@@ -12,15 +12,15 @@ try await client.initialize(configuration: ["backend": backend.baseURL])
 
 // Registration: the backend activates new users at once (ActivationMode.auto).
 let user = try await client.makeNewUser(id: "alice@example.com", deviceName: "Laptop")
-try await client.startRegistration(user)               // ACTIVATED
-try await client.confirmRegistration(user)             // both client-secret shares
-try await client.finishRegistration(user, pin: "1234") // the PIN is taken out: the token
+try await client.startRegistration(user)  // ACTIVATED
+try await client.confirmRegistration(user)  // both client-secret shares
+try await client.finishRegistration(user, pin: "1234")  // the PIN is taken out: the token
 print("registered:", user.id, user.state)
 
 // Authentication: time permits, then the two passes and the PIN check on the backend.
 try await client.startAuthentication(user)
 let resultData = try await client.finishAuthentication(user, pin: "1234")
-print("authenticated:", resultData) // the user data the RPA answers with
+print("authenticated:", resultData)  // the user data the RPA answers with
 
 // A wrong PIN is an MPinError with a Milagro status code.
 do throws(MPinError) {

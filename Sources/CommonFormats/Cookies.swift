@@ -8,7 +8,9 @@ package enum Cookies {
     /// A pair without `=` names no cookie; a value may be empty.
     package static func value(named name: String, inCookie field: some StringProtocol) -> String? {
         for pair in field.split(separator: ";") {
-            guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingOptionalWhitespace == name else { continue }
+            guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingOptionalWhitespace == name else {
+                continue
+            }
             return pair[pair.index(after: equals)...].trimmingOptionalWhitespace
         }
         return nil
@@ -18,7 +20,9 @@ package enum Cookies {
     /// first `;`, the attributes after it ignored); nil when it sets another cookie.
     package static func value(named name: String, inSetCookie field: some StringProtocol) -> String? {
         let pair = field.prefix { $0 != ";" }
-        guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingOptionalWhitespace == name else { return nil }
+        guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingOptionalWhitespace == name else {
+            return nil
+        }
         return pair[pair.index(after: equals)...].trimmingOptionalWhitespace
     }
 }

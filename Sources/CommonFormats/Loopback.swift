@@ -44,7 +44,8 @@ package enum Loopback {
         guard parts.count == 4 else { return nil }
         var out: UInt32 = 0
         for part in parts {
-            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let byte = UInt8(part) else { return nil }
+            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let byte = UInt8(part)
+            else { return nil }
             out = out << 8 | UInt32(byte)
         }
         return out

@@ -5,7 +5,8 @@ extension StringProtocol {
     /// template's filters). The one such helper in the package.
     package var trimmingOptionalWhitespace: String {
         let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isWhitespace($0) }), let last = lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isWhitespace($0) }), let last = lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

@@ -17,8 +17,9 @@ package enum QueryString {
     /// Whether `byte` is one of RFC 3986's unreserved characters (§2.3).
     package static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false
@@ -28,7 +29,9 @@ package enum QueryString {
     /// `text` percent-encoded: the bytes `keeping` accepts (by default RFC 3986's unreserved set)
     /// as they are, a space as `+` when `spaceAsPlus` (form encoding, Python's `quote_plus`), every
     /// other UTF-8 byte as `%XX` in upper case.
-    package static func percentEncode(_ text: String, keeping: (UInt8) -> Bool = isUnreserved, spaceAsPlus: Bool = false) -> String {
+    package static func percentEncode(
+        _ text: String, keeping: (UInt8) -> Bool = isUnreserved, spaceAsPlus: Bool = false
+    ) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -81,7 +84,9 @@ package enum QueryString {
     /// Percent-decodes `text`, and with `plusIsSpace` (form encoding, the query) turns `+` into a
     /// space. Nil when the result is not UTF-8 or a `%` is not followed by two hex digits.
     package static func decode(_ text: Substring, plusIsSpace: Bool = true) -> String? {
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) { return String(text) }
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
@@ -89,7 +94,8 @@ package enum QueryString {
             case UInt8(ascii: "+") where plusIsSpace: bytes.append(0x20)
             case UInt8(ascii: "%"):
                 guard let high = iterator.next(), let low = iterator.next(),
-                      let value = Hex.decode(String(decoding: [high, low], as: UTF8.self)) else { return nil }
+                    let value = Hex.decode(String(decoding: [high, low], as: UTF8.self))
+                else { return nil }
                 bytes.append(value[0])
             default: bytes.append(byte)
             }

@@ -14,7 +14,8 @@ package struct URLParts: Sendable, Hashable {
     package init?(_ url: String) {
         let parts = URLText.parts(url)
         guard let scheme = parts.scheme, let authority = parts.authority, let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         self.scheme = scheme.lowercased()
         self.authority = String(authority)
         rest = String(url[parts.origin.endIndex...])

@@ -26,11 +26,14 @@ package enum URLText {
     /// indices are those of the string too.
     package static func parts(_ text: String) -> Parts {
         let bytes = text.utf8
-        let isDelimiter = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
+        let isDelimiter = { (byte: UInt8) in
+            byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+        }
         var start = bytes.startIndex
         var scheme: Substring?, authority: Substring?
         if let separator = bytes.firstRange(of: "://".utf8), separator.lowerBound != bytes.startIndex,
-           !bytes[..<separator.lowerBound].contains(where: isDelimiter) {
+            !bytes[..<separator.lowerBound].contains(where: isDelimiter)
+        {
             let end = bytes[separator.upperBound...].firstIndex(where: isDelimiter) ?? bytes.endIndex
             scheme = text[..<separator.lowerBound]
             authority = text[separator.upperBound..<end]
@@ -39,10 +42,11 @@ package enum URLText {
         let fragmentMark = bytes[start...].firstIndex(of: UInt8(ascii: "#"))
         let beforeFragment = fragmentMark ?? bytes.endIndex
         let queryMark = bytes[start..<beforeFragment].firstIndex(of: UInt8(ascii: "?"))
-        return Parts(scheme: scheme, authority: authority, origin: text[..<start],
-                     path: text[start..<(queryMark ?? beforeFragment)],
-                     query: queryMark.map { text[bytes.index(after: $0)..<beforeFragment] },
-                     fragment: fragmentMark.map { text[bytes.index(after: $0)...] })
+        return Parts(
+            scheme: scheme, authority: authority, origin: text[..<start],
+            path: text[start..<(queryMark ?? beforeFragment)],
+            query: queryMark.map { text[bytes.index(after: $0)..<beforeFragment] },
+            fragment: fragmentMark.map { text[bytes.index(after: $0)...] })
     }
 
     /// `scheme://host[:port]` of an absolute URL (the text itself when it has no scheme).
@@ -72,10 +76,12 @@ package enum URLText {
         out += parts.path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : transform(String($0)) }.joined(separator: "/")
         if let query = parts.query {
-            out += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-                guard let equals = item.firstIndex(of: "=") else { return String(item) }
-                return String(item[...equals]) + transform(String(item[item.index(after: equals)...]))
-            }.joined(separator: "&")
+            out +=
+                "?"
+                + query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+                    guard let equals = item.firstIndex(of: "=") else { return String(item) }
+                    return String(item[...equals]) + transform(String(item[item.index(after: equals)...]))
+                }.joined(separator: "&")
         }
         return out + (parts.fragment.map { "#" + $0 } ?? "")
     }

@@ -37,7 +37,9 @@ struct CurlExchange {
     /// The error for a request whose time limit ran out while it waited in the driver's queue:
     /// libcurl's timeout, with nothing sent.
     func timedOutWaiting() -> TransportError {
-        failure(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after \(Self.milliseconds(waited)) milliseconds with 0 bytes received")
+        failure(
+            CURLE_OPERATION_TIMEDOUT,
+            detail: "Operation timed out after \(Self.milliseconds(waited)) milliseconds with 0 bytes received")
     }
 
     /// Sets `curl` up for this exchange: resets it first (its connections stay in the driver's
@@ -48,7 +50,9 @@ struct CurlExchange {
     /// - Throws: `cancelledBeforeSending()` when the request was cancelled already,
     ///   `timedOutWaiting()` when its time limit ran out in the queue, `.invalidRequest` when
     ///   libcurl refused an option; nothing is allocated then.
-    func configure(_ curl: CurlHandle, accumulator: ResponseAccumulator) throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
+    func configure(_ curl: CurlHandle, accumulator: ResponseAccumulator) throws(TransportError) -> UnsafeMutablePointer<
+        curl_slist
+    >? {
         curl.reset()
         if cancellation?.isCancelled == true { throw cancelledBeforeSending() }
         var remaining: Double?
@@ -121,8 +125,10 @@ struct CurlExchange {
             let length = size * count
             if let data, let user {
                 // Fewer bytes than given: libcurl ends the transfer with CURLE_WRITE_ERROR.
-                guard Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
-                    .appendBody(UnsafeRawBufferPointer(start: data, count: length)) else { return 0 }
+                guard
+                    Unmanaged<ResponseAccumulator>.fromOpaque(user).takeUnretainedValue()
+                        .appendBody(UnsafeRawBufferPointer(start: data, count: length))
+                else { return 0 }
             }
             return length
         }
@@ -139,9 +145,10 @@ struct CurlExchange {
 
         if let (option, code) = setup.firstFailure {
             curl_slist_free_all(headerList)
-            throw TransportError(kind: .invalidRequest,
-                                 message: "curl_easy_setopt(\(option.rawValue)) failed: " + String(cString: curl_easy_strerror(code)),
-                                 url: request.url, code: Int(code.rawValue))
+            throw TransportError(
+                kind: .invalidRequest,
+                message: "curl_easy_setopt(\(option.rawValue)) failed: " + String(cString: curl_easy_strerror(code)),
+                url: request.url, code: Int(code.rawValue))
         }
         return headerList
     }
@@ -149,18 +156,27 @@ struct CurlExchange {
     /// What a finished transfer on `curl` (set up by `configure`) gave: the response collected in
     /// `accumulator` with its status and timings, or, when libcurl's result `code` is not
     /// `CURLE_OK`, the error with libcurl's message.
-    func outcome(of code: CURLcode, on curl: CurlHandle, accumulator: ResponseAccumulator) -> Result<HTTPResponse, TransportError> {
-        if (code == CURLE_WRITE_ERROR && accumulator.overflowed) || code == CURLE_FILESIZE_EXCEEDED, let limit = options.maximumResponseBody {
-            return .failure(TransportError(kind: .responseTooLarge, message: "the response body is more than \(limit) bytes, the most this transport takes",
-                                           url: request.url, code: Int(code.rawValue)))
+    func outcome(of code: CURLcode, on curl: CurlHandle, accumulator: ResponseAccumulator) -> Result<
+        HTTPResponse, TransportError
+    > {
+        if (code == CURLE_WRITE_ERROR && accumulator.overflowed) || code == CURLE_FILESIZE_EXCEEDED,
+            let limit = options.maximumResponseBody
+        {
+            return .failure(
+                TransportError(
+                    kind: .responseTooLarge,
+                    message: "the response body is more than \(limit) bytes, the most this transport takes",
+                    url: request.url, code: Int(code.rawValue)))
         }
         guard code == CURLE_OK else {
             return .failure(failure(code, detail: String(cString: curl.errorBuffer)))
         }
         var status = 0
         _ = ccurl_getinfo_long(curl.pointer, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPResponse(status: status, headers: HTTPHeaders(accumulator.headers), body: accumulator.body,
-                                     timings: Self.timings(curl.pointer)))
+        return .success(
+            HTTPResponse(
+                status: status, headers: HTTPHeaders(accumulator.headers), body: accumulator.body,
+                timings: Self.timings(curl.pointer)))
     }
 
     private func failure(_ code: CURLcode, detail: String) -> TransportError {
@@ -177,8 +193,9 @@ struct CurlExchange {
     /// every run and a recording of it is reproducible.
     static func withoutElapsedTime(_ message: String, limit: Int?) -> String {
         guard let after = message.range(of: "after "),
-              let unit = message.range(of: " milliseconds", range: after.upperBound..<message.endIndex),
-              message[after.upperBound..<unit.lowerBound].allSatisfy(\.isNumber) else { return message }
+            let unit = message.range(of: " milliseconds", range: after.upperBound..<message.endIndex),
+            message[after.upperBound..<unit.lowerBound].allSatisfy(\.isNumber)
+        else { return message }
         let replacement = limit.map { "at the \($0) ms limit" } ?? "at the time limit"
         return message.replacingCharacters(in: after.lowerBound..<unit.upperBound, with: replacement)
     }
@@ -189,7 +206,7 @@ struct CurlExchange {
         case CURLE_COULDNT_CONNECT: return .connectionRefused
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR:
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR:
             return .tls
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_FUNCTION_ARGUMENT: return .invalidRequest
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
@@ -211,8 +228,9 @@ struct CurlExchange {
             _ = ccurl_getinfo_off(handle, info, &micro)
             return Double(micro) / 1_000_000
         }
-        return HTTPTimings(dns: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: seconds(CURLINFO_CONNECT_TIME_T),
-                           tls: seconds(CURLINFO_APPCONNECT_TIME_T), requestSent: seconds(CURLINFO_PRETRANSFER_TIME_T),
-                           firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T), total: seconds(CURLINFO_TOTAL_TIME_T))
+        return HTTPTimings(
+            dns: seconds(CURLINFO_NAMELOOKUP_TIME_T), connect: seconds(CURLINFO_CONNECT_TIME_T),
+            tls: seconds(CURLINFO_APPCONNECT_TIME_T), requestSent: seconds(CURLINFO_PRETRANSFER_TIME_T),
+            firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T), total: seconds(CURLINFO_TOTAL_TIME_T))
     }
 }

@@ -86,8 +86,10 @@ package final class CurlMultiDriver: Sendable {
     /// - Parameters:
     ///   - maximumTransfers: transfers in flight at most, 1 or more (smaller values are taken as 1).
     ///   - idleLifetime: seconds the thread waits for work before it ends (at least 0.01).
-    package init(maximumTransfers: Int = CurlMultiDriver.defaultMaximumTransfers,
-                 idleLifetime: Double = CurlMultiDriver.defaultIdleLifetime) {
+    package init(
+        maximumTransfers: Int = CurlMultiDriver.defaultMaximumTransfers,
+        idleLifetime: Double = CurlMultiDriver.defaultIdleLifetime
+    ) {
         self.maximumTransfers = max(1, maximumTransfers)
         self.idleLifetime = idleLifetime.isFinite ? max(0.01, idleLifetime) : Self.defaultIdleLifetime
     }
@@ -111,7 +113,7 @@ package final class CurlMultiDriver: Sendable {
         }
         guard start else { return }
         let thread = Thread { [self] in
-            Thread.current.name = "curl-multi"   // the thread's name in ps, top and profiles
+            Thread.current.name = "curl-multi"  // the thread's name in ps, top and profiles
             serve()
         }
         thread.stackSize = 1 << 20
@@ -162,7 +164,11 @@ package final class CurlMultiDriver: Sendable {
     /// the next submission try again.
     private func failEverything() {
         let failed: [CurlTransfer] = shared.withLock { shared in
-            defer { shared.queue.removeAll(); shared.cancellations.removeAll(); shared.running = false }
+            defer {
+                shared.queue.removeAll()
+                shared.cancellations.removeAll()
+                shared.running = false
+            }
             return shared.queue
         }
         for transfer in failed {

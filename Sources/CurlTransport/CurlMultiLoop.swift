@@ -84,7 +84,7 @@ struct CurlMultiLoop {
     /// Cleans up the easy handles and the multi handle (which closes the cached connections).
     /// Called after the last turn, which ends only with nothing in flight.
     mutating func cleanUp() {
-        free.removeAll()   // curl_easy_cleanup
+        free.removeAll()  // curl_easy_cleanup
         curl_multi_cleanup(multi)
     }
 
@@ -106,8 +106,9 @@ struct CurlMultiLoop {
             try transfer.start(on: curl)
             guard events.attach(easy: curl.pointer) else {
                 transfer.release()
-                throw TransportError(kind: .other, message: "curl_easy_setopt of the socket callbacks failed",
-                                     url: transfer.exchange.request.url)
+                throw TransportError(
+                    kind: .other, message: "curl_easy_setopt of the socket callbacks failed",
+                    url: transfer.exchange.request.url)
             }
         } catch {
             free.append(curl)
@@ -120,9 +121,12 @@ struct CurlMultiLoop {
             transfer.release()
             free.append(curl)
             if created { driver.noteHandleCreated() }
-            transfer.complete(.failure(TransportError(kind: .other,
-                                                      message: "curl_multi_add_handle failed: " + String(cString: curl_multi_strerror(code)),
-                                                      url: transfer.exchange.request.url, code: Int(code.rawValue))))
+            transfer.complete(
+                .failure(
+                    TransportError(
+                        kind: .other,
+                        message: "curl_multi_add_handle failed: " + String(cString: curl_multi_strerror(code)),
+                        url: transfer.exchange.request.url, code: Int(code.rawValue))))
             return
         }
         active[curl.pointer] = transfer
@@ -135,7 +139,8 @@ struct CurlMultiLoop {
         var left: Int32 = 0
         while let message = curl_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                  let transfer = active.removeValue(forKey: easy), let curl = transfer.curl else { continue }
+                let transfer = active.removeValue(forKey: easy), let curl = transfer.curl
+            else { continue }
             // Read before the removal, which ends the message's life.
             let code = ccurl_message_result(message)
             curl_multi_remove_handle(multi, easy)

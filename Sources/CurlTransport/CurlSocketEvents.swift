@@ -55,7 +55,10 @@ final class CurlSocketEvents {
             return nil
         }
         // Keyed by -1 (no socket has it); the registration is for the eventfd itself.
-        guard Self.control(epoll, EPOLL_CTL_ADD, wakeup, events: EPOLLIN.rawValue | EPOLLET.rawValue, key: Self.wakeupKey) == 0 else {
+        guard
+            Self.control(epoll, EPOLL_CTL_ADD, wakeup, events: EPOLLIN.rawValue | EPOLLET.rawValue, key: Self.wakeupKey)
+                == 0
+        else {
             close(wakeup)
             close(epoll)
             return nil
@@ -100,13 +103,16 @@ final class CurlSocketEvents {
     /// be set again after every `curl_easy_reset`; libcurl keeps them with each connection.
     func attach(easy: UnsafeMutableRawPointer) -> Bool {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        return ccurl_setopt_socket_callbacks(easy, { user, _, address in
-            guard let user, let address else { return CURL_SOCKET_BAD }
-            return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().openSocket(address)
-        }, { user, socket in
-            guard let user else { return Glibc.close(socket) }
-            return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().closeSocket(socket)
-        }, context) == CURLE_OK
+        return ccurl_setopt_socket_callbacks(
+            easy,
+            { user, _, address in
+                guard let user, let address else { return CURL_SOCKET_BAD }
+                return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().openSocket(address)
+            },
+            { user, socket in
+                guard let user else { return Glibc.close(socket) }
+                return Unmanaged<CurlSocketEvents>.fromOpaque(user).takeUnretainedValue().closeSocket(socket)
+            }, context) == CURLE_OK
     }
 
     /// libcurl's socket opener: a socket for `address`, remembered as opened here.
@@ -127,7 +133,9 @@ final class CurlSocketEvents {
     private func forget(_ socket: Int32) {
         kept.remove(socket)
         // Failure is no error: libcurl may have closed the socket already.
-        if registered.removeValue(forKey: socket) != nil { _ = Self.control(epoll, EPOLL_CTL_DEL, socket, events: 0, key: socket) }
+        if registered.removeValue(forKey: socket) != nil {
+            _ = Self.control(epoll, EPOLL_CTL_DEL, socket, events: 0, key: socket)
+        }
     }
 
     /// libcurl's socket callback: watch `socket` for `what` (`CURL_POLL_IN`, `_OUT`, `_INOUT`), or
@@ -148,7 +156,8 @@ final class CurlSocketEvents {
         kept.remove(socket)
         let known = registered[socket]
         if known == wanted { return 0 }
-        var status = Self.control(epoll, known == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, socket, events: wanted, key: socket)
+        var status = Self.control(
+            epoll, known == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, socket, events: wanted, key: socket)
         if status == EEXIST { status = Self.control(epoll, EPOLL_CTL_MOD, socket, events: wanted, key: socket) }
         if status == ENOENT { status = Self.control(epoll, EPOLL_CTL_ADD, socket, events: wanted, key: socket) }
         guard status == 0 else {
@@ -166,7 +175,8 @@ final class CurlSocketEvents {
 
     /// libcurl's timer callback: run out after `milliseconds` (0: at once), or never (-1).
     private func setTimer(_ milliseconds: Int) {
-        timerDeadline = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds &+ UInt64(milliseconds) * 1_000_000
+        timerDeadline =
+            milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds &+ UInt64(milliseconds) * 1_000_000
     }
 
     /// True when libcurl's timer has run out by `now` (it then wants `CURL_SOCKET_TIMEOUT`).

@@ -50,8 +50,10 @@ public struct CurlTransport: HTTPTransport {
         /// from another address is never reused for such a request.
         public var localAddress: String?
 
-        public init(defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true,
-                    maximumResponseBody: Int? = CurlTransport.defaultMaximumResponseBody, localAddress: String? = nil) {
+        public init(
+            defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true,
+            maximumResponseBody: Int? = CurlTransport.defaultMaximumResponseBody, localAddress: String? = nil
+        ) {
             self.defaultTimeout = defaultTimeout
             self.connectTimeout = connectTimeout
             self.verifyTLS = verifyTLS
@@ -99,7 +101,9 @@ public struct CurlTransport: HTTPTransport {
                 // the driver takes it out at its next turn. Cancelled before this point: the flag
                 // is set, and the driver answers without sending.
                 cancellation.onCancel {
-                    if driver.cancel(transfer) { transfer.complete(.failure(transfer.exchange.cancelledBeforeSending())) }
+                    if driver.cancel(transfer) {
+                        transfer.complete(.failure(transfer.exchange.cancelledBeforeSending()))
+                    }
                 }
                 driver.submit(transfer)
             }
@@ -113,7 +117,10 @@ public struct CurlTransport: HTTPTransport {
     /// The same exchange, blocking the calling thread until the driver thread has run it.
     public func sendBlocking(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let outcome = BlockingOutcome()
-        driver.submit(CurlTransfer(exchange: CurlExchange(request: request, options: options, cancellation: nil)) { outcome.deliver($0) })
+        driver.submit(
+            CurlTransfer(exchange: CurlExchange(request: request, options: options, cancellation: nil)) {
+                outcome.deliver($0)
+            })
         return try outcome.wait().get()
     }
 }

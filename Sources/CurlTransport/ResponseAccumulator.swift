@@ -43,7 +43,8 @@ final class ResponseAccumulator {
             appendCharacters(Array(line))
             return
         }
-        if end >= 5 && line[0] == 0x48 && line[1] == 0x54 && line[2] == 0x54 && line[3] == 0x50 && line[4] == 0x2F {   // "HTTP/"
+        // "HTTP/"
+        if end >= 5 && line[0] == 0x48 && line[1] == 0x54 && line[2] == 0x54 && line[3] == 0x50 && line[4] == 0x2F {
             headers.removeAll()
             return
         }
@@ -53,8 +54,10 @@ final class ResponseAccumulator {
             return
         }
         guard let colon = line.firstIndex(of: 0x3A) else { return }
-        headers.append(HTTPHeaders.Field(name: String(decoding: line[..<colon], as: UTF8.self),
-                                         value: Self.trimmed(line[(colon + 1)...])))
+        headers.append(
+            HTTPHeaders.Field(
+                name: String(decoding: line[..<colon], as: UTF8.self),
+                value: Self.trimmed(line[(colon + 1)...])))
     }
 
     /// `bytes` (ASCII) without leading and trailing spaces and tabs, as a string.

@@ -1,6 +1,6 @@
 import CurlTransport
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 import ReferenceBackend
 import SDKSeams
 
@@ -21,8 +21,9 @@ package struct EmbeddedBackend: Sendable {
         configuration.host = "127.0.0.1"
         configuration.port = 0
         let backend = try await ReferenceBackend.start(configuration, clock: FrozenBackendClock(clock: clock))
-        let transport = StableOriginTransport(base: CurlTransport.forRecording(), stableOrigin: WorkbenchVersion.embeddedBackendOrigin,
-                                              actualOrigin: backend.baseURL, clock: clock)
+        let transport = StableOriginTransport(
+            base: CurlTransport.forRecording(), stableOrigin: WorkbenchVersion.embeddedBackendOrigin,
+            actualOrigin: backend.baseURL, clock: clock)
         return EmbeddedBackend(backend: backend, clock: clock, transport: transport)
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension AtomicFile {
@@ -23,24 +23,32 @@ extension AtomicFile {
     /// `directory` (the folders above it that were missing may have been created). Names must be
     /// one path component each (no `/`, not `.` or `..`), at most `SafeFileName.maximumBytes`
     /// bytes, and distinct: a name that breaks the rule is refused before anything is written.
-    public static func writeAll(_ names: [String], into directory: String, options: Options = Options(),
-                                contents: (Int) -> [UInt8]) throws(FileAccessError) {
+    public static func writeAll(
+        _ names: [String], into directory: String, options: Options = Options(),
+        contents: (Int) -> [UInt8]
+    ) throws(FileAccessError) {
         var seen: Set<[UInt8]> = []
         for name in names {
             guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.utf8.contains(0),
-                  name.utf8.count <= SafeFileName.maximumBytes else {
-                throw FileAccessError(kind: .system, path: directory + "/" + name, action: "cannot write",
-                                      reason: "not a file name of one component of at most \(SafeFileName.maximumBytes) bytes")
+                name.utf8.count <= SafeFileName.maximumBytes
+            else {
+                throw FileAccessError(
+                    kind: .system, path: directory + "/" + name, action: "cannot write",
+                    reason: "not a file name of one component of at most \(SafeFileName.maximumBytes) bytes")
             }
             guard seen.insert(Array(name.utf8)).inserted else {
-                throw FileAccessError(kind: .system, path: directory + "/" + name, action: "cannot write", reason: "the name is given twice")
+                throw FileAccessError(
+                    kind: .system, path: directory + "/" + name, action: "cannot write",
+                    reason: "the name is given twice")
             }
         }
         var existing = stat()
         let exists = stat(directory, &existing) == 0
         if exists, UInt32(existing.st_mode) & FileType.mask != FileType.directory {
             let what = FileType.describe(UInt32(existing.st_mode))
-            throw FileAccessError(kind: .notRegularFile(what: what), path: directory, action: "cannot write into it", reason: "it is \(what)")
+            throw FileAccessError(
+                kind: .notRegularFile(what: what), path: directory, action: "cannot write into it",
+                reason: "it is \(what)")
         }
         let (parent, folderName) = split(directory)
         if !exists { try Directories.create(parent) }
@@ -55,8 +63,9 @@ extension AtomicFile {
                 try write(contents(index), to: staging + "/" + name, options: options)
             } catch {
                 discard()
-                throw FileAccessError(kind: error.kind, path: directory + "/" + name, action: error.action, reason: error.reason,
-                                      errno: error.errno)
+                throw FileAccessError(
+                    kind: error.kind, path: directory + "/" + name, action: error.action, reason: error.reason,
+                    errno: error.errno)
             }
             staged.append(name)
         }
@@ -82,7 +91,8 @@ extension AtomicFile {
             rmdir(aside)
         }
         do {
-            try moveIntoPlace(names, from: staging, aside: aside, into: directory, options: options, movedAside: &movedAside)
+            try moveIntoPlace(
+                names, from: staging, aside: aside, into: directory, options: options, movedAside: &movedAside)
         } catch {
             discard()
             throw error
@@ -93,8 +103,10 @@ extension AtomicFile {
 
     /// Renames each staged file over its destination in `directory` (an existing one moved aside
     /// into the folder `aside` first, as `<n>`); on a failure, undoes the renames done.
-    private static func moveIntoPlace(_ names: [String], from staging: String, aside: String, into directory: String, options: Options,
-                                      movedAside: inout [String]) throws(FileAccessError) {
+    private static func moveIntoPlace(
+        _ names: [String], from staging: String, aside: String, into directory: String, options: Options,
+        movedAside: inout [String]
+    ) throws(FileAccessError) {
         var done: [(target: String, backup: String?)] = []
         func undo() {
             for (target, backup) in done.reversed() {
@@ -134,7 +146,9 @@ extension AtomicFile {
     }
 
     /// A new, empty folder `.<name>.<random>.tmp` in `parent`.
-    private static func makeStagingFolder(in parent: String, for name: String, path: String) throws(FileAccessError) -> String {
+    private static func makeStagingFolder(in parent: String, for name: String, path: String) throws(FileAccessError)
+        -> String
+    {
         var generator = SystemRandomNumberGenerator()
         var code: Int32 = EEXIST
         for _ in 0..<16 {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes whole files atomically: the one way the workbench writes a file (cassettes, vector files,
@@ -81,7 +81,11 @@ public enum AtomicFile {
             let (directory, name) = AtomicFile.split(destination.path)
             let existing = destination.status
             var mode = options.newFileMode & 0o7777
-            if let fixed = options.fixedMode { mode = fixed & 0o7777 } else if let existing { mode = UInt32(existing.st_mode) & 0o7777 }
+            if let fixed = options.fixedMode {
+                mode = fixed & 0o7777
+            } else if let existing {
+                mode = UInt32(existing.st_mode) & 0o7777
+            }
             let (fd, temporary) = try AtomicFile.createTemporary(in: directory, for: name, mode: mode, path: path)
             self.path = path
             self.target = destination.path
@@ -161,8 +165,9 @@ public enum AtomicFile {
 
         private func checkOpen() throws(FileAccessError) {
             guard fd >= 0 else {
-                throw FileAccessError(kind: .system, path: path, action: "cannot write",
-                                      reason: "the file was already committed or abandoned after a failure")
+                throw FileAccessError(
+                    kind: .system, path: path, action: "cannot write",
+                    reason: "the file was already committed or abandoned after a failure")
             }
         }
 
@@ -193,12 +198,16 @@ public enum AtomicFile {
             if type == FileType.regular { return (current, status) }
             guard type == FileType.symbolicLink else {
                 let what = FileType.describe(UInt32(status.st_mode))
-                let reason = current == path
+                let reason =
+                    current == path
                     ? "is \(what), not a regular file; refusing to replace it"
                     : "is a symbolic link to \(current), which is \(what), not a regular file; refusing to write to it"
-                throw FileAccessError(kind: .notRegularFile(what: what), path: path, action: "cannot write", reason: reason)
+                throw FileAccessError(
+                    kind: .notRegularFile(what: what), path: path, action: "cannot write", reason: reason)
             }
-            guard let link = readLink(current) else { throw .system(path, "cannot read the symbolic link \(current)", code: errno) }
+            guard let link = readLink(current) else {
+                throw .system(path, "cannot read the symbolic link \(current)", code: errno)
+            }
             current = link.hasPrefix("/") ? link : split(current).directory + "/" + link
         }
         throw .system(path, "cannot write", code: ELOOP)
@@ -216,7 +225,8 @@ public enum AtomicFile {
     /// A new file `.<name>.<random>.tmp` in `directory`, opened for writing with `mode` (`name`
     /// shortened so that the temporary name stays within `SafeFileName.maximumBytes`).
     static func createTemporary(in directory: String, for name: String, mode: UInt32, path: String)
-        throws(FileAccessError) -> (Int32, String) {
+        throws(FileAccessError) -> (Int32, String)
+    {
         var generator = SystemRandomNumberGenerator()
         var code: Int32 = EEXIST
         for _ in 0..<16 {
@@ -233,7 +243,8 @@ public enum AtomicFile {
     /// within `SafeFileName.maximumBytes`: a 255-byte name can still be written.
     static func temporaryName(for name: String, generator: inout SystemRandomNumberGenerator) -> String {
         let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
-        let kept = SafeFileName.prefix(name, maximumBytes: SafeFileName.maximumBytes - (".." + suffix + ".tmp").utf8.count)
+        let kept = SafeFileName.prefix(
+            name, maximumBytes: SafeFileName.maximumBytes - (".." + suffix + ".tmp").utf8.count)
         return ".\(kept).\(suffix).tmp"
     }
 

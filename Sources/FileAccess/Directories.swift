@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Creating the folders a file is written into (`mkdir -p`), with the operating system's reason
@@ -19,11 +19,14 @@ public enum Directories {
             if mkdir(prefix, mode_t(mode)) == 0 { continue }
             let code = errno
             var status = stat()
-            guard stat(prefix, &status) == 0 else { throw .system(path, "cannot create the directory \(prefix)", code: code) }
+            guard stat(prefix, &status) == 0 else {
+                throw .system(path, "cannot create the directory \(prefix)", code: code)
+            }
             guard UInt32(status.st_mode) & FileType.mask == FileType.directory else {
                 let what = FileType.describe(UInt32(status.st_mode))
-                throw FileAccessError(kind: .notRegularFile(what: what), path: path, action: "cannot create the directory \(prefix)",
-                                      reason: "it is \(what)")
+                throw FileAccessError(
+                    kind: .notRegularFile(what: what), path: path, action: "cannot create the directory \(prefix)",
+                    reason: "it is \(what)")
             }
         }
     }

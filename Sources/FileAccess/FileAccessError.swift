@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file could not be written (`AtomicFile`) or read (`InputFile`): the path, what was being
@@ -44,8 +44,9 @@ public struct FileAccessError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// A failed system call: `reason` is `strerror(code)`.
     static func system(_ path: String, _ action: String, code: Int32) -> FileAccessError {
-        FileAccessError(kind: code == ENOENT ? .missing : .system, path: path, action: action,
-                        reason: String(cString: strerror(code)), errno: code)
+        FileAccessError(
+            kind: code == ENOENT ? .missing : .system, path: path, action: action,
+            reason: String(cString: strerror(code)), errno: code)
     }
 
     public var description: String { "\(path): \(action): \(reason)" }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a whole input file, bounded: a regular file, or what a pipe, a FIFO or a character device
@@ -25,7 +25,8 @@ public enum InputFile {
 
     /// The bytes of the file at `path` (see the type's description).
     public static func read(_ path: String, limit: Int = defaultLimit, idleSeconds: Int = defaultIdleSeconds)
-        throws(FileAccessError) -> [UInt8] {
+        throws(FileAccessError) -> [UInt8]
+    {
         guard !path.isEmpty else {
             throw FileAccessError(kind: .missing, path: path, action: "cannot read", reason: "the path is empty")
         }
@@ -34,8 +35,9 @@ public enum InputFile {
         let type = UInt32(status.st_mode) & FileType.mask
         if type == FileType.directory || type == FileType.socket {
             let what = FileType.describe(UInt32(status.st_mode))
-            throw FileAccessError(kind: .notRegularFile(what: what), path: path, action: "cannot read",
-                                  reason: "is \(what), not a file to read")
+            throw FileAccessError(
+                kind: .notRegularFile(what: what), path: path, action: "cannot read",
+                reason: "is \(what), not a file to read")
         }
         let regular = type == FileType.regular
         if regular, Int(status.st_size) > limit { throw tooLarge(path, limit) }
@@ -67,16 +69,18 @@ public enum InputFile {
             let ready = poll(&descriptor, 1, milliseconds)
             if ready > 0 { return }
             if ready == 0 {
-                throw FileAccessError(kind: .timedOut(seconds: idleSeconds), path: path, action: "cannot read",
-                                      reason: "no input came for \(idleSeconds) s (is anything writing to it?)")
+                throw FileAccessError(
+                    kind: .timedOut(seconds: idleSeconds), path: path, action: "cannot read",
+                    reason: "no input came for \(idleSeconds) s (is anything writing to it?)")
             }
             if errno != EINTR { throw .system(path, "cannot wait for input", code: errno) }
         }
     }
 
     private static func tooLarge(_ path: String, _ limit: Int) -> FileAccessError {
-        FileAccessError(kind: .tooLarge(limit: limit), path: path, action: "cannot read",
-                        reason: "longer than \(limit) bytes, the most this reader takes")
+        FileAccessError(
+            kind: .tooLarge(limit: limit), path: path, action: "cannot read",
+            reason: "longer than \(limit) bytes, the most this reader takes")
     }
 }
 

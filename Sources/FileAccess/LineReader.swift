@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a regular file a line at a time, for inputs too large to hold (`vectors merge` of shard
@@ -47,8 +47,9 @@ public final class LineReader {
         if stat(path, &status) != 0 { throw .system(path, "cannot read", code: errno) }
         guard UInt32(status.st_mode) & FileType.mask == FileType.regular else {
             let what = FileType.describe(UInt32(status.st_mode))
-            throw FileAccessError(kind: .notRegularFile(what: what), path: path, action: "cannot read",
-                                  reason: "is \(what), not a regular file")
+            throw FileAccessError(
+                kind: .notRegularFile(what: what), path: path, action: "cannot read",
+                reason: "is \(what), not a regular file")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw .system(path, "cannot open for reading", code: errno) }
@@ -95,8 +96,9 @@ public final class LineReader {
 
     private func checkLength(_ count: Int) throws(FileAccessError) {
         guard count > maximumLineLength else { return }
-        throw FileAccessError(kind: .tooLarge(limit: maximumLineLength), path: path, action: "cannot read line \(lineNumber + 1)",
-                              reason: "longer than \(maximumLineLength) bytes, the most this reader takes")
+        throw FileAccessError(
+            kind: .tooLarge(limit: maximumLineLength), path: path, action: "cannot read line \(lineNumber + 1)",
+            reason: "longer than \(maximumLineLength) bytes, the most this reader takes")
     }
 
     /// Reads the next piece of the file into the (empty) buffer.

@@ -6,9 +6,12 @@ package enum ShellWords {
     /// `word` as a shell needs it: unchanged when it is only letters, digits and `-_./:=@,+`, else
     /// in single quotes, each `'` written `'\''` (POSIX sh, "Quoting"). An empty word is `''`.
     package static func quote(_ word: String) -> String {
-        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "-_./:=@,+".unicodeScalars.contains($0)
-        }
+        let safe =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+                    || "-_./:=@,+".unicodeScalars.contains($0)
+            }
         return safe ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 

@@ -24,8 +24,10 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
     public var r: GMPInteger { scalarField.modulus }
 
     /// Creates a curve from hexadecimal parameters; the generator is checked to be on the curve.
-    public init(name: String, u: String, p: String, r: String, b: UInt64,
-                generatorX: String, generatorY: String) {
+    public init(
+        name: String, u: String, p: String, r: String, b: UInt64,
+        generatorX: String, generatorY: String
+    ) {
         self.name = name
         self.u = GMPInteger(hex: u)!
         self.field = GMPField(modulus: GMPInteger(hex: p)!)
@@ -70,7 +72,7 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
 
     /// True for O and for affine (x, y) with 0 ≤ x, y < p and y² ≡ x³ + B (mod p).
     public func isOnCurve(_ point: GMPPoint) -> Bool {
-        guard case let .affine(x, y) = point else { return true }
+        guard case .affine(let x, let y) = point else { return true }
         let zero = GMPInteger()
         guard x >= zero, x < p, y >= zero, y < p else { return false }
         return field.square(y) == rightHandSide(x)
@@ -84,14 +86,14 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
 
     /// −P = (x, −y); −O = O.
     public func negate(_ point: GMPPoint) -> GMPPoint {
-        guard case let .affine(x, y) = point else { return .infinity }
+        guard case .affine(let x, let y) = point else { return .infinity }
         return .affine(x: x, y: field.negate(y))
     }
 
     /// 2P by the tangent rule: λ = 3x² / 2y, x₂ = λ² − 2x, y₂ = λ(x − x₂) − y; 2P = O when y = 0
     /// (a point of order 2; none exists on these curves since r is odd and the cofactor is 1).
     public func double(_ point: GMPPoint) -> GMPPoint {
-        guard case let .affine(x, y) = point else { return .infinity }
+        guard case .affine(let x, let y) = point else { return .infinity }
         guard let denominator = field.inverse(field.add(y, y)) else { return .infinity }
         let three = GMPInteger(3)
         let lambda = field.multiply(field.multiply(three, field.square(x)), denominator)
@@ -104,8 +106,8 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
     /// x₃ = λ² − x_P − x_Q, y₃ = λ(x_P − x₃) − y_P. Special cases: O + Q = Q, P + O = P,
     /// P + (−P) = O, P + P = 2P.
     public func add(_ lhs: GMPPoint, _ rhs: GMPPoint) -> GMPPoint {
-        guard case let .affine(x1, y1) = lhs else { return rhs }
-        guard case let .affine(x2, y2) = rhs else { return lhs }
+        guard case .affine(let x1, let y1) = lhs else { return rhs }
+        guard case .affine(let x2, let y2) = rhs else { return lhs }
         if x1 == x2 {
             return y1 == y2 ? double(lhs) : .infinity
         }
@@ -143,7 +145,7 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
     /// `04 ‖ x ‖ y` (1 + 2·32 bytes) or, compressed, `02|03 ‖ x` where the prefix low bit is the
     /// parity of y; O encodes as the empty array (AMCL leaves it undefined).
     public func encode(_ point: GMPPoint, compressed: Bool = false) -> [UInt8] {
-        guard case let .affine(x, y) = point else { return [] }
+        guard case .affine(let x, let y) = point else { return [] }
         if compressed { return [y.isOdd ? 0x03 : 0x02] + field.bytes(x) }
         return [0x04] + field.bytes(x) + field.bytes(y)
     }
@@ -156,12 +158,14 @@ public struct GMPCurve: Sendable, CustomStringConvertible {
         guard let prefix = bytes.first else { return nil }
         switch (prefix, bytes.count) {
         case (0x04, 1 + 2 * size):
-            guard let x = field.element(bytes: Array(bytes[1 ... size])),
-                  let y = field.element(bytes: Array(bytes[(1 + size)...])) else { return nil }
+            guard let x = field.element(bytes: Array(bytes[1...size])),
+                let y = field.element(bytes: Array(bytes[(1 + size)...]))
+            else { return nil }
             return point(x: x, y: y)
         case (0x02, 1 + size), (0x03, 1 + size):
             guard let x = field.element(bytes: Array(bytes[1...])),
-                  let root = field.squareRoot(rightHandSide(x)) else { return nil }
+                let root = field.squareRoot(rightHandSide(x))
+            else { return nil }
             let y = root.isOdd == (prefix == 0x03) ? root : field.negate(root)
             return .affine(x: x, y: y)
         default:

@@ -11,10 +11,12 @@ public struct GMPField: Sendable {
 
     /// Creates F_m. `modulus` must be an odd prime (checked with a probable-prime test).
     public init(modulus: GMPInteger) {
-        precondition(modulus > GMPInteger(2) && modulus.isOdd && modulus.isProbablePrime(),
-                     "the modulus of a GMPField must be an odd prime")
+        precondition(
+            modulus > GMPInteger(2) && modulus.isOdd && modulus.isProbablePrime(),
+            "the modulus of a GMPField must be an odd prime")
         self.modulus = modulus
-        self.sqrtExponent = modulus.modulo(GMPInteger(4)) == GMPInteger(3)
+        self.sqrtExponent =
+            modulus.modulo(GMPInteger(4)) == GMPInteger(3)
             ? (modulus + GMPInteger(1)) / GMPInteger(4) : nil
     }
 

@@ -16,7 +16,7 @@ public enum GMPPoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The affine coordinates, or nil for O.
     public var coordinates: (x: GMPInteger, y: GMPInteger)? {
-        if case let .affine(x, y) = self { return (x, y) }
+        if case .affine(let x, let y) = self { return (x, y) }
         return nil
     }
 
@@ -24,7 +24,7 @@ public enum GMPPoint: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .infinity: return "O"
-        case let .affine(x, y): return "(\(x), \(y))"
+        case .affine(let x, let y): return "(\(x), \(y))"
         }
     }
 }

@@ -31,9 +31,13 @@ struct ExchangeChannel<Responder: ServerResponder>: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandlers([HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes))])
-            try pipeline.addHandler(ExchangeHandler(responder: responder, log: log, idleTimeout: idleTimeout,
-                                                  bodyDeadline: bodyDeadline))
+            try pipeline.addHandlers([
+                HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
+            ])
+            try pipeline.addHandler(
+                ExchangeHandler(
+                    responder: responder, log: log, idleTimeout: idleTimeout,
+                    bodyDeadline: bodyDeadline))
             return Value(channel: channel)
         }
     }

@@ -94,7 +94,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var dateSecond: Int64 = .min
     private var dateText = ""
 
-    init(responder: any ServerResponder, log: RequestLog, idleTimeout: TimeAmount, bodyDeadline: BodyDeadline = .standard) {
+    init(
+        responder: any ServerResponder, log: RequestLog, idleTimeout: TimeAmount, bodyDeadline: BodyDeadline = .standard
+    ) {
         self.responder = responder
         self.log = log
         self.idleTimeout = idleTimeout
@@ -138,7 +140,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// From a request's head: unless its body ends within `bodyDeadline`, answers 408 (or, when
     /// the body is being dropped after a refusal, writes nothing more) and closes the connection.
-    private func startBodyCheck(for head: HTTPRequest, since start: ContinuousClock.Instant, context: ChannelHandlerContext) {
+    private func startBodyCheck(
+        for head: HTTPRequest, since start: ContinuousClock.Instant, context: ChannelHandlerContext
+    ) {
         stopBodyCheck()
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         bodyCheck = context.eventLoop.scheduleTask(in: bodyDeadline.amount) {
@@ -231,7 +235,8 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         if case .proceed = expectation {
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
         }
         let head: HTTPRequest
         do {
@@ -255,9 +260,12 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// not a proxy) has no scheme, so the conversion keeps it as it is, and it is taken so here
     /// without parsing it.
     static func request(_ head: HTTPRequestHead, keepingTarget: Bool = false) throws -> HTTPRequest {
-        guard head.uri.utf8.first == UInt8(ascii: "/") || keepingTarget else { return try HTTPRequest(head, secure: false, splitCookie: false) }
-        return HTTPRequest(method: try HTTPRequest.Method(head.method), scheme: "http", authority: head.headers["Host"].first,
-                           path: head.uri, headerFields: HTTPFields(head.headers, splitCookie: false))
+        guard head.uri.utf8.first == UInt8(ascii: "/") || keepingTarget else {
+            return try HTTPRequest(head, secure: false, splitCookie: false)
+        }
+        return HTTPRequest(
+            method: try HTTPRequest.Method(head.method), scheme: "http", authority: head.headers["Host"].first,
+            path: head.uri, headerFields: HTTPFields(head.headers, splitCookie: false))
     }
 
     /// Queues a part that arrived while a request is being answered.
@@ -314,8 +322,9 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if error is HTTPParserError {
             // Every answer is written whole in one turn of the event loop, so none is half written here.
-            let head = HTTPResponseHead(version: .http1_1, status: .badRequest,
-                                        headers: NIOHTTP1.HTTPHeaders([("Connection", "close"), ("Content-Length", "0")]))
+            let head = HTTPResponseHead(
+                version: .http1_1, status: .badRequest,
+                headers: NIOHTTP1.HTTPHeaders([("Connection", "close"), ("Content-Length", "0")]))
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
@@ -346,8 +355,10 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes the answer of the request in hand, then closes or takes up the requests that wait.
     /// The task that made the answer resumes on its executor, this event loop, so this runs at
     /// once; the hop is a safeguard for an executor that would resume it elsewhere.
-    private static func finish(_ answer: ServerAnswer, for head: HTTPRequest, since start: ContinuousClock.Instant,
-                               _ bound: NIOLoopBound<(ExchangeHandler, ChannelHandlerContext)>) {
+    private static func finish(
+        _ answer: ServerAnswer, for head: HTTPRequest, since start: ContinuousClock.Instant,
+        _ bound: NIOLoopBound<(ExchangeHandler, ChannelHandlerContext)>
+    ) {
         guard bound.eventLoop.inEventLoop else {
             return bound.eventLoop.execute { finish(answer, for: head, since: start, bound) }
         }
@@ -364,8 +375,10 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes `answer` (adding `Content-Length` and `Date`, and `Connection: close` when it is the
     /// connection's last: the request asked for it, or the server shuts down) and logs it.
-    private func write(_ answer: ServerAnswer, for request: HTTPRequest, since start: ContinuousClock.Instant,
-                       context: ChannelHandlerContext) {
+    private func write(
+        _ answer: ServerAnswer, for request: HTTPRequest, since start: ContinuousClock.Instant,
+        context: ChannelHandlerContext
+    ) {
         lastActivity = context.eventLoop.now
         var head = answer.head
         if !head.headerFields.contains(.contentLength) {
@@ -375,25 +388,31 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if quiescing || closeWhenAnswered { head.headerFields[.connection] = "close" }
         log.record(request, status: head.status.code, bytes: answer.body.count, since: start)
         var nioHead = HTTPResponseHead(head)
-        if let reason = answer.reasonPhrase { nioHead.status = .custom(code: UInt(head.status.code), reasonPhrase: reason) }
+        if let reason = answer.reasonPhrase {
+            nioHead.status = .custom(code: UInt(head.status.code), reasonPhrase: reason)
+        }
         context.write(wrapOutboundOut(.head(nioHead)), promise: nil)
         // An answer to HEAD keeps the Content-Length a GET would get, and no body (RFC 9110 §9.3.2).
         if !answer.body.isEmpty && request.method != .head {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
         }
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))
     }
 
     /// Writes the 417 for expectations other than `100-continue`.
     private func writeRefusal(_ members: [String], context: ChannelHandlerContext) {
-        let text = "The expectation \(members.map { "\"\($0)\"" }.joined(separator: ", ")) in the Expect header field is not supported; "
+        let text =
+            "The expectation \(members.map { "\"\($0)\"" }.joined(separator: ", ")) in the Expect header field is not supported; "
             + "only 100-continue is.\n"
         var headers = NIOHTTP1.HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(text.utf8.count))
         headers.add(name: "Date", value: date())
         if quiescing || closeWhenAnswered { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .expectationFailed, headers: headers))),
+            promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
         lastWrite = context.writeAndFlush(wrapOutboundOut(.end(nil)))
     }

@@ -14,6 +14,8 @@ extension PlainHTTPServer.Response {
     /// The answer that sends `response`: its status, header fields in order and body (timings are
     /// the transport's, not sent).
     package init(_ response: HTTPResponse) {
-        self.init(status: response.status, headers: response.headers.fields.map { .init($0.name, $0.value) }, body: response.body)
+        self.init(
+            status: response.status, headers: response.headers.fields.map { .init($0.name, $0.value) },
+            body: response.body)
     }
 }

@@ -77,16 +77,21 @@ public final class PlainHTTPServer: Sendable {
     ///     408 without calling `handler`, and its connection closed (`BodyDeadline`).
     ///   - keepsRequestTargets: each request's `target` is its target exactly as sent: an
     ///     absolute-form `http://host/path`, `CONNECT`'s `host:port` (else their path).
-    public static func start(host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
-                             logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
-                             name: String = "HTTP server", bodyTimeout: BodyDeadline = .standard, keepsRequestTargets: Bool = false,
-                             handler: @escaping Handler) async throws -> PlainHTTPServer {
-        let responder = ClosureResponder(maximumBodySize: maximumBodySize, keepsRequestTarget: keepsRequestTargets, handler: handler)
-        let (task, group, bound) = try await ServerHost.start(responder, name: name,
-                                                              host: host, port: port,
-                                                              logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
-                                                              logRequests: logRequests, bodyDeadline: bodyTimeout)
-        return PlainHTTPServer(port: bound, baseURL: ServerHost.baseURL(host: host, port: bound), task: task, group: group)
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, maximumBodySize: Int = 1 << 20,
+        logLevel: Logger.Level = .critical, logger: Logger? = nil, logRequests: Bool = false,
+        name: String = "HTTP server", bodyTimeout: BodyDeadline = .standard, keepsRequestTargets: Bool = false,
+        handler: @escaping Handler
+    ) async throws -> PlainHTTPServer {
+        let responder = ClosureResponder(
+            maximumBodySize: maximumBodySize, keepsRequestTarget: keepsRequestTargets, handler: handler)
+        let (task, group, bound) = try await ServerHost.start(
+            responder, name: name,
+            host: host, port: port,
+            logger: logger ?? ServerHost.logger("mpin-workbench.plain-server", logLevel),
+            logRequests: logRequests, bodyDeadline: bodyTimeout)
+        return PlainHTTPServer(
+            port: bound, baseURL: ServerHost.baseURL(host: host, port: bound), task: task, group: group)
     }
 
     private init(port: Int, baseURL: String, task: Task<Void, any Error>, group: ServiceGroup) {
@@ -116,20 +121,24 @@ private struct ClosureResponder: ServerResponder {
 
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer {
         let fields = head.headerFields.map { PlainHTTPServer.Field($0.name.rawName, $0.value) }
-        let plain = PlainHTTPServer.Request(method: head.method.rawValue, target: head.path ?? "", headers: fields, body: body)
+        let plain = PlainHTTPServer.Request(
+            method: head.method.rawValue, target: head.path ?? "", headers: fields, body: body)
         return Self.answer(await handler(plain))
     }
 
     func refusal(oversized head: HTTPRequest) -> ServerAnswer {
-        Self.answer(.init(status: 413, headers: [.init("Content-Type", "text/plain")],
-                          body: Array("The body is larger than \(maximumBodySize) bytes\n".utf8)))
+        Self.answer(
+            .init(
+                status: 413, headers: [.init("Content-Type", "text/plain")],
+                body: Array("The body is larger than \(maximumBodySize) bytes\n".utf8)))
     }
 
     static func answer(_ answer: PlainHTTPServer.Response) -> ServerAnswer {
         func refused(_ reason: String) -> ServerAnswer {
             var fields = HTTPFields()
             fields[.contentType] = "text/plain; charset=utf-8"
-            return ServerAnswer(.internalServerError, headers: fields, body: Array("The answer cannot be sent: \(reason)\n".utf8))
+            return ServerAnswer(
+                .internalServerError, headers: fields, body: Array("The answer cannot be sent: \(reason)\n".utf8))
         }
         guard PlainHTTPServer.statusRange.contains(answer.status) else {
             return refused("status \(answer.status) is not an HTTP status (100 to 999)")
@@ -148,7 +157,9 @@ private struct ClosureResponder: ServerResponder {
             if name == .contentLength {
                 // The body's real length, where the handler put the field (once): a wrong length
                 // would desynchronise the connection.
-                if !fields.contains(.contentLength) { fields.append(HTTPFields.Element(name: name, value: String(answer.body.count))) }
+                if !fields.contains(.contentLength) {
+                    fields.append(HTTPFields.Element(name: name, value: String(answer.body.count)))
+                }
                 continue
             }
             fields.append(HTTPFields.Element(name: name, value: field.value))

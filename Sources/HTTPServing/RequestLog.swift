@@ -19,7 +19,9 @@ struct RequestLog: Sendable {
         guard enabled, logger.logLevel <= .info else { return }
         // The path of an origin-form or absolute-form target (`line` writes an empty one as `/`).
         let path = String(URLText.parts(request.path ?? "").path)
-        let text = Self.line(method: request.method.rawValue, path: path, status: status, duration: ContinuousClock.now - start, bytes: bytes)
+        let text = Self.line(
+            method: request.method.rawValue, path: path, status: status, duration: ContinuousClock.now - start,
+            bytes: bytes)
         logger.info("\(text)")
     }
 
@@ -29,6 +31,7 @@ struct RequestLog: Sendable {
         let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         let fraction = String(microseconds % 1_000)
         let milliseconds = "\(microseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-        return "\(method) \(path.isEmpty ? "/" : path) \(status) \(milliseconds) ms \(bytes.map(String.init) ?? "-") bytes"
+        return
+            "\(method) \(path.isEmpty ? "/" : path) \(status) \(milliseconds) ms \(bytes.map(String.init) ?? "-") bytes"
     }
 }

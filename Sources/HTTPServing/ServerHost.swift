@@ -17,23 +17,33 @@ import Synchronization
 /// `bodyDeadline` gets a 408 and the connection closes (`BodyDeadline`). With
 /// `logRequests`, each request gets a line in `logger` (`RequestLog`).
 package enum ServerHost {
-    package static func start(_ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
-                      logRequests: Bool = false, bodyDeadline: BodyDeadline = .standard) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
+    package static func start(
+        _ responder: some ServerResponder, name: String, host: String, port: Int, logger: Logger,
+        logRequests: Bool = false, bodyDeadline: BodyDeadline = .standard
+    ) async throws -> (task: Task<Void, any Error>, group: ServiceGroup, port: Int) {
         let ready = ReadySignal()
-        let channel = ExchangeChannel(responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30),
-                                     bodyDeadline: bodyDeadline)
-        let server = channel.server(configuration: ServerConfiguration(address: .hostname(host, port: port), serverName: nil),
-                                    onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
-                                    eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let channel = ExchangeChannel(
+            responder: responder, log: RequestLog(logger: logger, enabled: logRequests), idleTimeout: .seconds(30),
+            bodyDeadline: bodyDeadline)
+        let server = channel.server(
+            configuration: ServerConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [], logger: logger))
         let task = Task {
             do {
                 try await group.run()
-                ready.resolve(.failure(ServerStartError(server: name, address: baseURL(host: host, port: port),
-                                                        reason: "it stopped before it listened")))
+                ready.resolve(
+                    .failure(
+                        ServerStartError(
+                            server: name, address: baseURL(host: host, port: port),
+                            reason: "it stopped before it listened")))
             } catch {
-                ready.resolve(.failure(ServerStartError(server: name, address: baseURL(host: host, port: port),
-                                                        reason: String(describing: error))))
+                ready.resolve(
+                    .failure(
+                        ServerStartError(
+                            server: name, address: baseURL(host: host, port: port),
+                            reason: String(describing: error))))
                 throw error
             }
         }

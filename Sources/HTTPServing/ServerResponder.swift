@@ -38,8 +38,9 @@ extension ServerResponder {
     package func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
         var fields = HTTPFields()
         fields[.contentType] = "text/plain; charset=utf-8"
-        return ServerAnswer(.requestTimeoutStatus, headers: fields,
-                            body: Array("The request body did not arrive within \(deadline.seconds) s\n".utf8))
+        return ServerAnswer(
+            .requestTimeout, headers: fields,
+            body: Array("The request body did not arrive within \(deadline.seconds) s\n".utf8))
     }
 }
 
@@ -56,9 +57,4 @@ package struct ServerAnswer: Sendable {
         head = HTTPResponse(status: status, headerFields: headers)
         self.body = body
     }
-}
-
-extension HTTPResponse.Status {
-    /// 408 Request Timeout: a body that did not arrive in time, or (the backend) a request too late.
-    package static let requestTimeoutStatus = HTTPResponse.Status(code: 408, reasonPhrase: "Request Timeout")
 }

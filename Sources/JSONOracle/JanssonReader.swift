@@ -31,7 +31,8 @@ public enum JanssonReader {
         let loaded: UnsafeMutablePointer<json_t>? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 // json_loadb reads `buflen` bytes and never dereferences the pointer when it is 0.
-                json_loadb(chars.baseAddress ?? UnsafePointer(bitPattern: 1), chars.count, Int(options.rawValue), &error)
+                json_loadb(
+                    chars.baseAddress ?? UnsafePointer(bitPattern: 1), chars.count, Int(options.rawValue), &error)
             }
         }
         guard let root = loaded else { throw Self.error(error) }
@@ -50,16 +51,21 @@ public enum JanssonReader {
         case JSON_STRING:
             let count = json_string_length(json)
             guard count > 0, let start = json_string_value(json) else { return .string([]) }
-            return .string(start.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) })
+            return .string(
+                start.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    Array(UnsafeBufferPointer(start: $0, count: count))
+                })
         case JSON_ARRAY:
-            return .array((0 ..< json_array_size(json)).compactMap { json_array_get(json, $0).map(value(of:)) })
+            return .array((0..<json_array_size(json)).compactMap { json_array_get(json, $0).map(value(of:)) })
         case JSON_OBJECT:
             var members: [JanssonValue.Member] = []
             var iterator = json_object_iter(json)
             while let current = iterator {
                 if let key = json_object_iter_key(current), let member = json_object_iter_value(current) {
                     let length = json_object_iter_key_len(current)
-                    let name = key.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+                    let name = key.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        Array(UnsafeBufferPointer(start: $0, count: length))
+                    }
                     members.append(JanssonValue.Member(name: name, value: value(of: member)))
                 }
                 iterator = json_object_iter_next(json, current)
@@ -73,23 +79,25 @@ public enum JanssonReader {
     private static func error(_ error: json_error_t) -> JanssonError {
         var error = error
         let raw = UInt32(cjansson_error_code(&error))
-        let code: JanssonError.Code = switch raw {
-        case json_error_invalid_utf8.rawValue: .invalidUTF8
-        case json_error_premature_end_of_input.rawValue: .prematureEndOfInput
-        case json_error_end_of_input_expected.rawValue: .endOfInputExpected
-        case json_error_invalid_syntax.rawValue: .invalidSyntax
-        case json_error_null_character.rawValue: .nullCharacter
-        case json_error_null_byte_in_key.rawValue: .nullByteInKey
-        case json_error_duplicate_key.rawValue: .duplicateKey
-        case json_error_numeric_overflow.rawValue: .numericOverflow
-        case json_error_stack_overflow.rawValue: .stackOverflow
-        default: .other(Int(raw))
-        }
+        let code: JanssonError.Code =
+            switch raw {
+            case json_error_invalid_utf8.rawValue: .invalidUTF8
+            case json_error_premature_end_of_input.rawValue: .prematureEndOfInput
+            case json_error_end_of_input_expected.rawValue: .endOfInputExpected
+            case json_error_invalid_syntax.rawValue: .invalidSyntax
+            case json_error_null_character.rawValue: .nullCharacter
+            case json_error_null_byte_in_key.rawValue: .nullByteInKey
+            case json_error_duplicate_key.rawValue: .duplicateKey
+            case json_error_numeric_overflow.rawValue: .numericOverflow
+            case json_error_stack_overflow.rawValue: .stackOverflow
+            default: .other(Int(raw))
+            }
         // The text is NUL-terminated within its array; its last byte holds the code.
         let text = withUnsafeBytes(of: error.text) { raw in
             let bytes = raw.prefix(Int(JSON_ERROR_TEXT_LENGTH) - 1)
             return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return JanssonError(text: text, code: code, line: Int(error.line), column: Int(error.column), position: Int(error.position))
+        return JanssonError(
+            text: text, code: code, line: Int(error.line), column: Int(error.column), position: Int(error.position))
     }
 }

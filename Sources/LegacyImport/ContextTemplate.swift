@@ -62,7 +62,8 @@ struct ContextTemplate: Sendable, Hashable {
             if !literalSource.isEmpty { parts.append(.text(literal, source: literalSource)) }
             literal = ""
             literalSource = ""
-            parts.append(.variable(String(name), filtered: filtered, source: String(rest[dollar..<remainder.startIndex])))
+            parts.append(
+                .variable(String(name), filtered: filtered, source: String(rest[dollar..<remainder.startIndex])))
             rest = remainder
         }
         literal += rest
@@ -99,7 +100,9 @@ struct ContextTemplate: Sendable, Hashable {
             switch parts[part] {
             case .text(let text, _):
                 let wanted = Array(text)
-                guard position + wanted.count <= characters.count, Array(characters[position..<position + wanted.count]) == wanted else {
+                guard position + wanted.count <= characters.count,
+                    Array(characters[position..<position + wanted.count]) == wanted
+                else {
                     return nil
                 }
                 return search(part + 1, position + wanted.count, bindings)
@@ -107,7 +110,8 @@ struct ContextTemplate: Sendable, Hashable {
                 if !filtered, !wildcards.contains(name), let value = bindings[name] {
                     let wanted = Array(value)
                     guard position + wanted.count <= characters.count,
-                          Array(characters[position..<position + wanted.count]) == wanted else { return nil }
+                        Array(characters[position..<position + wanted.count]) == wanted
+                    else { return nil }
                     return search(part + 1, position + wanted.count, bindings)
                 }
                 for end in position...characters.count {

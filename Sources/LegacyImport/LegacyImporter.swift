@@ -3,8 +3,8 @@ import FileAccess
 import FlowRecording
 import MilagroProtocol
 import OrderedJSON
-import Scenarios
 import SDKSeams
+import Scenarios
 
 /// `cassette import --format milagro-sdk`: cassettes from recordings of the Milagro C++ SDK core's
 /// test harness (`tests/common/http_recorder.cpp`, read by `LegacyRecording`).
@@ -88,8 +88,10 @@ public struct LegacyImporter: Sendable {
     /// after the test; the bundled scenarios hook in here (same name, with their script and path).
     public var scenarioName: @Sendable (String) -> Cassette.Scenario
 
-    public init(tool: Cassette.Tool, curve: String = "BN254CX", suite: LegacySuite? = nil,
-                scenarioName: @escaping @Sendable (String) -> Cassette.Scenario = { Cassette.Scenario(name: $0) }) {
+    public init(
+        tool: Cassette.Tool, curve: String = "BN254CX", suite: LegacySuite? = nil,
+        scenarioName: @escaping @Sendable (String) -> Cassette.Scenario = { Cassette.Scenario(name: $0) }
+    ) {
         self.tool = tool
         self.curve = curve
         self.suite = suite
@@ -107,9 +109,11 @@ public struct LegacyImporter: Sendable {
         // A sequential run gives each test a cassette with the earlier tests' exchanges as setup:
         // at most tests × exchanges events in all, bounded here before any is made.
         if let suite, recording.exchanges.count * suite.tests.count > Self.maximumEvents {
-            throw ImportError(path: path, message: "\(recording.exchanges.count) exchanges against the \(suite.tests.count) tests of the "
-                + "suite \(suite.name) could need \(recording.exchanges.count * suite.tests.count) events in all; an import writes at most "
-                + "\(Self.maximumEvents)")
+            throw ImportError(
+                path: path,
+                message: "\(recording.exchanges.count) exchanges against the \(suite.tests.count) tests of the "
+                    + "suite \(suite.name) could need \(recording.exchanges.count * suite.tests.count) events in all; an import writes at most "
+                    + "\(Self.maximumEvents)")
         }
         var outcome = importRecording(recording)
         Self.makeFileNamesUnique(&outcome, path: path)
@@ -137,9 +141,14 @@ public struct LegacyImporter: Sendable {
             }
             if number > 1, let first = owners[(base + ".json").lowercased()] {
                 let twoForms = first == item.test && Array(first.unicodeScalars) != Array(item.test.unicodeScalars)
-                let same = twoForms ? "; the two are one name in two Unicode forms, \(Self.scalars(first)) and \(Self.scalars(item.test))" : ""
-                outcome.notes.append("\(path): the test \"\(item.test)\" and the test \"\(first)\" make one safe file name "
-                    + "(\(base).json, compared after Unicode normalisation and without case\(same)): \"\(item.test)\" is written to \(name)")
+                let same =
+                    twoForms
+                    ? "; the two are one name in two Unicode forms, \(Self.scalars(first)) and \(Self.scalars(item.test))"
+                    : ""
+                outcome.notes.append(
+                    "\(path): the test \"\(item.test)\" and the test \"\(first)\" make one safe file name "
+                        + "(\(base).json, compared after Unicode normalisation and without case\(same)): \"\(item.test)\" is written to \(name)"
+                )
             }
             owners[name.lowercased()] = item.test
             outcome.cassettes[index].fileName = name
@@ -149,7 +158,9 @@ public struct LegacyImporter: Sendable {
     /// A name with every scalar beyond ASCII written `\u{…}` (`testCafe\u{301}`), so that two
     /// Unicode forms of one name read apart.
     static func scalars(_ name: String) -> String {
-        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
+        name.unicodeScalars.map {
+            $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}"
+        }.joined()
     }
 
     /// The bytes a file name keeps for what follows the test's safe name: `-<number>` and `.json`.
@@ -192,9 +203,12 @@ public struct LegacyImporter: Sendable {
         // Tests whose browser side has started (an access number or QR URL was asked for).
         var browserSessions: Set<[UInt8]> = []
         for exchange in recording.exchanges {
-            let actor = Self.actor(url: exchange.url, context: exchange.context, browserSession: browserSessions.contains(Array(exchange.test.utf8)))
+            let actor = Self.actor(
+                url: exchange.url, context: exchange.context,
+                browserSession: browserSessions.contains(Array(exchange.test.utf8)))
             if actor == .browser { browserSessions.insert(Array(exchange.test.utf8)) }
-            byTest[exchange.test].append(Entry(source: exchange, event: CassetteEvent(actor: actor, .http(exchange.exchange))))
+            byTest[exchange.test].append(
+                Entry(source: exchange, event: CassetteEvent(actor: actor, .http(exchange.exchange))))
         }
         for test in recording.tests {
             byTest[test] = Self.movingHeldRequests(byTest[test], test: test, path: recording.path, notes: &notes)
@@ -206,23 +220,29 @@ public struct LegacyImporter: Sendable {
             if unknown.isEmpty {
                 return suiteRun(recording, suite: suite, byTest: byTest, main: main, notes: notes)
             }
-            notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend "
-                + "without asking for its client settings first, but \(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") "
-                + "not a test of the suite \(suite.name); each test is imported on its own")
+            notes.append(
+                "\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend "
+                    + "without asking for its client settings first, but \(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") "
+                    + "not a test of the suite \(suite.name); each test is imported on its own")
         } else if !reliant.isEmpty {
-            notes.append("\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend without "
-                + "asking for its client settings first (state left by earlier tests of the run); without the suite description "
-                + "\(Self.suiteName) each test is imported on its own and such tests will not replay")
+            notes.append(
+                "\(recording.path): \(reliant.joined(separator: ", ")) use\(reliant.count == 1 ? "s" : "") the backend without "
+                    + "asking for its client settings first (state left by earlier tests of the run); without the suite description "
+                    + "\(Self.suiteName) each test is imported on its own and such tests will not replay")
         }
         let cassettes = recording.tests.map { test -> Imported in
             let entries = byTest[test]
             let answered = entries.first { $0.source.exchange.response != nil } ?? entries.first
             let cassette = Cassette(
                 tool: tool, curve: curve, scenario: scenarioName(test),
-                backend: .init(url: answered.map { URLText.origin(of: $0.source.url) } ?? "", flavour: BackendFlavour.milagro.rawValue),
+                backend: .init(
+                    url: answered.map { URLText.origin(of: $0.source.url) } ?? "",
+                    flavour: BackendFlavour.milagro.rawValue),
                 replayMode: .methodURL, origin: .init(format: Self.formatName, file: recording.path, test: test),
                 events: entries.map(\.event))
-            return Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: 0, ownExchanges: entries.count)
+            return Imported(
+                test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: 0,
+                ownExchanges: entries.count)
         }
         return Outcome(cassettes: cassettes, suite: nil, notes: notes)
     }
@@ -231,26 +251,37 @@ public struct LegacyImporter: Sendable {
     /// ran (the file's), each with the tests before it as setup, replayed in mode `context` by the
     /// harness's key. A test the suite describes but the file does not hold made no request in that
     /// run (or did not run): it gets no cassette and is no one's setup.
-    func suiteRun(_ recording: LegacyRecording, suite: LegacySuite, byTest: EntriesByTest, main: String?,
-                  notes: [String]) -> Outcome {
+    func suiteRun(
+        _ recording: LegacyRecording, suite: LegacySuite, byTest: EntriesByTest, main: String?,
+        notes: [String]
+    ) -> Outcome {
         var notes = notes
         let run = recording.tests
         var bindings: [String: [String: String]] = [:]
         for test in run {
             var contexts: [String] = []
-            for entry in byTest[test] where !contexts.contains(entry.source.context) { contexts.append(entry.source.context) }
+            for entry in byTest[test] where !contexts.contains(entry.source.context) {
+                contexts.append(entry.source.context)
+            }
             var bound = suite.bindings(of: test, contexts: contexts)
             for (name, value) in Self.bindings(recording, main: main) where bound[name] == nil { bound[name] = value }
             bindings[test] = bound
         }
-        let flavour = suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? BackendFlavour.milagro.rawValue
+        let flavour =
+            suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? BackendFlavour.milagro.rawValue
         var cassettes: [Imported] = []
         for (position, test) in run.enumerated() {
-            let earlier = position == 0 ? "the first test of the file" : position == 1 ? "the test before it in the file runs first as setup"
-                : "the \(position) tests before it in the file run first as setup"
-            var composition = suite.script(running: Array(run[...position]), bindings: bindings, description:
-                "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier), over one SDK instance, as the "
-                + "harness ran them")
+            let earlier =
+                position == 0
+                ? "the first test of the file"
+                : position == 1
+                    ? "the test before it in the file runs first as setup"
+                    : "the \(position) tests before it in the file run first as setup"
+            var composition = suite.script(
+                running: Array(run[...position]), bindings: bindings,
+                description:
+                    "\(test) of the suite \(suite.name), imported from \(recording.path): \(earlier), over one SDK instance, as the "
+                    + "harness ran them")
             // The SDK's clock: the time the test's first answer was dated (time permits are asked for
             // by day), else the script's own.
             if let time = (byTest[test]).lazy.compactMap({ Self.dated($0.source) }).first {
@@ -265,8 +296,12 @@ public struct LegacyImporter: Sendable {
                 let count = suite.tests.first { $0.name == name }?.steps.count ?? 0
                 for entry in byTest[name] {
                     var event = entry.event
-                    let stepIndex = first.flatMap { Self.step(of: entry.source.context, in: composition, from: $0, count: count) }
-                    if stepIndex == nil, isOwn { unplaced.append("#\(entry.source.index) \(entry.source.method) \(entry.source.path)") }
+                    let stepIndex = first.flatMap {
+                        Self.step(of: entry.source.context, in: composition, from: $0, count: count)
+                    }
+                    if stepIndex == nil, isOwn {
+                        unplaced.append("#\(entry.source.index) \(entry.source.method) \(entry.source.path)")
+                    }
                     let scriptSteps = composition.script["steps"]?.arrayValue ?? []
                     if let at = stepIndex ?? first, at < scriptSteps.count {
                         event.step = ScenarioStep(index: at, name: scriptSteps[at]["name"]?.stringValue ?? name)
@@ -276,16 +311,20 @@ public struct LegacyImporter: Sendable {
                 }
             }
             if !unplaced.isEmpty {
-                notes.append("\(recording.path): \(test): no step of the suite's \(test) has the context of \(unplaced.count) exchange"
-                    + "\(unplaced.count == 1 ? "" : "s") (\(unplaced.prefix(3).joined(separator: ", "))\(unplaced.count > 3 ? ", …" : "")): "
-                    + "the run made requests the suite does not; the replay will report them unused")
+                notes.append(
+                    "\(recording.path): \(test): no step of the suite's \(test) has the context of \(unplaced.count) exchange"
+                        + "\(unplaced.count == 1 ? "" : "s") (\(unplaced.prefix(3).joined(separator: ", "))\(unplaced.count > 3 ? ", …" : "")): "
+                        + "the run made requests the suite does not; the replay will report them unused")
             }
             let scenario = Cassette.Scenario(name: test, script: composition.script)
-            let cassette = Cassette(tool: tool, curve: curve, scenario: scenario, backend: .init(url: main ?? "", flavour: flavour),
-                                    replayMode: .context, origin: .init(format: Self.formatName, file: recording.path, test: test),
-                                    events: events)
-            cassettes.append(Imported(test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: setup,
-                                      ownExchanges: events.count - setup))
+            let cassette = Cassette(
+                tool: tool, curve: curve, scenario: scenario, backend: .init(url: main ?? "", flavour: flavour),
+                replayMode: .context, origin: .init(format: Self.formatName, file: recording.path, test: test),
+                events: events)
+            cassettes.append(
+                Imported(
+                    test: test, cassette: cassette, fileName: Self.fileName(test), setupExchanges: setup,
+                    ownExchanges: events.count - setup))
         }
         return Outcome(cassettes: cassettes, suite: suite.name, notes: notes)
     }
@@ -333,7 +372,9 @@ public struct LegacyImporter: Sendable {
         guard exchange.method.uppercased() == "GET" else { return nil }
         let origin = URLText.origin(of: exchange.url)
         var segments = exchange.path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count >= 3, segments.last.map(String.init) == Endpoint.clientSettings.lastSegment else { return nil }
+        guard segments.count >= 3, segments.last.map(String.init) == Endpoint.clientSettings.lastSegment else {
+            return nil
+        }
         segments.removeLast(2)
         return origin + segments.joined(separator: "/")
     }
@@ -343,7 +384,9 @@ public struct LegacyImporter: Sendable {
     static func reliesOnEarlierTests(_ entries: [Entry], main: String?) -> Bool {
         guard let main else { return false }
         let origin = URLText.origin(of: main)
-        guard let first = entries.first(where: { $0.event.actor == .sdk && URLText.origin(of: $0.source.url) == origin }) else {
+        guard
+            let first = entries.first(where: { $0.event.actor == .sdk && URLText.origin(of: $0.source.url) == origin })
+        else {
             return false
         }
         return settingsBase(first.source) == nil
@@ -368,7 +411,8 @@ public struct LegacyImporter: Sendable {
         let path = URLText.path(url)
         if Endpoint.browserEndpoints.contains(where: { $0.path == path }) { return .browser }
         if path == Endpoint.rpaAuthenticate.path, browserSession {
-            let user = context.split(separator: "@", omittingEmptySubsequences: false).first?
+            let user =
+                context.split(separator: "@", omittingEmptySubsequences: false).first?
                 .split(separator: "-", omittingEmptySubsequences: false).first ?? ""
             if user.isEmpty { return .browser }
         }
@@ -384,19 +428,24 @@ public struct LegacyImporter: Sendable {
         while position < out.count {
             let entry = out[position]
             let segment = entry.source.path.split(separator: "/").last
-            guard entry.event.actor == .sdk, entry.source.method.uppercased() == "POST", segment.map(String.init) == Endpoint.mobileAuthenticate.lastSegment else {
+            guard entry.event.actor == .sdk, entry.source.method.uppercased() == "POST",
+                segment.map(String.init) == Endpoint.mobileAuthenticate.lastSegment
+            else {
                 position += 1
                 continue
             }
             var start = position
             while start > 0, out[start - 1].event.actor == .browser { start -= 1 }
             let browserRun = out[start..<position]
-            if browserRun.contains(where: { $0.source.path.split(separator: "/").last.map(String.init) == Endpoint.rpaAuthenticate.lastSegment }) {
+            if browserRun.contains(where: {
+                $0.source.path.split(separator: "/").last.map(String.init) == Endpoint.rpaAuthenticate.lastSegment
+            }) {
                 out.remove(at: position)
                 out.insert(entry, at: start)
-                notes.append("\(path):\(entry.source.line): \(test): the phone's POST \(entry.source.path) (exchange \(entry.source.index)) "
-                    + "was written after the \(browserRun.count) browser exchange\(browserRun.count == 1 ? "" : "s") that released it; "
-                    + "moved back before \(browserRun.count == 1 ? "it" : "them"), where its request was sent")
+                notes.append(
+                    "\(path):\(entry.source.line): \(test): the phone's POST \(entry.source.path) (exchange \(entry.source.index)) "
+                        + "was written after the \(browserRun.count) browser exchange\(browserRun.count == 1 ? "" : "s") that released it; "
+                        + "moved back before \(browserRun.count == 1 ? "it" : "them"), where its request was sent")
             }
             position += 1
         }

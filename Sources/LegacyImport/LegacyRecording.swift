@@ -56,11 +56,14 @@ package struct LegacyRecording: Sendable {
             throw .init(path: path, line: error.line, message: "not valid JSON: \(error.message)")
         }
         guard let items = document.value.arrayValue else {
-            throw .init(path: path, line: nil, message: "expected a JSON array of recorded exchanges, found \(document.value.kindName)")
+            throw .init(
+                path: path, line: nil,
+                message: "expected a JSON array of recorded exchanges, found \(document.value.kindName)")
         }
         guard items.count <= maximumExchanges else {
-            throw .init(path: path, line: document.line(of: JSONPath([.index(maximumExchanges)])),
-                        message: "\(items.count) recorded exchanges; a file may hold at most \(maximumExchanges)")
+            throw .init(
+                path: path, line: document.line(of: JSONPath([.index(maximumExchanges)])),
+                message: "\(items.count) recorded exchanges; a file may hold at most \(maximumExchanges)")
         }
         var exchanges: [Exchange] = []
         for (index, item) in items.enumerated() {
@@ -87,14 +90,18 @@ package struct LegacyRecording: Sendable {
             let after = end < exchanges.count ? exchanges[end].test : nil
             var opened = false
             for index in position..<end {
-                if [Endpoint.getAccessNumber.path, Endpoint.getQrURL.path].contains(exchanges[index].path) { opened = true }
+                if [Endpoint.getAccessNumber.path, Endpoint.getQrURL.path].contains(exchanges[index].path) {
+                    opened = true
+                }
                 exchanges[index].test = (opened ? after ?? before : before ?? after) ?? unnamedTest
             }
             position = end
         }
     }
 
-    static func exchange(_ item: JSONValue, index: Int, document: JSONDocument, path: String) throws(LegacyImporter.ImportError) -> Exchange {
+    static func exchange(_ item: JSONValue, index: Int, document: JSONDocument, path: String) throws(LegacyImporter
+        .ImportError) -> Exchange
+    {
         let at = JSONPath([.index(index)])
         func fail(_ field: JSONPath, _ message: String) -> LegacyImporter.ImportError {
             var line: Int?
@@ -120,14 +127,20 @@ package struct LegacyRecording: Sendable {
         }
         func text(_ field: JSONPath, required: Bool = true) throws(LegacyImporter.ImportError) -> String {
             guard let raw = try value(field, required: required) else { return "" }
-            guard let string = raw.stringValue else { throw fail(field, "\(name(field)) should be a string, found \(raw.kindName)") }
+            guard let string = raw.stringValue else {
+                throw fail(field, "\(name(field)) should be a string, found \(raw.kindName)")
+            }
             return string
         }
-        guard item.objectMembers != nil else { throw fail(at, "expected an object with request and response, found \(item.kindName)") }
+        guard item.objectMembers != nil else {
+            throw fail(at, "expected an object with request and response, found \(item.kindName)")
+        }
         let request = at.member("request"), response = at.member("response")
         for part in [request, response] {
             guard let found = try value(part) else { continue }
-            if found.objectMembers == nil { throw fail(part, "\(name(part)) should be an object, found \(found.kindName)") }
+            if found.objectMembers == nil {
+                throw fail(part, "\(name(part)) should be an object, found \(found.kindName)")
+            }
         }
         let method = try text(request.member("method"))
         guard !method.isEmpty, method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -137,12 +150,14 @@ package struct LegacyRecording: Sendable {
         if let problem = CassetteLint.urlProblem(url) { throw fail(request.member("url"), "request.url: \(problem)") }
         let context = try text(request.member("context"), required: false)
         let body = try text(request.member("data"), required: false)
-        var exchange = CassetteEvent.HTTPExchange(request: .init(method: method, url: url, body: Array(body.utf8)), context: context)
+        var exchange = CassetteEvent.HTTPExchange(
+            request: .init(method: method, url: url, body: Array(body.utf8)), context: context)
 
         var success = true
         if let flag = try value(response.member("success"), required: false) {
             guard let bool = flag.boolValue else {
-                throw fail(response.member("success"), "response.success should be true or false, found \(flag.kindName)")
+                throw fail(
+                    response.member("success"), "response.success should be true or false, found \(flag.kindName)")
             }
             success = bool
         }
@@ -150,48 +165,65 @@ package struct LegacyRecording: Sendable {
         var status = 0
         if let rawStatus = try value(statusField, required: success) {
             guard let number = rawStatus.intValue else {
-                throw fail(statusField, "response.httpStatus should be an integer, found \(rawStatus.kindName) \(JSONWriter.compact(rawStatus))")
+                throw fail(
+                    statusField,
+                    "response.httpStatus should be an integer, found \(rawStatus.kindName) \(JSONWriter.compact(rawStatus))"
+                )
             }
             status = number
         }
         if success {
             guard (100...599).contains(status) else {
-                throw fail(statusField, "response.httpStatus \(status) is not an HTTP status (100 to 599) though response.success is true")
+                throw fail(
+                    statusField,
+                    "response.httpStatus \(status) is not an HTTP status (100 to 599) though response.success is true")
             }
             var headers = HTTPHeadersValue()
             if let raw = try value(response.member("headers"), required: false) {
                 guard let members = raw.objectMembers else {
-                    throw fail(response.member("headers"), "response.headers should be an object, found \(raw.kindName)")
+                    throw fail(
+                        response.member("headers"), "response.headers should be an object, found \(raw.kindName)")
                 }
                 guard members.count <= CassetteLimits.maximumHeaders else {
-                    throw fail(response.member("headers"), "response.headers has \(members.count) fields; a response has at most "
-                        + "\(CassetteLimits.maximumHeaders)")
+                    throw fail(
+                        response.member("headers"),
+                        "response.headers has \(members.count) fields; a response has at most "
+                            + "\(CassetteLimits.maximumHeaders)")
                 }
                 for member in members {
                     let field = response.member("headers").member(member.name)
                     guard let headerValue = member.value.stringValue else {
-                        throw fail(field, "response.headers.\(member.name) should be a string, found \(member.value.kindName)")
+                        throw fail(
+                            field, "response.headers.\(member.name) should be a string, found \(member.value.kindName)")
                     }
                     guard CassetteLimits.isHeaderName(member.name) else {
-                        throw fail(field, "response.headers: \(JSONDiff.brief(.string(member.name))) is not a header name "
-                            + "(letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)")
+                        throw fail(
+                            field,
+                            "response.headers: \(JSONDiff.brief(.string(member.name))) is not a header name "
+                                + "(letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)")
                     }
                     guard CassetteLimits.isHeaderValue(headerValue) else {
-                        throw fail(field, "response.headers.\(member.name) has a control character (CR, LF, NUL, ...), which no header "
-                            + "value may hold")
+                        throw fail(
+                            field,
+                            "response.headers.\(member.name) has a control character (CR, LF, NUL, ...), which no header "
+                                + "value may hold")
                     }
                     headers.append(name: member.name, value: headerValue)
                 }
             }
-            exchange.response = .init(status: status, headers: headers, body: Array(try text(response.member("data"), required: false).utf8))
+            exchange.response = .init(
+                status: status, headers: headers, body: Array(try text(response.member("data"), required: false).utf8))
         } else {
             guard status == 0 else {
-                throw fail(statusField, "response.httpStatus is \(status) though response.success is false (a transport failure has 0)")
+                throw fail(
+                    statusField,
+                    "response.httpStatus is \(status) though response.success is false (a transport failure has 0)")
             }
             let message = try text(response.member("error"), required: false)
             exchange.error = .init(kind: LegacyImporter.errorKind(message), message: message)
         }
         let test = context.lastIndex(of: "@").map { String(context[context.index(after: $0)...]) } ?? ""
-        return Exchange(index: index, line: document.line(of: at) ?? 1, test: test, namesTest: !test.isEmpty, exchange: exchange)
+        return Exchange(
+            index: index, line: document.line(of: at) ?? 1, test: test, namesTest: !test.isEmpty, exchange: exchange)
     }
 }

@@ -110,7 +110,8 @@ public struct LegacySuite: Sendable, Hashable {
     /// `bindings` gives each test's variables (`bindings(of:contexts:)`); they fill in `$name` /
     /// `${name}` in that test's step values, other variables are left to the run (the script's
     /// `variables` give their defaults).
-    public func script(running run: [String], bindings: [String: [String: String]], description: String) -> Composition {
+    public func script(running run: [String], bindings: [String: [String: String]], description: String) -> Composition
+    {
         var steps: [JSONValue] = []
         var names: [String] = [], firsts: [Int?] = [], contexts: [String?] = []
         for (index, name) in run.enumerated() {
@@ -131,13 +132,16 @@ public struct LegacySuite: Sendable, Hashable {
                     guard member.name == "name", let name = member.value.stringValue else { return member }
                     return .init("name", .string(Self.setupPrefix + name))
                 }
-                if !renamed.contains(where: { $0.name == "await" }) || members.contains(where: { $0.name == "expect" }) {
+                if !renamed.contains(where: { $0.name == "await" }) || members.contains(where: { $0.name == "expect" })
+                {
                     renamed.append(.init("expect", .object([.init("status", .string("any"))])))
                 }
                 steps.append(.object(renamed))
             }
         }
-        var members: [JSONValue.Member] = [.init("name", .string(run.last ?? name)), .init("description", .string(description))]
+        var members: [JSONValue.Member] = [
+            .init("name", .string(run.last ?? name)), .init("description", .string(description)),
+        ]
         members += settings
         members.append(.init("steps", .array(steps)))
         return Composition(script: .object(members), tests: names, firstSteps: firsts, contexts: contexts)
@@ -155,7 +159,8 @@ public struct LegacySuite: Sendable, Hashable {
         switch value {
         case .string(let text) where key != "name": return .string(substitute(text, bindings))
         case .array(let items): return .array(items.map { bind($0, bindings) })
-        case .object(let members): return .object(members.map { .init($0.name, bind($0.value, bindings, key: $0.name)) })
+        case .object(let members):
+            return .object(members.map { .init($0.name, bind($0.value, bindings, key: $0.name)) })
         default: return value
         }
     }
@@ -166,7 +171,9 @@ public struct LegacySuite: Sendable, Hashable {
     static func substitute(_ text: String, _ bindings: [String: String]) -> String {
         guard !bindings.isEmpty, text.contains("$") else { return text }
         return ContextTemplate(text).parts.map { part in
-            if case .variable(let name, filtered: false, _) = part, let value = bindings[name] { return value.replacing("$", with: "$$") }
+            if case .variable(let name, filtered: false, _) = part, let value = bindings[name] {
+                return value.replacing("$", with: "$$")
+            }
             return part.source
         }.joined()
     }

@@ -26,7 +26,8 @@ extension ScenarioLibrary {
                 ScriptError(file: file, line: step.line, stepIndex: step.index, stepName: step.name, message: message)
             }
             guard source["name"]?.stringValue != nil, let colon = step.name.firstIndex(of: ":"),
-                  case let test = String(step.name[..<colon]), !test.isEmpty, !test.contains(" ") else {
+                case let test = String(step.name[..<colon]), !test.isEmpty, !test.contains(" ")
+            else {
                 throw fail("a step of a suite is named \"<test>: …\" after the test it belongs to")
             }
             if tests.last?.name == test {
@@ -37,7 +38,9 @@ extension ScenarioLibrary {
                 tests.append(.init(name: test, steps: [source]))
             }
         }
-        let settings = (script.source.objectMembers ?? []).filter { !["name", "description", "aliases", "steps"].contains($0.name) }
+        let settings = (script.source.objectMembers ?? []).filter {
+            !["name", "description", "aliases", "steps"].contains($0.name)
+        }
         return LegacySuite(name: script.name, path: script.path, settings: settings, tests: tests)
     }
 }

@@ -26,7 +26,8 @@ extension BackendProfile {
         case .default:
             return nil
         case .milagroOSS where flavour != .milagro:
-            return "the milagro-oss profile is the open-source Milagro server: it goes with the milagro flavour, not \(flavour.rawValue)"
+            return
+                "the milagro-oss profile is the open-source Milagro server: it goes with the milagro flavour, not \(flavour.rawValue)"
         case .milagroOSS where activation == .code:
             return "the milagro-oss profile's demo RPA has no activation codes: use the auto or email activation"
         case .milagroOSS:

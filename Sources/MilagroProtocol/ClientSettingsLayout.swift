@@ -24,8 +24,10 @@ public enum ClientSettingsLayout {
     /// `seedValue` is used by the `milagro-oss` and `milagro-hosted-v3` profiles only; `baseURL` by
     /// `milagro-oss` only. The MFA platform's flavour takes the default profile's members whatever
     /// the profile (the backend refuses that pairing, `BackendProfile.problem`).
-    public static func members(flavour: BackendFlavour, profile: BackendProfile, appID: String, baseURL: String = "",
-                               seedValue: String = "") -> [(String, JSONValue)] {
+    public static func members(
+        flavour: BackendFlavour, profile: BackendProfile, appID: String, baseURL: String = "",
+        seedValue: String = ""
+    ) -> [(String, JSONValue)] {
         typealias K = ClientSettingsKey
         typealias E = Endpoint
         let storage = JSONValue.string(E.timePermitsStorage.path)
@@ -33,12 +35,14 @@ public enum ClientSettingsLayout {
         switch (flavour, profile) {
         case (.milagro, .milagroHostedV3):
             pairs = [
-                (.requestOTP, false), (.mpinAuthServerURL, .string(E.rpsBase)), (.timePermitsURL, .string(E.timePermit.path)),
+                (.requestOTP, false), (.mpinAuthServerURL, .string(E.rpsBase)),
+                (.timePermitsURL, .string(E.timePermit.path)),
                 (.useWebSocket, false), (.useNFC, false), (.setDeviceName, false), (.seedValue, .string(seedValue)),
                 (.accessNumberDigits, 7), (.accessNumberURL, .string(E.hostedAccessNumberPoll.path)),
                 (.setupDoneURL, .string(E.setupDone.path)), (.timePermitsStorageURL, storage),
                 (.authenticateURL, .string(E.rpaAuthenticate.path)), (.certivoxURL, .string(E.hostedDTA2.path)),
-                (.accessNumberUseCheckSum, true), (.registerURL, .string(E.register.path)), (.appID, .string(appID)), (.cSum, 1),
+                (.accessNumberUseCheckSum, true), (.registerURL, .string(E.register.path)), (.appID, .string(appID)),
+                (.cSum, 1),
                 (.signatureURL, .string(E.signature.path)), (.getAccessNumberURL, .string(E.getAccessNumber.path)),
                 (.mobileAuthenticateURL, .string(E.mobileAuthenticate.path)),
             ]
@@ -47,33 +51,44 @@ public enum ClientSettingsLayout {
             // 18 members, then the two it adds when `requestOTP` is off.
             let url = { (path: String) -> JSONValue in .string(baseURL + path) }
             pairs = [
-                (.certivoxURL, url(E.dta2.path)), (.signatureURL, url(E.signature.path)), (.registerURL, url(E.register.path)),
-                (.timePermitsURL, url(E.timePermit.path)), (.timePermitsStorageURL, url(E.openSourceTimePermitsStorage.path)),
+                (.certivoxURL, url(E.dta2.path)), (.signatureURL, url(E.signature.path)),
+                (.registerURL, url(E.register.path)),
+                (.timePermitsURL, url(E.timePermit.path)),
+                (.timePermitsStorageURL, url(E.openSourceTimePermitsStorage.path)),
                 (.setupDoneURL, url(E.setupDone.path)), (.mpinAuthServerURL, url(E.rpsBase)),
                 // The RPS's `RPAAuthenticateUserURL` option, relative as the demo's configuration gives it.
                 (.authenticateURL, .string(E.rpaAuthenticate.path)),
-                (.mobileAuthenticateURL, url(E.mobileAuthenticate.path)), (.setDeviceName, false), (.accessNumberUseCheckSum, true),
-                (.appID, .string(appID)), (.requestOTP, false), (.seedValue, .string(seedValue)), (.useWebSocket, false),
+                (.mobileAuthenticateURL, url(E.mobileAuthenticate.path)), (.setDeviceName, false),
+                (.accessNumberUseCheckSum, true),
+                (.appID, .string(appID)), (.requestOTP, false), (.seedValue, .string(seedValue)),
+                (.useWebSocket, false),
                 (.accessNumberDigits, 7), (.cSum, 1), (.useNFC, false),
                 (.accessNumberURL, url(E.accessNumberPoll.path)), (.getAccessNumberURL, url(E.getAccessNumber.path)),
             ]
         case (.milagro, .default):
             pairs = [
-                (.registerURL, .string(E.register.path)), (.signatureURL, .string(E.signature.path)), (.certivoxURL, .string(E.dta2.path)),
+                (.registerURL, .string(E.register.path)), (.signatureURL, .string(E.signature.path)),
+                (.certivoxURL, .string(E.dta2.path)),
                 (.timePermitsURL, .string(E.timePermit.path)), (.timePermitsStorageURL, storage),
                 (.usePermits, true), (.appID, .string(appID)),
                 (.mpinAuthServerURL, .string(E.rpsBase)), (.authenticateURL, .string(E.rpaAuthenticate.path)),
                 (.mobileAuthenticateURL, .string(E.mobileAuthenticate.path)), (.accessNumberDigits, 7),
                 (.accessNumberUseCheckSum, true), (.cSum, 1), (.setDeviceName, false), (.requestOTP, true),
-                (.accessNumberURL, .string(E.accessNumberPoll.path)), (.getAccessNumberURL, .string(E.getAccessNumber.path)),
+                (.accessNumberURL, .string(E.accessNumberPoll.path)),
+                (.getAccessNumberURL, .string(E.getAccessNumber.path)),
             ]
         case (.mfaPlatform, _):
             pairs = [
-                (.registerURL, .string(E.register.path)), (.signatureURL, .string(E.signature.path)), (.certivoxURL, .string(E.dta2.path)),
-                (.dta2URL, .string(E.dta2.path)), (.usePermits, false), (.appID, .string(appID)), (.mpinAuthServerURL, .string(E.rpsBase)),
-                (.authenticateURL, .string(E.mobileAuthenticate.path)), (.mobileAuthenticateURL, .string(E.mobileAuthenticate.path)),
-                (.codeStatusURL, .string(E.codeStatus.path)), (.accessNumberDigits, 0), (.accessNumberUseCheckSum, false),
-                (.cSum, 0), (.setDeviceName, false), (.requestOTP, false), (.accessNumberURL, .string(E.accessNumberPoll.path)),
+                (.registerURL, .string(E.register.path)), (.signatureURL, .string(E.signature.path)),
+                (.certivoxURL, .string(E.dta2.path)),
+                (.dta2URL, .string(E.dta2.path)), (.usePermits, false), (.appID, .string(appID)),
+                (.mpinAuthServerURL, .string(E.rpsBase)),
+                (.authenticateURL, .string(E.mobileAuthenticate.path)),
+                (.mobileAuthenticateURL, .string(E.mobileAuthenticate.path)),
+                (.codeStatusURL, .string(E.codeStatus.path)), (.accessNumberDigits, 0),
+                (.accessNumberUseCheckSum, false),
+                (.cSum, 0), (.setDeviceName, false), (.requestOTP, false),
+                (.accessNumberURL, .string(E.accessNumberPoll.path)),
                 (.getQrUrl, .string(E.getQrURL.path)),
             ]
         }

@@ -26,8 +26,11 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// checker recognises (`Endpoint.recognisedOnly`).
     public let profiles: Set<BackendProfile>
 
-    init(_ name: String, _ method: String, _ path: String, _ party: ProtocolParty?, tail: EndpointTail = .none,
-         flavours: Set<BackendFlavour> = Set(BackendFlavour.allCases), profiles: Set<BackendProfile> = Set(BackendProfile.allCases)) {
+    init(
+        _ name: String, _ method: String, _ path: String, _ party: ProtocolParty?, tail: EndpointTail = .none,
+        flavours: Set<BackendFlavour> = Set(BackendFlavour.allCases),
+        profiles: Set<BackendProfile> = Set(BackendProfile.allCases)
+    ) {
         self.name = name
         self.method = method
         self.path = path
@@ -83,7 +86,8 @@ extension Endpoint {
     public static let clientSettings = Endpoint("clientSettings", "GET", "/rps/clientSettings", .rps)
     public static let register = Endpoint("register", "PUT", "/rps/user", .rps, tail: .optionalID)
     public static let signature = Endpoint("signature", "GET", "/rps/signature", .rps, tail: .id)
-    public static let timePermit = Endpoint("timePermit", "GET", "/rps/timePermit", .rps, tail: .id, flavours: [.milagro])
+    public static let timePermit = Endpoint(
+        "timePermit", "GET", "/rps/timePermit", .rps, tail: .id, flavours: [.milagro])
     public static let pass1 = Endpoint("pass1", "POST", "/rps/pass1", .rps)
     public static let pass2 = Endpoint("pass2", "POST", "/rps/pass2", .rps)
     /// The phone's login of an access-number or access-code flow (`mobileAuthenticateURL`).
@@ -91,8 +95,9 @@ extension Endpoint {
     /// The MFA platform's `codeStatusURL` (docs/protocol.md §3.4, §3.7).
     public static let codeStatus = Endpoint("codeStatus", "POST", "/rps/codeStatus", .rps)
     /// The app's note that its setup is done, named by the open-source server's settings (docs/protocol.md §2, §8.2).
-    public static let setupDone = Endpoint("setupDone", "POST", "/rps/setupDone", .rps, tail: .id, flavours: [.milagro],
-                                           profiles: [.milagroOSS, .milagroHostedV3])
+    public static let setupDone = Endpoint(
+        "setupDone", "POST", "/rps/setupDone", .rps, tail: .id, flavours: [.milagro],
+        profiles: [.milagroOSS, .milagroHostedV3])
 
     // The browser's side of an access-number or QR login (docs/protocol.md §8.2).
     public static let getAccessNumber = Endpoint("getAccessNumber", "POST", "/rps/getAccessNumber", .rps)
@@ -100,23 +105,28 @@ extension Endpoint {
     /// The browser's poll (`accessNumberURL` of the default profiles).
     public static let accessNumberPoll = Endpoint("access", "POST", "/rps/access", .rps)
     /// The browser's poll of the backend of the SDK core's recording (`milagro-hosted-v3`).
-    public static let hostedAccessNumberPoll = Endpoint("accessnumber", "POST", "/rps/accessnumber", .rps, flavours: [.milagro],
-                                                        profiles: [.milagroHostedV3])
+    public static let hostedAccessNumberPoll = Endpoint(
+        "accessnumber", "POST", "/rps/accessnumber", .rps, flavours: [.milagro],
+        profiles: [.milagroHostedV3])
 
     // The D-TAs (docs/protocol.md §8.4): `<base>clientSecret?…` and `<base>timePermit?…`.
-    public static let dta1 = Endpoint("dta1", "GET", "/dta1/", .dta1, tail: .operation, profiles: [.default, .milagroHostedV3])
+    public static let dta1 = Endpoint(
+        "dta1", "GET", "/dta1/", .dta1, tail: .operation, profiles: [.default, .milagroHostedV3])
     /// The second D-TA (`certivoxURL`).
     public static let dta2 = Endpoint("dta2", "GET", "/dta2/", .dta2, tail: .operation)
     /// The hosted D-TA's v3 API, the second D-TA of `milagro-hosted-v3`.
-    public static let hostedDTA2 = Endpoint("dta2v3", "GET", "/dta2/v3/", .dta2, tail: .operation, flavours: [.milagro], profiles: [.milagroHostedV3])
+    public static let hostedDTA2 = Endpoint(
+        "dta2v3", "GET", "/dta2/v3/", .dta2, tail: .operation, flavours: [.milagro], profiles: [.milagroHostedV3])
     /// Where the settings point the time-permit storage (`timePermitsStorageURL`): every GET under
     /// it answers 404, so the client asks D-TA 2 for share 2 (docs/protocol.md §2, §8.4).
-    public static let timePermitsStorage = Endpoint("timePermitsStorage", "GET", "/timePermitsStorage", .dta2, tail: .subtree, flavours: [.milagro],
-                                                    profiles: [.default, .milagroHostedV3])
+    public static let timePermitsStorage = Endpoint(
+        "timePermitsStorage", "GET", "/timePermitsStorage", .dta2, tail: .subtree, flavours: [.milagro],
+        profiles: [.default, .milagroHostedV3])
     /// Where the open-source server's settings point the time-permit storage: under D-TA 2, which
     /// answers every GET there with its 404 (docs/protocol.md §13), so the client asks D-TA 2 for share 2.
-    public static let openSourceTimePermitsStorage = Endpoint("tpstorage", "GET", "/dta2/tpstorage", .dta2, tail: .subtree, flavours: [.milagro],
-                                                              profiles: [.milagroOSS])
+    public static let openSourceTimePermitsStorage = Endpoint(
+        "tpstorage", "GET", "/dta2/tpstorage", .dta2, tail: .subtree, flavours: [.milagro],
+        profiles: [.milagroOSS])
     /// The D-TA operations a client calls.
     public static let clientSecretOperation = "clientSecret"
     public static let timePermitOperation = "timePermit"
@@ -130,7 +140,8 @@ extension Endpoint {
     /// The service details of a scanned code's landing URL (docs/protocol.md §3.0).
     public static let service = Endpoint("service", "GET", "/service", .rpa, profiles: [.default, .milagroHostedV3])
     /// The MFA platform's authorization URL and token endpoint.
-    public static let authorize = Endpoint("authorize", "GET", "/authorize", .rpa, flavours: [.mfaPlatform], profiles: [.default])
+    public static let authorize = Endpoint(
+        "authorize", "GET", "/authorize", .rpa, flavours: [.mfaPlatform], profiles: [.default])
     public static let token = Endpoint("token", "POST", "/token", .rpa, flavours: [.mfaPlatform], profiles: [.default])
 
     /// The activation link of an email (`?i=<mpinId>&s=<key>`); its handler answers every method.
@@ -141,12 +152,16 @@ extension Endpoint {
     // The open-source demo RPA's own paths (servers/demo/mpinDemo.py) and the RPS's `mobileConfig`.
     /// The demo's page, at `/` and `/login`.
     public static let demoIndex = Endpoint("index", "GET", "/", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
-    public static let demoLogin = Endpoint("login", "GET", "/login", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let demoLogin = Endpoint(
+        "login", "GET", "/login", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
     /// The RPS's call to the RPA to register a user (`RPAVerifyUserURL`).
-    public static let verifyUser = Endpoint("mpinVerify", "POST", "/mpinVerify", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let verifyUser = Endpoint(
+        "mpinVerify", "POST", "/mpinVerify", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
     /// The RPS's call to the RPA before a time permit (`RPAPermitUserURL`).
-    public static let permitUser = Endpoint("mpinPermitUser", "GET", "/mpinPermitUser", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
-    public static let mobileConfig = Endpoint("mobileConfig", "GET", "/rps/mobileConfig", .rps, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let permitUser = Endpoint(
+        "mpinPermitUser", "GET", "/mpinPermitUser", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let mobileConfig = Endpoint(
+        "mobileConfig", "GET", "/rps/mobileConfig", .rps, flavours: [.milagro], profiles: [.milagroOSS])
 
     // The operator's endpoints of the reference backend, and the DeviceSecurity service.
     public static let adminMailbox = Endpoint("mailbox", "GET", "/admin/mailbox", nil)
@@ -184,15 +199,18 @@ extension Endpoint {
     ]
 
     /// Every endpoint above: those some profile serves, then `recognisedOnly`.
-    public static let all: [Endpoint] = [
-        clientSettings, register, signature, timePermit, pass1, pass2, mobileAuthenticate, codeStatus, setupDone,
-        getAccessNumber, getQrURL, accessNumberPoll, hostedAccessNumberPoll,
-        dta1, dta2, hostedDTA2, timePermitsStorage, openSourceTimePermitsStorage,
-        rpaAuthenticate, logout, session, service, authorize, token, activate, activationCode,
-        demoIndex, demoLogin, verifyUser, permitUser, mobileConfig,
-        adminMailbox, adminRevoke, adminRestore, adminCounts, adminOperation, deviceSecurity,
-    ] + recognisedOnly
+    public static let all: [Endpoint] =
+        [
+            clientSettings, register, signature, timePermit, pass1, pass2, mobileAuthenticate, codeStatus, setupDone,
+            getAccessNumber, getQrURL, accessNumberPoll, hostedAccessNumberPoll,
+            dta1, dta2, hostedDTA2, timePermitsStorage, openSourceTimePermitsStorage,
+            rpaAuthenticate, logout, session, service, authorize, token, activate, activationCode,
+            demoIndex, demoLogin, verifyUser, permitUser, mobileConfig,
+            adminMailbox, adminRevoke, adminRestore, adminCounts, adminOperation, deviceSecurity,
+        ] + recognisedOnly
 
     /// The endpoints only the browser calls (the access-number and QR pages and their polls).
-    public static let browserEndpoints: [Endpoint] = [getAccessNumber, accessNumberPoll, hostedAccessNumberPoll, getQrURL]
+    public static let browserEndpoints: [Endpoint] = [
+        getAccessNumber, accessNumberPoll, hostedAccessNumberPoll, getQrURL,
+    ]
 }

@@ -11,9 +11,13 @@ public struct EndpointIndex<Value: Sendable>: Sendable {
     public init(_ entries: [Endpoint: Value]) {
         self.entries = entries
         var buckets: [String: [(endpoint: Endpoint, value: Value)]] = [:]
-        for (endpoint, value) in entries { buckets[endpoint.segments.first ?? "", default: []].append((endpoint, value)) }
+        for (endpoint, value) in entries {
+            buckets[endpoint.segments.first ?? "", default: []].append((endpoint, value))
+        }
         self.buckets = buckets.mapValues { bucket in
-            bucket.sorted { ($0.endpoint.segments.count, $1.endpoint.name) > ($1.endpoint.segments.count, $0.endpoint.name) }
+            bucket.sorted {
+                ($0.endpoint.segments.count, $1.endpoint.name) > ($1.endpoint.segments.count, $0.endpoint.name)
+            }
         }
     }
 

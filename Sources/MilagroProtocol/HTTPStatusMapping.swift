@@ -8,8 +8,10 @@ public enum HTTPStatusMapping {
     /// details) apply in the MFA-platform flavour only.
     /// A 410 on the RPA login maps to INCORRECT_PIN here; blocking the user is the caller's part.
     /// (The client's `MPinClient.Flavour` has an overload in MPinSDK.)
-    public static func status(forHTTPStatus http: Int, in context: RequestContext,
-                              flavour: BackendFlavour = .milagro) -> StatusCode {
+    public static func status(
+        forHTTPStatus http: Int, in context: RequestContext,
+        flavour: BackendFlavour = .milagro
+    ) -> StatusCode {
         let later = flavour == .mfaPlatform
         switch (context, http) {
         case (.getServiceDetails, 412) where later: return .badClientVersion

@@ -46,8 +46,10 @@ public final class CassetteObserver: ClientObserver {
             }
             sink?.call(Self.call(call, result), actor: actor)
         case .crypto(let step):
-            sink?.crypto(CassetteEvent.CryptoStep(primitive: step.primitive, inputs: step.inputs.map(Self.field),
-                                                  outputs: step.outputs.map(Self.field)), actor: actor)
+            sink?.crypto(
+                CassetteEvent.CryptoStep(
+                    primitive: step.primitive, inputs: step.inputs.map(Self.field),
+                    outputs: step.outputs.map(Self.field)), actor: actor)
         case .http, .random, .clock, .note:
             break
         }
@@ -63,8 +65,9 @@ public final class CassetteObserver: ClientObserver {
 
     /// The cassette event of a call that ended (its arguments from the matching `call` event).
     static func call(_ call: ClientEvent.Call?, _ result: ClientEvent.Result) -> CassetteEvent.Call {
-        CassetteEvent.Call(name: result.name, arguments: (call?.arguments ?? []).map(field),
-                           status: .init(code: result.status.code, message: result.status.message),
-                           userState: result.userState, outputs: result.outputs.map(field))
+        CassetteEvent.Call(
+            name: result.name, arguments: (call?.arguments ?? []).map(field),
+            status: .init(code: result.status.code, message: result.status.message),
+            userState: result.userState, outputs: result.outputs.map(field))
     }
 }

@@ -12,7 +12,9 @@ package struct RecorderSink: FlowSink {
     package let recorder: Recorder
     package init(_ recorder: Recorder) { self.recorder = recorder }
     package func call(_ call: CassetteEvent.Call, actor: EventActor) { recorder.recordCall(call, actor: actor) }
-    package func crypto(_ step: CassetteEvent.CryptoStep, actor: EventActor) { recorder.recordCrypto(step, actor: actor) }
+    package func crypto(_ step: CassetteEvent.CryptoStep, actor: EventActor) {
+        recorder.recordCrypto(step, actor: actor)
+    }
 }
 
 /// Checks against a replayer's cassette.
@@ -20,5 +22,7 @@ package struct ReplayerSink: FlowSink {
     package let replayer: Replayer
     package init(_ replayer: Replayer) { self.replayer = replayer }
     package func call(_ call: CassetteEvent.Call, actor: EventActor) { replayer.check(call: call, actor: actor) }
-    package func crypto(_ step: CassetteEvent.CryptoStep, actor: EventActor) { replayer.check(crypto: step, actor: actor) }
+    package func crypto(_ step: CassetteEvent.CryptoStep, actor: EventActor) {
+        replayer.check(crypto: step, actor: actor)
+    }
 }

@@ -40,7 +40,8 @@ public enum MilagroAudit {
         public var description: String {
             let used = events.isEmpty ? "" : " (from events " + events.map(String.init).joined(separator: ", ") + ")"
             guard result != nil else { return "event \(event): \(name): not possible (\(note))" }
-            return "event \(event): \(name): " + (throwaway ? "gives only the throwaway embedded backend's " : "GIVES ") + note + used
+            return "event \(event): \(name): " + (throwaway ? "gives only the throwaway embedded backend's " : "GIVES ")
+                + note + used
         }
     }
 
@@ -74,7 +75,9 @@ public enum MilagroAudit {
         public var possible: [Derivation] { derivations.filter { $0.result != nil } }
         /// Nothing given away: no secret in clear, and no derivation possible but those that give
         /// only a throwaway embedded backend's secrets.
-        public var isShareable: Bool { clearSecrets.isEmpty && derivations.allSatisfy { $0.result == nil || $0.throwaway } }
+        public var isShareable: Bool {
+            clearSecrets.isEmpty && derivations.allSatisfy { $0.result == nil || $0.throwaway }
+        }
     }
 
     /// The most strings of a file tried as seeds, besides the given candidates.
@@ -97,7 +100,9 @@ public enum MilagroAudit {
             clear.insert(ClearSecret(event: -1, field: "scenario.seed"), at: 0)
         }
         let candidates = seedCandidates(cassette, given: seeds)
-        var report = Report(clearSecrets: clear, derivations: derivations(cassette, seeds: candidates), unclassified: unclassified.sorted())
+        var report = Report(
+            clearSecrets: clear, derivations: derivations(cassette, seeds: candidates),
+            unclassified: unclassified.sorted())
         report.seedsTried = candidates.count
         return report
     }
@@ -108,7 +113,9 @@ public enum MilagroAudit {
         var out: [SeedCandidate] = []
         var seen: Set<String> = []
         func add(_ seed: String, _ source: String) {
-            guard !seed.isEmpty, seed.count <= 64, Placeholder.whole(seed) == nil, seen.insert(seed).inserted else { return }
+            guard !seed.isEmpty, seed.count <= 64, Placeholder.whole(seed) == nil, seen.insert(seed).inserted else {
+                return
+            }
             out.append(SeedCandidate(seed: seed, source: source))
         }
         if let seed = cassette.scenario.seed { add(seed, "the file's seed") }
@@ -126,12 +133,17 @@ public enum MilagroAudit {
             add(text, "a string of the file" + (event.map { " (event \($0))" } ?? " (its script)"))
         }
         if let script = cassette.scenario.script {
-            _ = Redactor.mapScript(script, secretFields: []) { literal, _ in take(literal, nil); return nil }
+            _ = Redactor.mapScript(script, secretFields: []) { literal, _ in
+                take(literal, nil)
+                return nil
+            }
         }
         for (index, _, value) in fields(cassette) { take(value, index) }
         for (index, event) in cassette.events.enumerated() {
             guard case .http(let exchange) = event.payload else { continue }
-            for segment in URLText.parts(exchange.request.url).path.split(separator: "/") { take(String(segment), index) }
+            for segment in URLText.parts(exchange.request.url).path.split(separator: "/") {
+                take(String(segment), index)
+            }
         }
         return out
     }
@@ -192,47 +204,67 @@ public enum MilagroAudit {
                     // DrawingGenerator); RANDOM_GENERATE writes the words big-endian.
                     let x = maths.reduce(bytes.flatMap { $0!.reversed() })
                     derivedX = (x, used.map(\.index), false)
-                    out.append(Derivation(name: "draws → x", event: index, result: x, note: "x", events: used.map(\.index)))
+                    out.append(
+                        Derivation(name: "draws → x", event: index, result: x, note: "x", events: used.map(\.index)))
                 } else {
                     derivedX = nil
-                    out.append(Derivation(name: "draws → x", event: index, result: nil, note: "the random draws are redacted"))
+                    out.append(
+                        Derivation(name: "draws → x", event: index, result: nil, note: "the random draws are redacted"))
                 }
                 if let found, let x = found.xs[index] {
                     if derivedX == nil { derivedX = (x, [found.checkedAt], seedThrowaway) }
-                    out.append(Derivation(name: "seed → draws → x", event: index, result: x,
-                                          note: "x, from \(found.candidate.source) \(JSONWriter.quoted(found.candidate.seed)) "
-                                              + "(x·H(ID) = U checked at event \(found.checkedAt))",
-                                          events: [found.checkedAt], throwaway: seedThrowaway))
+                    out.append(
+                        Derivation(
+                            name: "seed → draws → x", event: index, result: x,
+                            note: "x, from \(found.candidate.source) \(JSONWriter.quoted(found.candidate.seed)) "
+                                + "(x·H(ID) = U checked at event \(found.checkedAt))",
+                            events: [found.checkedAt], throwaway: seedThrowaway))
                 } else {
-                    out.append(Derivation(name: "seed → draws → x", event: index, result: nil,
-                                          note: "none of \(seeds.count) seeds tried gives x·H(ID) = U"))
+                    out.append(
+                        Derivation(
+                            name: "seed → draws → x", event: index, result: nil,
+                            note: "none of \(seeds.count) seeds tried gives x·H(ID) = U"))
                 }
                 draws = []
             case .crypto(let step) where step.primitive == "extractPIN":
                 if let token = step.outputs.first(where: { $0.name == "token" }).flatMap({ Hex.decode($0.value) }),
-                   let id = step.inputs.first(where: { $0.name == "mpinId" }).flatMap({ Hex.decode($0.value) }) {
+                    let id = step.inputs.first(where: { $0.name == "mpinId" }).flatMap({ Hex.decode($0.value) })
+                {
                     tokens.append((token, id, index))
                 }
             case .crypto(let step) where step.primitive == "client1":
                 lastID = step.inputs.first { $0.name == "mpinId" }.flatMap { Hex.decode($0.value) }
-                if let token = step.inputs.first(where: { $0.name == "token" }).flatMap({ Hex.decode($0.value) }), let lastID {
+                if let token = step.inputs.first(where: { $0.name == "token" }).flatMap({ Hex.decode($0.value) }),
+                    let lastID
+                {
                     tokens.append((token, lastID, index))
                 }
                 let tp = step.inputs.first { $0.name == "timePermit" }.map { Hex.decode($0.value) }
-                permit = switch tp { case nil: .none; case .some(nil): .redacted; case .some(.some(let bytes)): .clear(bytes) }
+                permit =
+                    switch tp {
+                    case nil: .none
+                    case .some(nil): .redacted
+                    case .some(.some(let bytes)): .clear(bytes)
+                    }
                 let sec = step.outputs.first { $0.name == "sec" }.flatMap { Hex.decode($0.value) }
                 switch (sec, tp) {
                 case (nil, _):
                     out.append(Derivation(name: "SEC − TP", event: index, result: nil, note: "SEC is redacted"))
                 case (let sec?, nil):
                     clientSecrets.append((sec, index, false))
-                    out.append(Derivation(name: "SEC − TP", event: index, result: sec, note: "the client secret (SEC, no time permit)",
-                                          events: [index]))
+                    out.append(
+                        Derivation(
+                            name: "SEC − TP", event: index, result: sec,
+                            note: "the client secret (SEC, no time permit)",
+                            events: [index]))
                 case (let sec?, let tp?):
                     let cs = tp.flatMap { maths.subtract(sec, $0) }
                     if let cs { clientSecrets.append((cs, index, false)) }
-                    out.append(Derivation(name: "SEC − TP", event: index, result: cs,
-                                          note: cs == nil ? "the time permit is redacted or not a point" : "the client secret", events: [index]))
+                    out.append(
+                        Derivation(
+                            name: "SEC − TP", event: index, result: cs,
+                            note: cs == nil ? "the time permit is redacted or not a point" : "the client secret",
+                            events: [index]))
                 }
             case .crypto(let step) where step.primitive == "client2":
                 let clearX = step.inputs.first { $0.name == "x" }.flatMap { Hex.decode($0.value) }
@@ -241,7 +273,10 @@ public enum MilagroAudit {
                 let y = step.inputs.first { $0.name == "y" }.flatMap { Hex.decode($0.value) }
                 let v = step.outputs.first { $0.name == "v" }.flatMap { Hex.decode($0.value) }
                 guard let x, let y, let v, let sec = maths.secFromV(x: x, y: y, v: v) else {
-                    let missing = x == nil ? "x, its draws and the seed are redacted" : y == nil ? "y is redacted" : "V is redacted or not a point"
+                    let missing =
+                        x == nil
+                        ? "x, its draws and the seed are redacted"
+                        : y == nil ? "y is redacted" : "V is redacted or not a point"
                     out.append(Derivation(name: "−(x+y)⁻¹·V", event: index, result: nil, note: missing))
                     continue
                 }
@@ -251,57 +286,92 @@ public enum MilagroAudit {
                 case .clear(let tp):
                     let cs = maths.subtract(sec, tp)
                     if let cs { clientSecrets.append((cs, index, throwaway)) }
-                    out.append(Derivation(name: "−(x+y)⁻¹·V", event: index, result: cs, note: "SEC, and with the time permit the client secret "
-                                          + "(or, after a wrong PIN, the client secret + δ·H(ID))", events: used, throwaway: throwaway))
+                    out.append(
+                        Derivation(
+                            name: "−(x+y)⁻¹·V", event: index, result: cs,
+                            note: "SEC, and with the time permit the client secret "
+                                + "(or, after a wrong PIN, the client secret + δ·H(ID))", events: used,
+                            throwaway: throwaway))
                 case .redacted:
-                    out.append(Derivation(name: "−(x+y)⁻¹·V", event: index, result: sec, note: "SEC (the time permit is redacted)",
-                                          events: used, throwaway: throwaway))
+                    out.append(
+                        Derivation(
+                            name: "−(x+y)⁻¹·V", event: index, result: sec, note: "SEC (the time permit is redacted)",
+                            events: used, throwaway: throwaway))
                 case .none:
                     clientSecrets.append((sec, index, throwaway))
-                    out.append(Derivation(name: "−(x+y)⁻¹·V", event: index, result: sec, note: "the client secret (no time permit)",
-                                          events: used, throwaway: throwaway))
+                    out.append(
+                        Derivation(
+                            name: "−(x+y)⁻¹·V", event: index, result: sec, note: "the client secret (no time permit)",
+                            events: used, throwaway: throwaway))
                 }
             default:
                 break
             }
         }
-        out += pinSearches(tokens: tokens, secs: secs, clientSecrets: clientSecrets, id: lastID, maths: maths, mpin: maths.mpin)
+        out += pinSearches(
+            tokens: tokens, secs: secs, clientSecrets: clientSecrets, id: lastID, maths: maths, mpin: maths.mpin)
         return out
     }
 
     /// The PIN searches, once some client secret is known: each token in clear against it
     /// (token + PIN·H(ID) = CS, PIN from 0 to 9,999), and each SEC found (minus its time permit)
     /// that is not the client secret, the δ of a wrong PIN (SEC − TP − CS = δ·H(ID), |δ| ≤ 9,999).
-    static func pinSearches(tokens: [(token: [UInt8], id: [UInt8], event: Int)],
-                            secs: [(sec: [UInt8], permit: Permit, event: Int, throwaway: Bool)],
-                            clientSecrets: [(cs: [UInt8], event: Int, throwaway: Bool)], id: [UInt8]?, maths: Maths, mpin: MPin)
-        -> [Derivation] {
+    static func pinSearches(
+        tokens: [(token: [UInt8], id: [UInt8], event: Int)],
+        secs: [(sec: [UInt8], permit: Permit, event: Int, throwaway: Bool)],
+        clientSecrets: [(cs: [UInt8], event: Int, throwaway: Bool)], id: [UInt8]?, maths: Maths, mpin: MPin
+    )
+        -> [Derivation]
+    {
         var out: [Derivation] = []
         // The client secret that most attempts agree on is the right PIN's.
         var votes: [[UInt8]: Int] = [:]
         for entry in clientSecrets { votes[entry.cs, default: 0] += 1 }
-        guard let known = clientSecrets.max(by: { votes[$0.cs]! < votes[$1.cs]! || (votes[$0.cs]! == votes[$1.cs]! && $0.event > $1.event) })
-        else { return tokens.isEmpty ? [] : [Derivation(name: "PIN search", event: tokens[0].event, result: nil,
-                                                         note: "a token is in clear, but no client secret to check the 10,000 PINs against")] }
+        guard
+            let known = clientSecrets.max(by: {
+                votes[$0.cs]! < votes[$1.cs]! || (votes[$0.cs]! == votes[$1.cs]! && $0.event > $1.event)
+            })
+        else {
+            return tokens.isEmpty
+                ? []
+                : [
+                    Derivation(
+                        name: "PIN search", event: tokens[0].event, result: nil,
+                        note: "a token is in clear, but no client secret to check the 10,000 PINs against")
+                ]
+        }
         for token in tokens {
             let a = mpin.mapToG1(mpin.hashID(token.id))
-            if let pin = maths.smallMultiple(of: a, equalTo: maths.subtract(known.cs, token.token), upTo: 9_999, signed: false) {
-                out.append(Derivation(name: "PIN search", event: token.event, result: Array(String(pin).utf8),
-                                      note: "the PIN \(pin)", events: [known.event, token.event], throwaway: known.throwaway))
+            if let pin = maths.smallMultiple(
+                of: a, equalTo: maths.subtract(known.cs, token.token), upTo: 9_999, signed: false)
+            {
+                out.append(
+                    Derivation(
+                        name: "PIN search", event: token.event, result: Array(String(pin).utf8),
+                        note: "the PIN \(pin)", events: [known.event, token.event], throwaway: known.throwaway))
             } else {
-                out.append(Derivation(name: "PIN search", event: token.event, result: nil,
-                                      note: "no PIN from 0 to 9,999 turns the token into the client secret of event \(known.event)"))
+                out.append(
+                    Derivation(
+                        name: "PIN search", event: token.event, result: nil,
+                        note: "no PIN from 0 to 9,999 turns the token into the client secret of event \(known.event)"))
             }
         }
         guard let id else { return out }
         let a = mpin.mapToG1(mpin.hashID(id))
         for entry in secs {
-            guard case .clear(let tp) = entry.permit, let less = maths.subtract(entry.sec, tp), less != known.cs else { continue }
-            if let delta = maths.smallMultiple(of: a, equalTo: maths.subtract(less, known.cs), upTo: 9_999, signed: true) {
-                out.append(Derivation(name: "wrong-PIN δ", event: entry.event, result: Array(String(delta).utf8),
-                                      note: "this attempt's PIN differs from the right one by \(delta), so its SEC − TP \(delta < 0 ? "+" : "−") "
-                                          + "\(abs(delta))·H(ID) is the client secret",
-                                      events: [known.event, entry.event], throwaway: known.throwaway || entry.throwaway))
+            guard case .clear(let tp) = entry.permit, let less = maths.subtract(entry.sec, tp), less != known.cs else {
+                continue
+            }
+            if let delta = maths.smallMultiple(
+                of: a, equalTo: maths.subtract(less, known.cs), upTo: 9_999, signed: true)
+            {
+                out.append(
+                    Derivation(
+                        name: "wrong-PIN δ", event: entry.event, result: Array(String(delta).utf8),
+                        note:
+                            "this attempt's PIN differs from the right one by \(delta), so its SEC − TP \(delta < 0 ? "+" : "−") "
+                            + "\(abs(delta))·H(ID) is the client secret",
+                        events: [known.event, entry.event], throwaway: known.throwaway || entry.throwaway))
             }
         }
         return out
@@ -310,7 +380,8 @@ public enum MilagroAudit {
     /// The seed, among `seeds`, whose draws give an x with x·H(ID) = U at the first login whose U
     /// and M-Pin ID are in clear, with the x of every `randomScalar` step it then gives.
     static func seedSearch(_ cassette: Cassette, seeds: [SeedCandidate], maths: Maths)
-        -> (candidate: SeedCandidate, checkedAt: Int, xs: [Int: [UInt8]])? {
+        -> (candidate: SeedCandidate, checkedAt: Int, xs: [Int: [UInt8]])?
+    {
         // The draws' sizes (a redacted one is taken as the SDK's 8-byte word), and the first
         // randomScalar step followed by a CLIENT_1 step with U and the M-Pin ID.
         var sizes: [(index: Int, count: Int)] = []
@@ -324,7 +395,8 @@ public enum MilagroAudit {
                 scalars.append(index)
             case .crypto(let step) where step.primitive == "client1" && check == nil && !scalars.isEmpty:
                 if let id = step.inputs.first(where: { $0.name == "mpinId" }).flatMap({ Hex.decode($0.value) }),
-                   let u = step.outputs.first(where: { $0.name == "u" }).flatMap({ Hex.decode($0.value) }) {
+                    let u = step.outputs.first(where: { $0.name == "u" }).flatMap({ Hex.decode($0.value) })
+                {
                     check = (scalars.last!, index, maths.mpin.mapToG1(maths.mpin.hashID(id)), u)
                 }
             default:
@@ -350,7 +422,8 @@ public enum MilagroAudit {
             return out
         }
         for candidate in seeds {
-            guard let x = xs(candidate.seed, through: check.scalar)[check.scalar], maths.multiply(check.a, x) == check.u else { continue }
+            guard let x = xs(candidate.seed, through: check.scalar)[check.scalar], maths.multiply(check.a, x) == check.u
+            else { continue }
             return (candidate, check.client1, xs(candidate.seed, through: Int.max))
         }
         return nil
@@ -396,7 +469,8 @@ public enum MilagroAudit {
         }
 
         func secFromV(x: [UInt8], y: [UInt8], v: [UInt8]) -> [UInt8]? {
-            guard let point = G1Point<C>(encoded: v), let inverse = (Fr<C>(reducing: x) + Fr<C>(reducing: y)).inverse() else { return nil }
+            guard let point = G1Point<C>(encoded: v), let inverse = (Fr<C>(reducing: x) + Fr<C>(reducing: y)).inverse()
+            else { return nil }
             return point.multiplied(by: (-inverse).bytes).encoded()
         }
     }
@@ -412,7 +486,11 @@ private enum JSONStrings {
             case .array(let items): items.forEach(walk)
             case .object(let members):
                 for member in members {
-                    if case .string(let text) = member.value { out.append((member.name, text)) } else { walk(member.value) }
+                    if case .string(let text) = member.value {
+                        out.append((member.name, text))
+                    } else {
+                        walk(member.value)
+                    }
                 }
             default: break
             }

@@ -24,6 +24,7 @@ extension SequenceDiagram.ParticipantMap {
     /// Which Milagro service a request goes to: `ProtocolParty.servicePrefixes` (first match wins;
     /// a prefix matches the path itself or the path followed by `/`); anything else goes to a
     /// generic "server".
-    public static let milagro = Self(rules: ProtocolParty.servicePrefixes.map { ($0.prefix, SequenceDiagram.Participant($0.party)) },
-                                     serverOrder: ProtocolParty.services.map(SequenceDiagram.Participant.init))
+    public static let milagro = Self(
+        rules: ProtocolParty.servicePrefixes.map { ($0.prefix, SequenceDiagram.Participant($0.party)) },
+        serverOrder: ProtocolParty.services.map(SequenceDiagram.Participant.init))
 }

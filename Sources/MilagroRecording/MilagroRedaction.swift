@@ -16,9 +16,12 @@ extension Redactor {
     /// redacts them by default for backends that are not on loopback; `cassette redact --redact
     /// default` adds them.
     public static let milagroFields = [
-        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "clientSecret1", "clientSecret2", "sec", "x", drawField, seedField,
-        "seedValue", "authOTT", "webOTT", "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "code", "activateCode",
-        "activateKey", "s", "value", "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie", "password", "mvSessionId",
+        "pin", "token", "regOTT", "clientSecretShare", "clientSecret", "clientSecret1", "clientSecret2", "sec", "x",
+        drawField, seedField,
+        "seedValue", "authOTT", "webOTT", "otp", "accessNumber", "accessCode", "qrUrl", "authorizationCode", "code",
+        "activateCode",
+        "activateKey", "s", "value", "session", "sessionToken", "Authorization", "Cookie", "Set-Cookie", "password",
+        "mvSessionId",
         "deviceHash", "deviceId",
     ]
 
@@ -44,47 +47,79 @@ extension Redactor {
     public static let milagroPublic: [String: String] = {
         var out: [String: String] = [:]
         func add(_ reason: String, _ names: String...) { for name in names { out[name] = reason } }
-        add("HTTP framing and content negotiation, the same for every user", "Content-Type", "Content-Length", "Date", "Accept")
-        add("the client ID of the customer's app, sent in clear by every SDK of that app", "X-MIRACL-CID", "clientID", "clientId",
+        add(
+            "HTTP framing and content negotiation, the same for every user", "Content-Type", "Content-Length", "Date",
+            "Accept")
+        add(
+            "the client ID of the customer's app, sent in clear by every SDK of that app", "X-MIRACL-CID", "clientID",
+            "clientId",
             "app_id", "appID", "appId", "customerId", "customerName", "appName", "name")
-        add("an address or a path of the backend's published settings", "backend", "url", "landingURL", "registerURL", "signatureURL",
+        add(
+            "an address or a path of the backend's published settings", "backend", "url", "landingURL", "registerURL",
+            "signatureURL",
             "certivoxURL", "dta2URL", "timePermitsURL", "timePermitsStorageURL", "mpinAuthServerURL", "authenticateURL",
-            "mobileAuthenticateURL", "accessNumberURL", "getAccessNumberURL", "codeStatusURL", "getQrUrl", "rps_prefix", "rpsPrefix",
+            "mobileAuthenticateURL", "accessNumberURL", "getAccessNumberURL", "codeStatusURL", "getQrUrl", "rps_prefix",
+            "rpsPrefix",
             "type", "logoURL", "logo_url", "accessURL", "redirectURL", "logoutURL", "authorizationURL")
-        add("the user's identity as the user typed it, and the M-Pin ID built from it: sent in clear with every request (docs/protocol.md)",
+        add(
+            "the user's identity as the user typed it, and the M-Pin ID built from it: sent in clear with every request (docs/protocol.md)",
             "id", "user", "userId", "mpinId", "mpin_id")
-        add("H(ID) and its point on G1: computed by anyone from the public M-Pin ID", "hash", "point", "hash_mpin_id", "storageId")
-        add("times of the flow, and the day number of a time permit", "expireTime", "nowTime", "date", "expires", "localTimeStart",
+        add(
+            "H(ID) and its point on G1: computed by anyone from the public M-Pin ID", "hash", "point", "hash_mpin_id",
+            "storageId")
+        add(
+            "times of the flow, and the day number of a time permit", "expireTime", "nowTime", "date", "expires",
+            "localTimeStart",
             "localTimeEnd", "ttlSeconds")
-        add("the D-TA's time permit share s·H(date‖ID): with SEC redacted, SEC − TP cannot be formed, and a permit alone gives no client secret",
+        add(
+            "the D-TA's time permit share s·H(date‖ID): with SEC redacted, SEC − TP cannot be formed, and a permit alone gives no client secret",
             "timePermit", "timePermit1", "timePermit2")
-        add("U = x·H(ID), UT = x·(H(ID)+H(date‖ID)), y and V = −(x+y)·SEC travel in clear in pass 1 and 2: with x and SEC redacted, "
-            + "recovering either from them is a discrete logarithm", "u", "ut", "U", "UT", "y", "v", "V")
-        add("the RPS's signature of a D-TA request, which expires a minute after it is issued (`expires`)", "signature", "params")
-        add("a status, message, version or counter of the protocol", "message", "version", "status", "statusCode", "until", "WID", "wid",
+        add(
+            "U = x·H(ID), UT = x·(H(ID)+H(date‖ID)), y and V = −(x+y)·SEC travel in clear in pass 1 and 2: with x and SEC redacted, "
+                + "recovering either from them is a discrete logarithm", "u", "ut", "U", "UT", "y", "v", "V")
+        add(
+            "the RPS's signature of a D-TA request, which expires a minute after it is issued (`expires`)", "signature",
+            "params")
+        add(
+            "a status, message, version or counter of the protocol", "message", "version", "status", "statusCode",
+            "until", "WID", "wid",
             "mobile", "pass")
         add("the data the RPA returns after a login, which is no credential", "authResultData", "someUserData")
         add("a yes/no or a count the flow reports", "canLogout", "loggedOut", "count", "kind")
-        add("the method, path and body of a request a step sends, and the mailbox listing: the secrets in them are redacted string by string",
+        add(
+            "the method, path and body of a request a step sends, and the mailbox listing: the secrets in them are redacted string by string",
             "method", "path", "body", "messages")
-        add("a parameter of the authorization URL the app chooses (OpenID Connect), which no login can be made with",
+        add(
+            "a parameter of the authorization URL the app chooses (OpenID Connect), which no login can be made with",
             "client_id", "redirect_uri", "response_type", "scope", "state")
-        add("an HTTP header of caching, cross-origin rules or the server's name, the same for every user", "Cache-Control", "Etag",
+        add(
+            "an HTTP header of caching, cross-origin rules or the server's name, the same for every user",
+            "Cache-Control", "Etag",
             "Expires", "Pragma", "Server", "Access-Control-Allow-Credentials", "Access-Control-Allow-Headers",
             "Access-Control-Allow-Methods", "Access-Control-Allow-Origin")
         add("an activation link's M-Pin ID (`i`, public as `mpinId`) and expiry time (`e`)", "i", "e")
-        add("an empty or app-chosen SDK argument (device name, user data, push token, second factor)", "deviceName", "userData",
+        add(
+            "an empty or app-chosen SDK argument (device name, user data, push token, second factor)", "deviceName",
+            "userData",
             "pushToken", "pushMessageIdentifier", "secondFactor", "prerollId")
-        add("an address of the app's or customer's published branding, or of the backend's setup", "appIconURL", "appLogoURL",
+        add(
+            "an address of the app's or customer's published branding, or of the backend's setup", "appIconURL",
+            "appLogoURL",
             "customerIconURL", "customerLogoURL", "setupDoneURL", "origin", "service_name")
-        add("DeviceSecurity's user name, group and application identifiers, which the operator publishes to every device of the group",
+        add(
+            "DeviceSecurity's user name, group and application identifiers, which the operator publishes to every device of the group",
             "username", "group", "accessIdentifier", "applications", "operation")
-        add("a DeviceSecurity setting, count or result code, the same for every device of the group", "borrowTime",
-            "defaultApplicationBorrowTime", "deviceBorrowTime", "sessionLifetime", "hasAccess", "loginShown", "resCode", "resMsg",
+        add(
+            "a DeviceSecurity setting, count or result code, the same for every device of the group", "borrowTime",
+            "defaultApplicationBorrowTime", "deviceBorrowTime", "sessionLifetime", "hasAccess", "loginShown", "resCode",
+            "resMsg",
             "serviceResult", "granted", "revoked", "devices", "faults", "sessions", "users", "result", "seconds")
-        add("a member of the scenario script that says what the run does (its name, description, flavour, profile, activation, "
-            + "checks), not what it drew", "description", "flavour", "profile", "activation", "checks", "clientID", "startTime")
-        add("the operator's lists (counts, M-Pin IDs, device mappings): the secrets in them are redacted string by string",
+        add(
+            "a member of the scenario script that says what the run does (its name, description, flavour, profile, activation, "
+                + "checks), not what it drew", "description", "flavour", "profile", "activation", "checks", "clientID",
+            "startTime")
+        add(
+            "the operator's lists (counts, M-Pin IDs, device mappings): the secrets in them are redacted string by string",
             "mpinIds", "mappings")
         return out
     }()
@@ -100,12 +135,17 @@ extension Redactor {
     /// digits. None is a secret: each is derived from the placeholder's name.
     public static func milagroStandIns(for cassette: Cassette) -> [String: String] {
         let mpin = MPin(curve: cassette.curve.uppercased() == "BN254" ? .bn254 : .bn254cx)
-        let fields = Dictionary(cassette.redactions.map { ($0.placeholder, $0.field.lowercased()) }) { first, _ in first }
+        let fields = Dictionary(cassette.redactions.map { ($0.placeholder, $0.field.lowercased()) }) { first, _ in first
+        }
         var out: [String: String] = [:]
-        let names = (Redactor.placeholderNames(in: cassette) + cassette.redactions.map(\.placeholder)).reduce(into: [String]()) {
+        let names = (Redactor.placeholderNames(in: cassette) + cassette.redactions.map(\.placeholder)).reduce(
+            into: [String]()
+        ) {
             if !$0.contains($1) { $0.append($1) }
         }
-        func hex(_ name: some StringProtocol) -> String { Hex.encode(Array(mpin.hashID(Array(("stand-in " + name).utf8)).prefix(16))) }
+        func hex(_ name: some StringProtocol) -> String {
+            Hex.encode(Array(mpin.hashID(Array(("stand-in " + name).utf8)).prefix(16)))
+        }
         for (number, name) in names.enumerated() {
             let digest = mpin.hashID(Array(("stand-in " + name).utf8))
             let digits = digest.map { String($0 % 10) }.joined()

@@ -51,12 +51,16 @@ public struct JSONParser {
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped);
     /// a repeated member name is an error unless `duplicateMembers` is `.keep`.
-    public static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError)
+        -> JSONValue
+    {
         var parser = JSONParser(bytes, duplicateMembers: duplicateMembers)
         return try parser.parseText()
     }
 
-    public static func parse(_ text: String, duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ text: String, duplicateMembers: DuplicateMembers = .refuse) throws(JSONSyntaxError)
+        -> JSONValue
+    {
         try parse(Array(text.utf8), duplicateMembers: duplicateMembers)
     }
 
@@ -65,7 +69,8 @@ public struct JSONParser {
     /// an error whose `reason` is `.nestingTooDeep`, for readers of untrusted input that allow less
     /// nesting than files may have (the reference backend's request bodies).
     package static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers, maximumDepth: Int)
-        throws(JSONSyntaxError) -> JSONValue {
+        throws(JSONSyntaxError) -> JSONValue
+    {
         var parser = JSONParser(bytes, duplicateMembers: duplicateMembers, maximumDepth: maximumDepth)
         return try parser.parseText()
     }
@@ -73,7 +78,8 @@ public struct JSONParser {
     /// Parses one JSON document as `parse(_:duplicateMembers:)` does (same value, same errors) and
     /// also returns where each value is written, by path (see `JSONDocument`).
     public static func parseDocument(_ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse)
-        throws(JSONSyntaxError) -> JSONDocument {
+        throws(JSONSyntaxError) -> JSONDocument
+    {
         var parser = JSONParser(bytes, duplicateMembers: duplicateMembers)
         parser.recordsPositions = true
         let value = try parser.parseText()
@@ -81,7 +87,8 @@ public struct JSONParser {
     }
 
     public static func parseDocument(_ text: String, duplicateMembers: DuplicateMembers = .refuse)
-        throws(JSONSyntaxError) -> JSONDocument {
+        throws(JSONSyntaxError) -> JSONDocument
+    {
         try parseDocument(Array(text.utf8), duplicateMembers: duplicateMembers)
     }
 
@@ -134,7 +141,12 @@ public struct JSONParser {
         let position = min(offset, bytes.count)
         var line = 1, column = 1
         for byte in bytes[..<position] {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return JSONPosition(line: line, column: column, offset: position)
     }
@@ -143,7 +155,8 @@ public struct JSONParser {
     private func repeatedMemberError(_ name: String, first: Int, again: Int) -> JSONSyntaxError {
         let earlier = position(of: first), later = position(of: again)
         var refusal = JSONSyntaxError(
-            message: "repeated member name \(JSONWriter.quoted(name)) at \(JSONPath(path)): first at line \(earlier.line), "
+            message:
+                "repeated member name \(JSONWriter.quoted(name)) at \(JSONPath(path)): first at line \(earlier.line), "
                 + "column \(earlier.column), again at line \(later.line), column \(later.column) (names in an object must be unique)",
             line: later.line, column: later.column, offset: later.offset)
         refusal.reason = .repeatedName(name)
@@ -172,9 +185,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("expected a value, found \(describeNext())")
         }
@@ -215,7 +234,10 @@ public struct JSONParser {
         var nameOffsets: [Int] = []
         var firstOffsets: [String: Int] = [:]
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -237,11 +259,15 @@ public struct JSONParser {
                     }
                     nameOffsets.append(nameOffset)
                     if members.count + 1 == Self.linearSearchLimit {
-                        for (position, member) in members.enumerated() { firstOffsets[member.name] = nameOffsets[position] }
+                        for (position, member) in members.enumerated() {
+                            firstOffsets[member.name] = nameOffsets[position]
+                        }
                         firstOffsets[name] = nameOffset
                     }
                 } else {
-                    if let first = firstOffsets[name] { throw repeatedMemberError(name, first: first, again: nameOffset) }
+                    if let first = firstOffsets[name] {
+                        throw repeatedMemberError(name, first: first, again: nameOffset)
+                    }
                     firstOffsets[name] = nameOffset
                 }
             }
@@ -254,8 +280,14 @@ public struct JSONParser {
             if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             throw error("expected ',' or '}' in object, found \(describeNext())")
         }
     }
@@ -266,7 +298,10 @@ public struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             if tracksPath { path.append(.index(items.count)) }
@@ -275,8 +310,14 @@ public struct JSONParser {
             if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in array, found \(describeNext())")
         }
     }
@@ -286,7 +327,8 @@ public struct JSONParser {
         func digits(_ parser: inout JSONParser) -> Int {
             let begin = parser.index
             while parser.index < parser.bytes.count,
-                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) { parser.index += 1 }
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+            { parser.index += 1 }
             return parser.index - begin
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -300,7 +342,9 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits(&self) == 0 { throw error("expected digits in exponent") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -346,9 +390,16 @@ public struct JSONParser {
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: open) }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { index += 1; break }
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                break
+            }
             if byte < 0x20 { throw error("control character in string (escape it)") }
-            if byte != UInt8(ascii: "\\") { out.append(byte); index += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                out.append(byte)
+                index += 1
+                continue
+            }
             index += 1
             guard index < bytes.count else { throw error("unterminated escape in string") }
             let escape = bytes[index]
@@ -365,7 +416,8 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try parseHex4()
                 if (0xD800..<0xDC00).contains(scalar) {
-                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error("unpaired surrogate in \\u escape") }
                     index += 2
                     let low = try parseHex4()
@@ -380,7 +432,9 @@ public struct JSONParser {
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in string", at: index - 2)
             }
         }
-        guard let text = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8", at: open) }
+        guard let text = String(validating: out, as: UTF8.self) else {
+            throw error("string is not valid UTF-8", at: open)
+        }
         return text
     }
 }

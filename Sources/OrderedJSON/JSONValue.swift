@@ -155,8 +155,9 @@ public indirect enum JSONValue: Sendable, Hashable {
         switch self {
         case .array(let items): return .array(items.map { $0.removingAnywhere(names) })
         case .object(let members):
-            return .object(members.filter { !names.contains($0.name) }
-                .map { Member($0.name, $0.value.removingAnywhere(names)) })
+            return .object(
+                members.filter { !names.contains($0.name) }
+                    .map { Member($0.name, $0.value.removingAnywhere(names)) })
         default: return self
         }
     }
@@ -164,12 +165,14 @@ public indirect enum JSONValue: Sendable, Hashable {
     private func removing(path: ArraySlice<String>) -> JSONValue {
         guard let head = path.first, case .object(let members) = self else { return self }
         if path.count == 1 { return .object(members.filter { $0.name != head }) }
-        return .object(members.map { $0.name == head ? Member($0.name, $0.value.removing(path: path.dropFirst())) : $0 })
+        return .object(
+            members.map { $0.name == head ? Member($0.name, $0.value.removing(path: path.dropFirst())) : $0 })
     }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByNilLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(String(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

@@ -30,7 +30,10 @@ public enum JSONWriter {
         case .number(let literal): out += literal
         case .string(let text): out += quoted(text)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (position, item) in items.enumerated() {
                 if position > 0 { out += pretty ? "," : ", " }
@@ -40,7 +43,10 @@ public enum JSONWriter {
             if pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "]"
         case .object(var members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             if sorted { members = sortedMembers(members) }
             out += "{"
             for (position, member) in members.enumerated() {
@@ -117,7 +123,9 @@ public enum JSONWriter {
             var run = 0
             for offset in 0..<utf8.count {
                 let byte = utf8[offset]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == 0x7F && escapingDelete)
+                guard
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                        || (byte == 0x7F && escapingDelete)
                 else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<offset]))
                 run = offset + 1
@@ -131,7 +139,10 @@ public enum JSONWriter {
                 case 0x0C: out.append(UInt8(ascii: "f"))
                 default:
                     let digits = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                    out.append(contentsOf: [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)],
+                        digits[Int(byte & 0xF)],
+                    ])
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))

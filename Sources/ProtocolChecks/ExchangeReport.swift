@@ -24,11 +24,18 @@ package struct ExchangeReport: Sendable, Hashable {
     /// `[7] POST /rps/pass1 200 pass 1 (sdk): ok (status 200; U: on the curve; …)`, then one
     /// indented line per note, warning and failure.
     package var text: String {
-        let head = "[\(index)] \(method) \(Self.brief(path)) \(status.map(String.init) ?? "no response") \(kind.title) (\(actor))"
+        let head =
+            "[\(index)] \(method) \(Self.brief(path)) \(status.map(String.init) ?? "no response") \(kind.title) (\(actor))"
         let passing = findings.filter(\.passed).map(\.message)
         let raised = raised
-        var lines = [head + (findings.isEmpty ? ": nothing to check" : raised.isEmpty ? ": ok (\(passing.joined(separator: "; ")))"
-                                                                                    : ": \(Self.counted(raised))")]
+        var lines = [
+            head
+                + (findings.isEmpty
+                    ? ": nothing to check"
+                    : raised.isEmpty
+                        ? ": ok (\(passing.joined(separator: "; ")))"
+                        : ": \(Self.counted(raised))")
+        ]
         if !raised.isEmpty {
             lines += raised.map { "    \($0.level.rawValue.uppercased()) \($0.message) (\($0.code))" }
             if !passing.isEmpty { lines.append("    ok   " + passing.joined(separator: "; ")) }

@@ -16,7 +16,9 @@ package struct FlowCheckSummary: Sendable, Hashable {
         /// storage or the D-TA, unless cached).
         package var possibleExchanges: Int
 
-        package init(origin: String, settings: [String], settingsIndex: Int, certainExchanges: Int, possibleExchanges: Int) {
+        package init(
+            origin: String, settings: [String], settingsIndex: Int, certainExchanges: Int, possibleExchanges: Int
+        ) {
             self.origin = origin
             self.settings = settings
             self.settingsIndex = settingsIndex
@@ -30,7 +32,8 @@ package struct FlowCheckSummary: Sendable, Hashable {
         package var text: String {
             var text = "\(origin) (\(settings.joined(separator: ", "))): no exchange with it was seen"
             if certainExchanges + possibleExchanges > 0 {
-                text += "; missing: \(certainExchanges) exchange\(certainExchanges == 1 ? "" : "s") the client made with it"
+                text +=
+                    "; missing: \(certainExchanges) exchange\(certainExchanges == 1 ? "" : "s") the client made with it"
                 if possibleExchanges > 0 { text += " (and up to \(possibleExchanges) more for time permits)" }
             }
             return text
@@ -54,9 +57,14 @@ package struct FlowCheckSummary: Sendable, Hashable {
 
     /// Every note, warning and failure in event order, the unseen origins at the settings that named them.
     package var raised: [Raised] {
-        var out = reports.flatMap { report in report.raised.map { Raised(index: report.index, report: report, finding: $0) } }
+        var out = reports.flatMap { report in
+            report.raised.map { Raised(index: report.index, report: report, finding: $0) }
+        }
         for origin in unseenOrigins {
-            out.append(Raised(index: origin.settingsIndex, report: nil, finding: FlowFinding(.request, origin.level, "unseen-origin", origin.text)))
+            out.append(
+                Raised(
+                    index: origin.settingsIndex, report: nil,
+                    finding: FlowFinding(.request, origin.level, "unseen-origin", origin.text)))
         }
         return out.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
     }
@@ -85,8 +93,10 @@ package struct FlowCheckSummary: Sendable, Hashable {
     /// One line per finding: `failure [12] POST /rps/pass1 (sdk): U: … (point-off-curve)`.
     package var findingLines: [String] {
         raised.map { item in
-            let request = item.report.map { "\($0.method) \(ExchangeReport.brief($0.path)) (\($0.actor))" } ?? "client settings"
-            return "\(item.finding.level.rawValue) [\(item.index)] \(request): \(item.finding.message) (\(item.finding.code))"
+            let request =
+                item.report.map { "\($0.method) \(ExchangeReport.brief($0.path)) (\($0.actor))" } ?? "client settings"
+            return
+                "\(item.finding.level.rawValue) [\(item.index)] \(request): \(item.finding.message) (\(item.finding.code))"
         }
     }
 
@@ -98,7 +108,8 @@ package struct FlowCheckSummary: Sendable, Hashable {
             let findings = reports.flatMap(\.findings).filter { $0.category == category }
             guard !findings.isEmpty else { continue }
             let raised = ExchangeReport.counted(findings)
-            lines.append("  \(category.title): \(findings.count { $0.passed }) passed" + (raised.isEmpty ? "" : ", " + raised))
+            lines.append(
+                "  \(category.title): \(findings.count { $0.passed }) passed" + (raised.isEmpty ? "" : ", " + raised))
         }
         let items = findingLines
         if !items.isEmpty {

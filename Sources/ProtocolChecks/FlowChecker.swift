@@ -1,8 +1,8 @@
 import CommonFormats
 import FlowRecording
 import Foundation
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 import SDKSeams
 
@@ -104,9 +104,11 @@ package struct FlowChecker: Sendable {
     /// What the request is, from its method and path: the client settings' URLs first, then the
     /// servers' own routes.
     package func kind(method: String, path: String) -> RequestKind {
-        func joined(_ base: String, _ tail: String) -> String { (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + tail }
+        func joined(_ base: String, _ tail: String) -> String {
+            (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + tail
+        }
         func under(_ base: String?) -> Bool { base.map { path.hasPrefix(joined($0, "")) } ?? false }
-        if method == "OPTIONS" { return .auxiliary }   // a CORS preflight
+        if method == "OPTIONS" { return .auxiliary }  // a CORS preflight
         if path.hasSuffix("/clientSettings") { return method == "GET" ? .clientSettings : .other }
         if let base = self.path(.mpinAuthServerURL) {
             if path == joined(base, "pass1") { return .pass1 }
@@ -116,7 +118,9 @@ package struct FlowChecker: Sendable {
             if path == joined(dta, "clientSecret") { return .clientSecret2 }
             if path == joined(dta, "timePermit") { return .timePermit2 }
         }
-        if let register = self.path(.registerURL), method == "PUT", path == register || under(register) { return .register }
+        if let register = self.path(.registerURL), method == "PUT", path == register || under(register) {
+            return .register
+        }
         if under(self.path(.signatureURL)) { return .clientSecret1 }
         if under(self.path(.timePermitsStorageURL)) { return .timePermitStorage }
         if let permits = self.path(.timePermitsURL), path == permits || under(permits) { return .timePermit1 }
@@ -130,18 +134,23 @@ package struct FlowChecker: Sendable {
         let segments = path.split(separator: "/").map(String.init)
         let rps = (self.path(.mpinAuthServerURL) ?? Endpoint.rpsBase).split(separator: "/").map(String.init)
         if segments.count > rps.count, Array(segments.prefix(rps.count)) == rps {
-            if let kind = Self.rpsRoutes[segments[rps.count]] { return kind == .register && method != "PUT" ? .other : kind }
+            if let kind = Self.rpsRoutes[segments[rps.count]] {
+                return kind == .register && method != "PUT" ? .other : kind
+            }
         }
-        guard let first = segments.first else { return .auxiliary }   // `/`: the demo RPA's page
+        guard let first = segments.first else { return .auxiliary }  // `/`: the demo RPA's page
         if Self.dtaMounts.contains(first), segments.count == 2 {
             // The reference backend's D-TAs; dta1 is the RPS's own (docs/protocol.md §8.4).
             if first == Endpoint.dta1.lastSegment { return .serverCall }
-            return segments[1] == Endpoint.clientSecretOperation ? .clientSecret2 : segments[1] == Endpoint.timePermitOperation ? .timePermit2 : .other
+            return segments[1] == Endpoint.clientSecretOperation
+                ? .clientSecret2 : segments[1] == Endpoint.timePermitOperation ? .timePermit2 : .other
         }
-        if first == Endpoint.logout.lastSegment, method == "GET" { return .auxiliary }   // the demo RPA's browser logout page
+        // The demo RPA's browser logout page.
+        if first == Endpoint.logout.lastSegment, method == "GET" { return .auxiliary }
         guard let kind = Self.rootRoutes[first] else { return Self.dtaKind(method: method, segments: segments) }
         switch kind {
-        case .clientSecret2, .timePermit2, .authenticate, .serviceDetails, .accessCode, .logout: return segments.count == 1 ? kind : .other
+        case .clientSecret2, .timePermit2, .authenticate, .serviceDetails, .accessCode, .logout:
+            return segments.count == 1 ? kind : .other
         default: return kind
         }
     }
@@ -153,7 +162,9 @@ package struct FlowChecker: Sendable {
         guard method == "GET", let last = segments.last else { return .other }
         if last == "clientSecret" { return .clientSecret2 }
         if last == "timePermit" { return .timePermit2 }
-        if segments.count >= 3, Int(segments[segments.count - 2]) != nil, last.count == 64, isLowercaseHex(last) { return .timePermitStorage }
+        if segments.count >= 3, Int(segments[segments.count - 2]) != nil, last.count == 64, isLowercaseHex(last) {
+            return .timePermitStorage
+        }
         return .other
     }
 
@@ -170,7 +181,9 @@ package struct FlowChecker: Sendable {
         if kind == .auxiliary {
             if first == "admin" { return .admin }
             if first == "devicesecurity" { return .device }
-            if ["", "session", "login", "protected", "about", "logoutWait", "logout"].contains(first) { return .browser }
+            if ["", "session", "login", "protected", "about", "logoutWait", "logout"].contains(first) {
+                return .browser
+            }
         }
         return .sdk
     }
@@ -179,7 +192,8 @@ package struct FlowChecker: Sendable {
     /// nothing, when its poll gave none: the SDK core's test helper), and nothing beside it.
     static func isBrowserLogin(_ body: [UInt8]) -> Bool {
         guard let json = try? JSONParser.parse(body), let members = json.objectMembers, members.count == 1,
-              members[0].name == "mpinResponse", let inner = members[0].value.objectMembers else { return false }
+            members[0].name == "mpinResponse", let inner = members[0].value.objectMembers
+        else { return false }
         return inner.allSatisfy { $0.name == "authOTT" }
     }
 
@@ -189,17 +203,20 @@ package struct FlowChecker: Sendable {
     /// default ones (`ClientSettingsLayout`), which ask for a check digit.
     private var accessNumbersHaveCheckDigits: Bool {
         guard seenSettings else { return Self.defaultChecksDigit }
-        return CheckDigitRule.checksDigit(cSum: settings[ClientSettingsKey.cSum.rawValue],
-                                          useCheckSum: settings[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
-                                          digits: settings[ClientSettingsKey.accessNumberDigits.rawValue])
+        return CheckDigitRule.checksDigit(
+            cSum: settings[ClientSettingsKey.cSum.rawValue],
+            useCheckSum: settings[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+            digits: settings[ClientSettingsKey.accessNumberDigits.rawValue])
     }
 
     /// Whether the reference backend's default settings ask for a check digit.
     static let defaultChecksDigit: Bool = {
-        let members = Dictionary(ClientSettingsLayout.members(flavour: .milagro, profile: .default, appID: ""), uniquingKeysWith: { $1 })
-        return CheckDigitRule.checksDigit(cSum: members[ClientSettingsKey.cSum.rawValue],
-                                          useCheckSum: members[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
-                                          digits: members[ClientSettingsKey.accessNumberDigits.rawValue])
+        let members = Dictionary(
+            ClientSettingsLayout.members(flavour: .milagro, profile: .default, appID: ""), uniquingKeysWith: { $1 })
+        return CheckDigitRule.checksDigit(
+            cSum: members[ClientSettingsKey.cSum.rawValue],
+            useCheckSum: members[ClientSettingsKey.accessNumberUseCheckSum.rawValue],
+            digits: members[ClientSettingsKey.accessNumberDigits.rawValue])
     }()
 
     /// Whether the flow uses time permits, as the client reads `usePermits` (default true).
@@ -210,7 +227,9 @@ package struct FlowChecker: Sendable {
 
     /// The level of a problem in a request, from what the server made of it (see the type):
     /// `verdictLater` when a 200 does not mean the server accepted the value (pass 2's V).
-    static func requestProblemLevel(_ exchange: CassetteEvent.HTTPExchange, verdictLater: Bool = false) -> FlowFinding.Level {
+    static func requestProblemLevel(_ exchange: CassetteEvent.HTTPExchange, verdictLater: Bool = false)
+        -> FlowFinding.Level
+    {
         guard let status = exchange.response?.status else { return .warning }
         switch status {
         case 200..<300: return verdictLater ? .note : .failure
@@ -222,7 +241,9 @@ package struct FlowChecker: Sendable {
     /// Checks one exchange (event `index` of the cassette) and keeps its report. `recordedActor`,
     /// when given, is compared with the actor the request's path and body name.
     @discardableResult
-    package mutating func check(_ exchange: CassetteEvent.HTTPExchange, index: Int, recordedActor: EventActor? = nil) -> ExchangeReport {
+    package mutating func check(_ exchange: CassetteEvent.HTTPExchange, index: Int, recordedActor: EventActor? = nil)
+        -> ExchangeReport
+    {
         let method = exchange.request.method
         let path = URLText.path(exchange.request.url)
         let kind = kind(method: method, path: path)
@@ -237,23 +258,33 @@ package struct FlowChecker: Sendable {
         // from where an earlier one left off): what came before is unknown, so order is only noted.
         let orderLevel = seenSettings ? Self.requestProblemLevel(exchange) : .note
         if kind == .other {
-            add(.request, .note, "unknown-path", false, "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (docs/protocol.md §8)")
+            add(
+                .request, .note, "unknown-path", false,
+                "no M-Pin party serves \(method) \(ExchangeReport.brief(path)) (docs/protocol.md §8)")
         }
         if let recordedActor, recordedActor != actor, [EventActor.sdk, .browser].contains(recordedActor) {
-            add(.request, .note, "actor", false, "recorded as the \(recordedActor)'s; its path and body make it the \(actor)'s")
+            add(
+                .request, .note, "actor", false,
+                "recorded as the \(recordedActor)'s; its path and body make it the \(actor)'s")
         }
-        if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings, !notedMissingSettings {
+        if kind.isSDKs, kind != .clientSettings, kind != .serviceDetails, kind != .accessCode, !seenSettings,
+            !notedMissingSettings
+        {
             notedMissingSettings = true
-            add(.order, .note, "order-settings", false,
-                "the client settings were not fetched before this request (docs/protocol.md §2): the flow starts in the middle")
+            add(
+                .order, .note, "order-settings", false,
+                "the client settings were not fetched before this request (docs/protocol.md §2): the flow starts in the middle"
+            )
         }
-        checkRequest(kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
+        checkRequest(
+            kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)
         if let response = exchange.response, response.status == 200 {
             checkResponse(kind, exchange.request, response, index: index, add)
         }
-        let report = ExchangeReport(index: index, method: method, path: path, status: exchange.response?.status, kind: kind,
-                                    actor: actor, findings: findings)
+        let report = ExchangeReport(
+            index: index, method: method, path: path, status: exchange.response?.status, kind: kind,
+            actor: actor, findings: findings)
         reports.append(report)
         return report
     }
@@ -272,9 +303,11 @@ package struct FlowChecker: Sendable {
     /// The summary of every exchange checked so far, with the origins the settings name that no
     /// request went to.
     package var summary: FlowCheckSummary {
-        let unseen = namedOrigins.filter { !requestOrigins.contains($0.key) }.sorted { $0.key < $1.key }.map { origin, named in
-            FlowCheckSummary.UnseenOrigin(origin: origin, settings: named.keys, settingsIndex: settingsIndex ?? 0,
-                                          certainExchanges: named.certain, possibleExchanges: named.possible)
+        let unseen = namedOrigins.filter { !requestOrigins.contains($0.key) }.sorted { $0.key < $1.key }.map {
+            origin, named in
+            FlowCheckSummary.UnseenOrigin(
+                origin: origin, settings: named.keys, settingsIndex: settingsIndex ?? 0,
+                certainExchanges: named.certain, possibleExchanges: named.possible)
         }
         return FlowCheckSummary(reports: reports, unseenOrigins: unseen)
     }
@@ -284,43 +317,64 @@ package struct FlowChecker: Sendable {
     private func checkStatus(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, _ add: Add) {
         guard let response = exchange.response else {
             let failure = exchange.error.map { "\($0.kind): \($0.message)" } ?? "nothing"
-            return add(.status, .warning, "no-response", false, "no response (\(failure)): the SDK reports NETWORK_ERROR")
+            return add(
+                .status, .warning, "no-response", false, "no response (\(failure)): the SDK reports NETWORK_ERROR")
         }
         let status = response.status
         if status == 200 { return add(.status, .failure, "status", true, "status 200") }
         if (200..<300).contains(status) {
-            return add(.status, .failure, "status-2xx", false, "status \(status): the SDK takes only 200 as success (docs/protocol.md §1); answer 200")
+            return add(
+                .status, .failure, "status-2xx", false,
+                "status \(status): the SDK takes only 200 as success (docs/protocol.md §1); answer 200")
         }
         guard let context = kind.context else {
-            if kind == .other || kind == .auxiliary || kind == .serverCall { return add(.status, .note, "status", true, "status \(status)") }
-            return add(.status, status >= 500 || status < 400 ? .warning : .note, status >= 500 ? "status-5xx" : status < 400 ? "status-3xx" : "status-4xx",
-                       false, "status \(status) for the \(kind.title)")
+            if kind == .other || kind == .auxiliary || kind == .serverCall {
+                return add(.status, .note, "status", true, "status \(status)")
+            }
+            return add(
+                .status, status >= 500 || status < 400 ? .warning : .note,
+                status >= 500 ? "status-5xx" : status < 400 ? "status-3xx" : "status-4xx",
+                false, "status \(status) for the \(kind.title)")
         }
         if kind == .timePermitStorage {
-            return add(.status, .note, "status", true, "status \(status): the SDK fetches share 2 from the D-TA instead (docs/protocol.md §3.4)")
+            return add(
+                .status, .note, "status", true,
+                "status \(status): the SDK fetches share 2 from the D-TA instead (docs/protocol.md §3.4)")
         }
         let sdk = HTTPStatusMapping.status(forHTTPStatus: status, in: context)
         let generic = HTTPStatusMapping.status(forHTTPStatus: status, in: .getClientSettings)
         if sdk != generic || status == 406 { return add(.status, .note, "status", true, "status \(status) → \(sdk)") }
         switch status {
         case 400..<500:
-            add(.status, .note, "status-4xx", false, "status \(status) → \(sdk): a refusal docs/protocol.md §4 does not list for the \(kind.title)")
+            add(
+                .status, .note, "status-4xx", false,
+                "status \(status) → \(sdk): a refusal docs/protocol.md §4 does not list for the \(kind.title)")
         case 500...:
-            add(.status, .warning, "status-5xx", false, "status \(status) → \(sdk): a server error for the \(kind.title)")
+            add(
+                .status, .warning, "status-5xx", false,
+                "status \(status) → \(sdk): a server error for the \(kind.title)")
         default:
-            add(.status, .warning, "status-3xx", false, "status \(status) → \(sdk): the SDK follows no redirect (docs/protocol.md §4)")
+            add(
+                .status, .warning, "status-3xx", false,
+                "status \(status) → \(sdk): the SDK follows no redirect (docs/protocol.md §4)")
         }
     }
 
     // MARK: - Requests
 
-    private mutating func checkRequest(_ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, path: String, level: FlowFinding.Level,
-                                       orderLevel: FlowFinding.Level, browser: Bool, _ add: Add) {
+    private mutating func checkRequest(
+        _ kind: RequestKind, _ exchange: CassetteEvent.HTTPExchange, path: String, level: FlowFinding.Level,
+        orderLevel: FlowFinding.Level, browser: Bool, _ add: Add
+    ) {
         let request = exchange.request
         let lastSegment = path.split(separator: "/").last.map(String.init) ?? ""
         switch kind {
         case .clientSecret1:
-            if !registered.isEmpty { add(.order, orderLevel, "order-share1-id", registered.contains(lastSegment), "share 1 for an M-Pin ID registered before") }
+            if !registered.isEmpty {
+                add(
+                    .order, orderLevel, "order-share1-id", registered.contains(lastSegment),
+                    "share 1 for an M-Pin ID registered before")
+            }
         case .clientSecret2:
             add(.order, orderLevel, "order-share2", !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
             let hash = URLText.queryItems(request.url).first { $0.0 == "hash_mpin_id" }?.1 ?? ""
@@ -329,8 +383,11 @@ package struct FlowChecker: Sendable {
             let segments = path.split(separator: "/").map(String.init)
             if segments.count >= 3, let date = Int(segments[segments.count - 2]) {
                 let expected = lastPermitDate
-                add(.timePermitDate, orderLevel, "storage-date", expected == date,
-                    "storage path date \(date)" + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" } ?? ", no share 1 before it"))
+                add(
+                    .timePermitDate, orderLevel, "storage-date", expected == date,
+                    "storage path date \(date)"
+                        + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" }
+                            ?? ", no share 1 before it"))
             } else {
                 add(.body, level, "storage-path", false, "the storage path is not …/appID/date/storageId")
             }
@@ -344,11 +401,18 @@ package struct FlowChecker: Sendable {
             point("U", body["U"]?.stringValue, level, add)
             let ut = body["UT"]?.stringValue
             if ut == nil || ut == "" {
-                add(.body, level, "member", !usesPermits, usesPermits ? "UT is empty although the client settings use time permits" : "UT empty (no time permits)")
+                add(
+                    .body, level, "member", !usesPermits,
+                    usesPermits
+                        ? "UT is empty although the client settings use time permits" : "UT empty (no time permits)")
             } else {
                 point("UT", ut, level, add)
             }
-            if usesPermits { add(.order, orderLevel, "order-pass1", permitDates[id] != nil, "pass 1 after a time permit for this M-Pin ID (docs/protocol.md §3.4)") }
+            if usesPermits {
+                add(
+                    .order, orderLevel, "order-pass1", permitDates[id] != nil,
+                    "pass 1 after a time permit for this M-Pin ID (docs/protocol.md §3.4)")
+            }
             pass1IDs.append(id)
         case .pass2:
             guard let body = json(request.body, "pass 2 request", level, add) else { return }
@@ -363,9 +427,13 @@ package struct FlowChecker: Sendable {
             let authOTT = body["mpinResponse"]?["authOTT"]?.stringValue
             if Placeholder.whole(authOTT ?? "") != nil { return }
             if browser {
-                add(.order, orderLevel, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false, "the browser's login carries an authOTT a pass 2 issued")
+                add(
+                    .order, orderLevel, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false,
+                    "the browser's login carries an authOTT a pass 2 issued")
             } else {
-                add(.order, orderLevel, "order-login", authOTT != nil && authOTT == lastAuthOTT, "the login carries the authOTT of the pass 2 before it")
+                add(
+                    .order, orderLevel, "order-login", authOTT != nil && authOTT == lastAuthOTT,
+                    "the login carries the authOTT of the pass 2 before it")
             }
         case .register:
             guard let body = json(request.body, "registration request", level, add) else { return }
@@ -377,22 +445,35 @@ package struct FlowChecker: Sendable {
 
     // MARK: - Responses
 
-    private mutating func checkResponse(_ kind: RequestKind, _ request: CassetteEvent.HTTPExchange.Request,
-                                        _ response: CassetteEvent.HTTPExchange.Response, index: Int, _ add: Add) {
+    private mutating func checkResponse(
+        _ kind: RequestKind, _ request: CassetteEvent.HTTPExchange.Request,
+        _ response: CassetteEvent.HTTPExchange.Response, index: Int, _ add: Add
+    ) {
         switch kind {
         case .clientSettings:
-            guard let body = json(response.body, "client settings", .failure, add), let members = body.objectMembers else { return }
+            guard let body = json(response.body, "client settings", .failure, add), let members = body.objectMembers
+            else { return }
             settings = [:]
             for member in members { settings[member.name] = member.value }
             seenSettings = true
             settingsIndex = index
-            let required = ([.registerURL, .signatureURL, .certivoxURL, .mpinAuthServerURL, .authenticateURL, .mobileAuthenticateURL]
+            let required =
+                ([
+                    .registerURL, .signatureURL, .certivoxURL, .mpinAuthServerURL, .authenticateURL,
+                    .mobileAuthenticateURL,
+                ]
                 + (usesPermits ? [.timePermitsURL] : [])).map { (key: ClientSettingsKey) in key.rawValue }
             let missing = required.filter { settings[$0]?.stringValue == nil }
-            add(.body, .failure, "settings-member", missing.isEmpty, missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
-            if let dta = settings[ClientSettingsKey.certivoxURL.rawValue]?.stringValue { add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /") }
+            add(
+                .body, .failure, "settings-member", missing.isEmpty,
+                missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
+            if let dta = settings[ClientSettingsKey.certivoxURL.rawValue]?.stringValue {
+                add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /")
+            }
             for member in members {
-                guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { continue }
+                guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    continue
+                }
                 namedOrigins[URLText.origin(of: url), default: ([], 0, 0)].keys.append(member.name)
             }
         case .register:
@@ -422,8 +503,10 @@ package struct FlowChecker: Sendable {
                 return add(.timePermitDate, .failure, "permit-date", false, "date is not an integer day number")
             }
             if let day = Self.day(ofHTTPDate: response.headers["Date"]) {
-                add(.timePermitDate, .failure, "permit-date", date == day,
-                    "date \(date)" + (date == day ? " is the day of the response" : ", the response's Date is day \(day)"))
+                add(
+                    .timePermitDate, .failure, "permit-date", date == day,
+                    "date \(date)"
+                        + (date == day ? " is the day of the response" : ", the response's Date is day \(day)"))
             } else {
                 add(.timePermitDate, .failure, "permit-date", date > 0, "date \(date) (no Date field to compare with)")
             }
@@ -458,7 +541,8 @@ package struct FlowChecker: Sendable {
         case .accessNumberPoll:
             // `/rps/access` answers `authOTT` once the phone's login is ready, `/rps/accessnumber` too.
             guard !response.body.isEmpty, let body = try? JSONParser.parse(response.body),
-                  let authOTT = body["authOTT"]?.stringValue, !authOTT.isEmpty else { return }
+                let authOTT = body["authOTT"]?.stringValue, !authOTT.isEmpty
+            else { return }
             hex("authOTT", authOTT, bytes: 16, .failure, add)
         default:
             break
@@ -467,7 +551,8 @@ package struct FlowChecker: Sendable {
 
     /// Counts an exchange the client makes next with the origin of the setting `key`, when absolute.
     private mutating func expect(settings key: ClientSettingsKey, certain: Bool) {
-        guard let url = settings[key.rawValue]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else { return }
+        guard let url = settings[key.rawValue]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://")
+        else { return }
         let origin = URLText.origin(of: url)
         if certain { namedOrigins[origin]?.certain += 1 } else { namedOrigins[origin]?.possible += 1 }
     }
@@ -484,7 +569,9 @@ package struct FlowChecker: Sendable {
             do {
                 _ = try JSONParser.parse(bytes)
             } catch {
-                add(.body, .note, "duplicate-member", false, "the \(what) repeats a member name, the last one counts (\(error))")
+                add(
+                    .body, .note, "duplicate-member", false,
+                    "the \(what) repeats a member name, the last one counts (\(error))")
             }
             guard value.objectMembers != nil else {
                 add(.body, level, "not-object", false, "the \(what) is JSON but not an object")
@@ -518,7 +605,9 @@ package struct FlowChecker: Sendable {
         guard let text else { return add(.point, level, "point-missing", false, "\(name): missing") }
         if Placeholder.whole(text) != nil { return }
         guard text.count == 2 * MPin.g1Size, Self.isLowercaseHex(text), let bytes = Hex.decode(text) else {
-            return add(.encoding, level, "point-encoding", false, "\(name): not \(MPin.g1Size) bytes of lowercase hex (\(text.count) characters)")
+            return add(
+                .encoding, level, "point-encoding", false,
+                "\(name): not \(MPin.g1Size) bytes of lowercase hex (\(text.count) characters)")
         }
         switch MPin().decodeG1(bytes) {
         case .success: add(.point, level, "point", true, "\(name): on the curve")
@@ -530,7 +619,9 @@ package struct FlowChecker: Sendable {
     private func accessNumber(_ name: String, _ number: String, _ level: FlowFinding.Level, _ add: Add) {
         if Placeholder.whole(number) != nil { return }
         guard accessNumbersHaveCheckDigits else {
-            return add(.accessNumber, level, "access-number", !number.isEmpty, "\(name) \(number) (the settings ask for no check digit)")
+            return add(
+                .accessNumber, level, "access-number", !number.isEmpty,
+                "\(name) \(number) (the settings ask for no check digit)")
         }
         if let problem = AccessNumber.problem(with: number) {
             let verdict = level == .note ? " (the server's answer to it is what counts, docs/protocol.md §5.2)" : ""
@@ -543,6 +634,6 @@ package struct FlowChecker: Sendable {
     /// The day number (days since 1970-01-01) of an HTTP date (`Thu, 01 Jan 2026 00:00:00 GMT`).
     static func day(ofHTTPDate text: String?) -> Int? {
         guard let text, let milliseconds = CivilTime.parseHTTPDate(text) else { return nil }
-        return Int(milliseconds / 86_400_000)   // from 1970 on: never negative
+        return Int(milliseconds / 86_400_000)  // from 1970 on: never negative
     }
 }

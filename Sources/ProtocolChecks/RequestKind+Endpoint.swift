@@ -6,8 +6,10 @@ extension RequestKind {
     /// `FlowChecker.rootRoutes`), whatever the client settings say.
     package static let ofEndpoint: [Endpoint: RequestKind] = {
         var kinds: [Endpoint: RequestKind] = [
-            .clientSettings: .clientSettings, .register: .register, .signature: .clientSecret1, .timePermit: .timePermit1,
-            .pass1: .pass1, .pass2: .pass2, .mobileAuthenticate: .authenticate, .codeStatus: .codeStatus, .setupDone: .setupDone,
+            .clientSettings: .clientSettings, .register: .register, .signature: .clientSecret1,
+            .timePermit: .timePermit1,
+            .pass1: .pass1, .pass2: .pass2, .mobileAuthenticate: .authenticate, .codeStatus: .codeStatus,
+            .setupDone: .setupDone,
             .getAccessNumber: .getAccessNumber, .getQrURL: .getQrURL, .accessNumberPoll: .accessNumberPoll,
             .hostedAccessNumberPoll: .accessNumberPoll, .mobileConfig: .auxiliary,
             .dta1: .serverCall, .dta2: .clientSecret2, .hostedDTA2: .clientSecret2,
@@ -20,7 +22,8 @@ extension RequestKind {
         ]
         let recognised: [String: RequestKind] = [
             "dtaClientSecret": .clientSecret2, "dtaTimePermit": .timePermit2, "dtaStorage": .timePermitStorage,
-            "rpsAuthenticate": .serverCall, "loginResult": .serverCall, "rpsUser": .serverCall, "serverSecret": .serverCall,
+            "rpsAuthenticate": .serverCall, "loginResult": .serverCall, "rpsUser": .serverCall,
+            "serverSecret": .serverCall,
             "timePermits": .serverCall,
         ]
         for endpoint in Endpoint.recognisedOnly { kinds[endpoint] = recognised[endpoint.name] ?? .auxiliary }

@@ -5,7 +5,8 @@ import MilagroProtocol
 /// servers/rps/rps.py; the D-TA, servers/dta/dta.py; the demo RPA, servers/demo/mpinDemo.py): the
 /// SDK's requests, the browser's, the servers' own, or something else.
 package enum RequestKind: String, Sendable, Hashable, CaseIterable {
-    case clientSettings, serviceDetails, register, clientSecret1, clientSecret2, timePermit1, timePermitStorage, timePermit2
+    case clientSettings, serviceDetails, register, clientSecret1, clientSecret2, timePermit1, timePermitStorage,
+        timePermit2
     case pass1, pass2, authenticate, logout
     /// `POST codeStatusURL` (MFA platform, docs/protocol.md §3.4, §3.7): the phone tells the session
     /// its state (`wid`, `user`, `abort`).

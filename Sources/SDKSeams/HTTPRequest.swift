@@ -12,7 +12,8 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Overall time limit in seconds; nil means no limit (the Milagro core never sets one).
     public var timeout: Double?
 
-    public init(method: HTTPMethod, url: String, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Double? = nil) {
+    public init(method: HTTPMethod, url: String, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Double? = nil)
+    {
         self.method = method
         self.url = url
         self.headers = headers
@@ -25,9 +26,12 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Names and values are encoded with RFC 3986 unreserved characters kept; the pairs are joined
     /// with `&` and appended after `?` (or after `&` when the URL already has a query): the
     /// package's `QueryString.appending`.
-    public init(method: HTTPMethod, url: String, query: [(String, String)], headers: HTTPHeaders = [:],
-                body: [UInt8] = [], timeout: Double? = nil) {
-        self.init(method: method, url: QueryString.appending(query, to: url), headers: headers, body: body, timeout: timeout)
+    public init(
+        method: HTTPMethod, url: String, query: [(String, String)], headers: HTTPHeaders = [:],
+        body: [UInt8] = [], timeout: Double? = nil
+    ) {
+        self.init(
+            method: method, url: QueryString.appending(query, to: url), headers: headers, body: body, timeout: timeout)
     }
 
     /// The body as UTF-8 text, when it is valid UTF-8.

@@ -25,19 +25,25 @@ struct BenchBackendCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(parsing: .upToNextOption, help: "Concurrent clients to measure, each 1 to 256 (default 1 4 16).",
-            transform: BoundedNumber.integer(1...256))
+    @Option(
+        parsing: .upToNextOption, help: "Concurrent clients to measure, each 1 to 256 (default 1 4 16).",
+        transform: BoundedNumber.integer(1...256))
     var clients = BenchBackendCommand.defaultClients
 
-    @Option(parsing: .unconditional, help: "Runs per client count, 1 to 1000; the median is reported (default 5).",
-            transform: BoundedNumber.integer(BenchBackendCommand.runsRange))
+    @Option(
+        parsing: .unconditional, help: "Runs per client count, 1 to 1000; the median is reported (default 5).",
+        transform: BoundedNumber.integer(BenchBackendCommand.runsRange))
     var runs = BenchBackendCommand.defaultRuns
 
-    @Option(parsing: .unconditional, help: "Authentications per run, 1 to 100000 (default 64).",
-            transform: BoundedNumber.integer(BenchBackendCommand.authenticationsRange))
+    @Option(
+        parsing: .unconditional, help: "Authentications per run, 1 to 100000 (default 64).",
+        transform: BoundedNumber.integer(BenchBackendCommand.authenticationsRange))
     var authentications = BenchBackendCommand.defaultAuthentications
 
-    @Flag(help: "Print one JSON object (rates, latency percentiles in µs, CPU, connections, peak RSS, the crypto bound) instead of text.")
+    @Flag(
+        help:
+            "Print one JSON object (rates, latency percentiles in µs, CPU, connections, peak RSS, the crypto bound) instead of text."
+    )
     var json = false
 
     static let runsRange = 1...1_000

@@ -27,8 +27,9 @@ struct BenchCryptoCommand: ParsableCommand {
     @Option(help: "Curve to time.")
     var curve = CurveArgument(.bn254cx)
 
-    @Option(parsing: .unconditional, help: "Timed runs per operation (the median is reported), 1 to 100000.",
-            transform: BoundedNumber.integer(BenchCryptoCommand.runsRange))
+    @Option(
+        parsing: .unconditional, help: "Timed runs per operation (the median is reported), 1 to 100000.",
+        transform: BoundedNumber.integer(BenchCryptoCommand.runsRange))
     var runs = 200
 
     /// `--runs`.

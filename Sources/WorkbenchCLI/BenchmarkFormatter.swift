@@ -1,5 +1,5 @@
-import MilagroRecording
 import MPinCrypto
+import MilagroRecording
 import Scenarios
 
 /// Prints benchmark results as a table or as the one-object JSON of `bench --json`.

@@ -20,13 +20,16 @@ enum BoundedNumber {
 
     /// Reads a decimal integer within `range` (a leading `+` is allowed; no spaces, no fraction).
     static func integer<Value: FixedWidthInteger & Sendable>(_ range: ClosedRange<Value>, unit: String = "")
-        -> @Sendable (String) throws -> Value {
-        let wanted = "must be an integer from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " " + unit)
+        -> @Sendable (String) throws -> Value
+    {
+        let wanted =
+            "must be an integer from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " " + unit)
         return { text in
             guard let value = Value(text, radix: 10) else {
                 let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
                 let tooLong = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-                throw Refusal(description: wanted + (tooLong ? " (this is beyond any integer the option can hold)" : ""))
+                throw Refusal(
+                    description: wanted + (tooLong ? " (this is beyond any integer the option can hold)" : ""))
             }
             guard range.contains(value) else { throw Refusal(description: wanted) }
             return value
@@ -36,11 +39,16 @@ enum BoundedNumber {
     /// Reads a finite decimal number within `range`; with `aboveLowerBound` the lower bound itself is
     /// refused too (`more than 0 and at most 3600`).
     static func decimal(_ range: ClosedRange<Double>, aboveLowerBound: Bool = false, unit: String = "")
-        -> @Sendable (String) throws -> Double {
-        let lower = aboveLowerBound ? "more than \(Self.text(range.lowerBound))" : "at least \(Self.text(range.lowerBound))"
-        let wanted = "must be a number \(lower) and at most \(Self.text(range.upperBound))" + (unit.isEmpty ? "" : " " + unit)
+        -> @Sendable (String) throws -> Double
+    {
+        let lower =
+            aboveLowerBound ? "more than \(Self.text(range.lowerBound))" : "at least \(Self.text(range.lowerBound))"
+        let wanted =
+            "must be a number \(lower) and at most \(Self.text(range.upperBound))" + (unit.isEmpty ? "" : " " + unit)
         return { text in
-            guard let value = Double(text), value.isFinite, range.contains(value), !(aboveLowerBound && value == range.lowerBound) else {
+            guard let value = Double(text), value.isFinite, range.contains(value),
+                !(aboveLowerBound && value == range.lowerBound)
+            else {
                 throw Refusal(description: wanted)
             }
             return value

@@ -7,7 +7,8 @@ import Scenarios
 struct CassetteAuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Attack a cassette before it is shared: secrets in clear, and every known derivation of the client secret.",
+        abstract:
+            "Attack a cassette before it is shared: secrets in clear, and every known derivation of the client secret.",
         discussion: """
             Lists every M-Pin secret still in clear (the fields `cassette redact --redact default` \
             hides, and a seed in the header), then runs each known derivation of the client secret on \
@@ -45,19 +46,27 @@ struct CassetteAuditCommand: ParsableCommand {
             for derivation in possible { print("\(path): \(derivation)") }
             let blocked = report.derivations.count - possible.count
             if !report.unclassified.isEmpty {
-                print("\(path): note: in clear, neither secret nor known public: \(report.unclassified.joined(separator: ", "))")
+                print(
+                    "\(path): note: in clear, neither secret nor known public: \(report.unclassified.joined(separator: ", "))"
+                )
             }
-            let tried = "\(report.derivations.count) derivation\(report.derivations.count == 1 ? "" : "s") tried (\(report.seedsTried) seeds)"
+            let tried =
+                "\(report.derivations.count) derivation\(report.derivations.count == 1 ? "" : "s") tried (\(report.seedsTried) seeds)"
             if report.isShareable {
                 let throwaway = possible.count
-                print("\(path): shareable: no secret in clear; \(tried), "
-                      + (throwaway == 0 ? "none possible" : "\(blocked) not possible, \(throwaway) giving only the throwaway embedded backend's secrets"))
+                print(
+                    "\(path): shareable: no secret in clear; \(tried), "
+                        + (throwaway == 0
+                            ? "none possible"
+                            : "\(blocked) not possible, \(throwaway) giving only the throwaway embedded backend's secrets")
+                )
             } else {
                 exposed = true
                 let real = possible.filter { !$0.throwaway }.count
-                print("\(path): NOT shareable: \(report.clearSecrets.count) secret value\(report.clearSecrets.count == 1 ? "" : "s") in clear, "
-                    + "\(real) derivation\(real == 1 ? "" : "s") possible of \(tried); `cassette redact --redact default` hides them, "
-                    + "and a live recording without --seed draws from the system's generator")
+                print(
+                    "\(path): NOT shareable: \(report.clearSecrets.count) secret value\(report.clearSecrets.count == 1 ? "" : "s") in clear, "
+                        + "\(real) derivation\(real == 1 ? "" : "s") possible of \(tried); `cassette redact --redact default` hides them, "
+                        + "and a live recording without --seed draws from the system's generator")
             }
         }
         if exposed { throw ExitCode(1) }
@@ -66,8 +75,11 @@ struct CassetteAuditCommand: ParsableCommand {
     /// The seeds a run of the workbench gets when none is given: the default, replay's fallback,
     /// and each bundled scenario's own.
     static func defaultSeeds(library: ScenarioLibrary = ScenarioLibrary()) -> [MilagroAudit.SeedCandidate] {
-        var out = [MilagroAudit.SeedCandidate(seed: ScenarioCommandSupport.defaultSeed, source: "the workbench's default seed"),
-                   MilagroAudit.SeedCandidate(seed: ScenarioSession.replayFallbackSeed, source: "replay's fallback seed")]
+        var out = [
+            MilagroAudit.SeedCandidate(
+                seed: ScenarioCommandSupport.defaultSeed, source: "the workbench's default seed"),
+            MilagroAudit.SeedCandidate(seed: ScenarioSession.replayFallbackSeed, source: "replay's fallback seed"),
+        ]
         for file in library.files() {
             guard let script = try? ScriptParser.parse(file: file), let seed = script.seed else { continue }
             out.append(MilagroAudit.SeedCandidate(seed: seed, source: "the bundled scenario \(script.name)'s seed"))

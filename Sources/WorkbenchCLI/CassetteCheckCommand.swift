@@ -50,7 +50,9 @@ struct CassetteCheckCommand: ParsableCommand {
             }
             let summary = FlowChecker.summary(of: cassette)
             for line in summary.findingLines { print("\(path): \(line)") }
-            print("\(path): \(summary.reports.count) exchange\(summary.reports.count == 1 ? "" : "s"): \(summary.countsText)")
+            print(
+                "\(path): \(summary.reports.count) exchange\(summary.reports.count == 1 ? "" : "s"): \(summary.countsText)"
+            )
             if !summary.passed { failed = true }
         }
         if unreadable { throw ExitCode(2) }

@@ -24,7 +24,8 @@ struct CassetteCommand: ParsableCommand {
             """,
         subcommands: [
             CassetteShowCommand.self, CassetteDiffCommand.self, CassetteLintCommand.self, CassetteCheckCommand.self,
-            CassetteRedactCommand.self, CassetteAuditCommand.self, CassetteDiagramCommand.self, CassetteImportCommand.self,
+            CassetteRedactCommand.self, CassetteAuditCommand.self, CassetteDiagramCommand.self,
+            CassetteImportCommand.self,
             CassetteServeCommand.self,
         ]
     )

@@ -49,8 +49,10 @@ struct CassetteDiagramCommand: ParsableCommand {
     @Argument(help: "The cassette file.")
     var file: String
 
-    @Option(help: ArgumentHelp("Write the diagram here instead of printing the Mermaid text; the extension says how: "
-                               + ".html a self-contained page, .svg the drawing, .mmd the Mermaid text.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the diagram here instead of printing the Mermaid text; the extension says how: "
+                + ".html a self-contained page, .svg the drawing, .mmd the Mermaid text.", valueName: "file"))
     var out: String?
 
     /// Kept for scripts written before `--out`; hidden from the help, which names it in the discussion.
@@ -60,8 +62,9 @@ struct CassetteDiagramCommand: ParsableCommand {
     func validate() throws {
         if out != nil, html != nil { throw ValidationError("--html is the old spelling of --out; give --out only.") }
         if let out, Format(path: out) == nil {
-            throw ValidationError("--out \(out): the extension says what to write; use .html (or .htm) for the page, "
-                                  + ".svg for the drawing, .mmd (or .mermaid) for the Mermaid text.")
+            throw ValidationError(
+                "--out \(out): the extension says what to write; use .html (or .htm) for the page, "
+                    + ".svg for the drawing, .mmd (or .mermaid) for the Mermaid text.")
         }
     }
 
@@ -70,8 +73,9 @@ struct CassetteDiagramCommand: ParsableCommand {
         let diagram = SequenceDiagram(map: .milagro)
         let target: (path: String, format: Format)
         if let html {
-            Console.error("warning: --html is the old spelling of --out; use --out \(html)"
-                          + (Format(path: html) == .html ? "" : " with a .html name") + "\n")
+            Console.error(
+                "warning: --html is the old spelling of --out; use --out \(html)"
+                    + (Format(path: html) == .html ? "" : " with a .html name") + "\n")
             target = (html, .html)
         } else if let out, let format = Format(path: out) {
             target = (out, format)
@@ -80,11 +84,12 @@ struct CassetteDiagramCommand: ParsableCommand {
             return
         }
         let title = "\(cassette.scenario.name): \(file)"
-        let text = switch target.format {
-        case .html: diagram.html(cassette, title: title)
-        case .svg: diagram.svg(cassette, title: title)
-        case .mermaid: diagram.mermaid(cassette)
-        }
+        let text =
+            switch target.format {
+            case .html: diagram.html(cassette, title: title)
+            case .svg: diagram.svg(cassette, title: title)
+            case .mermaid: diagram.mermaid(cassette)
+            }
         try CassetteOutput.write(Array(text.utf8), to: target.path)
         print("wrote \(target.path)")
     }

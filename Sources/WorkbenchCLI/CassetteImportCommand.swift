@@ -78,7 +78,8 @@ struct CassetteImportCommand: ParsableCommand {
             CassetteOutput.error(error.description)
             throw ExitCode(2)
         }
-        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current), suite: suite)
+        let importer = LegacyImporter(
+            tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current), suite: suite)
         let outcome: LegacyImporter.Outcome
         do {
             outcome = try importer.run(bytes, path: file)
@@ -88,10 +89,14 @@ struct CassetteImportCommand: ParsableCommand {
         }
         for note in outcome.notes { print("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
-            print("note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)")
+            print(
+                "note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)"
+            )
         }
         do {
-            try AtomicFile.writeAll(outcome.cassettes.map(\.fileName), into: out) { outcome.cassettes[$0].cassette.canonicalBytes }
+            try AtomicFile.writeAll(outcome.cassettes.map(\.fileName), into: out) {
+                outcome.cassettes[$0].cassette.canonicalBytes
+            }
         } catch {
             CassetteOutput.error("\(error) (no cassette written)")
             throw ExitCode(2)

@@ -58,7 +58,9 @@ struct CassetteLintCommand: ParsableCommand {
             if fix, !problems.isEmpty, let cassette = try? CassetteLint.readRebuildingViews(path) {
                 try CassetteOutput.write(cassette.canonicalBytes, to: path)
                 problems = CassetteLint.check(path: path)
-                if problems.isEmpty { print("\(path): rewritten in canonical form, each body's `json` view written again from its `text`") }
+                if problems.isEmpty {
+                    print("\(path): rewritten in canonical form, each body's `json` view written again from its `text`")
+                }
             }
             if portable { problems += CassetteLint.checkPortable(path: path) }
             if problems.isEmpty {

@@ -32,8 +32,11 @@ struct CassetteRedactCommand: ParsableCommand {
     @Argument(help: "The cassette file.")
     var file: String
 
-    @Option(parsing: .upToNextOption,
-            help: "Fields to redact: 'default' (the M-Pin secrets: PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...) and/or field names.")
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Fields to redact: 'default' (the M-Pin secrets: PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...) and/or field names."
+    )
     var redact: [String] = []
 
     @Option(help: "Write the redacted cassette here instead of over FILE.")
@@ -43,23 +46,31 @@ struct CassetteRedactCommand: ParsableCommand {
     var fields: [String] { redact.filter { $0 != "default" } }
 
     func validate() throws {
-        if redact.isEmpty { throw ValidationError("Name the fields to redact: --redact default, --redact NAME..., or both.") }
-        if redact.contains("none") { throw ValidationError("--redact none redacts nothing: there would be nothing to write.") }
+        if redact.isEmpty {
+            throw ValidationError("Name the fields to redact: --redact default, --redact NAME..., or both.")
+        }
+        if redact.contains("none") {
+            throw ValidationError("--redact none redacts nothing: there would be nothing to write.")
+        }
     }
 
     func run() throws {
         let cassette = try CassetteOutput.read(file)
-        let redacted = Redactor(fields: fields + (redact.contains("default") ? Redactor.milagroFields : [])).redact(cassette)
+        let redacted = Redactor(fields: fields + (redact.contains("default") ? Redactor.milagroFields : [])).redact(
+            cassette)
         let target = out ?? file
         try CassetteOutput.write(redacted.canonicalBytes, to: target)
-        for field in fields where !redacted.redactions.contains(where: { $0.field.lowercased() == field.lowercased() }) {
+        for field in fields where !redacted.redactions.contains(where: { $0.field.lowercased() == field.lowercased() })
+        {
             Console.error("warning: --redact \(field): no value of that name in \(file), nothing redacted for it\n")
         }
         let added = redacted.redactions.dropFirst(cassette.redactions.count)
         if added.isEmpty {
             print("\(target): nothing to redact")
         } else {
-            print("\(target): " + added.map { "{{\($0.placeholder)}} (\($0.field), \($0.occurrences)×)" }.joined(separator: ", "))
+            print(
+                "\(target): "
+                    + added.map { "{{\($0.placeholder)}} (\($0.field), \($0.occurrences)×)" }.joined(separator: ", "))
         }
     }
 }

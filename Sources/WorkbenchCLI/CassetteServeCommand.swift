@@ -1,9 +1,9 @@
 import ArgumentParser
 import FlowRecording
 import Foundation
+import HTTPServing
 import Logging
 import MilagroRecording
-import HTTPServing
 import Synchronization
 
 /// `mpin-workbench cassette serve FILE` (formerly `serve --cassette FILE`): answers HTTP clients
@@ -48,30 +48,38 @@ struct CassetteServeCommand: AsyncParsableCommand {
     @Option(help: "route (method + path, each in recorded order) or sequential (the whole cassette in order).")
     var order = CassettePlayback.Order.route
 
-    @Option(name: .customLong("actor"), parsing: .upToNextOption,
-            help: "Whose recorded exchanges to serve (default: sdk browser device).")
+    @Option(
+        name: .customLong("actor"), parsing: .upToNextOption,
+        help: "Whose recorded exchanges to serve (default: sdk browser device).")
     var actorNames: [String] = []
 
     @Option(parsing: .upToNextOption, help: "Values of redacted placeholders, NAME=VALUE.")
     var secret: [String] = []
 
-    @Option(name: .customLong("public-url"),
-            help: "The URL clients reach this server under (default: the listening address); recorded absolute URLs are rewritten to it.")
+    @Option(
+        name: .customLong("public-url"),
+        help:
+            "The URL clients reach this server under (default: the listening address); recorded absolute URLs are rewritten to it."
+    )
     var publicURLOption: String?
 
     @Flag(name: .customLong("exit-when-done"), help: "Stop once every recorded exchange has been served.")
     var exitWhenDone = false
 
-    @Option(name: .customLong("body-timeout"), parsing: .unconditional,
-            help: "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
-            transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        name: .customLong("body-timeout"), parsing: .unconditional,
+        help:
+            "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
+        transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
     var bodyTimeoutSeconds = BodyDeadline.defaultSeconds
 
     @OptionGroup var junit: JUnitOption
 
     var host: String { listen.host }
     var port: Int { listen.port }
-    var actors: Set<EventActor> { actorNames.isEmpty ? CassettePlayback.defaultActors : Set(actorNames.map(EventActor.init(rawValue:))) }
+    var actors: Set<EventActor> {
+        actorNames.isEmpty ? CassettePlayback.defaultActors : Set(actorNames.map(EventActor.init(rawValue:)))
+    }
     var secrets: [String: String] {
         var values: [String: String] = [:]
         for pair in secret {
@@ -88,12 +96,16 @@ struct CassetteServeCommand: AsyncParsableCommand {
     var bodyTimeout: BodyDeadline { BodyDeadline(seconds: bodyTimeoutSeconds) ?? .standard }
 
     func validate() throws {
-        for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
+        for pair in secret where !pair.contains("=") {
+            throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".")
+        }
         if let publicURLOption {
             let origin = publicURLOption.hasSuffix("/") ? publicURLOption.dropLast() : Substring(publicURLOption)
             guard let scheme = origin.range(of: "://"), ["http", "https"].contains(origin[..<scheme.lowerBound]),
-                  !origin[scheme.upperBound...].isEmpty, !origin[scheme.upperBound...].contains("/") else {
-                throw ValidationError("--public-url is an origin such as http://192.168.1.20:8005, got \"\(publicURLOption)\".")
+                !origin[scheme.upperBound...].isEmpty, !origin[scheme.upperBound...].contains("/")
+            else {
+                throw ValidationError(
+                    "--public-url is an origin such as http://192.168.1.20:8005, got \"\(publicURLOption)\".")
             }
         }
     }
@@ -101,7 +113,9 @@ struct CassetteServeCommand: AsyncParsableCommand {
     /// The status and reset endpoints, outside any backend's paths.
 
     func run() async throws {
-        if let warning = ServeCommand.exposureWarning(host: host, cassette: path, remoteAdmin: false) { Console.error(warning + "\n") }
+        if let warning = ServeCommand.exposureWarning(host: host, cassette: path, remoteAdmin: false) {
+            Console.error(warning + "\n")
+        }
         try junit.check()
         let timer = ContinuousClock()
         let start = timer.now
@@ -119,13 +133,15 @@ struct CassetteServeCommand: AsyncParsableCommand {
         }
         // What only the client holds is never served, even where the manifest says it goes.
         let clientOnly = Set(Redactor.milagroClientOnly.map { $0.lowercased() })
-        for index in recorded.redactions.indices where clientOnly.contains(recorded.redactions[index].field.lowercased()) {
+        for index in recorded.redactions.indices
+        where clientOnly.contains(recorded.redactions[index].field.lowercased()) {
             let answers = recorded.redactions[index].slots.filter { $0.part == .response }
             guard !answers.isEmpty else { continue }
             recorded.redactions[index].slots.removeAll { $0.part == .response }
-            Console.error("warning: \(path): \(Placeholder.text(recorded.redactions[index].placeholder)) "
-                          + "(\(recorded.redactions[index].field), which only the client holds) is listed in an answer "
-                          + "(\(answers.map(\.description).joined(separator: ", "))); it is served unfilled\n")
+            Console.error(
+                "warning: \(path): \(Placeholder.text(recorded.redactions[index].placeholder)) "
+                    + "(\(recorded.redactions[index].field), which only the client holds) is listed in an answer "
+                    + "(\(answers.map(\.description).joined(separator: ", "))); it is served unfilled\n")
         }
         // Only the placeholders of the HTTP exchanges need values: the rest (a PIN in the script or
         // in a call's arguments) is never sent, so it keeps its placeholder.
@@ -136,14 +152,15 @@ struct CassetteServeCommand: AsyncParsableCommand {
         let needed = Set(Redactor.placeholderNames(in: exchanges))
         var values = self.secrets
         for name in Redactor.placeholderNames(in: recorded) + recorded.redactions.map(\.placeholder)
-            where !needed.contains(name) && values[name] == nil {
+        where !needed.contains(name) && values[name] == nil {
             values[name] = Placeholder.text(name)
         }
         // A placeholder is filled only where the redactor put it (the manifest's `at`): one
         // planted elsewhere, in a public body field say, is served as it is, never with the secret.
         for (name, slot) in Redactor.unlistedPlaceholders(in: recorded) where self.secrets[name] != nil {
-            Console.error("warning: \(path): \(Placeholder.text(name)) at \(slot) is not where the redactor put it "
-                          + "(the manifest's `at`); it is served unfilled\n")
+            Console.error(
+                "warning: \(path): \(Placeholder.text(name)) at \(slot) is not where the redactor put it "
+                    + "(the manifest's `at`); it is served unfilled\n")
         }
         let cassette: Cassette
         do {
@@ -154,23 +171,29 @@ struct CassetteServeCommand: AsyncParsableCommand {
         let offered = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors).offered
         guard offered > 0 else {
             let names = actors.map(\.rawValue).sorted().joined(separator: ", ")
-            throw try refuse("\(path): no recorded HTTP exchange of the actors \(names) to serve (choose others with --actor)")
+            throw try refuse(
+                "\(path): no recorded HTTP exchange of the actors \(names) to serve (choose others with --actor)")
         }
 
         let control = ServingControl()
         let path = self.path, host = self.host, port = self.port, order = self.order, actors = self.actors
-        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL, logger = LogLevelOption.logger("serve", logLevel)
+        let exitWhenDone = self.exitWhenDone, publicURL = self.publicURL,
+            logger = LogLevelOption.logger("serve", logLevel)
         let bodyTimeout = self.bodyTimeout
         await control.server.run {
-            let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true,
-                                                         name: "cassette server", bodyTimeout: bodyTimeout) { request in
+            let server = try await PlainHTTPServer.start(
+                host: host, port: port, logger: logger, logRequests: true,
+                name: "cassette server", bodyTimeout: bodyTimeout
+            ) { request in
                 control.handle(request, exitWhenDone: exitWhenDone)
             }
             let baseURL = publicURL ?? server.baseURL
-            let playback = CassettePlayback(cassette: cassette, name: path, order: order, actors: actors, servedOrigin: baseURL)
+            let playback = CassettePlayback(
+                cassette: cassette, name: path, order: order, actors: actors, servedOrigin: baseURL)
             control.begin(playback)
             if baseURL != server.baseURL { Console.line("listening on \(server.baseURL)") }
-            Console.line(Self.banner(cassette: cassette, playback: playback, baseURL: baseURL, exitWhenDone: exitWhenDone))
+            Console.line(
+                Self.banner(cassette: cassette, playback: playback, baseURL: baseURL, exitWhenDone: exitWhenDone))
             await withTaskCancellationHandler {
                 await server.wait()
             } onCancel: {
@@ -185,13 +208,16 @@ struct CassetteServeCommand: AsyncParsableCommand {
             return
         }
         Console.line(summary.text)
-        try junit.write(junitReport(summary.passed ? .passed : .failed(summary.text, type: nil), duration: timer.now - start))
+        try junit.write(
+            junitReport(summary.passed ? .passed : .failed(summary.text, type: nil), duration: timer.now - start))
         if !summary.passed { throw ExitCode(1) }
     }
 
     /// The report of `--junit`: one testcase, the cassette served.
     func junitReport(_ outcome: JUnitReport.TestCase.Outcome, duration: Duration) -> JUnitReport {
-        JUnitReport(name: "cassette serve", testCases: [JUnitReport.TestCase(name: path, classname: "serve", duration: duration, outcome: outcome)])
+        JUnitReport(
+            name: "cassette serve",
+            testCases: [JUnitReport.TestCase(name: path, classname: "serve", duration: duration, outcome: outcome)])
     }
 
     static func banner(cassette: Cassette, playback: CassettePlayback, baseURL: String, exitWhenDone: Bool) -> String {
@@ -200,15 +226,22 @@ struct CassetteServeCommand: AsyncParsableCommand {
             "  backend (SDK setting): \(baseURL)",
             "  scenario: \(cassette.scenario.name), recorded against \(cassette.backend.url) (\(cassette.backend.flavour))",
             "  \(playback.offered) recorded exchanges, order \(playback.order.rawValue)"
-                + (playback.order == .route ? " (method + path, each route in recorded order, its last answer repeated)" : " (each request must be the next recorded one)"),
+                + (playback.order == .route
+                    ? " (method + path, each route in recorded order, its last answer repeated)"
+                    : " (each request must be the next recorded one)"),
         ]
         if !playback.recordedOrigin.isEmpty, playback.recordedOrigin != baseURL {
             lines.append("  \(playback.recordedOrigin) in recorded responses is rewritten to \(baseURL)")
         }
         lines.append("  routes:")
         lines += playback.routeList.map { "    " + $0 }
-        lines.append("  status: GET \(baseURL)\(CassettePlayback.statusPath); start again: POST \(baseURL)\(CassettePlayback.resetPath)")
-        lines.append(exitWhenDone ? "Stops when every recorded exchange has been served, or on Ctrl-C." : "Ctrl-C stops it and prints the summary.")
+        lines.append(
+            "  status: GET \(baseURL)\(CassettePlayback.statusPath); start again: POST \(baseURL)\(CassettePlayback.resetPath)"
+        )
+        lines.append(
+            exitWhenDone
+                ? "Stops when every recorded exchange has been served, or on Ctrl-C."
+                : "Ctrl-C stops it and prints the summary.")
         return lines.joined(separator: "\n")
     }
 }

@@ -73,7 +73,10 @@ struct ConformCommand: AsyncParsableCommand {
     @Option(help: "The MFA platform's client id, sent as X-MIRACL-CID on every request.")
     var clientID: String?
 
-    @Option(help: "The MFA platform: the OIDC authorize URL that gives a registration its access code (default: the backend's /authorize for --client-id).")
+    @Option(
+        help:
+            "The MFA platform: the OIDC authorize URL that gives a registration its access code (default: the backend's /authorize for --client-id)."
+    )
     var authorizeURL: String?
 
     @Option(help: "The RPS prefix of the client settings' URL.")
@@ -88,41 +91,59 @@ struct ConformCommand: AsyncParsableCommand {
     @Flag(help: "List the selected cases without running them.")
     var list = false
 
-    @Option(name: .customLong("allow-origin"),
-            help: ArgumentHelp("Another origin requests may go to (such as http://127.0.0.1:8001, where the client settings put D-TA 2); repeatable.",
-                               valueName: "origin"))
+    @Option(
+        name: .customLong("allow-origin"),
+        help: ArgumentHelp(
+            "Another origin requests may go to (such as http://127.0.0.1:8001, where the client settings put D-TA 2); repeatable.",
+            valueName: "origin"))
     var allowedOrigins: [String] = []
 
-    @Option(name: .customLong("max-body"), parsing: .unconditional,
-            help: "The largest answer body taken, in bytes, 1 to 16777216 (default 16 MiB); a larger one fails its case.",
-            transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
+    @Option(
+        name: .customLong("max-body"), parsing: .unconditional,
+        help: "The largest answer body taken, in bytes, 1 to 16777216 (default 16 MiB); a larger one fails its case.",
+        transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
     var maxBody = RecordingProxy.defaultMaximumBodySize
 
-    @Option(parsing: .unconditional, help: "Time limit of one request in seconds, more than 0 and at most 3600 (default 30).",
-            transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: "Time limit of one request in seconds, more than 0 and at most 3600 (default 30).",
+        transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
     var timeout = 30.0
 
-    @Option(parsing: .unconditional,
-            help: "Time limit of the whole run in seconds, more than 0 and at most 86400 (default 300); when it passes, exit status 2.",
-            transform: BoundedNumber.decimal(0...86_400, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Time limit of the whole run in seconds, more than 0 and at most 86400 (default 300); when it passes, exit status 2.",
+        transform: BoundedNumber.decimal(0...86_400, aboveLowerBound: true, unit: "seconds"))
     var deadline = 300.0
 
-    @Option(parsing: .upToNextOption,
-            help: "Fields to redact in the cassettes and reports: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...), 'none', or field names (default: 'default').")
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Fields to redact in the cassettes and reports: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...), 'none', or field names (default: 'default')."
+    )
     var redact: [String] = []
 
     func validate() throws {
-        if let cases, CasePattern(cases) == nil { throw ValidationError("--cases '\(cases)' is empty or has an empty glob") }
-        if let rate, !(rate > 0 && rate <= 10_000) { throw ValidationError("--rate must be more than 0 and at most 10000, not \(rate)") }
+        if let cases, CasePattern(cases) == nil {
+            throw ValidationError("--cases '\(cases)' is empty or has an empty glob")
+        }
+        if let rate, !(rate > 0 && rate <= 10_000) {
+            throw ValidationError("--rate must be more than 0 and at most 10000, not \(rate)")
+        }
         if !(1...1_000_000).contains(budget) { throw ValidationError("--budget must be 1 to 1000000, not \(budget)") }
         guard backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
             throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend)'")
         }
         for origin in allowedOrigins where ProxyCommand.origin(origin) == nil {
-            throw ValidationError("--allow-origin is an origin such as http://127.0.0.1:8001 (http or https, a host, no path), got \"\(origin)\".")
+            throw ValidationError(
+                "--allow-origin is an origin such as http://127.0.0.1:8001 (http or https, a host, no path), got \"\(origin)\"."
+            )
         }
         if redact.contains("none"), redact.count > 1 {
-            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+            throw ValidationError(
+                "--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", "))."
+            )
         }
     }
 
@@ -149,9 +170,11 @@ struct ConformCommand: AsyncParsableCommand {
         options.deadline = deadline
         options.redactedFields = redactedFields
         // The transport stops reading one byte past the cap, so an endless answer is cut off as it comes.
-        let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10), maximumResponseBody: maxBody))
-        let suite = ConformanceSuite(options: options, transport: transport,
-                                     random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())
+        let transport = CurlTransport(
+            options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10), maximumResponseBody: maxBody))
+        let suite = ConformanceSuite(
+            options: options, transport: transport,
+            random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())
         if suite.selected.isEmpty {
             Console.failure("--cases '\(cases ?? "")' selects no case")
             throw ExitCode(2)

@@ -7,9 +7,11 @@ import FlowRecording
 /// command's own). The file is tried before any work, so an unwritable path is said at once; it is
 /// an error (exit status 2) naming the file, then and if writing it fails at the end.
 struct JUnitOption: ParsableArguments {
-    @Option(name: .customLong("junit"), help: ArgumentHelp(
-        "Also write a JUnit XML report to this file (one testcase per cassette, vector group or scenario), even when checks fail.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("junit"),
+        help: ArgumentHelp(
+            "Also write a JUnit XML report to this file (one testcase per cassette, vector group or scenario), even when checks fail.",
+            valueName: "file"))
     var path: String?
 
     /// Whether the report can be written to the file: the atomic writer resolves the path and creates

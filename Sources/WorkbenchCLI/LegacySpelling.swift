@@ -20,8 +20,10 @@ struct LegacySpelling {
         rewrite()
     }
 
-    private static let benchOptions = ["--bench-clients": "--clients", "--bench-runs": "--runs",
-                                       "--bench-authentications": "--authentications", "--bench-json": "--json"]
+    private static let benchOptions = [
+        "--bench-clients": "--clients", "--bench-runs": "--runs",
+        "--bench-authentications": "--authentications", "--bench-json": "--json",
+    ]
 
     private mutating func rewrite() {
         guard let command = arguments.first else { return }
@@ -35,8 +37,9 @@ struct LegacySpelling {
             } else if let index = rest.firstIndex(of: "--bench") {
                 rest.remove(at: index)
                 let (words, met) = Self.rename(rest, Self.benchOptions)
-                warnings.append("warning: `serve --bench` is now `bench backend`"
-                                + met.map { ", `\($0)` is `\(Self.benchOptions[$0]!)`" }.joined())
+                warnings.append(
+                    "warning: `serve --bench` is now `bench backend`"
+                        + met.map { ", `\($0)` is `\(Self.benchOptions[$0]!)`" }.joined())
                 arguments = ["bench", "backend"] + words
             } else {
                 arguments = ["serve"] + rename(rest, ["--time": "--time-seconds"])

@@ -6,8 +6,9 @@ struct ListenOption: ParsableArguments {
     @Option(help: "Address to listen on.")
     var host = ListenOption.defaultHost
 
-    @Option(parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
-            transform: BoundedNumber.integer(ListenOption.portRange))
+    @Option(
+        parsing: .unconditional, help: "Port to listen on, 0 to 65535 (0 picks a free one).",
+        transform: BoundedNumber.integer(ListenOption.portRange))
     var port = 0
 
     /// Loopback: nothing is reachable from another machine unless `--host` says so.

@@ -6,12 +6,13 @@ import Logging
 /// handler on standard error, at this level and above (default info). Anything but one of
 /// swift-log's level names is a usage error (exit status 2) naming them.
 struct LogLevelOption: ParsableArguments {
-    @Option(name: .customLong("log-level"), parsing: .unconditional,
-            help: """
-                Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
-                to standard error: trace, debug, info, notice, warning, error or critical (default info).
-                """,
-            transform: LogLevelOption.level)
+    @Option(
+        name: .customLong("log-level"), parsing: .unconditional,
+        help: """
+            Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
+            to standard error: trace, debug, info, notice, warning, error or critical (default info).
+            """,
+        transform: LogLevelOption.level)
     var given: Logger.Level?
 
     /// The level given, else info.

@@ -4,14 +4,14 @@ import CurlTransport
 import Dispatch
 import FileAccess
 import FlowRecording
-import MilagroRecording
 import Foundation
 import HTTPServing
 import Logging
 import MilagroProtocol
+import MilagroRecording
 import ProtocolChecks
-import Scenarios
 import SDKSeams
+import Scenarios
 import Synchronization
 
 /// `mpin-workbench proxy --upstream URL --out FILE`: a recording proxy between any M-Pin client and
@@ -79,7 +79,11 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(help: "The backend to forward to: an origin such as http://127.0.0.1:8005.")
     var upstream: String
 
-    @Option(name: .customLong("route"), help: ArgumentHelp("Another upstream origin under a path prefix, PREFIX=ORIGIN (such as /dta2=http://127.0.0.1:8001); repeatable.", valueName: "prefix=origin"))
+    @Option(
+        name: .customLong("route"),
+        help: ArgumentHelp(
+            "Another upstream origin under a path prefix, PREFIX=ORIGIN (such as /dta2=http://127.0.0.1:8001); repeatable.",
+            valueName: "prefix=origin"))
     var routes: [String] = []
 
     @OptionGroup var listen: ListenOption
@@ -90,57 +94,84 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(help: "The cassette file to write.")
     var out: String
 
-    @Option(name: .customLong("max-exchanges"), parsing: .unconditional,
-            help: "Stop after this many exchanges, 1 to 1000000 (default: at Ctrl-C).",
-            transform: BoundedNumber.integer(ProxyCommand.exchangesRange))
+    @Option(
+        name: .customLong("max-exchanges"), parsing: .unconditional,
+        help: "Stop after this many exchanges, 1 to 1000000 (default: at Ctrl-C).",
+        transform: BoundedNumber.integer(ProxyCommand.exchangesRange))
     var maxExchanges: Int?
 
-    @Option(parsing: .unconditional, help: "Time limit of one upstream exchange in seconds, more than 0 and at most 3600 (default 60).",
-            transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: "Time limit of one upstream exchange in seconds, more than 0 and at most 3600 (default 60).",
+        transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
     var timeout: Double = 60
 
-    @Option(name: .customLong("max-body"), parsing: .unconditional,
-            help: "The largest upstream body recorded and passed on, in bytes, 1 to 16777216 (default 16 MiB); a larger one is answered 502 and recorded as a transport error.",
-            transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
+    @Option(
+        name: .customLong("max-body"), parsing: .unconditional,
+        help:
+            "The largest upstream body recorded and passed on, in bytes, 1 to 16777216 (default 16 MiB); a larger one is answered 502 and recorded as a transport error.",
+        transform: BoundedNumber.integer(1...RecordingProxy.defaultMaximumBodySize))
     var maxBody = RecordingProxy.defaultMaximumBodySize
 
-    @Option(name: .customLong("body-timeout"), parsing: .unconditional,
-            help: "Seconds a client's request body may take after its head before a 408 and a close, not forwarded nor recorded (more than 0, at most 3600; default 10).",
-            transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        name: .customLong("body-timeout"), parsing: .unconditional,
+        help:
+            "Seconds a client's request body may take after its head before a 408 and a close, not forwarded nor recorded (more than 0, at most 3600; default 10).",
+        transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
     var bodyTimeout = BodyDeadline.defaultSeconds
 
-    @Option(parsing: .upToNextOption,
-            help: "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names (default: 'default' unless the upstream is on loopback).")
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Fields to redact: 'default' (PIN, tokens, regOTT, shares, authOTT, ...), 'none', or field names (default: 'default' unless the upstream is on loopback)."
+    )
     var redact: [String] = []
 
     @OptionGroup var logging: LogLevelOption
 
-    @Flag(name: .customLong("allow-admin"),
-          help: "Forward without the proxy's Via field, so that a backend on this machine answers its operator endpoints (/admin/*, /devicesecurity/admin/*) to the proxy's clients; by default they get 403.")
+    @Flag(
+        name: .customLong("allow-admin"),
+        help:
+            "Forward without the proxy's Via field, so that a backend on this machine answers its operator endpoints (/admin/*, /devicesecurity/admin/*) to the proxy's clients; by default they get 403."
+    )
     var allowAdmin = false
 
-    @Option(help: "The scenario the client runs, if it is one: a script file or a bundled scenario's name (kept in the cassette, so that `replay` can drive the SDK through it).")
+    @Option(
+        help:
+            "The scenario the client runs, if it is one: a script file or a bundled scenario's name (kept in the cassette, so that `replay` can drive the SDK through it)."
+    )
     var scenario: String?
 
-    @Option(help: "With --scenario: the seed of the client's randomness, for `replay` (default: the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\", as `record` and `run` seed it).")
+    @Option(
+        help:
+            "With --scenario: the seed of the client's randomness, for `replay` (default: the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\", as `record` and `run` seed it)."
+    )
     var seed: String?
 
     static let exchangesRange = 1...1_000_000
 
     func validate() throws {
         if Self.origin(upstream) == nil {
-            throw ValidationError("--upstream is an origin such as http://127.0.0.1:8005 (http or https, a host, no path), got \"\(upstream)\".")
+            throw ValidationError(
+                "--upstream is an origin such as http://127.0.0.1:8005 (http or https, a host, no path), got \"\(upstream)\"."
+            )
         }
         if redact.contains("none"), redact.count > 1 {
-            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+            throw ValidationError(
+                "--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", "))."
+            )
         }
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
         var prefixes: Set<String> = []
         for text in routes {
             guard let route = Self.route(text) else {
-                throw ValidationError("--route is PREFIX=ORIGIN, a path prefix such as /dta2 (no trailing /, no ? or #) and an origin such as http://127.0.0.1:8001, got \"\(text)\".")
+                throw ValidationError(
+                    "--route is PREFIX=ORIGIN, a path prefix such as /dta2 (no trailing /, no ? or #) and an origin such as http://127.0.0.1:8001, got \"\(text)\"."
+                )
             }
-            if !prefixes.insert(route.prefix).inserted { throw ValidationError("--route \(route.prefix) is given twice.") }
+            if !prefixes.insert(route.prefix).inserted {
+                throw ValidationError("--route \(route.prefix) is given twice.")
+            }
         }
     }
 
@@ -149,8 +180,10 @@ struct ProxyCommand: AsyncParsableCommand {
     static func route(_ text: String) -> RecordingProxy.Route? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
         let prefix = String(text[..<equals]), target = String(text[text.index(after: equals)...])
-        guard prefix.hasPrefix("/"), prefix.count > 1, !prefix.hasSuffix("/"), !prefix.contains(where: { "?#= ".contains($0) }),
-              !prefix.contains("//"), let origin = origin(target) else { return nil }
+        guard prefix.hasPrefix("/"), prefix.count > 1, !prefix.hasSuffix("/"),
+            !prefix.contains(where: { "?#= ".contains($0) }),
+            !prefix.contains("//"), let origin = origin(target)
+        else { return nil }
         return RecordingProxy.Route(prefix: prefix, upstream: origin)
     }
 
@@ -159,33 +192,41 @@ struct ProxyCommand: AsyncParsableCommand {
     static func origin(_ text: String) -> String? {
         let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
         let parts = URLText.parts(origin)
-        guard let scheme = parts.scheme, ["http", "https"].contains(scheme.lowercased()), let authority = parts.authority,
-              !authority.isEmpty, !authority.contains(where: { "@ ".contains($0) }),
-              parts.path.isEmpty, parts.query == nil, parts.fragment == nil else { return nil }
+        guard let scheme = parts.scheme, ["http", "https"].contains(scheme.lowercased()),
+            let authority = parts.authority,
+            !authority.isEmpty, !authority.contains(where: { "@ ".contains($0) }),
+            parts.path.isEmpty, parts.query == nil, parts.fragment == nil
+        else { return nil }
         return origin
     }
 
     /// Options given that cannot take effect: each a warning, and the proxy records without them.
     var warnings: [String] {
         guard seed != nil, scenario == nil else { return [] }
-        return ["warning: --seed goes with --scenario (it is the seed of the scenario's run); without one it has no effect"]
+        return [
+            "warning: --seed goes with --scenario (it is the seed of the scenario's run); without one it has no effect"
+        ]
     }
 
     /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
     /// other machines reach through the proxy, in the words of `ServeCommand.exposureWarning`.
     static func exposureWarning(host: String, upstream: String, out: String, allowAdmin: Bool) -> String? {
         guard !Loopback.isLoopback(host: host) else { return nil }
-        let admin = allowAdmin
+        let admin =
+            allowAdmin
             ? "and, with --allow-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
                 + "and /devicesecurity/admin/* of a backend on this machine"
             : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine: the proxy's Via field tells the backend)"
-        return "warning: --host \(host) is not a loopback address: every client that reaches it is forwarded to \(upstream), can register, "
+        return
+            "warning: --host \(host) is not a loopback address: every client that reaches it is forwarded to \(upstream), can register, "
             + "authenticate and request activation codes there, and is recorded into \(out), \(admin)."
     }
 
     func run() async throws {
         for warning in warnings { Console.error(warning + "\n") }
-        if let warning = Self.exposureWarning(host: host, upstream: upstream, out: out, allowAdmin: allowAdmin) { Console.error(warning + "\n") }
+        if let warning = Self.exposureWarning(host: host, upstream: upstream, out: out, allowAdmin: allowAdmin) {
+            Console.error(warning + "\n")
+        }
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)
@@ -197,7 +238,8 @@ struct ProxyCommand: AsyncParsableCommand {
         let upstream = Self.origin(self.upstream)!
         let routes = self.routes.compactMap(Self.route)
         let session = ProxySession()
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout, maxBody = self.maxBody
+        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout,
+            maxBody = self.maxBody
         let via = allowAdmin ? nil : RecordingProxy.defaultVia
         let seed = script.map { ScenarioCommandSupport.seed(self.seed, script: $0) }
         let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
@@ -205,17 +247,24 @@ struct ProxyCommand: AsyncParsableCommand {
         let logger = LogLevelOption.logger("proxy", logging.level)
         let out = self.out
         await session.server.run {
-            let server = try await PlainHTTPServer.start(host: host, port: port, logger: logger, logRequests: true, name: "proxy",
-                                                       bodyTimeout: bodyDeadline, keepsRequestTargets: true) { request in
+            let server = try await PlainHTTPServer.start(
+                host: host, port: port, logger: logger, logRequests: true, name: "proxy",
+                bodyTimeout: bodyDeadline, keepsRequestTargets: true
+            ) { request in
                 await session.handle(request)
             }
-            let header = Self.header(baseURL: server.baseURL, name: name, script: script, seed: seed, upstream: upstream)
+            let header = Self.header(
+                baseURL: server.baseURL, name: name, script: script, seed: seed, upstream: upstream)
             // The transport stops reading one byte past the cap, so the proxy sees the overflow
             // without holding the whole body.
-            let transport = CurlTransport(options: .init(defaultTimeout: timeout, connectTimeout: min(timeout, 10),
-                                                         maximumResponseBody: maxBody))
-            let proxy = RecordingProxy(upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                                       maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody, via: via) { request in
+            let transport = CurlTransport(
+                options: .init(
+                    defaultTimeout: timeout, connectTimeout: min(timeout, 10),
+                    maximumResponseBody: maxBody))
+            let proxy = RecordingProxy(
+                upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
+                maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody, via: via
+            ) { request in
                 session.actor(request)
             }
             session.begin(proxy)
@@ -246,8 +295,9 @@ struct ProxyCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let placeholders = cassette.redactions.map(\.placeholder)
-        Console.line("\(out): \(cassette.events.count) exchange\(cassette.events.count == 1 ? "" : "s") recorded"
-                         + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
+        Console.line(
+            "\(out): \(cassette.events.count) exchange\(cassette.events.count == 1 ? "" : "s") recorded"
+                + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
         let summary = session.summary
         Console.line(summary.text)
         if let hint = Self.routeHint(summary.unseenOrigins) { Console.line(hint) }
@@ -258,14 +308,18 @@ struct ProxyCommand: AsyncParsableCommand {
     /// upstream it forwarded to (where `record` can record the flow again); the scenario is the
     /// script given, else just a name (the file's). Replay compares by meaning (`json`): a proxied
     /// cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
-    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?, upstream: String? = nil) -> Cassette {
+    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?, upstream: String? = nil)
+        -> Cassette
+    {
         var header: Cassette
         if let script {
-            header = ScenarioSession.header(for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
-                                            tool: ScenarioCommandSupport.tool)
+            header = ScenarioSession.header(
+                for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
+                tool: ScenarioCommandSupport.tool)
         } else {
-            header = Cassette(tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
-                              backend: .init(url: baseURL, flavour: BackendFlavour.milagro.rawValue))
+            header = Cassette(
+                tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
+                backend: .init(url: baseURL, flavour: BackendFlavour.milagro.rawValue))
         }
         header.replayMode = .json
         header.backend.upstream = upstream
@@ -277,7 +331,8 @@ struct ProxyCommand: AsyncParsableCommand {
         let missed = unseen.filter { $0.certainExchanges + $0.possibleExchanges > 0 }
         guard !missed.isEmpty else { return nil }
         let flags = missed.enumerated().map { "--route /upstream\($0.offset + 2)=\($0.element.origin)" }
-        return "the client talked to \(missed.map(\.origin).joined(separator: ", ")) around the proxy; to record it too, add "
+        return
+            "the client talked to \(missed.map(\.origin).joined(separator: ", ")) around the proxy; to record it too, add "
             + flags.joined(separator: " ")
     }
 
@@ -288,10 +343,15 @@ struct ProxyCommand: AsyncParsableCommand {
             "  \(proxy.upstream) in responses is rewritten to \(proxy.baseURL)",
         ]
         for route in proxy.routes {
-            lines.append("  \(route.prefix)/… goes to \(route.upstream), rewritten in responses to \(proxy.baseURL + route.prefix)")
+            lines.append(
+                "  \(route.prefix)/… goes to \(route.upstream), rewritten in responses to \(proxy.baseURL + route.prefix)"
+            )
         }
-        lines.append("  recording to \(out)" + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""))
-        lines.append("Ctrl-C writes the cassette and prints the summary (a second Ctrl-C aborts the exchanges in flight).")
+        lines.append(
+            "  recording to \(out)"
+                + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""))
+        lines.append(
+            "Ctrl-C writes the cassette and prints the summary (a second Ctrl-C aborts the exchanges in flight).")
         return lines.joined(separator: "\n")
     }
 
@@ -328,7 +388,9 @@ private final class ProxySession: Sendable {
         let pending = proxy?.pendingExchanges ?? 0
         if count == 1 {
             if pending > 0 {
-                Console.line("waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")")
+                Console.line(
+                    "waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")"
+                )
             }
             stop()
             return
@@ -354,14 +416,17 @@ private final class ProxySession: Sendable {
         guard let proxy else {
             return .init(status: 503, headers: [.init("Content-Type", "text/plain")], body: Array("starting\n".utf8))
         }
-        let answer = await proxy.forward(.init(method: request.method, target: request.target, headers: request.httpHeaders, body: request.body))
+        let answer = await proxy.forward(
+            .init(method: request.method, target: request.target, headers: request.httpHeaders, body: request.body))
         if let (index, exchange) = answer.recorded {
             checker.withLock { checker in
                 Console.line(checker.check(exchange, index: index).text)
             }
         }
         if proxy.isComplete, !server.stopRequested {
-            Console.line("recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done")
+            Console.line(
+                "recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done"
+            )
             stop()
         }
         return .init(answer.response)

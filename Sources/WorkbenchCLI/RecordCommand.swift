@@ -2,8 +2,8 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 import OrderedJSON
 import Scenarios
 
@@ -54,13 +54,18 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(ScenarioCommandSupport.seedHelp))
     var seed: String?
 
-    @Option(parsing: .upToNextOption,
-            help: "Fields to redact: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...: what `cassette audit` checks), 'none', or field names.")
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Fields to redact: 'default' (PIN, tokens, shares, SEC, x and the random draws, OTTs, OTPs, codes, ...: what `cassette audit` checks), 'none', or field names."
+    )
     var redact: [String] = []
 
-    @Option(parsing: .unconditional,
-            help: "Also time N unrecorded and N recorded runs against the embedded backend and print the recorder's overhead (1 to 1000).",
-            transform: BoundedNumber.integer(RecordCommand.benchRange))
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Also time N unrecorded and N recorded runs against the embedded backend and print the recorder's overhead (1 to 1000).",
+        transform: BoundedNumber.integer(RecordCommand.benchRange))
     var bench: Int?
 
     /// `--bench`.
@@ -70,7 +75,9 @@ struct RecordCommand: AsyncParsableCommand {
         if backend != nil && embedded { throw ValidationError("Give --backend URL or --embedded, not both.") }
         try overrides.check(backend: backend)
         if redact.contains("none"), redact.count > 1 {
-            throw ValidationError("--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", ")).")
+            throw ValidationError(
+                "--redact none redacts nothing; it cannot go with \(redact.filter { $0 != "none" }.joined(separator: ", "))."
+            )
         }
     }
 
@@ -80,12 +87,15 @@ struct RecordCommand: AsyncParsableCommand {
         if let warning = randomness.warning { Console.error(warning + "\n") }
         let output = out ?? Self.defaultOutput(for: script.name)
         if out == nil, SafeFileName.make(script.name) != script.name {
-            Console.error("warning: the scenario name \(JSONWriter.quoted(script.name)) is not a safe file name; writing \(output)\n")
+            Console.error(
+                "warning: the scenario name \(JSONWriter.quoted(script.name)) is not a safe file name; writing \(output)\n"
+            )
         }
         let fields = redactedFields(live: backend)
         let recorded: (Cassette, Double)
         do {
-            recorded = try await Self.record(script, seed: randomness.seed, random: randomness.random, backendURL: backend)
+            recorded = try await Self.record(
+                script, seed: randomness.seed, random: randomness.random, backendURL: backend)
         } catch let failure as ScenarioFailure {
             ScenarioCommandSupport.error(failure.description + " (nothing written)")
             throw ExitCode(1)
@@ -93,8 +103,12 @@ struct RecordCommand: AsyncParsableCommand {
         let (cassette, seconds) = recorded
         var final = cassette
         if !fields.isEmpty { final = Redactor(fields: fields).redact(final) }
-        for field in redact where !["default", "none"].contains(field) && !final.redactions.contains(where: { $0.field.lowercased() == field.lowercased() }) {
-            Console.error("warning: --redact \(field): no value of that name in the recording, nothing redacted for it\n")
+        for field in redact
+        where !["default", "none"].contains(field)
+            && !final.redactions.contains(where: { $0.field.lowercased() == field.lowercased() })
+        {
+            Console.error(
+                "warning: --redact \(field): no value of that name in the recording, nothing redacted for it\n")
         }
         do {
             try Directories.create((output as NSString).deletingLastPathComponent)
@@ -109,9 +123,13 @@ struct RecordCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let placeholders = final.redactions.map(\.placeholder)
-        print("\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
-              + String(format: "%.2f s", seconds) + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
-        if let bench { try await benchmark(script, seed: ScenarioCommandSupport.seed(seed, script: script), runs: bench) }
+        print(
+            "\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
+                + String(format: "%.2f s", seconds)
+                + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
+        if let bench {
+            try await benchmark(script, seed: ScenarioCommandSupport.seed(seed, script: script), runs: bench)
+        }
     }
 
     /// `Recordings/<name>.json`, the name made a safe file name (`../../x` gives `______x`), so a
@@ -127,26 +145,32 @@ struct RecordCommand: AsyncParsableCommand {
     /// Records `script` against `backendURL` (the SDK drawing from `random`, the system's generator
     /// unless the user gave a seed; `seed` is then the one the cassette names), else against the
     /// embedded backend, seeded from `seed` (`random` is then not used: the seed drives both sides).
-    static func record(_ script: ScenarioScript, seed: String?, random: any RandomSource, backendURL: String?) async throws -> (Cassette, Double) {
+    static func record(_ script: ScenarioScript, seed: String?, random: any RandomSource, backendURL: String?)
+        async throws -> (Cassette, Double)
+    {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         if let backendURL {
-            let header = ScenarioSession.header(for: script, backendURL: backendURL, embedded: false, seed: seed, tool: ScenarioCommandSupport.tool)
-            let cassette = try await ScenarioSession.record(script, header: header, transport: ScenarioCommandSupport.curl(),
-                                                            random: random, clock: SystemClock())
+            let header = ScenarioSession.header(
+                for: script, backendURL: backendURL, embedded: false, seed: seed, tool: ScenarioCommandSupport.tool)
+            let cassette = try await ScenarioSession.record(
+                script, header: header, transport: ScenarioCommandSupport.curl(),
+                random: random, clock: SystemClock())
             return (cassette, elapsed())
         }
         let seed = seed ?? ScenarioCommandSupport.seed(nil, script: script)
         let session = try await EmbeddedSession.start(script, seed: seed)
         do {
-            let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true, seed: seed,
-                                                tool: ScenarioCommandSupport.tool)
+            let header = ScenarioSession.header(
+                for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true, seed: seed,
+                tool: ScenarioCommandSupport.tool)
             let clock = session.clock
             let backend = session.backend
-            let cassette = try await ScenarioSession.record(script, header: header, transport: session.transport,
-                                                            random: SeededRandomSource(seed: seed), clock: clock,
-                                                            advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
-                                                            recordsTimings: false, heldRequests: { backend.heldLogins })
+            let cassette = try await ScenarioSession.record(
+                script, header: header, transport: session.transport,
+                random: SeededRandomSource(seed: seed), clock: clock,
+                advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+                recordsTimings: false, heldRequests: { backend.heldLogins })
             await session.stop()
             return (cassette, elapsed())
         } catch {
@@ -163,28 +187,34 @@ struct RecordCommand: AsyncParsableCommand {
             let clock = session.clock
             let backend = session.backend
             let start = DispatchTime.now().uptimeNanoseconds
-            _ = try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
-                                              random: SeededRandomSource(seed: seed), clock: clock,
-                                              advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed,
-                                              heldRequests: { backend.heldLogins })
+            _ = try await ScenarioSession.run(
+                script, backendURL: ScenarioCommandSupport.stableOrigin, transport: session.transport,
+                random: SeededRandomSource(seed: seed), clock: clock,
+                advanceClock: { clock.advance(milliseconds: $0) }, canWait: true, seed: seed,
+                heldRequests: { backend.heldLogins })
             plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             await session.stop()
             let second = try await EmbeddedSession.start(script, seed: seed)
             let clock2 = second.clock
             let backend2 = second.backend
-            let header = ScenarioSession.header(for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
-                                                seed: seed, tool: ScenarioCommandSupport.tool)
+            let header = ScenarioSession.header(
+                for: script, backendURL: ScenarioCommandSupport.stableOrigin, embedded: true,
+                seed: seed, tool: ScenarioCommandSupport.tool)
             let start2 = DispatchTime.now().uptimeNanoseconds
-            let cassette = try await ScenarioSession.record(script, header: header, transport: second.transport,
-                                                            random: SeededRandomSource(seed: seed), clock: clock2,
-                                                            advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
-                                                            recordsTimings: false, heldRequests: { backend2.heldLogins })
+            let cassette = try await ScenarioSession.record(
+                script, header: header, transport: second.transport,
+                random: SeededRandomSource(seed: seed), clock: clock2,
+                advanceClock: { clock2.advance(milliseconds: $0) }, canWait: true,
+                recordsTimings: false, heldRequests: { backend2.heldLogins })
             _ = cassette.canonicalBytes
             recorded.append(Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9)
             await second.stop()
         }
         let plainMedian = Median.of(plain), recordedMedian = Median.of(recorded)
-        print(String(format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
-                     script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs), (recordedMedian / plainMedian - 1) * 100))
+        print(
+            String(
+                format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
+                script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs),
+                (recordedMedian / plainMedian - 1) * 100))
     }
 }

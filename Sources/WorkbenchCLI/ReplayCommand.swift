@@ -48,10 +48,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "Cassette files (a directory stands for every .json file in it).")
     var cassettes: [String]
 
-    @Option(help: "strict, method-url (or loose), json, ignore or context (default: the cassette's own mode, else strict).")
+    @Option(
+        help: "strict, method-url (or loose), json, ignore or context (default: the cassette's own mode, else strict).")
     var mode: String?
 
-    @Option(parsing: .upToNextOption, help: "With --mode ignore: JSON members, headers, query and call fields to ignore.")
+    @Option(
+        parsing: .upToNextOption, help: "With --mode ignore: JSON members, headers, query and call fields to ignore.")
     var ignore: [String] = []
 
     @Option(parsing: .upToNextOption, help: "Values of redacted placeholders, NAME=VALUE.")
@@ -67,16 +69,22 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var shard: ShardOption
 
-    @Option(parsing: .unconditional, help: "Replay everything N times and print cassettes replayed per second (a benchmark), 1 to 1000.",
-            transform: BoundedNumber.integer(ReplayCommand.benchRange))
+    @Option(
+        parsing: .unconditional,
+        help: "Replay everything N times and print cassettes replayed per second (a benchmark), 1 to 1000.",
+        transform: BoundedNumber.integer(ReplayCommand.benchRange))
     var bench: Int?
 
     /// `--bench`.
     static let benchRange = 1...1_000
 
     func validate() throws {
-        if let mode, ReplayMode(name: mode) == nil { throw ValidationError("--mode is strict, method-url (loose), json, ignore or context.") }
-        for pair in secret where !pair.contains("=") { throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".") }
+        if let mode, ReplayMode(name: mode) == nil {
+            throw ValidationError("--mode is strict, method-url (loose), json, ignore or context.")
+        }
+        for pair in secret where !pair.contains("=") {
+            throw ValidationError("--secret takes NAME=VALUE, got \"\(pair)\".")
+        }
         if !ignore.isEmpty, let mode, ReplayMode(name: mode)?.matching != .ignore {
             throw ValidationError("--ignore goes with --mode ignore; with --mode \(mode) it would be ignored.")
         }
@@ -91,7 +99,9 @@ struct ReplayCommand: AsyncParsableCommand {
     func run() async throws {
         for warning in warnings { Console.error(warning + "\n") }
         if mode.flatMap({ ReplayMode(name: $0) })?.matching == .ignore, ignore.isEmpty {
-            Console.error("warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n")
+            Console.error(
+                "warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n"
+            )
         }
         for path in cassettes where Self.isDirectory(path) && Self.expand([path]).isEmpty {
             ScenarioCommandSupport.error("\(path): a directory with no .json file in it: no cassette to replay")
@@ -111,21 +121,28 @@ struct ReplayCommand: AsyncParsableCommand {
         // Read once: a --secret no cassette has a placeholder for is named; an unreadable file is
         // reported by the replay below.
         let loaded = files.map { file in (file, try? CassetteFile.read(file)) }
-        let used = Set(loaded.compactMap(\.1).flatMap { Redactor.placeholderNames(in: $0) + $0.redactions.map(\.placeholder) })
+        let used = Set(
+            loaded.compactMap(\.1).flatMap { Redactor.placeholderNames(in: $0) + $0.redactions.map(\.placeholder) })
         // A shard sees only its part of the cassettes: a placeholder may be in another part.
         for name in values.keys.sorted() where !used.contains(name) && shard.shard == nil {
-            Console.error("warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n")
+            Console.error(
+                "warning: --secret \(name): no cassette has the placeholder \(Placeholder.text(name)); the value is not used\n"
+            )
         }
         var timed: [(ReplayOutcome, Duration)] = []
         let clock = ContinuousClock()
         for (file, cassette) in loaded {
             let start = clock.now
-            var outcome = if let cassette {
-                await ScenarioSession.replay(cassette, path: file, mode: chosen, placeholders: placeholders, library: library)
-            } else {
-                await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)
-            }
-            if let cassette, let failure = outcome.failure, let hint = Self.seedHint(kind: outcome.kind, cassette: cassette) {
+            var outcome =
+                if let cassette {
+                    await ScenarioSession.replay(
+                        cassette, path: file, mode: chosen, placeholders: placeholders, library: library)
+                } else {
+                    await ScenarioSession.replay(file: file, mode: chosen, placeholders: placeholders, library: library)
+                }
+            if let cassette, let failure = outcome.failure,
+                let hint = Self.seedHint(kind: outcome.kind, cassette: cassette)
+            {
                 outcome.failure = failure + "\n" + hint
             }
             timed.append((outcome, clock.now - start))
@@ -148,29 +165,38 @@ struct ReplayCommand: AsyncParsableCommand {
         let failed = outcomes.filter { $0.failure != nil }.count
         let partial = outcomes.filter(\.isPartial).count
         let part = shard.shard.map { " (shard \($0): \(files.count) of \(all.count) cassettes)" } ?? ""
-        print("\(outcomes.count - failed - partial) passed, \(partial > 0 ? "\(partial) partial (flow only), " : "")\(failed) failed\(part)")
+        print(
+            "\(outcomes.count - failed - partial) passed, \(partial > 0 ? "\(partial) partial (flow only), " : "")\(failed) failed\(part)"
+        )
         try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
-        if let bench { await benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench) }
+        if let bench {
+            await benchmark(files, mode: chosen, placeholders: placeholders, library: library, rounds: bench)
+        }
         let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
         for outcome in unreadable { Console.failure(outcome.failure ?? outcome.path) }
         if !unreadable.isEmpty { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }
 
-    func benchmark(_ files: [String], mode: ReplayMode?, placeholders: [String: String], library: ScenarioLibrary, rounds: Int) async {
+    func benchmark(
+        _ files: [String], mode: ReplayMode?, placeholders: [String: String], library: ScenarioLibrary, rounds: Int
+    ) async {
         let loaded = files.compactMap { file in (try? CassetteFile.read(file)).map { (file, $0) } }
         let start = DispatchTime.now().uptimeNanoseconds
         var count = 0, events = 0
         for _ in 0..<rounds {
             for (file, cassette) in loaded {
-                _ = await ScenarioSession.replay(cassette, path: file, mode: mode, placeholders: placeholders, library: library)
+                _ = await ScenarioSession.replay(
+                    cassette, path: file, mode: mode, placeholders: placeholders, library: library)
                 count += 1
                 events += cassette.events.count
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        print(String(format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
-                     count, events, seconds, Double(count) / seconds, Double(events) / seconds))
+        print(
+            String(
+                format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
+                count, events, seconds, Double(count) / seconds, Double(events) / seconds))
     }
 
     /// The hint a divergence report ends with when the seed may be why: a divergence at a random
@@ -181,11 +207,13 @@ struct ReplayCommand: AsyncParsableCommand {
         let holdsDraws = cassette.events.contains { if case .random = $0.payload { true } else { false } }
         let seedText = seed.map { "with --seed \(ShellWords.quote($0))" } ?? "without a seed"
         if kind == "randomMismatch" {
-            return "  hint: a random draw diverged: the cassette was recorded \(seedText); a run seeded otherwise draws other values "
+            return
+                "  hint: a random draw diverged: the cassette was recorded \(seedText); a run seeded otherwise draws other values "
                 + "(`record`, `run` and `proxy` take --seed, else the script's seed, else \"\(ScenarioCommandSupport.defaultSeed)\")"
         }
         if ["requestMismatch", "cryptoMismatch"].contains(kind), !holdsDraws, seed == nil {
-            return "  hint: the cassette holds no random draws and no seed, so replay draws its own; if the client was seeded, "
+            return
+                "  hint: the cassette holds no random draws and no seed, so replay draws its own; if the client was seeded, "
                 + "record again with its --seed (`proxy --scenario FILE --seed S`)"
         }
         return nil
@@ -194,32 +222,45 @@ struct ReplayCommand: AsyncParsableCommand {
     /// One testcase per cassette: failed with the divergence report the command prints, an error
     /// when the cassette could not be read (`kind` "cassette: ...").
     static func junitReport(_ timed: [(ReplayOutcome, Duration)], suite: String = "replay") -> JUnitReport {
-        JUnitReport(name: suite, testCases: timed.map { outcome, duration in
-            let outcomeText: JUnitReport.TestCase.Outcome = switch outcome.failure {
-            case nil where outcome.isPartial: .failed(outcome.description, type: "partial")
-            case nil: .passed
-            case let failure? where outcome.kind?.hasPrefix("cassette: ") == true: .error(failure, type: outcome.kind)
-            case let failure?: .failed(failure, type: outcome.kind)
-            }
-            return JUnitReport.TestCase(name: outcome.path, classname: "replay", duration: duration, outcome: outcomeText)
-        })
+        JUnitReport(
+            name: suite,
+            testCases: timed.map { outcome, duration in
+                let outcomeText: JUnitReport.TestCase.Outcome =
+                    switch outcome.failure {
+                    case nil where outcome.isPartial: .failed(outcome.description, type: "partial")
+                    case nil: .passed
+                    case let failure? where outcome.kind?.hasPrefix("cassette: ") == true:
+                        .error(failure, type: outcome.kind)
+                    case let failure?: .failed(failure, type: outcome.kind)
+                    }
+                return JUnitReport.TestCase(
+                    name: outcome.path, classname: "replay", duration: duration, outcome: outcomeText)
+            })
     }
 
     static func table(_ outcomes: [ReplayOutcome]) -> String {
-        let rows = [["cassette", "scenario", "events", "replay"]] + outcomes.map { outcome in
-            [(outcome.path as NSString).lastPathComponent, outcome.scenario ?? "-", String(outcome.events),
-             outcome.passed ? "pass" : outcome.isPartial ? "partial" : "FAIL (\(outcome.kind ?? "?"))"]
-        }
+        let rows =
+            [["cassette", "scenario", "events", "replay"]]
+            + outcomes.map { outcome in
+                [
+                    (outcome.path as NSString).lastPathComponent, outcome.scenario ?? "-", String(outcome.events),
+                    outcome.passed ? "pass" : outcome.isPartial ? "partial" : "FAIL (\(outcome.kind ?? "?"))",
+                ]
+            }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
-            "| " + zip(row, widths).enumerated().map { index, pair in
-                index == 2 ? String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
-                    : pair.0 + String(repeating: " ", count: pair.1 - pair.0.count)
-            }.joined(separator: " | ") + " |"
+            "| "
+                + zip(row, widths).enumerated().map { index, pair in
+                    index == 2
+                        ? String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+                        : pair.0 + String(repeating: " ", count: pair.1 - pair.0.count)
+                }.joined(separator: " | ") + " |"
         }
-        let rule = "|" + widths.enumerated().map { index, width in
-            index == 2 ? String(repeating: "-", count: width + 1) + ":" : String(repeating: "-", count: width + 2)
-        }.joined(separator: "|") + "|"
+        let rule =
+            "|"
+            + widths.enumerated().map { index, width in
+                index == 2 ? String(repeating: "-", count: width + 1) + ":" : String(repeating: "-", count: width + 2)
+            }.joined(separator: "|") + "|"
         return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
     }
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 import FlowRecording
 import Foundation
+import MPinSDK
 import MilagroRecording
 import ReferenceBackend
-import MPinSDK
 import Scenarios
 
 /// `mpin-workbench run SCENARIO`: runs a scenario live, without a cassette.
@@ -80,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         switch result {
         case .success(let outcomes):
             let lines = outcomes.map(Self.line) + ["\(script.name): \(outcomes.count) steps passed"]
-            lines.forEach { print($0) }
+            for line in lines { print(line) }
             try junit.write(junitReport(.passed, duration: timer.now - start, output: lines.joined(separator: "\n")))
         case .failure(let failure):
             ScenarioCommandSupport.error(failure.description)
@@ -93,11 +93,14 @@ struct RunCommand: AsyncParsableCommand {
     /// cannot start.
     /// The SDK draws from `random` against a live backend; the embedded one is seeded from `seed`.
     static func run(_ script: ScenarioScript, seed: String?, random: any RandomSource, backendURL: String?) async throws
-        -> Result<[StepOutcome], ScenarioFailure> {
+        -> Result<[StepOutcome], ScenarioFailure>
+    {
         if let backendURL {
             do throws(ScenarioFailure) {
-                return .success(try await ScenarioSession.run(script, backendURL: backendURL, transport: ScenarioCommandSupport.curl(),
-                                                              random: random, clock: SystemClock(), seed: seed))
+                return .success(
+                    try await ScenarioSession.run(
+                        script, backendURL: backendURL, transport: ScenarioCommandSupport.curl(),
+                        random: random, clock: SystemClock(), seed: seed))
             } catch { return .failure(error) }
         }
         let seed = seed ?? ScenarioCommandSupport.seed(nil, script: script)
@@ -106,19 +109,27 @@ struct RunCommand: AsyncParsableCommand {
         let backend = session.backend
         let result: Result<[StepOutcome], ScenarioFailure>
         do throws(ScenarioFailure) {
-            result = .success(try await ScenarioSession.run(script, backendURL: ScenarioCommandSupport.stableOrigin,
-                                                            transport: session.transport, random: SeededRandomSource(seed: seed),
-                                                            clock: clock, advanceClock: { clock.advance(milliseconds: $0) },
-                                                            canWait: true, seed: seed, heldRequests: { backend.heldLogins }))
+            result = .success(
+                try await ScenarioSession.run(
+                    script, backendURL: ScenarioCommandSupport.stableOrigin,
+                    transport: session.transport, random: SeededRandomSource(seed: seed),
+                    clock: clock, advanceClock: { clock.advance(milliseconds: $0) },
+                    canWait: true, seed: seed, heldRequests: { backend.heldLogins }))
         } catch { result = .failure(error) }
         await session.stop()
         return result
     }
 
     /// The report of `--junit`: one testcase, the scenario file.
-    func junitReport(_ outcome: JUnitReport.TestCase.Outcome, duration: Duration, output: String? = nil) -> JUnitReport {
-        JUnitReport(name: "run", testCases: [JUnitReport.TestCase(name: scenario, classname: "run", duration: duration, outcome: outcome,
-                                                                  output: output)])
+    func junitReport(_ outcome: JUnitReport.TestCase.Outcome, duration: Duration, output: String? = nil) -> JUnitReport
+    {
+        JUnitReport(
+            name: "run",
+            testCases: [
+                JUnitReport.TestCase(
+                    name: scenario, classname: "run", duration: duration, outcome: outcome,
+                    output: output)
+            ])
     }
 
     static func line(_ outcome: StepOutcome) -> String {

@@ -8,12 +8,17 @@ struct ScenarioBackendOption: ParsableArguments {
     @Option(help: "Override the script's flavour: milagro or mfa-platform.")
     var flavour: BackendFlavour?
 
-    @Option(help: "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's), milagro-oss (the open-source Milagro server's) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests).")
+    @Option(
+        help:
+            "With the embedded backend: whose answers it gives instead of the script's profile, default (the workbench's), milagro-oss (the open-source Milagro server's) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests)."
+    )
     var profile: BackendProfile?
 
     /// A `--backend URL` answers as it does: `--profile` cannot go with it.
     func check(backend: String?) throws {
-        if backend != nil && profile != nil { throw ValidationError("--profile sets up the embedded backend; a --backend URL answers as it does.") }
+        if backend != nil && profile != nil {
+            throw ValidationError("--profile sets up the embedded backend; a --backend URL answers as it does.")
+        }
     }
 
     /// `script` with the values given put in place of its own.

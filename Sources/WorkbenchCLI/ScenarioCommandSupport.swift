@@ -4,8 +4,8 @@ import CurlTransport
 import EmbeddedBackend
 import FlowRecording
 import Foundation
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 import ReferenceBackend
 import Scenarios
 
@@ -21,7 +21,8 @@ enum ScenarioCommandSupport {
     static let defaultSeed = "workbench"
 
     /// The one rule of `--seed` in `record`, `run` and `proxy`, as their help states it.
-    static let seedHelp = "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"\(defaultSeed)\"). "
+    static let seedHelp =
+        "Seed of the SDK's randomness and of the embedded backend (default: the script's seed, else \"\(defaultSeed)\"). "
         + "Against --backend the SDK draws from the system's generator unless --seed is given (which warns: the seed gives the secrets away)."
 
     /// `--seed` if given, else the script's `seed`, else `defaultSeed`: the seed of a run on the
@@ -35,7 +36,8 @@ enum ScenarioCommandSupport {
     /// `--seed` is given, and then with `liveSeedWarning`. The script's own seed never drives a live
     /// run: a scenario file is public, and so would be every draw.
     static func randomness(_ given: String?, script: ScenarioScript, live: String?)
-        -> (random: any RandomSource, seed: String?, warning: String?) {
+        -> (random: any RandomSource, seed: String?, warning: String?)
+    {
         guard live != nil else {
             let seed = seed(given, script: script)
             return (SeededRandomSource(seed: seed), seed, nil)
@@ -68,14 +70,19 @@ enum ScenarioCommandSupport {
     /// The script of a file, or else the bundled scenario of that name or alias (`ScenarioLibrary`,
     /// as `replay` finds it), so `record authenticate` runs `Scenarios/authenticate.yaml`. A name
     /// that is neither gets "did you mean" with the closest bundled name or file.
-    static func script(_ nameOrPath: String, library: ScenarioLibrary = ScenarioLibrary()) throws(ScriptError) -> ScenarioScript {
+    static func script(_ nameOrPath: String, library: ScenarioLibrary = ScenarioLibrary()) throws(ScriptError)
+        -> ScenarioScript
+    {
         if FileManager.default.fileExists(atPath: nameOrPath) { return try ScriptParser.parse(file: nameOrPath) }
-        let looksLikeName = !nameOrPath.contains("/") && !["yaml", "yml", "json"].contains((nameOrPath as NSString).pathExtension.lowercased())
+        let looksLikeName =
+            !nameOrPath.contains("/")
+            && !["yaml", "yml", "json"].contains((nameOrPath as NSString).pathExtension.lowercased())
         if looksLikeName, let found = try library.find(nameOrPath) { return found }
         let files = library.files()
         let names = files.compactMap { try? ScriptParser.parse(file: $0) }.flatMap { [$0.name] + $0.aliases }
         let hint = NameSuggestion.hint(for: nameOrPath, among: looksLikeName ? names : files)
-        let message = looksLikeName
+        let message =
+            looksLikeName
             ? "no such scenario file, nor a bundled scenario of that name under \(library.directory)/\(hint)"
             : "no such scenario file\(hint)"
         throw ScriptError(file: nameOrPath, message: message)

@@ -22,11 +22,12 @@ extension ServeBenchmark {
         var bound: Double { perAuthentication > 0 ? cores * 1000 / perAuthentication : 0 }
 
         var description: String {
-            String(format: """
-                crypto per authentication (medians of %d, timed between the runs): SERVER_1+SERVER_2 %.2f ms (server); \
-                CLIENT_1+CLIENT_2 %.2f ms (client); time-permit share 1 %.2f ms per user and day, made 7 to 13 days at a time (the RPS keeps them)
-                bound with server and clients sharing %.0f cores: about %.0f authentications/s (crypto alone)
-                """, samples, server, client, permit, cores, bound)
+            String(
+                format: """
+                    crypto per authentication (medians of %d, timed between the runs): SERVER_1+SERVER_2 %.2f ms (server); \
+                    CLIENT_1+CLIENT_2 %.2f ms (client); time-permit share 1 %.2f ms per user and day, made 7 to 13 days at a time (the RPS keeps them)
+                    bound with server and clients sharing %.0f cores: about %.0f authentications/s (crypto alone)
+                    """, samples, server, client, permit, cores, bound)
         }
     }
 
@@ -62,7 +63,9 @@ extension ServeBenchmark {
         /// Times each part `count` times (after one untimed call of each).
         mutating func sample(_ count: Int) {
             let (mpin, id, date) = (self.mpin, self.id, self.date)
-            let (masterSecret, hashedID, token, permit, serverSecret) = (self.masterSecret, self.hashedID, self.token, self.permit, self.serverSecret)
+            let (masterSecret, hashedID, token, permit, serverSecret) = (
+                self.masterSecret, self.hashedID, self.token, self.permit, self.serverSecret
+            )
             let (x, y, u, ut, v) = (self.x, self.y, self.u, self.ut, self.v)
             func time(_ body: () -> Void, into samples: inout [Double]) {
                 body()
@@ -72,15 +75,22 @@ extension ServeBenchmark {
                     samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
             }
-            time({
-                let (hid, htid) = mpin.server1(date: date, id: id)
-                precondition(mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: u, ut: ut, v: v) == .ok)
-            }, into: &server)
-            time({ _ = mpin.clientPermit(date: date, masterSecret: masterSecret, hashedID: hashedID) }, into: &permitShare)
-            time({
-                let first = mpin.client1(date: date, id: id, x: x, pin: 1234, token: token, permit: permit)!
-                _ = mpin.client2(x: x, y: y, sec: first.sec)
-            }, into: &client)
+            time(
+                {
+                    let (hid, htid) = mpin.server1(date: date, id: id)
+                    precondition(
+                        mpin.server2(
+                            date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: u, ut: ut, v: v)
+                            == .ok)
+                }, into: &server)
+            time(
+                { _ = mpin.clientPermit(date: date, masterSecret: masterSecret, hashedID: hashedID) },
+                into: &permitShare)
+            time(
+                {
+                    let first = mpin.client1(date: date, id: id, x: x, pin: 1234, token: token, permit: permit)!
+                    _ = mpin.client2(x: x, y: y, sec: first.sec)
+                }, into: &client)
         }
 
         /// The medians of every sample so far.
@@ -88,9 +98,10 @@ extension ServeBenchmark {
 
         /// The medians of the samples taken since `mark` (a count of samples, from `samplesTaken`).
         func cost(since mark: Int) -> CryptoCost {
-            CryptoCost(server: Median.of(Array(server[mark...])), permit: Median.of(Array(permitShare[mark...])),
-                       client: Median.of(Array(client[mark...])), cores: Double(ProcessInfo.processInfo.activeProcessorCount),
-                       samples: server.count - mark)
+            CryptoCost(
+                server: Median.of(Array(server[mark...])), permit: Median.of(Array(permitShare[mark...])),
+                client: Median.of(Array(client[mark...])), cores: Double(ProcessInfo.processInfo.activeProcessorCount),
+                samples: server.count - mark)
         }
 
         var samplesTaken: Int { server.count }

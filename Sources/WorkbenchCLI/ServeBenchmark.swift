@@ -76,8 +76,9 @@ struct ServeBenchmark {
         defer { Task { await backend.stop() } }
         let timer = ExchangeTimer(base: CurlTransport(options: .init(defaultTimeout: 120, connectTimeout: 10)))
         if !json {
-            say("reference backend at \(backend.baseURL); \(ProcessInfo.processInfo.activeProcessorCount) cores; "
-                + "\(runs) runs of \(authenticationsPerRun) authentications per client count")
+            say(
+                "reference backend at \(backend.baseURL); \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+                    + "\(runs) runs of \(authenticationsPerRun) authentications per client count")
         }
 
         var rows: [Row] = []
@@ -90,7 +91,7 @@ struct ServeBenchmark {
                 try await client.startRegistration(user)
                 try await client.confirmRegistration(user)
                 try await client.finishRegistration(user, pin: "1234")
-                try await Self.authenticate(client, user)   // warm-up: the SDK keeps share 2, the RPS share 1
+                try await Self.authenticate(client, user)  // warm-up: the SDK keeps share 2, the RPS share 1
                 clients.append((client, user))
             }
             var row = Row(clients: count)
@@ -130,8 +131,10 @@ struct ServeBenchmark {
             row.exchanges = after.exchanges - before.exchanges
             row.connectionsOpened = after.connectionsOpened - before.connectionsOpened
             for _ in 0..<runs {
-                row.floorMicroseconds.append(try await Self.floor(clients: count, exchangesPerClient: Self.exchangesPerAuthentication * perClient,
-                                                                  url: backend.baseURL + Self.floorPath, transport: timer.base))
+                row.floorMicroseconds.append(
+                    try await Self.floor(
+                        clients: count, exchangesPerClient: Self.exchangesPerAuthentication * perClient,
+                        url: backend.baseURL + Self.floorPath, transport: timer.base))
             }
             row.cost = sampler.cost(since: mark)
             row.peakResidentBytes = Self.peakResidentBytes()
@@ -139,12 +142,17 @@ struct ServeBenchmark {
             if !json { say(describe(row)) }
         }
         let cost = sampler.cost
-        say(json ? Self.json(rows, cost: cost, runs: runs, authenticationsPerRun: authenticationsPerRun) : cost.description)
+        say(
+            json
+                ? Self.json(rows, cost: cost, runs: runs, authenticationsPerRun: authenticationsPerRun)
+                : cost.description)
     }
 
     /// `clients` tasks each sending `exchangesPerClient` GETs of `url`: the CPU time of the whole
     /// process per exchange, in µs. Every answer must be a 200.
-    static func floor(clients: Int, exchangesPerClient: Int, url: String, transport: CurlTransport) async throws -> Double {
+    static func floor(clients: Int, exchangesPerClient: Int, url: String, transport: CurlTransport) async throws
+        -> Double
+    {
         let cpuStart = processCPUSeconds()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<clients {
@@ -174,22 +182,29 @@ struct ServeBenchmark {
     }
 
     func describe(_ row: Row) -> String {
-        String(format: "%3d clients: %7.1f authentications/s (median of %d; runs %@), %.2f of the crypto bound (%.0f/s)",
-               row.clients, row.median, runs, row.perSecond.map { String(format: "%.1f", $0) }.joined(separator: " "), row.share, row.cost.bound)
+        String(
+            format: "%3d clients: %7.1f authentications/s (median of %d; runs %@), %.2f of the crypto bound (%.0f/s)",
+            row.clients, row.median, runs, row.perSecond.map { String(format: "%.1f", $0) }.joined(separator: " "),
+            row.share, row.cost.bound)
             + "\n     latency per authentication " + Self.percentileText(row.authentication)
             + "; per HTTP exchange " + Self.percentileText(row.exchange)
-            + String(format: "\n     CPU %.2f ms per authentication (crypto %.2f ms); %d exchanges opened %d new connections; ",
-                     row.medianCPU, row.cost.perAuthentication, row.exchanges, row.connectionsOpened)
+            + String(
+                format:
+                    "\n     CPU %.2f ms per authentication (crypto %.2f ms); %d exchanges opened %d new connections; ",
+                row.medianCPU, row.cost.perAuthentication, row.exchanges, row.connectionsOpened)
             + String(format: "peak RSS so far %.1f MiB", Double(row.peakResidentBytes) / 1_048_576)
-            + String(format: "\n     HTTP floor %.0f µs of CPU per exchange (GET %@, median of %d), %.2f ms for the %d exchanges of an authentication",
-                     row.medianFloor, Self.floorPath, row.floorMicroseconds.count,
-                     row.floorPerAuthentication, Self.exchangesPerAuthentication)
+            + String(
+                format:
+                    "\n     HTTP floor %.0f µs of CPU per exchange (GET %@, median of %d), %.2f ms for the %d exchanges of an authentication",
+                row.medianFloor, Self.floorPath, row.floorMicroseconds.count,
+                row.floorPerAuthentication, Self.exchangesPerAuthentication)
             + String(format: "; with that alone beside the crypto, at most %.2f of the bound", row.floorCeiling)
     }
 
     /// "p50 12.34 ms, p90 15.67 ms, p99 20.12 ms"
     static func percentileText(_ histogram: Histogram<UInt64>) -> String {
-        percentiles.map { String(format: "p%.0f %.2f ms", $0, Double(histogram.valueAtPercentile($0)) / 1000) }.joined(separator: ", ")
+        percentiles.map { String(format: "p%.0f %.2f ms", $0, Double(histogram.valueAtPercentile($0)) / 1000) }.joined(
+            separator: ", ")
     }
 
     /// The results as one JSON object: per client count the rates, latency percentiles in
@@ -212,7 +227,8 @@ struct ServeBenchmark {
                 + "\"exchanges\": \(row.exchanges), \"connectionsOpened\": \(row.connectionsOpened), "
                 + "\"peakResidentBytes\": \(row.peakResidentBytes)}"
         }
-        return "{\"runs\": \(runs), \"authenticationsPerRun\": \(authenticationsPerRun), \"cores\": \(Int(cost.cores)), "
+        return
+            "{\"runs\": \(runs), \"authenticationsPerRun\": \(authenticationsPerRun), \"cores\": \(Int(cost.cores)), "
             + "\"crypto\": {\"server12Milliseconds\": \(number(cost.server)), \"permitShareMilliseconds\": \(number(cost.permit)), "
             + "\"client12Milliseconds\": \(number(cost.client)), \"boundPerSecond\": \(number(cost.bound)), "
             + "\"samples\": \(cost.samples)}, "

@@ -66,7 +66,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Backend flavour: milagro or mfa-platform.")
     var flavour = BackendFlavour.milagro
 
-    @Option(help: "Whose answers: default (the workbench's), milagro-oss (the open-source Milagro server's, as measured) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests).")
+    @Option(
+        help:
+            "Whose answers: default (the workbench's), milagro-oss (the open-source Milagro server's, as measured) or milagro-hosted-v3 (the backend of the C++ SDK core's recorded unit tests)."
+    )
     var profile = BackendProfile.default
 
     @Option(help: "How registrations are activated: auto, email or code.")
@@ -75,10 +78,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seed for every random value (deterministic backend; default: system randomness).")
     var seed: String?
 
-    @Option(name: .customLong("time-seconds"), parsing: .unconditional,
-            help: ArgumentHelp("Freeze the clock at this time, in seconds since 1970 (not milliseconds, as a script's startTime), 0 to 253402300799: up to the end of year 9999. Formerly --time.",
-                               valueName: "seconds"),
-            transform: BoundedNumber.integer(ServeCommand.timeRange, unit: "seconds since 1970"))
+    @Option(
+        name: .customLong("time-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Freeze the clock at this time, in seconds since 1970 (not milliseconds, as a script's startTime), 0 to 253402300799: up to the end of year 9999. Formerly --time.",
+            valueName: "seconds"),
+        transform: BoundedNumber.integer(ServeCommand.timeRange, unit: "seconds since 1970"))
     var time: Int64?
 
     /// `--time-seconds`: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z, in seconds.
@@ -87,29 +92,41 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("client-id"), help: "MFA platform: the only X-MIRACL-CID accepted (default: any).")
     var clientID: String?
 
-    @Option(name: .customLong("login-timeout"),
-            parsing: .unconditional,
-            help: "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).",
-            transform: BoundedNumber.decimal(0...BackendConfiguration.maximumLoginTimeout, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        name: .customLong("login-timeout"),
+        parsing: .unconditional,
+        help:
+            "Seconds the phone's access-number or QR login is held waiting for the browser's login (more than 0, at most 3600; default 10).",
+        transform: BoundedNumber.decimal(
+            0...BackendConfiguration.maximumLoginTimeout, aboveLowerBound: true, unit: "seconds"))
     var loginTimeout: Double?
 
-    @Option(name: .customLong("body-timeout"), parsing: .unconditional,
-            help: "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
-            transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
+    @Option(
+        name: .customLong("body-timeout"), parsing: .unconditional,
+        help:
+            "Seconds a request's body may take after its head before a 408 and a close (more than 0, at most 3600; default 10).",
+        transform: BoundedNumber.decimal(0...BodyDeadline.maximumSeconds, aboveLowerBound: true, unit: "seconds"))
     var bodyTimeout = BodyDeadline.defaultSeconds
 
-    @Option(name: .customLong("record-limit"), parsing: .unconditional,
-            help: "The most records each store that clients fill keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
-            transform: BoundedNumber.integer(1...10_000_000))
+    @Option(
+        name: .customLong("record-limit"), parsing: .unconditional,
+        help:
+            "The most records each store that clients fill keeps (pending registrations, sessions, codes, ...), 1 to 10000000; default 10000.",
+        transform: BoundedNumber.integer(1...10_000_000))
     var recordLimit = BackendConfiguration().recordLimit
 
-    @Option(name: .customLong("client-record-limit"), parsing: .unconditional,
-            help: "The most records of each kind one client (an IPv4 address, an IPv6 /64) holds, 1 to 10000000; default 1000 (at most --record-limit).",
-            transform: BoundedNumber.integer(1...10_000_000))
+    @Option(
+        name: .customLong("client-record-limit"), parsing: .unconditional,
+        help:
+            "The most records of each kind one client (an IPv4 address, an IPv6 /64) holds, 1 to 10000000; default 1000 (at most --record-limit).",
+        transform: BoundedNumber.integer(1...10_000_000))
     var clientRecordLimit = BackendConfiguration().clientRecordLimit
 
-    @Flag(name: .customLong("remote-admin"),
-          help: "Let clients on other machines use the operator endpoints (/admin/*, /devicesecurity/admin/*); by default they get 403.")
+    @Flag(
+        name: .customLong("remote-admin"),
+        help:
+            "Let clients on other machines use the operator endpoints (/admin/*, /devicesecurity/admin/*); by default they get 403."
+    )
     var remoteAdmin = false
 
     /// The address of `--host` when none is given.
@@ -121,34 +138,42 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         // The pairing rule has one statement, the profile's own.
         if let problem = profile.problem(flavour: flavour, activation: activation) {
-            throw ValidationError("--profile \(profile.rawValue) with --flavour \(flavour.rawValue) --activation \(activation.rawValue): \(problem).")
+            throw ValidationError(
+                "--profile \(profile.rawValue) with --flavour \(flavour.rawValue) --activation \(activation.rawValue): \(problem)."
+            )
         }
     }
 
     /// Options given that cannot take effect: each a warning, and the backend starts without them.
     var warnings: [String] {
         guard clientID != nil, flavour != .mfaPlatform else { return [] }
-        return ["warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect"]
+        return [
+            "warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect"
+        ]
     }
 
     func run() async throws {
         for warning in warnings { Console.error(warning + "\n") }
         // In range: the option's transform checked it.
         let deadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
-        var configuration = BackendConfiguration(host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
+        var configuration = BackendConfiguration(
+            host: host, port: port, flavour: flavour, activation: activation, seed: seed, profile: profile)
         configuration.clientID = clientID
         if let loginTimeout { configuration.loginTimeout = loginTimeout }
         configuration.bodyTimeout = deadline
         configuration.allowsRemoteAdmin = remoteAdmin
         configuration.recordLimit = recordLimit
         configuration.clientRecordLimit = clientRecordLimit
-        if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) { Console.error(warning + "\n") }
+        if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) {
+            Console.error(warning + "\n")
+        }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let logger = LogLevelOption.logger("serve", logging.level)
         let control = ServerTaskControl()
         let settings = configuration
         await control.run {
-            let backend = try await ReferenceBackend.start(settings, clock: clock, logger: logger, logRequests: true) { message in
+            let backend = try await ReferenceBackend.start(settings, clock: clock, logger: logger, logRequests: true) {
+                message in
                 switch message.kind {
                 case .link: Console.line("activation link for \(message.userID): \(message.value)")
                 case .code: Console.line("activation code for \(message.userID): \(message.value)")
@@ -165,13 +190,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static func banner(_ backend: ReferenceBackend) -> String {
-        var lines = ["reference backend listening on \(backend.baseURL)", "  backend (SDK setting): \(backend.baseURL)"]
+        var lines = [
+            "reference backend listening on \(backend.baseURL)", "  backend (SDK setting): \(backend.baseURL)",
+        ]
         lines += backend.summary.map { "  \($0.0): \($0.1)" }
         if backend.configuration.flavour == .mfaPlatform {
-            lines.append("  authorize URL: \(backend.authorizeURL(clientID: backend.configuration.clientID ?? "workbench"))")
+            lines.append(
+                "  authorize URL: \(backend.authorizeURL(clientID: backend.configuration.clientID ?? "workbench"))")
         }
-        lines.append("  DeviceSecurity service (MVID connector): POST \(backend.baseURL)/devicesecurity/login, /registerDevice, "
-                     + "/applicationLogin; operator: \(backend.baseURL)/devicesecurity/admin/…")
+        lines.append(
+            "  DeviceSecurity service (MVID connector): POST \(backend.baseURL)/devicesecurity/login, /registerDevice, "
+                + "/applicationLogin; operator: \(backend.baseURL)/devicesecurity/admin/…")
         if backend.configuration.activation == .code {
             lines.append("  request a code: POST \(backend.baseURL)/activationCode {\"userId\": \"...\"}")
         }
@@ -184,17 +213,19 @@ struct ServeCommand: AsyncParsableCommand {
     static func exposureWarning(host: String, cassette: String?, remoteAdmin: Bool) -> String? {
         guard !Loopback.isLoopback(host: host) else { return nil }
         if let cassette {
-            return "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
+            return
+                "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
                 + "(with any token or secret they hold) and the playback endpoints \(CassettePlayback.statusPath) and \(CassettePlayback.resetPath)."
         }
-        let admin = remoteAdmin
+        let admin =
+            remoteAdmin
             ? "and, with --remote-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
                 + "and /devicesecurity/admin/*"
             : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine)"
-        return "warning: --host \(host) is not a loopback address: every client that reaches it can register, authenticate and request "
+        return
+            "warning: --host \(host) is not a loopback address: every client that reaches it can register, authenticate and request "
             + "activation codes on this test backend, whose secrets follow --seed, \(admin)."
     }
-
 
     /// The defaults the discussion states.
     private static let defaults = BackendConfiguration()

@@ -35,14 +35,15 @@ final class ServerTaskControl: Sendable {
             source.resume()
             return source
         }
-        attach(Task { [self] in
-            do {
-                try await server()
-            } catch {
-                fail(error)
-            }
-            release()
-        })
+        attach(
+            Task { [self] in
+                do {
+                    try await server()
+                } catch {
+                    fail(error)
+                }
+                release()
+            })
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if state.released { return true }
@@ -51,7 +52,7 @@ final class ServerTaskControl: Sendable {
             }
             if now { continuation.resume() }
         }
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
     }
 
     /// Ends `run`'s wait, whether or not the server's task has ended (the proxy's second Ctrl-C,

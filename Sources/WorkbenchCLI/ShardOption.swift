@@ -6,11 +6,13 @@ import TestVectors
 /// matrix or a Kubernetes indexed Job shares the work out. `K/N` text that is not two integers, N
 /// outside 1…1000 or K outside 1…N is a usage error naming `--shard` (exit status 2).
 struct ShardOption: ParsableArguments {
-    @Option(name: .customLong("shard"), parsing: .unconditional, help: ArgumentHelp(
-        "Do only the K-th of N deterministic parts (K from 1 to N, N at most \(Shard.countRange.upperBound)); "
-            + "for a 0-based index give $((INDEX + 1))/N.",
-        valueName: "K/N"),
-            transform: ShardOption.parse)
+    @Option(
+        name: .customLong("shard"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Do only the K-th of N deterministic parts (K from 1 to N, N at most \(Shard.countRange.upperBound)); "
+                + "for a 0-based index give $((INDEX + 1))/N.",
+            valueName: "K/N"),
+        transform: ShardOption.parse)
     var shard: Shard?
 
     /// `Shard.parse` as the option's transform: ArgumentParser puts the value and `--shard` before the message.

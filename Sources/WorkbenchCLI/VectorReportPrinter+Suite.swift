@@ -8,14 +8,17 @@ extension VectorReportPrinter {
         totalFailed += summary.failed
         var lines: [String] = []
         if verbose {
-            lines.append("\(report.file): format \(summary.format), curve \(report.curve.rawValue), \(summary.passed + summary.failed) vectors")
+            lines.append(
+                "\(report.file): format \(summary.format), curve \(report.curve.rawValue), \(summary.passed + summary.failed) vectors"
+            )
         }
         lines.append("\(report.file): \(summary.passed) passed, \(summary.failed) failed")
         // At most `shownPerFile` failing vectors (and passing ones with --verbose) over all groups.
         var shownFailing = 0, shownPassing = 0, hidden = 0
         for group in report.groups {
             let parameters = group.parameters.isEmpty ? "" : " (\(group.parameters))"
-            lines.append("  group \(group.index) \(group.type)\(parameters): \(group.passed) passed, \(group.failed) failed")
+            lines.append(
+                "  group \(group.index) \(group.type)\(parameters): \(group.passed) passed, \(group.failed) failed")
             for verdict in group.verdicts {
                 if verdict.passed {
                     guard shownPassing < Self.shownPerFile else { continue }
@@ -42,6 +45,8 @@ extension VectorReportPrinter {
         let shown = problems.prefix(shownPerFile).map { "\(indent)FAIL file structure: \($0.description)" }
         let hidden = problems.count - shown.count + unkept
         guard hidden > 0 else { return shown }
-        return shown + ["\(indent)... \(hidden) more file structure problems not shown (at most \(shownPerFile) a file)"]
+        return shown + [
+            "\(indent)... \(hidden) more file structure problems not shown (at most \(shownPerFile) a file)"
+        ]
     }
 }

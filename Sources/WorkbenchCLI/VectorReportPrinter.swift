@@ -37,7 +37,8 @@ struct VectorReportPrinter {
         for verdict in report.verdicts { lines += verdictLines(verdict, indent: "  ") }
         if report.unkeptFailed > 0 { lines.append(Self.notShownLine(report.unkeptFailed, indent: "  ")) }
         if verbose, report.unkeptPassed > 0 {
-            lines.append("  ... \(report.unkeptPassed) more passing vectors not shown (at most \(Self.shownPerFile) a file)")
+            lines.append(
+                "  ... \(report.unkeptPassed) more passing vectors not shown (at most \(Self.shownPerFile) a file)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -50,9 +51,12 @@ struct VectorReportPrinter {
     /// One vector's lines: `ok` (verbose only) or `FAIL` with each failing field, expected and actual.
     func verdictLines(_ verdict: VectorVerdict, indent: String) -> [String] {
         if verdict.passed {
-            return verbose ? ["\(indent)ok   \(verdict.vector) (line \(verdict.line)): \(verdict.checkedFields) fields"] : []
+            return verbose
+                ? ["\(indent)ok   \(verdict.vector) (line \(verdict.line)): \(verdict.checkedFields) fields"] : []
         }
-        var lines = ["\(indent)FAIL \(verdict.vector) (line \(verdict.line)): \(verdict.failures.count) of \(verdict.checkedFields) fields"]
+        var lines = [
+            "\(indent)FAIL \(verdict.vector) (line \(verdict.line)): \(verdict.failures.count) of \(verdict.checkedFields) fields"
+        ]
         for failure in verdict.failures {
             lines.append("\(indent)  \(failure.field) (line \(failure.line))")
             lines.append("\(indent)    expected: \(failure.expected)")

@@ -9,7 +9,8 @@ import TestVectors
 struct VectorsBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark: mpin-two-pass vectors generated per second (1 core, all cores) against the SERVER_2 bound.",
+        abstract:
+            "Benchmark: mpin-two-pass vectors generated per second (1 core, all cores) against the SERVER_2 bound.",
         discussion: """
             Generates --count mpin-two-pass tests (each with the SERVER_2 check; a third with wrong \
             PINs also compute F and run KANGAROO) with one chunk at a time, then on all cores, best \
@@ -27,11 +28,14 @@ struct VectorsBenchCommand: AsyncParsableCommand {
     @Option(help: "The curve.")
     var curve: CurveArgument = CurveArgument(.bn254cx)
 
-    @Option(parsing: .unconditional, help: "Tests per run, 1 to 10000.", transform: BoundedNumber.integer(VectorsBenchCommand.countRange))
+    @Option(
+        parsing: .unconditional, help: "Tests per run, 1 to 10000.",
+        transform: BoundedNumber.integer(VectorsBenchCommand.countRange))
     var count = 48
 
-    @Option(parsing: .unconditional, help: "Runs per configuration (the best is reported), 1 to 1000.",
-            transform: BoundedNumber.integer(VectorsBenchCommand.runsRange))
+    @Option(
+        parsing: .unconditional, help: "Runs per configuration (the best is reported), 1 to 1000.",
+        transform: BoundedNumber.integer(VectorsBenchCommand.runsRange))
     var runs = 3
 
     /// `--count` and `--runs`.
@@ -50,7 +54,8 @@ struct VectorsBenchCommand: AsyncParsableCommand {
             var best = Double.infinity
             var tests = 0
             for run in 0..<max(1, runs) {
-                let generator = VectorGenerator(suite: .mpinTwoPass, curve: curve.id, count: count, seed: "bench-\(run)")
+                let generator = VectorGenerator(
+                    suite: .mpinTwoPass, curve: curve.id, count: count, seed: "bench-\(run)")
                 let start = DispatchTime.now().uptimeNanoseconds
                 let document = await generator.generate(maxConcurrency: concurrency)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -59,7 +64,9 @@ struct VectorsBenchCommand: AsyncParsableCommand {
             }
             let rate = Double(tests) / best
             let bound = Double(concurrency) / serverMedian
-            print("| \(concurrency) | \(String(format: "%.1f", rate)) | \(String(format: "%.1f", bound)) | \(String(format: "%.0f", 100 * rate / bound)) % |")
+            print(
+                "| \(concurrency) | \(String(format: "%.1f", rate)) | \(String(format: "%.1f", bound)) | \(String(format: "%.0f", 100 * rate / bound)) % |"
+            )
         }
     }
 
@@ -78,7 +85,8 @@ struct VectorsBenchCommand: AsyncParsableCommand {
         var times: [Double] = []
         for _ in 0..<samples {
             let start = DispatchTime.now().uptimeNanoseconds
-            let result = mpin.server2(date: 0, hid: hid, htid: nil, y: y, serverSecret: serverSecret, u: c1.u, ut: nil, v: v)
+            let result = mpin.server2(
+                date: 0, hid: hid, htid: nil, y: y, serverSecret: serverSecret, u: c1.u, ut: nil, v: v)
             precondition(result == .ok)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }

@@ -14,7 +14,9 @@ struct VectorsCommand: ParsableCommand {
               mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --out two-pass.json
               mpin-workbench vectors verify two-pass.json
             """,
-        subcommands: [VectorsVerifyCommand.self, VectorsGenerateCommand.self, VectorsLintCommand.self,
-                      VectorsMergeCommand.self, VectorsBenchCommand.self]
+        subcommands: [
+            VectorsVerifyCommand.self, VectorsGenerateCommand.self, VectorsLintCommand.self,
+            VectorsMergeCommand.self, VectorsBenchCommand.self,
+        ]
     )
 }

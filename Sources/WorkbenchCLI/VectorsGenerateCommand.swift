@@ -2,12 +2,12 @@ import ArgumentParser
 import FileAccess
 import FlowRecording
 import Foundation
-import MilagroRecording
 import MPinCrypto
+import MilagroRecording
 import OrderedJSON
+import Scenarios
 import Synchronization
 import TestVectors
-import Scenarios
 
 /// `mpin-workbench vectors generate`: writes one suite of Wycheproof-shaped vectors, deterministically.
 struct VectorsGenerateCommand: AsyncParsableCommand {
@@ -48,9 +48,11 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
     @Option(help: "The curve (default bn254cx; not for the suites that do not depend on one).")
     var curve: CurveArgument?
 
-    @Option(parsing: .unconditional,
-            help: "Random cases, \(VectorGenerator.countRange.lowerBound) to \(VectorGenerator.countRange.upperBound) (default: the suite's own).",
-            transform: BoundedNumber.integer(VectorGenerator.countRange))
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Random cases, \(VectorGenerator.countRange.lowerBound) to \(VectorGenerator.countRange.upperBound) (default: the suite's own).",
+        transform: BoundedNumber.integer(VectorGenerator.countRange))
     var count: Int?
 
     @Option(help: "The seed (any string).")
@@ -59,9 +61,11 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
     @Option(help: "The file to write.")
     var out: String
 
-    @Option(parsing: .unconditional,
-            help: "At most this many chunks at once, \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound) (default: all cores).",
-            transform: BoundedNumber.integer(VectorsGenerateCommand.jobsRange))
+    @Option(
+        parsing: .unconditional,
+        help:
+            "At most this many chunks at once, \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound) (default: all cores).",
+        transform: BoundedNumber.integer(VectorsGenerateCommand.jobsRange))
     var jobs: Int?
 
     @OptionGroup var shard: ShardOption
@@ -72,14 +76,18 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
     func validate() throws {
         guard VectorSuite(rawValue: suite) != nil else {
             let names = VectorSuite.allCases.map(\.rawValue)
-            throw ValidationError("Unknown suite '\(suite)'; one of: \(names.joined(separator: ", "))\(NameSuggestion.hint(for: suite, among: names)).")
+            throw ValidationError(
+                "Unknown suite '\(suite)'; one of: \(names.joined(separator: ", "))\(NameSuggestion.hint(for: suite, among: names))."
+            )
         }
     }
 
     /// Options given that cannot take effect: each a warning, and the file is written as without them.
     var warnings: [String] {
         guard let curve, let chosen = VectorSuite(rawValue: suite), !chosen.dependsOnCurve else { return [] }
-        return ["warning: --curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve"]
+        return [
+            "warning: --curve \(curve.id.rawValue) has no effect: the \(suite) suite's values do not depend on the curve"
+        ]
     }
 
     func run() async throws {
@@ -111,7 +119,9 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let part = shard.shard.map { "shard \($0) of \(frozen.numberOfTests) tests, " } ?? ""
-        print("\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))")
+        print(
+            "\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))"
+        )
     }
 }
 

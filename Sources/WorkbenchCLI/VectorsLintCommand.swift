@@ -6,7 +6,8 @@ import TestVectors
 struct VectorsLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check the workbench's vector files: schema, parameter and field ranges, header, tcIds, canonical form.",
+        abstract:
+            "Check the workbench's vector files: schema, parameter and field ranges, header, tcIds, canonical form.",
         discussion: """
             Checks the schema, every group parameter and numeric field against the suite's ranges \
             (maxPIN, pinBits, DATE, PIN1, ...), the header's command against the file (read as a \

@@ -43,6 +43,8 @@ struct VectorsMergeCommand: ParsableCommand {
             Console.failure("\(error)")
             throw ExitCode(2)
         }
-        print("\(out): \(summary.tests) tests (\(summary.suite)) from \(summary.shards) shard\(summary.shards == 1 ? "" : "s")")
+        print(
+            "\(out): \(summary.tests) tests (\(summary.suite)) from \(summary.shards) shard\(summary.shards == 1 ? "" : "s")"
+        )
     }
 }

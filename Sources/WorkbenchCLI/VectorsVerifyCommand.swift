@@ -81,8 +81,9 @@ struct VectorsVerifyCommand: ParsableCommand {
             do {
                 let text = try VectorFileContents.read(path)
                 if SuiteFileVerifier.isSuiteFile(text) {
-                    let report = try SuiteFileVerifier.verify(text: text, file: path, crossCheck: crossCheck,
-                                                            keeping: VectorReportPrinter.shownPerFile)
+                    let report = try SuiteFileVerifier.verify(
+                        text: text, file: path, crossCheck: crossCheck,
+                        keeping: VectorReportPrinter.shownPerFile)
                     junitReport.testCases += Self.junitCases(report, duration: clock.now - start)
                     print(output.render(report), terminator: "")
                     failed += report.fileReport.failed
@@ -94,15 +95,19 @@ struct VectorsVerifyCommand: ParsableCommand {
                 let report = verifier.report(loaded, keeping: VectorReportPrinter.shownPerFile, keepsPassing: verbose)
                 print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
                 failed += report.failed
-                junitReport.append(Self.junitCase(name: "all vectors", classname: path, duration: clock.now - start,
-                                                  summary: "\(path): \(report.passed) passed, \(report.failed) failed",
-                                                  verdicts: report.verdicts, unshown: report.unkeptFailed))
+                junitReport.append(
+                    Self.junitCase(
+                        name: "all vectors", classname: path, duration: clock.now - start,
+                        summary: "\(path): \(report.passed) passed, \(report.failed) failed",
+                        verdicts: report.verdicts, unshown: report.unkeptFailed))
             } catch {
                 unreadable += 1
                 output.totalUnreadable += 1
                 Console.error("error: \(error)\n")
-                junitReport.append(JUnitReport.TestCase(name: "reading the file", classname: path, duration: clock.now - start,
-                                                        outcome: .error("\(error)", type: nil)))
+                junitReport.append(
+                    JUnitReport.TestCase(
+                        name: "reading the file", classname: path, duration: clock.now - start,
+                        outcome: .error("\(error)", type: nil)))
             }
         }
         if files.count > 1 { print(output.renderTotal()) }
@@ -112,11 +117,13 @@ struct VectorsVerifyCommand: ParsableCommand {
         try junit.write(junitReport)
         // Options that took no effect are said, not silently ignored.
         if let curve, !curveUsed, unreadable < files.count {
-            Console.error("warning: --curve \(curve.id.rawValue) was not used: every file read names its curve "
-                + "(in its header, its name, or, for the workbench's files, its curve member)\n")
+            Console.error(
+                "warning: --curve \(curve.id.rawValue) was not used: every file read names its curve "
+                    + "(in its header, its name, or, for the workbench's files, its curve member)\n")
         }
         if crossCheck, !crossChecked, unreadable < files.count {
-            Console.error("warning: --cross-check was not used: it re-checks the workbench's own files, and none was given\n")
+            Console.error(
+                "warning: --cross-check was not used: it re-checks the workbench's own files, and none was given\n")
         }
         if unreadable > 0 { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
@@ -129,16 +136,22 @@ struct VectorsVerifyCommand: ParsableCommand {
         var cases = report.groups.map { group in
             let parameters = group.parameters.isEmpty ? "" : " (\(group.parameters))"
             let name = "group \(group.index) \(group.type)\(parameters)"
-            return junitCase(name: name, classname: report.file, duration: duration * (group.passed + group.failed) / total,
-                             summary: "\(name): \(group.passed) passed, \(group.failed) failed", verdicts: group.verdicts,
-                             unshown: group.unkeptFailed)
+            return junitCase(
+                name: name, classname: report.file, duration: duration * (group.passed + group.failed) / total,
+                summary: "\(name): \(group.passed) passed, \(group.failed) failed", verdicts: group.verdicts,
+                unshown: group.unkeptFailed)
         }
         if !report.structure.isEmpty || cases.isEmpty {
             let fileReport = report.fileReport
             let summary = "\(report.file): \(fileReport.passed) passed, \(fileReport.failed) failed"
-            let lines = [summary] + VectorReportPrinter.structureLines(report.structure, unkept: report.unkeptStructure, indent: "")
-            let outcome: JUnitReport.TestCase.Outcome = fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
-            cases.append(JUnitReport.TestCase(name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
+            let lines =
+                [summary]
+                + VectorReportPrinter.structureLines(report.structure, unkept: report.unkeptStructure, indent: "")
+            let outcome: JUnitReport.TestCase.Outcome =
+                fileReport.failed == 0 ? .passed : .failed(lines.joined(separator: "\n"), type: nil)
+            cases.append(
+                JUnitReport.TestCase(
+                    name: "file structure", classname: report.file, duration: duration / total, outcome: outcome))
         }
         return cases
     }
@@ -147,8 +160,10 @@ struct VectorsVerifyCommand: ParsableCommand {
     /// failing vector's lines (the field, expected and actual values) as the command prints them.
     /// At most `VectorReportPrinter.shownPerFile` failing vectors are written; `unshown` more are
     /// counted in a last line.
-    static func junitCase(name: String, classname: String, duration: Duration, summary: String,
-                          verdicts: [VectorVerdict], unshown: Int = 0) -> JUnitReport.TestCase {
+    static func junitCase(
+        name: String, classname: String, duration: Duration, summary: String,
+        verdicts: [VectorVerdict], unshown: Int = 0
+    ) -> JUnitReport.TestCase {
         let failing = verdicts.filter { !$0.passed }
         guard !failing.isEmpty || unshown > 0 else {
             return JUnitReport.TestCase(name: name, classname: classname, duration: duration, outcome: .passed)
@@ -156,9 +171,11 @@ struct VectorsVerifyCommand: ParsableCommand {
         let printer = VectorReportPrinter(verbose: false)
         let shown = failing.prefix(VectorReportPrinter.shownPerFile)
         let hidden = unshown + failing.count - shown.count
-        let lines = [summary] + shown.flatMap { printer.verdictLines($0, indent: "  ") }
+        let lines =
+            [summary] + shown.flatMap { printer.verdictLines($0, indent: "  ") }
             + (hidden > 0 ? [VectorReportPrinter.notShownLine(hidden, indent: "  ")] : [])
-        return JUnitReport.TestCase(name: name, classname: classname, duration: duration,
-                                    outcome: .failed(lines.joined(separator: "\n"), type: nil))
+        return JUnitReport.TestCase(
+            name: name, classname: classname, duration: duration,
+            outcome: .failed(lines.joined(separator: "\n"), type: nil))
     }
 }

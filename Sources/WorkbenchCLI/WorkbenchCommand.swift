@@ -27,8 +27,10 @@ public struct WorkbenchCommand: AsyncParsableCommand {
               mpin-workbench serve --port 8005
             """,
         version: WorkbenchVersion.current,
-        subcommands: [RecordCommand.self, ReplayCommand.self, RunCommand.self, ProxyCommand.self, ServeCommand.self,
-                      ConformCommand.self, CassetteCommand.self, VectorsCommand.self, ChecksumCommand.self, BenchCommand.self]
+        subcommands: [
+            RecordCommand.self, ReplayCommand.self, RunCommand.self, ProxyCommand.self, ServeCommand.self,
+            ConformCommand.self, CassetteCommand.self, VectorsCommand.self, ChecksumCommand.self, BenchCommand.self,
+        ]
     )
 
     public init() {}

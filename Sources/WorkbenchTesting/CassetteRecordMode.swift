@@ -47,11 +47,13 @@ public struct CassetteRecordMode: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter environment: the process environment (`ProcessInfo.processInfo.environment`).
     /// - Throws: `CassetteTestError` naming the variable and the allowed values when
     ///   `MPIN_WORKBENCH_RECORD` holds anything else.
-    public static func fromEnvironment(_ environment: [String: String]) throws(CassetteTestError) -> CassetteRecordMode {
+    public static func fromEnvironment(_ environment: [String: String]) throws(CassetteTestError) -> CassetteRecordMode
+    {
         if let value = environment[environmentVariable], !value.isEmpty {
             guard let mode = CassetteRecordMode(rawValue: value) else {
                 let allowed = Base.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CassetteTestError("\(environmentVariable)=\(quoted(value)) is not a record mode; use one of \(allowed)")
+                throw CassetteTestError(
+                    "\(environmentVariable)=\(quoted(value)) is not a record mode; use one of \(allowed)")
             }
             return mode
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Where a cassette test's findings go: Swift Testing issues when a Swift Testing test runs,
@@ -13,9 +14,9 @@ enum CassetteReporter {
             Issue.record(Comment(rawValue: message), sourceLocation: location)
         } else {
             #if canImport(XCTest)
-            XCTFail(message, file: file, line: line)
+                XCTFail(message, file: file, line: line)
             #else
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
+                Issue.record(Comment(rawValue: message), sourceLocation: location)
             #endif
         }
     }
@@ -31,7 +32,9 @@ enum CassetteReporter {
     }
 
     /// Reports what a run found, then throws what the test threw while recording.
-    static func report(_ outcome: CassetteRunner.Outcome, at location: SourceLocation, file: StaticString, line: UInt) throws {
+    static func report(_ outcome: CassetteRunner.Outcome, at location: SourceLocation, file: StaticString, line: UInt)
+        throws
+    {
         if let failure = outcome.failure { fail(failure, at: location, file: file, line: line) }
         if let notice = outcome.notice { note(notice, at: location) }
         if let thrown = outcome.thrown { throw thrown }

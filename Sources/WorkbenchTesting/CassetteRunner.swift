@@ -2,11 +2,11 @@ import CurlTransport
 import FileAccess
 import FlowRecording
 import Foundation
-import MilagroRecording
-import MilagroProtocol
 import MPinSDK
-import Scenarios
+import MilagroProtocol
+import MilagroRecording
 import SDKSeams
+import Scenarios
 
 /// Runs one cassette test: decides between replay and record, builds the session's seams from
 /// the pieces `mpin-workbench record` and `replay` use (FlowRecording's `Recorder` and `Replayer`,
@@ -74,9 +74,10 @@ struct CassetteRunner: Sendable {
         let exists = FileManager.default.fileExists(atPath: path)
         switch (record, exists) {
         case (.never, false):
-            return Outcome(failure: "no cassette at \(path); record it with \(CassetteRecordMode.environmentVariable)=missing "
-                + "swift test --filter '\(testFilter)' (the record mode is never: "
-                + "set by the test, by \(CassetteRecordMode.environmentVariable) or because CI is set)")
+            return Outcome(
+                failure: "no cassette at \(path); record it with \(CassetteRecordMode.environmentVariable)=missing "
+                    + "swift test --filter '\(testFilter)' (the record mode is never: "
+                    + "set by the test, by \(CassetteRecordMode.environmentVariable) or because CI is set)")
         case (.all, _), (.missing, false):
             return try await recordCassette(body)
         default:
@@ -91,17 +92,20 @@ struct CassetteRunner: Sendable {
         let replayer: Replayer
         do {
             cassette = try CassetteFile.read(path)
-            replayer = try Replayer(cassette: cassette, mode: matching, path: path,
-                                    fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed ?? Self.embeddedSeed),
-                                    fallbackClock: FrozenClock(milliseconds: ScenarioScript.defaultStartTime))
+            replayer = try Replayer(
+                cassette: cassette, mode: matching, path: path,
+                fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed ?? Self.embeddedSeed),
+                fallbackClock: FrozenClock(milliseconds: ScenarioScript.defaultStartTime))
         } catch let error as CassetteError {
             return Outcome(failure: "\(error.description)\n  record it again with: \(rerecordCommand)")
         } catch let error as ReplayError {
             return Outcome(failure: report(error))
         }
-        let flavour: MPinClient.Flavour = cassette.backend.flavour == BackendFlavour.mfaPlatform.rawValue ? .mfaPlatform : .milagro
-        let session = CassetteSession(name: name, path: path, backendURL: cassette.backend.url, flavour: flavour,
-                                      source: .replaying(replayer), liveTransport: nil, liveRandom: nil, liveClock: nil)
+        let flavour: MPinClient.Flavour =
+            cassette.backend.flavour == BackendFlavour.mfaPlatform.rawValue ? .mfaPlatform : .milagro
+        let session = CassetteSession(
+            name: name, path: path, backendURL: cassette.backend.url, flavour: flavour,
+            source: .replaying(replayer), liveTransport: nil, liveRandom: nil, liveClock: nil)
         var thrown: (any Error)?
         do {
             try await body(session)
@@ -136,18 +140,23 @@ struct CassetteRunner: Sendable {
             // A live backend: the system's generator, unless the test gave a seed.
             let random: any RandomSource = seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
             let recorder = Recorder(header: header(url: url, flavour: backendFlavour, embedded: false, seed: seed))
-            let session = CassetteSession(name: name, path: path, backendURL: url, flavour: flavour,
-                                          source: .recording(recorder, frozenClock: nil), liveTransport: CurlTransport.forRecording(),
-                                          liveRandom: random, liveClock: SystemClock())
+            let session = CassetteSession(
+                name: name, path: path, backendURL: url, flavour: flavour,
+                source: .recording(recorder, frozenClock: nil), liveTransport: CurlTransport.forRecording(),
+                liveRandom: random, liveClock: SystemClock())
             let ran = await Self.watch(body, session)
             if ran.failed { return notRecorded(ran.thrown) }
             return try write(recorder, against: url)
         case .embedded(let request, let startTime):
             guard ScriptLimits.startTime.contains(startTime) else {
-                throw CassetteTestError("cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
-                    + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)")
+                throw CassetteTestError(
+                    "cassette \"\(name)\": the embedded backend's startTime \(startTime) is not from "
+                        + "\(ScriptLimits.startTime.lowerBound) to \(ScriptLimits.startTime.upperBound) ms since 1970 (1970 to 9999)"
+                )
             }
-            guard let starter = EmbeddedBackendStarters.linked else { throw EmbeddedBackendStarters.missing(cassette: name) }
+            guard let starter = EmbeddedBackendStarters.linked else {
+                throw EmbeddedBackendStarters.missing(cassette: name)
+            }
             let seed = self.seed ?? Self.embeddedSeed
             let random = SeededRandomSource(seed: seed)
             let started: StartedEmbeddedBackend
@@ -157,12 +166,14 @@ struct CassetteRunner: Sendable {
                 throw CassetteTestError("cassette \"\(name)\": the embedded reference backend did not start: \(error)")
             }
             let frozen = started.clock
-            let recorder = Recorder(header: header(url: Self.stableOrigin, flavour: request.flavour, embedded: true, seed: seed),
-                                    recordsTimings: false)
+            let recorder = Recorder(
+                header: header(url: Self.stableOrigin, flavour: request.flavour, embedded: true, seed: seed),
+                recordsTimings: false)
             let transport = started.transport
-            let session = CassetteSession(name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
-                                          source: .recording(recorder, frozenClock: frozen), liveTransport: transport,
-                                          liveRandom: random, liveClock: frozen)
+            let session = CassetteSession(
+                name: name, path: path, backendURL: Self.stableOrigin, flavour: flavour,
+                source: .recording(recorder, frozenClock: frozen), liveTransport: transport,
+                liveRandom: random, liveClock: frozen)
             let ran = await Self.watch(body, session)
             await started.stop()
             if ran.failed { return notRecorded(ran.thrown) }
@@ -171,8 +182,10 @@ struct CassetteRunner: Sendable {
     }
 
     /// Runs the body of a recording: whether the test failed during it, and what it threw.
-    private static func watch(_ body: (CassetteSession) async throws -> Void,
-                              _ session: CassetteSession) async -> (failed: Bool, thrown: (any Error)?) {
+    private static func watch(
+        _ body: (CassetteSession) async throws -> Void,
+        _ session: CassetteSession
+    ) async -> (failed: Bool, thrown: (any Error)?) {
         do {
             return (try await TestFailureWatch.failed { try await body(session) }, nil)
         } catch {
@@ -183,21 +196,26 @@ struct CassetteRunner: Sendable {
     /// The note of a recording left unwritten because the test failed (issue 26: a failing test's
     /// flow must not become the reference).
     private func notRecorded(_ thrown: (any Error)?) -> Outcome {
-        let kept = FileManager.default.fileExists(atPath: path) ? "\(path) is kept as it was"
+        let kept =
+            FileManager.default.fileExists(atPath: path)
+            ? "\(path) is kept as it was"
             : "there was no cassette at \(path), and none is written"
-        return Outcome(notice: "cassette \"\(name)\": the test failed, so nothing was recorded: \(kept) (record mode \(record)); "
-            + "once it passes, record it with: \(rerecordCommand)", thrown: thrown)
+        return Outcome(
+            notice: "cassette \"\(name)\": the test failed, so nothing was recorded: \(kept) (record mode \(record)); "
+                + "once it passes, record it with: \(rerecordCommand)", thrown: thrown)
     }
 
     private func header(url: String, flavour: BackendFlavour, embedded: Bool, seed: String?) -> Cassette {
-        Cassette(tool: Self.tool, curve: "BN254CX", scenario: .init(name: name, seed: seed),
-                 backend: .init(url: url, flavour: flavour.rawValue, embedded: embedded))
+        Cassette(
+            tool: Self.tool, curve: "BN254CX", scenario: .init(name: name, seed: seed),
+            backend: .init(url: url, flavour: flavour.rawValue, embedded: embedded))
     }
 
     private func write(_ recorder: Recorder, against backend: String) throws(CassetteTestError) -> Outcome {
         guard recorder.pendingExchanges == 0 else {
-            throw CassetteTestError("cassette \"\(name)\": \(recorder.pendingExchanges) request(s) still had no answer when the test "
-                + "ended; nothing written to \(path)")
+            throw CassetteTestError(
+                "cassette \"\(name)\": \(recorder.pendingExchanges) request(s) still had no answer when the test "
+                    + "ended; nothing written to \(path)")
         }
         do {
             try Directories.create(directory)
@@ -210,7 +228,8 @@ struct CassetteRunner: Sendable {
         } catch {
             throw CassetteTestError("cassette \"\(name)\": \(error.description)")
         }
-        return Outcome(notice: "recorded \(path): \(written.events.count) events against \(backend) (record mode \(record)); "
-            + "later runs replay it offline")
+        return Outcome(
+            notice: "recorded \(path): \(written.events.count) events against \(backend) (record mode \(record)); "
+                + "later runs replay it offline")
     }
 }

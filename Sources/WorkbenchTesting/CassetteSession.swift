@@ -1,6 +1,6 @@
 import FlowRecording
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 import Scenarios
 import Synchronization
 
@@ -49,8 +49,10 @@ public final class CassetteSession: Sendable {
     private let liveTransport: (any HTTPTransport)?
     private let steps = Mutex(0)
 
-    init(name: String, path: String, backendURL: String, flavour: MPinClient.Flavour, source: Source,
-         liveTransport: (any HTTPTransport)?, liveRandom: (any RandomSource)?, liveClock: (any SDKClock)?) {
+    init(
+        name: String, path: String, backendURL: String, flavour: MPinClient.Flavour, source: Source,
+        liveTransport: (any HTTPTransport)?, liveRandom: (any RandomSource)?, liveClock: (any SDKClock)?
+    ) {
         self.name = name
         self.path = path
         self.backendURL = backendURL
@@ -98,9 +100,11 @@ public final class CassetteSession: Sendable {
 
     /// An `MPinClient` on this session's seams (transport, random source, clock, observer), of the
     /// backend's flavour unless `options` says otherwise.
-    public func makeClient(storage: any SDKStorage = MemoryStorage(), options: MPinClient.Options? = nil) -> MPinClient {
-        MPinClient(transport: transport, storage: storage, random: random, clock: clock, observer: observer,
-                   options: options ?? MPinClient.Options(flavour: flavour))
+    public func makeClient(storage: any SDKStorage = MemoryStorage(), options: MPinClient.Options? = nil) -> MPinClient
+    {
+        MPinClient(
+            transport: transport, storage: storage, random: random, clock: clock, observer: observer,
+            options: options ?? MPinClient.Options(flavour: flavour))
     }
 
     /// Starts a named step: the events that follow carry it, so a divergence report says
@@ -123,8 +127,9 @@ public final class CassetteSession: Sendable {
     ///
     /// - Precondition: `seconds` is from 0 to 315360000 (ten years, the limit of a scenario's `wait`).
     public func advanceClock(seconds: Int64) {
-        precondition((0...ScriptLimits.waitSeconds.upperBound).contains(seconds),
-                     "advanceClock(seconds:): \(seconds) is not from 0 to \(ScriptLimits.waitSeconds.upperBound)")
+        precondition(
+            (0...ScriptLimits.waitSeconds.upperBound).contains(seconds),
+            "advanceClock(seconds:): \(seconds) is not from 0 to \(ScriptLimits.waitSeconds.upperBound)")
         if case .recording(_, let frozen?) = source {
             frozen.advance(milliseconds: seconds * 1000)
         }

@@ -35,8 +35,10 @@ public struct CassetteTrait: TestTrait, TestScoping {
     /// The folder of the cassette; nil: `__Cassettes__/<test file name>` next to the test file.
     public var directory: String?
 
-    public init(name: String?, record: CassetteRecordMode?, backend: CassetteBackend, seed: String?, matching: ReplayMode?,
-                directory: String?) {
+    public init(
+        name: String?, record: CassetteRecordMode?, backend: CassetteBackend, seed: String?, matching: ReplayMode?,
+        directory: String?
+    ) {
         self.name = name
         self.record = record
         self.backend = backend
@@ -50,23 +52,29 @@ public struct CassetteTrait: TestTrait, TestScoping {
     /// - Throws: what the test throws; `CassetteTestError` for a record mode in the environment that
     ///   is not one, a parameterized test (its cases would share one cassette), a backend that does
     ///   not start or a cassette that cannot be written.
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         let testName = Self.functionName(test.name)
         if testCase?.isParameterized == true {
-            throw CassetteTestError("\(testName): the .cassette trait cannot serve a parameterized test (its cases would share "
-                + "one cassette); call withCassette(\"name-per-case\") { session in ... } inside the test instead")
+            throw CassetteTestError(
+                "\(testName): the .cassette trait cannot serve a parameterized test (its cases would share "
+                    + "one cassette); call withCassette(\"name-per-case\") { session in ... } inside the test instead")
         }
         let mode = try record ?? CassetteRecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let location = test.sourceLocation
         let runner = CassetteRunner(
-            name: name ?? testName, directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: location.filePath),
+            name: name ?? testName,
+            directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: location.filePath),
             record: mode, backend: backend, seed: seed, matching: matching, testFilter: testName)
         let outcome = try await runner.run { session in
             try await CassetteSession.$current.withValue(session) { try await function() }
         }
         if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
-        if let notice = outcome.notice { Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location) }
+        if let notice = outcome.notice {
+            Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location)
+        }
         if let thrown = outcome.thrown { throw thrown }
     }
 
@@ -92,8 +100,11 @@ extension Trait where Self == CassetteTrait {
     ///   - matching: the replay mode; nil: strict.
     ///   - directory: the folder of the cassette instead of `__Cassettes__/<test file name>` next to
     ///     the test file (tests of the trait itself use a temporary folder).
-    public static func cassette(_ name: String? = nil, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
-                                seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil) -> Self {
-        CassetteTrait(name: name, record: record, backend: backend, seed: seed, matching: matching, directory: directory)
+    public static func cassette(
+        _ name: String? = nil, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
+        seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil
+    ) -> Self {
+        CassetteTrait(
+            name: name, record: record, backend: backend, seed: seed, matching: matching, directory: directory)
     }
 }

@@ -7,7 +7,8 @@
 package protocol EmbeddedBackendStarter {
     /// Starts the backend `request` describes on 127.0.0.1 (a free port), seeded from `seed` unless
     /// its configuration has a seed, on a clock frozen at `startTime` (ms since 1970).
-    static func start(_ request: EmbeddedBackendRequest, seed: String, startTime: Int64) async throws -> StartedEmbeddedBackend
+    static func start(_ request: EmbeddedBackendRequest, seed: String, startTime: Int64) async throws
+        -> StartedEmbeddedBackend
 }
 
 /// Where the starter is found.
@@ -25,8 +26,10 @@ package enum EmbeddedBackendStarters {
 
     /// Why a cassette cannot be recorded against the embedded backend without the product.
     static func missing(cassette name: String) -> CassetteTestError {
-        CassetteTestError("cassette \"\(name)\": recording against the embedded reference backend needs the \(product) product, "
-            + "which this test target does not link: add .product(name: \"\(product)\", package: \"mpin-workbench\") to its "
-            + "dependencies (replaying needs only WorkbenchTesting), or record against a running backend with backend: .url(...)")
+        CassetteTestError(
+            "cassette \"\(name)\": recording against the embedded reference backend needs the \(product) product, "
+                + "which this test target does not link: add .product(name: \"\(product)\", package: \"mpin-workbench\") to its "
+                + "dependencies (replaying needs only WorkbenchTesting), or record against a running backend with backend: .url(...)"
+        )
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Tells whether the running test failed while a part of it ran, so that a recording is not
@@ -33,14 +34,14 @@ final class TestFailureWatch: Sendable {
             return watch.failed
         }
         #if canImport(XCTest)
-        let observer = XCTestFailureObserver(watch: watch)
-        XCTestObservationCenter.shared.addTestObserver(observer)
-        defer { XCTestObservationCenter.shared.removeTestObserver(observer) }
-        try await body()
-        return watch.failed
+            let observer = XCTestFailureObserver(watch: watch)
+            XCTestObservationCenter.shared.addTestObserver(observer)
+            defer { XCTestObservationCenter.shared.removeTestObserver(observer) }
+            try await body()
+            return watch.failed
         #else
-        try await body()
-        return false
+            try await body()
+            return false
         #endif
     }
 
@@ -51,16 +52,18 @@ final class TestFailureWatch: Sendable {
     }
 
     #if canImport(XCTest)
-    /// Counts the failures XCTest reports while it is registered.
-    private final class XCTestFailureObserver: NSObject, XCTestObservation, @unchecked Sendable {
-        let watch: TestFailureWatch
+        /// Counts the failures XCTest reports while it is registered.
+        private final class XCTestFailureObserver: NSObject, XCTestObservation, @unchecked Sendable {
+            let watch: TestFailureWatch
 
-        init(watch: TestFailureWatch) { self.watch = watch }
+            init(watch: TestFailureWatch) { self.watch = watch }
 
-        func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
-                      atLine lineNumber: Int) {
-            watch.mark()
+            func testCase(
+                _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+                atLine lineNumber: Int
+            ) {
+                watch.mark()
+            }
         }
-    }
     #endif
 }

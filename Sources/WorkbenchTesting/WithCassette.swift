@@ -46,17 +46,20 @@ import Testing
 ///   `CassetteTestError` for a record mode in the environment that is not one, a backend that does
 ///   not start (or a recording against the embedded one in a test target without
 ///   `WorkbenchTestingEmbedded`) or a cassette that cannot be written.
-public func withCassette(_ name: String, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
-                         seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil,
-                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-                         function: String = #function,
-                         _ body: (CassetteSession) async throws -> Void) async throws {
+public func withCassette(
+    _ name: String, record: CassetteRecordMode? = nil, backend: CassetteBackend = .embedded,
+    seed: String? = nil, matching: ReplayMode? = nil, directory: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    function: String = #function,
+    _ body: (CassetteSession) async throws -> Void
+) async throws {
     let path = "\(filePath)"
     let location = SourceLocation(fileID: fileID, filePath: path, line: Int(line), column: Int(column))
     let mode = try record ?? CassetteRecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
-    let runner = CassetteRunner(name: name, directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: path),
-                                record: mode, backend: backend, seed: seed, matching: matching,
-                                testFilter: CassetteTrait.functionName(function))
+    let runner = CassetteRunner(
+        name: name, directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: path),
+        record: mode, backend: backend, seed: seed, matching: matching,
+        testFilter: CassetteTrait.functionName(function))
     let outcome = try await runner.run(body)
     try CassetteReporter.report(outcome, at: location, file: filePath, line: line)
 }

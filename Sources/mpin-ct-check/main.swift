@@ -16,12 +16,13 @@
 //   mpin-ct-check --canary   a deliberate branch and table index on a secret byte, which memcheck
 //                            must report (proves that the marking works)
 import CValgrindShim
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MPinCrypto
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Arguments
 
@@ -44,12 +45,15 @@ if native && canary {
     exit(2)
 }
 if ct_shim_has_valgrind() == 0 {
-    printError("mpin-ct-check: CValgrindShim was built without <valgrind/memcheck.h> (install the Debian package valgrind); nothing can be checked")
+    printError(
+        "mpin-ct-check: CValgrindShim was built without <valgrind/memcheck.h> (install the Debian package valgrind); nothing can be checked"
+    )
     exit(2)
 }
 let underValgrind = ct_running_on_valgrind() != 0
 if !underValgrind && !native {
-    printError("mpin-ct-check: not running under valgrind; run `make ct-check`, or pass --native to compare the outputs only")
+    printError(
+        "mpin-ct-check: not running under valgrind; run `make ct-check`, or pass --native to compare the outputs only")
     exit(2)
 }
 
@@ -153,8 +157,9 @@ func operations(_ mpin: MPin) -> [Operation] {
     let ss1 = mpin.serverSecret(masterSecret: s1)!, ss2 = mpin.serverSecret(masterSecret: s2)!
     let sst = mpin.recombineG2(ss1, ss2)!
     let token = mpin.extractPIN(id: id, pin: pin, token: cs)!
-    let tp = mpin.recombineG1(mpin.clientPermit(date: date, masterSecret: s1, hashedID: hcid)!,
-                              mpin.clientPermit(date: date, masterSecret: s2, hashedID: hcid)!)!
+    let tp = mpin.recombineG1(
+        mpin.clientPermit(date: date, masterSecret: s1, hashedID: hcid)!,
+        mpin.clientPermit(date: date, masterSecret: s2, hashedID: hcid)!)!
     let (hid, htid) = mpin.server1(date: date, id: id)
     let good = mpin.client1(date: date, id: id, x: x, pin: pin, token: token, permit: tp)!
     let bad = mpin.client1(date: date, id: id, x: x, pin: wrongPIN, token: token, permit: tp)!
@@ -173,36 +178,50 @@ func operations(_ mpin: MPin) -> [Operation] {
             return [output(mpin.randomScalar(using: &g))]
         },
         Operation(name: "GET_G1_MULTIPLE x·P, x·mapit(HCID) (x)") { on in
-            [output(mpin.g1Multiple(scalar: secret(x, on), hashed: false, g: mpin.g1Generator)),
-             output(mpin.g1Multiple(scalar: secret(x, on), hashed: true, g: hcid))]
+            [
+                output(mpin.g1Multiple(scalar: secret(x, on), hashed: false, g: mpin.g1Generator)),
+                output(mpin.g1Multiple(scalar: secret(x, on), hashed: true, g: hcid)),
+            ]
         },
         Operation(name: "GET_G2_MULTIPLE x·Q, x⁻¹·Q (x)") { on in
-            [output(mpin.g2Multiple(scalar: secret(x, on), inverse: false, g: mpin.g2Generator)),
-             output(mpin.g2Multiple(scalar: secret(x, on), inverse: true, g: mpin.g2Generator))]
+            [
+                output(mpin.g2Multiple(scalar: secret(x, on), inverse: false, g: mpin.g2Generator)),
+                output(mpin.g2Multiple(scalar: secret(x, on), inverse: true, g: mpin.g2Generator)),
+            ]
         },
         Operation(name: "GET_SERVER_SECRET s·Q (master-secret share)") { on in
-            [output(mpin.serverSecret(masterSecret: secret(s1, on))),
-             output(mpin.serverSecret(masterSecret: secret(s2 + s1, on)))]
+            [
+                output(mpin.serverSecret(masterSecret: secret(s1, on))),
+                output(mpin.serverSecret(masterSecret: secret(s2 + s1, on))),
+            ]
         },
         Operation(name: "GET_CLIENT_SECRET, GET_CLIENT_PERMIT s·A (master-secret share)") { on in
-            [output(mpin.clientSecret(masterSecret: secret(s1, on), hashedID: hcid)),
-             output(mpin.clientPermit(date: date, masterSecret: secret(s2, on), hashedID: hcid))]
+            [
+                output(mpin.clientSecret(masterSecret: secret(s1, on), hashedID: hcid)),
+                output(mpin.clientPermit(date: date, masterSecret: secret(s2, on), hashedID: hcid)),
+            ]
         },
         Operation(name: "RECOMBINE_G1, RECOMBINE_G2 (the shares)") { on in
-            [output(mpin.recombineG1(secret(cs1, on), secret(cs2, on))),
-             output(mpin.recombineG2(secret(ss1, on), secret(ss2, on)))]
+            [
+                output(mpin.recombineG1(secret(cs1, on), secret(cs2, on))),
+                output(mpin.recombineG2(secret(ss1, on), secret(ss2, on))),
+            ]
         },
         Operation(name: "EXTRACT_PIN, EXTRACT/RESTORE_FACTOR (PIN or factor, token)") { on in
-            [output(mpin.extractPIN(id: id, pin: secret(pin, on), token: secret(cs, on))),
-             output(mpin.restoreFactor(id: id, factor: secret(pin, on), bits: MPin.pinBits, token: secret(token, on))),
-             output(mpin.extractFactor(id: id, factor: secret(-987_654_321, on), bits: 32, token: secret(cs, on))),
-             output(mpin.restoreFactor(id: id, factor: secret(77, on), bits: 7, token: secret(token, on)))]
+            [
+                output(mpin.extractPIN(id: id, pin: secret(pin, on), token: secret(cs, on))),
+                output(
+                    mpin.restoreFactor(id: id, factor: secret(pin, on), bits: MPin.pinBits, token: secret(token, on))),
+                output(mpin.extractFactor(id: id, factor: secret(-987_654_321, on), bits: 32, token: secret(cs, on))),
+                output(mpin.restoreFactor(id: id, factor: secret(77, on), bits: 7, token: secret(token, on))),
+            ]
         },
         Operation(name: "CLIENT_1 (x, PIN, token, permit)") { on in
             var out: [String] = []
             for d: UInt32 in [0, date] {
-                let o = mpin.client1(date: d, id: id, x: secret(x, on), pin: secret(pin, on),
-                                     token: secret(token, on), permit: secretIfAny(d == 0 ? nil : tp, on))
+                let o = mpin.client1(
+                    date: d, id: id, x: secret(x, on), pin: secret(pin, on),
+                    token: secret(token, on), permit: secretIfAny(d == 0 ? nil : tp, on))
                 out += [output(o?.x), output(o?.sec), output(o?.u), output(o?.ut)]
             }
             return out
@@ -211,35 +230,57 @@ func operations(_ mpin: MPin) -> [Operation] {
             [output(mpin.client2(x: secret(x, on), y: y, sec: secret(good.sec, on)))]
         },
         Operation(name: "one-pass CLIENT (x, PIN, token, permit)") { on in
-            let o = mpin.client(date: date, id: id, x: secret(x, on), pin: secret(pin, on), token: secret(token, on),
-                                permit: secret(tp, on), message: Array("message".utf8), timeValue: 1_700_000_000)
+            let o = mpin.client(
+                date: date, id: id, x: secret(x, on), pin: secret(pin, on), token: secret(token, on),
+                permit: secret(tp, on), message: Array("message".utf8), timeValue: 1_700_000_000)
             return [output(o?.u), output(o?.ut), output(o?.y), output(o?.v)]
         },
         Operation(name: "SERVER_2 (y, server secret)") { on in
-            [output(mpin.server2(date: date, hid: hid, htid: htid, y: secret(y, on), serverSecret: secret(sst, on),
-                                 u: good.u, ut: good.ut, v: goodV)),
-             output(mpin.server2(date: date, hid: hid, htid: htid, y: secret(y, on), serverSecret: secret(sst, on),
-                                 u: bad.u, ut: bad.ut, v: badV, errorValues: true)),
-             output(mpin.server2(date: 0, hid: hid, htid: nil, y: secret(y, on), serverSecret: secret(sst, on),
-                                 u: good.u, ut: nil, v: goodV, pa: pa))]
+            [
+                output(
+                    mpin.server2(
+                        date: date, hid: hid, htid: htid, y: secret(y, on), serverSecret: secret(sst, on),
+                        u: good.u, ut: good.ut, v: goodV)),
+                output(
+                    mpin.server2(
+                        date: date, hid: hid, htid: htid, y: secret(y, on), serverSecret: secret(sst, on),
+                        u: bad.u, ut: bad.ut, v: badV, errorValues: true)),
+                output(
+                    mpin.server2(
+                        date: 0, hid: hid, htid: nil, y: secret(y, on), serverSecret: secret(sst, on),
+                        u: good.u, ut: nil, v: goodV, pa: pa)),
+            ]
         },
         Operation(name: "PRECOMPUTE (token)") { on in
             let o = mpin.precompute(token: secret(token, on), hashedID: hcid)
             return [output(o?.g1), output(o?.g2)]
         },
         Operation(name: "CLIENT_KEY (G1, G2, PIN, r, x)") { on in
-            [output(mpin.clientKey(g1: secret(pg1, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
-                                   x: secret(x, on), h: h, t: bigT))]
+            [
+                output(
+                    mpin.clientKey(
+                        g1: secret(pg1, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
+                        x: secret(x, on), h: h, t: bigT))
+            ]
         },
-        Operation(name: "CLIENT_KEY, G1 and G2 outside GT: the plain power after the GT test (G1, G2, PIN, r, x)") { on in
+        Operation(name: "CLIENT_KEY, G1 and G2 outside GT: the plain power after the GT test (G1, G2, PIN, r, x)") {
+            on in
             // Not unitary (the GT test fails and its outcome is public): the GT power takes the plain windows.
             let outside = (0..<384).map { UInt8(truncatingIfNeeded: $0 % 32 == 0 ? 0 : $0 &* 37 &+ 11) }
-            return [output(mpin.clientKey(g1: secret(outside, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
-                                          x: secret(x, on), h: h, t: bigT))]
+            return [
+                output(
+                    mpin.clientKey(
+                        g1: secret(outside, on), g2: secret(pg2, on), pin: secret(pin, on), r: secret(r, on),
+                        x: secret(x, on), h: h, t: bigT))
+            ]
         },
         Operation(name: "SERVER_KEY (server secret, w)") { on in
-            [output(mpin.serverKey(z: bigZ, serverSecret: secret(sst, on), w: secret(w, on), h: h, hid: hid,
-                                   u: good.u, ut: good.ut))]
+            [
+                output(
+                    mpin.serverKey(
+                        z: bigZ, serverSecret: secret(sst, on), w: secret(w, on), h: h, hid: hid,
+                        u: good.u, ut: good.ut))
+            ]
         },
         Operation(name: "GET_DVS_KEYPAIR z⁻¹·Q (z)") { on in
             [output(mpin.dvsKeyPair(z: secret(dvsZ, on)))]

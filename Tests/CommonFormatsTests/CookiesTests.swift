@@ -25,7 +25,9 @@ import Testing
     @Test func setCookieField() {
         #expect(Cookies.value(named: "mpinSession", inSetCookie: "mpinSession=abc; Path=/; HttpOnly") == "abc")
         #expect(Cookies.value(named: "mpinSession", inSetCookie: " mpinSession = abc ") == "abc")
-        #expect(Cookies.value(named: "mpinSession", inSetCookie: "mpinSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT") == "")
+        #expect(
+            Cookies.value(named: "mpinSession", inSetCookie: "mpinSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT")
+                == "")
         #expect(Cookies.value(named: "mpinSession", inSetCookie: "other=1; mpinSession=abc") == nil)
         #expect(Cookies.value(named: "mpinSession", inSetCookie: "mpinSession") == nil)
     }

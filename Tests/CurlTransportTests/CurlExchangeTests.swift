@@ -1,5 +1,6 @@
-@testable import CurlTransport
 import Testing
+
+@testable import CurlTransport
 
 /// Time limits handed to libcurl are whole milliseconds within its range, whatever the caller gave.
 @Suite struct CurlExchangeTests {

@@ -1,7 +1,8 @@
-@testable import CurlTransport
 import Foundation
 import SDKSeams
 import Testing
+
+@testable import CurlTransport
 
 /// The multi-interface driver behind `CurlTransport`: connections kept open between requests, one
 /// thread and a bounded number of transfers however many tasks send at once, time limits and
@@ -12,7 +13,9 @@ import Testing
 struct CurlMultiDriverTests {
     @Test("Consecutive requests to one origin go out on one connection, with the same bytes")
     func connectionReuse() async throws {
-        let server = try LocalHTTPServer(keepAlive: true) { request in .open(status: 200, body: Array(request.requestLine.utf8)) }
+        let server = try LocalHTTPServer(keepAlive: true) { request in
+            .open(status: 200, body: Array(request.requestLine.utf8))
+        }
         defer { server.stop() }
         // An idle lifetime far beyond the test's: a pause between two requests (a loaded machine
         // running the whole suite held this task for a minute) must not end the thread, which
@@ -21,10 +24,13 @@ struct CurlMultiDriverTests {
         let transport = CurlTransport(options: .init(defaultTimeout: 10), driver: driver)
         let body = Array("{\"a\": 1}".utf8)
         for index in 0..<5 {
-            let get = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/g", headers: ["X-Index": "same"]))
+            let get = try await transport.send(
+                HTTPRequest(method: .get, url: server.baseURL + "/g", headers: ["X-Index": "same"]))
             #expect(get.bodyText == "GET /g HTTP/1.1", "request \(index)")
-            let post = try await transport.send(HTTPRequest(method: .post, url: server.baseURL + "/p",
-                                                            headers: ["Content-Type": "application/json"], body: body))
+            let post = try await transport.send(
+                HTTPRequest(
+                    method: .post, url: server.baseURL + "/p",
+                    headers: ["Content-Type": "application/json"], body: body))
             #expect(post.status == 200)
         }
         #expect(server.connectionsAccepted == 1)
@@ -37,10 +43,13 @@ struct CurlMultiDriverTests {
         let requests = server.requests
         #expect(requests.count == 10)
         let expectedGet = "GET /g HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Index: same\r\n\r\n"
-        let expectedPost = "POST /p HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\n"
+        let expectedPost =
+            "POST /p HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\n\r\n{\"a\": 1}"
         for (index, request) in requests.enumerated() {
-            #expect(String(decoding: request.raw, as: UTF8.self) == (index % 2 == 0 ? expectedGet : expectedPost), "request \(index)")
+            #expect(
+                String(decoding: request.raw, as: UTF8.self) == (index % 2 == 0 ? expectedGet : expectedPost),
+                "request \(index)")
         }
     }
 
@@ -55,7 +64,7 @@ struct CurlMultiDriverTests {
         for index in 0..<3 {
             let answer = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/k\(index)"))
             #expect(answer.bodyText == "GET /k\(index) HTTP/1.1")
-            try await Task.sleep(for: .milliseconds(100))   // the server's close reaches the kept socket
+            try await Task.sleep(for: .milliseconds(100))  // the server's close reaches the kept socket
         }
         let before = driver.statistics.waits
         try await Task.sleep(for: .milliseconds(300))
@@ -104,7 +113,8 @@ struct CurlMultiDriverTests {
         let transport = CurlTransport(options: .init(defaultTimeout: 30), driver: driver)
         let first = PendingSend(HTTPRequest(method: .get, url: server.baseURL + "/first"), through: transport)
         try #require(try await Self.waitUntil { server.requests.count == 1 })
-        let second = PendingSend(HTTPRequest(method: .get, url: server.baseURL + "/second", timeout: 0.2), through: transport)
+        let second = PendingSend(
+            HTTPRequest(method: .get, url: server.baseURL + "/second", timeout: 0.2), through: transport)
         // Answered while the first reply is still held back: the time limit, not the first
         // transfer's end, ended the wait.
         try #require(try await Self.waitUntil { second.outcome != nil })
@@ -120,11 +130,15 @@ struct CurlMultiDriverTests {
         #expect(driver.statistics.queued == 1)
     }
 
-    @Test("A cancelled request is answered at once: unsent while it waits, taken out while in flight; the driver stays usable")
+    @Test(
+        "A cancelled request is answered at once: unsent while it waits, taken out while in flight; the driver stays usable"
+    )
     func cancellation() async throws {
         let gate = Gate()
         let server = try LocalHTTPServer(keepAlive: true) { request in
-            guard request.requestLine.hasPrefix("GET /slow") else { return .open(status: 200, body: Array("fast".utf8)) }
+            guard request.requestLine.hasPrefix("GET /slow") else {
+                return .open(status: 200, body: Array("fast".utf8))
+            }
             gate.pass()
             return .open(status: 200)
         }
@@ -162,7 +176,10 @@ struct CurlMultiDriverTests {
 
         let after = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/fast"))
         #expect(after.bodyText == "fast")
-        #expect(server.requests.map(\.requestLine) == ["GET /slow/running HTTP/1.1", "GET /slow/limited HTTP/1.1", "GET /fast HTTP/1.1"])
+        #expect(
+            server.requests.map(\.requestLine) == [
+                "GET /slow/running HTTP/1.1", "GET /slow/limited HTTP/1.1", "GET /fast HTTP/1.1",
+            ])
         let statistics = driver.statistics
         #expect(statistics.threadsStarted == 1)
         #expect(statistics.handlesCreated == 1)

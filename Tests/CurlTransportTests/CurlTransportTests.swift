@@ -11,13 +11,15 @@ struct CurlTransportTests {
     func getExactBytes() async throws {
         let server = try LocalHTTPServer { _ in .make(status: 200, body: Array("{}".utf8)) }
         defer { server.stop() }
-        let request = HTTPRequest(method: .get, url: server.baseURL + "/rps/clientSettings?a=1",
-                                  headers: ["X-MIRACL-CID": "dd", "X-Second": "two"])
+        let request = HTTPRequest(
+            method: .get, url: server.baseURL + "/rps/clientSettings?a=1",
+            headers: ["X-MIRACL-CID": "dd", "X-Second": "two"])
         let response = try await transport.send(request)
         #expect(response.status == 200)
         #expect(response.body == Array("{}".utf8))
         let raw = try #require(server.requests.first).raw
-        let expected = "GET /rps/clientSettings?a=1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        let expected =
+            "GET /rps/clientSettings?a=1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
             + "X-MIRACL-CID: dd\r\nX-Second: two\r\n\r\n"
         #expect(String(decoding: raw, as: UTF8.self) == expected)
     }
@@ -27,15 +29,17 @@ struct CurlTransportTests {
         let server = try LocalHTTPServer { _ in .make(status: 200) }
         defer { server.stop() }
         let body = Array("{\n\t\"userId\" : \"x\",\n\t\"mobile\" : 1\n}".utf8)
-        let request = HTTPRequest(method: .post, url: server.baseURL + "/rps/pass1",
-                                  headers: ["Content-Type": "application/json; charset=UTF-8", "Accept": "text/plain"],
-                                  body: body)
+        let request = HTTPRequest(
+            method: .post, url: server.baseURL + "/rps/pass1",
+            headers: ["Content-Type": "application/json; charset=UTF-8", "Accept": "text/plain"],
+            body: body)
         let response = try await transport.send(request)
         #expect(response.status == 200)
         #expect(response.body.isEmpty)
         let received = try #require(server.requests.first)
         #expect(received.body == body)
-        let expected = "POST /rps/pass1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        let expected =
+            "POST /rps/pass1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
             + "Content-Type: application/json; charset=UTF-8\r\nAccept: text/plain\r\nContent-Length: \(body.count)\r\n\r\n"
         #expect(received.head + "\r\n\r\n" == expected)
     }
@@ -47,7 +51,8 @@ struct CurlTransportTests {
             .make(status: 200, headers: [("Content-Type", "application/octet-stream")], body: request.body.reversed())
         }
         defer { server.stop() }
-        let response = try await transport.send(HTTPRequest(method: method, url: server.baseURL + "/echo", body: payload))
+        let response = try await transport.send(
+            HTTPRequest(method: method, url: server.baseURL + "/echo", body: payload))
         let received = try #require(server.requests.first)
         #expect(received.requestLine == "\(method.rawValue) /echo HTTP/1.1")
         #expect(received.body == payload)
@@ -68,28 +73,40 @@ struct CurlTransportTests {
         #expect(hasLength == [.post, .put, .patch].contains(method))
     }
 
-    @Test("Status codes come back as responses, with headers in order and duplicates kept",
-          arguments: [400, 401, 403, 404, 406, 408, 409, 410, 412, 500, 503])
+    @Test(
+        "Status codes come back as responses, with headers in order and duplicates kept",
+        arguments: [400, 401, 403, 404, 406, 408, 409, 410, 412, 500, 503])
     func errorStatuses(status: Int) async throws {
         let body = Array("{\"message\":\"Wrong PIN.\"}".utf8)
         let server = try LocalHTTPServer { _ in
-            .make(status: status, reason: "Status", headers: [("WWW-Authenticate", "Authenticate"),
-                                                             ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")], body: body)
+            .make(
+                status: status, reason: "Status",
+                headers: [
+                    ("WWW-Authenticate", "Authenticate"),
+                    ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2"),
+                ], body: body)
         }
         defer { server.stop() }
-        let response = try await transport.send(HTTPRequest(method: .post, url: server.baseURL + "/rps/authenticate",
-                                                            body: Array("{}".utf8)))
+        let response = try await transport.send(
+            HTTPRequest(
+                method: .post, url: server.baseURL + "/rps/authenticate",
+                body: Array("{}".utf8)))
         #expect(response.status == status)
         #expect(response.body == body)
         #expect(response.headers["www-authenticate"] == "Authenticate")
         #expect(response.headers.values(for: "Set-Cookie") == ["a=1", "b=2"])
-        #expect(response.headers.fields.map(\.name) == ["WWW-Authenticate", "Set-Cookie", "Set-Cookie",
-                                                        "Content-Length", "Connection"])
+        #expect(
+            response.headers.fields.map(\.name) == [
+                "WWW-Authenticate", "Set-Cookie", "Set-Cookie",
+                "Content-Length", "Connection",
+            ])
     }
 
     @Test("Redirects are returned, not followed")
     func redirectsNotFollowed() async throws {
-        let server = try LocalHTTPServer { _ in .make(status: 302, reason: "Found", headers: [("Location", "/elsewhere")]) }
+        let server = try LocalHTTPServer { _ in
+            .make(status: 302, reason: "Found", headers: [("Location", "/elsewhere")])
+        }
         defer { server.stop() }
         let response = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/start"))
         #expect(response.status == 302)
@@ -99,7 +116,8 @@ struct CurlTransportTests {
 
     @Test("A chunked body is reassembled byte for byte")
     func chunkedBody() async throws {
-        let raw = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+        let raw =
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
         let server = try LocalHTTPServer { _ in .init(raw: Array(raw.utf8)) }
         defer { server.stop() }
         let response = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/c"))
@@ -108,7 +126,8 @@ struct CurlTransportTests {
 
     @Test("An interim 100 Continue does not leak into the final headers")
     func interimResponse() async throws {
-        let raw = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-Final: yes\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+        let raw =
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-Final: yes\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
         let server = try LocalHTTPServer { _ in .init(raw: Array(raw.utf8)) }
         defer { server.stop() }
         let response = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/i"))
@@ -160,13 +179,16 @@ struct CurlTransportTests {
             #expect(error.code == 28)
             #expect(error.message.lowercased().contains("timeout") || error.message.lowercased().contains("timed out"))
             // The limit, not the measured time, so that a recorded timeout reads the same every run.
-            #expect(error.message.contains("at the 300 ms limit") && !error.message.contains("milliseconds"), "\(error.message)")
+            #expect(
+                error.message.contains("at the 300 ms limit") && !error.message.contains("milliseconds"),
+                "\(error.message)")
         }
         // No wall-clock bound: the kind and curl's code 28 already say that the 0.3 s limit ended the
         // exchange before the server's 3 s delay, and wall time is unreliable on a loaded machine.
     }
 
-    @Test("Unsupported schemes and malformed URLs are invalid requests", arguments: ["ftp://127.0.0.1/x", "http://[::1"])
+    @Test(
+        "Unsupported schemes and malformed URLs are invalid requests", arguments: ["ftp://127.0.0.1/x", "http://[::1"])
     func invalidURL(url: String) async throws {
         do {
             _ = try await transport.send(HTTPRequest(method: .get, url: url))
@@ -190,7 +212,8 @@ struct CurlTransportTests {
     func blocking() throws {
         let server = try LocalHTTPServer { _ in .make(status: 201, reason: "Created", body: Array("done".utf8)) }
         defer { server.stop() }
-        let response = try transport.sendBlocking(HTTPRequest(method: .put, url: server.baseURL + "/b", body: Array("1".utf8)))
+        let response = try transport.sendBlocking(
+            HTTPRequest(method: .put, url: server.baseURL + "/b", body: Array("1".utf8)))
         #expect(response.status == 201)
         #expect(response.bodyText == "done")
         #expect(CurlTransport.libraryVersion.hasPrefix("libcurl/"))

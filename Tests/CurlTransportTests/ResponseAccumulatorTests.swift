@@ -1,6 +1,7 @@
-@testable import CurlTransport
 import SDKSeams
 import Testing
+
+@testable import CurlTransport
 
 /// The header lines libcurl hands over become the final response's fields: split at the first
 /// colon, trimmed of spaces and tabs, folded lines joined, an interim response's fields dropped.
@@ -48,14 +49,17 @@ import Testing
 
     @Test func linesBeyondASCIIAreSplitAsCharacters() {
         let accumulator = ResponseAccumulator()
-        for line in ["HTTP/1.1 200 OK\r\n", "X-Name: caf\u{E9} \r\n", "X-Mark: \u{301}x\r\n", "X-Folded: a\r\n", " \u{E9}\r\n"] {
+        for line in [
+            "HTTP/1.1 200 OK\r\n", "X-Name: caf\u{E9} \r\n", "X-Mark: \u{301}x\r\n", "X-Folded: a\r\n", " \u{E9}\r\n",
+        ] {
             Array(line.utf8).withUnsafeBytes { accumulator.appendHeaderLine($0) }
         }
         // A space followed by a combining mark is one character, which the trimming keeps.
-        #expect(accumulator.headers == [
-            HTTPHeaders.Field(name: "X-Name", value: "caf\u{E9}"),
-            HTTPHeaders.Field(name: "X-Mark", value: " \u{301}x"),
-            HTTPHeaders.Field(name: "X-Folded", value: "a \u{E9}"),
-        ])
+        #expect(
+            accumulator.headers == [
+                HTTPHeaders.Field(name: "X-Name", value: "caf\u{E9}"),
+                HTTPHeaders.Field(name: "X-Mark", value: " \u{301}x"),
+                HTTPHeaders.Field(name: "X-Folded", value: "a \u{E9}"),
+            ])
     }
 }

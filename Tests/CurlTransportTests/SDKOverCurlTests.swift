@@ -11,13 +11,15 @@ struct SDKOverCurlTests {
         let server = try LocalHTTPServer { request in
             switch request.requestLine {
             case let line where line.hasPrefix("GET /rps/clientSettings "):
-                return .make(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                             body: Array("{\"registerURL\": \"/rps/user\", \"cSum\": 1, \"accessNumberDigits\": 7}".utf8))
+                return .make(
+                    status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                    body: Array("{\"registerURL\": \"/rps/user\", \"cSum\": 1, \"accessNumberDigits\": 7}".utf8))
             case let line where line.hasPrefix("PUT /rps/user "):
                 return .make(status: 403, reason: "Forbidden", body: Array("{\"message\": \"not allowed\"}".utf8))
             default:
-                return .make(status: 401, reason: "Unauthorized", headers: [("WWW-Authenticate", "Authenticate")],
-                             body: Array("{\"message\": \"who are you\"}".utf8))
+                return .make(
+                    status: 401, reason: "Unauthorized", headers: [("WWW-Authenticate", "Authenticate")],
+                    body: Array("{\"message\": \"who are you\"}".utf8))
             }
         }
         defer { server.stop() }

@@ -1,9 +1,11 @@
-@testable import FileAccess
 import Testing
+
+@testable import FileAccess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `AtomicFile.writeAll`: a set of files written into a folder all or none (issue 33, point 8).

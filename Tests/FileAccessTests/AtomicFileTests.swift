@@ -1,9 +1,11 @@
-@testable import FileAccess
 import Testing
+
+@testable import FileAccess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite struct AtomicFileTests {
@@ -31,7 +33,8 @@ import Darwin
         TestFiles.write("old", to: path, mode: 0o644)
         try AtomicFile.write(Array("new".utf8), to: path, options: .init(newFileMode: 0o600, fixedMode: 0o600))
         #expect(TestFiles.mode(path).map { $0 & 0o7777 } == 0o600)
-        try AtomicFile.write(Array("fresh".utf8), to: directory + "/new.json", options: .init(newFileMode: 0o600, fixedMode: 0o600))
+        try AtomicFile.write(
+            Array("fresh".utf8), to: directory + "/new.json", options: .init(newFileMode: 0o600, fixedMode: 0o600))
         #expect(TestFiles.mode(directory + "/new.json").map { $0 & 0o7777 } == 0o600)
     }
 
@@ -45,8 +48,11 @@ import Darwin
         symlink("real/link2", directory + "/link")
         try AtomicFile.write(Array("new".utf8), to: directory + "/link")
         #expect(TestFiles.read(directory + "/real/target.json") == "new")
-        #expect(TestFiles.isSymbolicLink(directory + "/link") && TestFiles.linkTarget(directory + "/link") == "real/link2")
-        #expect(TestFiles.isSymbolicLink(directory + "/real/link2") && TestFiles.linkTarget(directory + "/real/link2") == "target.json")
+        #expect(
+            TestFiles.isSymbolicLink(directory + "/link") && TestFiles.linkTarget(directory + "/link") == "real/link2")
+        #expect(
+            TestFiles.isSymbolicLink(directory + "/real/link2")
+                && TestFiles.linkTarget(directory + "/real/link2") == "target.json")
         #expect(TestFiles.mode(directory + "/real/target.json").map { $0 & 0o7777 } == 0o604)
         #expect(TestFiles.list(directory + "/real") == ["link2", "target.json"])
         #expect(TestFiles.list(directory) == ["link", "real"])
@@ -67,7 +73,8 @@ import Darwin
         } throws: { error in
             let error = error as! FileAccessError
             return error.kind == .missing
-                && error.description == "\(directory)/broken: cannot create a file in \(directory)/nowhere: No such file or directory"
+                && error.description
+                    == "\(directory)/broken: cannot create a file in \(directory)/nowhere: No such file or directory"
         }
         #expect(TestFiles.list(directory) == ["broken", "later.json", "link"])
     }
@@ -80,7 +87,8 @@ import Darwin
         #expect {
             try AtomicFile.write([1], to: directory + "/a")
         } throws: { error in
-            (error as! FileAccessError).errno == ELOOP && "\(error)".hasSuffix(": cannot write: " + String(cString: strerror(ELOOP)))
+            (error as! FileAccessError).errno == ELOOP
+                && "\(error)".hasSuffix(": cannot write: " + String(cString: strerror(ELOOP)))
         }
     }
 
@@ -94,7 +102,8 @@ import Darwin
         } throws: { error in
             let error = error as! FileAccessError
             return error.kind == .notRegularFile(what: "a FIFO (named pipe)")
-                && error.description == "\(fifo): cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"
+                && error.description
+                    == "\(fifo): cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"
         }
         #expect(TestFiles.mode(fifo).map { $0 & 0o170000 } == 0o010000)
         // Through a link as well, naming where the link leads.
@@ -102,7 +111,8 @@ import Darwin
         #expect {
             try AtomicFile.write(Array("x".utf8), to: directory + "/link")
         } throws: { error in
-            "\(error)" == "\(directory)/link: cannot write: is a symbolic link to \(fifo), which is a FIFO (named pipe), not a regular file; refusing to write to it"
+            "\(error)"
+                == "\(directory)/link: cannot write: is a symbolic link to \(fifo), which is a FIFO (named pipe), not a regular file; refusing to write to it"
         }
         #expect(TestFiles.list(directory) == ["link", "pipe"])
     }
@@ -115,7 +125,8 @@ import Darwin
             } throws: { error in
                 let error = error as! FileAccessError
                 return error.kind == .notRegularFile(what: "a character device")
-                    && error.description == "\(device): cannot write: is a character device, not a regular file; refusing to replace it"
+                    && error.description
+                        == "\(device): cannot write: is a character device, not a regular file; refusing to replace it"
             }
         }
         let directory = TestFiles.directory()
@@ -144,7 +155,9 @@ import Darwin
         let directory = TestFiles.directory()
         defer { TestFiles.remove(directory) }
         guard TestFiles.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", directory]) == 0 else {
-            withKnownIssue("cannot mount a tmpfs here (not root?); the file-size limit case covers it") { Issue.record("no tmpfs") }
+            withKnownIssue("cannot mount a tmpfs here (not root?); the file-size limit case covers it") {
+                Issue.record("no tmpfs")
+            }
             return
         }
         defer { TestFiles.run("/bin/umount", [directory]) }

@@ -1,9 +1,11 @@
-@testable import FileAccess
 import Testing
+
+@testable import FileAccess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `AtomicFile.Writer`: a file written piece by piece appears whole at `commit()` or not at all.
@@ -51,8 +53,11 @@ import Darwin
         let writer = try AtomicFile.Writer(path: path)
         try writer.append("done")
         try writer.commit()
-        #expect(throws: FileAccessError(kind: .system, path: path, action: "cannot write",
-                                        reason: "the file was already committed or abandoned after a failure")) {
+        #expect(
+            throws: FileAccessError(
+                kind: .system, path: path, action: "cannot write",
+                reason: "the file was already committed or abandoned after a failure")
+        ) {
             try writer.append("more")
         }
         #expect(throws: FileAccessError.self) { try writer.commit() }

@@ -1,10 +1,12 @@
 import Foundation
-@testable import FileAccess
 import Testing
+
+@testable import FileAccess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite struct InputFileTests {
@@ -17,7 +19,8 @@ import Darwin
             _ = try InputFile.read(directory + "/in.json", limit: 4)
         } throws: { error in
             let error = error as! FileAccessError
-            return error.kind == .tooLarge(limit: 4) && "\(error)" == "\(directory)/in.json: cannot read: longer than 4 bytes, the most this reader takes"
+            return error.kind == .tooLarge(limit: 4)
+                && "\(error)" == "\(directory)/in.json: cannot read: longer than 4 bytes, the most this reader takes"
         }
     }
 
@@ -77,7 +80,8 @@ import Darwin
         }
         #expect { _ = try InputFile.read(directory + "/missing.json") } throws: { error in
             let error = error as! FileAccessError
-            return error.kind == .missing && "\(error)" == "\(directory)/missing.json: cannot read: No such file or directory"
+            return error.kind == .missing
+                && "\(error)" == "\(directory)/missing.json: cannot read: No such file or directory"
         }
     }
 }

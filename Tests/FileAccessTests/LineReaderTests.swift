@@ -1,6 +1,7 @@
 import Foundation
-@testable import FileAccess
 import Testing
+
+@testable import FileAccess
 
 /// `LineReader`: a regular file a line at a time, lines without their line feed, a bounded line
 /// length, and only regular files.
@@ -27,7 +28,9 @@ import Testing
 
     @Test func linesAcrossBuffers() throws {
         // Lines that straddle the 64 KiB reads.
-        let lines = (0..<3000).map { String(repeating: Character(UnicodeScalar(65 + $0 % 26)!), count: $0 % 97) + "\($0)" }
+        let lines = (0..<3000).map {
+            String(repeating: Character(UnicodeScalar(65 + $0 % 26)!), count: $0 % 97) + "\($0)"
+        }
         #expect(try Self.lines(of: lines.joined(separator: "\n") + "\n") == (lines, true))
         let long = String(repeating: "x", count: 200_000)
         #expect(try Self.lines(of: "a\n\(long)\nb\n") == (["a", long, "b"], true))

@@ -4,7 +4,9 @@ import Testing
 /// Command lines written for a user to run again: quoted as `sh` needs them, and read back as `sh`
 /// reads them.
 @Suite struct ShellWordsTests {
-    @Test(arguments: ["plain", "with space", "it's", "", #"a "b" c"#, "$HOME", "tab\tnew\nline", #"back\slash"#, "*?[{~#"])
+    @Test(arguments: [
+        "plain", "with space", "it's", "", #"a "b" c"#, "$HOME", "tab\tnew\nline", #"back\slash"#, "*?[{~#",
+    ])
     func aQuotedWordReadsBackAsItself(word: String) {
         #expect(ShellWords.split("cmd " + ShellWords.quote(word)) == ["cmd", word])
     }

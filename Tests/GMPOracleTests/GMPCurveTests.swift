@@ -49,7 +49,7 @@ import Testing
     func groupLaw(curve: GMPCurve) {
         var rng = SplitMix64(seed: SplitMix64.seedForRun())
         let g = curve.generator
-        for _ in 0 ..< 20 {
+        for _ in 0..<20 {
             let a = curve.scalarField.reducing(bytes: rng.bytes(40))
             let b = curve.scalarField.reducing(bytes: rng.bytes(40))
             let pa = curve.multiply(g, by: a), pb = curve.multiply(g, by: b)
@@ -77,7 +77,7 @@ import Testing
         #expect(gBytes == [0x04] + (curve.p - GMPInteger(1)).bigEndianBytes()! + [UInt8](repeating: 0, count: 31) + [1])
         #expect(curve.encode(g, compressed: true) == [0x03] + (curve.p - GMPInteger(1)).bigEndianBytes()!)
         #expect(curve.encode(.infinity).isEmpty)
-        for _ in 0 ..< 30 {
+        for _ in 0..<30 {
             let point = curve.multiply(g, by: GMPInteger(bigEndian: rng.bytes(32)))
             let full = curve.encode(point), short = curve.encode(point, compressed: true)
             #expect(full.count == 65 && short.count == 33)
@@ -91,7 +91,7 @@ import Testing
         offCurve[64] = 2
         #expect(curve.decode(offCurve) == nil, "off the curve")
         var bigX = gBytes
-        bigX.replaceSubrange(1 ... 32, with: curve.p.bigEndianBytes()!)
+        bigX.replaceSubrange(1...32, with: curve.p.bigEndianBytes()!)
         #expect(curve.decode(bigX) == nil, "x = p")
         #expect(curve.decode([0x05] + gBytes.dropFirst()) == nil, "bad prefix")
         #expect(curve.decode(Array(gBytes.dropLast())) == nil, "short")

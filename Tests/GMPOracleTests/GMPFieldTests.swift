@@ -8,9 +8,9 @@ import Testing
     func smallFieldExhaustive(prime: Int) {
         let field = GMPField(modulus: GMPInteger(prime))
         var squares = Set<Int>()
-        for y in 1 ..< prime { squares.insert(y * y % prime) }
+        for y in 1..<prime { squares.insert(y * y % prime) }
         #expect(squares.count == (prime - 1) / 2)
-        for x in 0 ..< prime {
+        for x in 0..<prime {
             let gx = GMPInteger(x)
             #expect(field.legendre(gx) == (x == 0 ? 0 : (squares.contains(x) ? 1 : -1)))
             #expect(field.isSquare(gx) == squares.contains(x))
@@ -44,7 +44,7 @@ import Testing
         for field in [curve.field, curve.scalarField] {
             let m = field.modulus
             let halfOrder = (m - one) / GMPInteger(2)
-            for _ in 0 ..< 200 {
+            for _ in 0..<200 {
                 let x = field.reducing(bytes: rng.bytes(48))
                 let y = field.reducing(bytes: rng.bytes(32))
                 guard !x.isZero else { continue }
@@ -52,7 +52,8 @@ import Testing
                 #expect(field.power(x, m - one) == one, "Fermat")
                 let euler = field.power(x, halfOrder)
                 #expect(euler == (field.legendre(x) == 1 ? one : m - one), "Euler's criterion")
-                #expect(field.multiply(field.add(x, y), field.subtract(x, y))
+                #expect(
+                    field.multiply(field.add(x, y), field.subtract(x, y))
                         == field.subtract(field.square(x), field.square(y)))
                 #expect(field.power(x, exponent: [0x03]) == field.multiply(x, field.square(x)))
                 #expect(field.power(x, exponent: []) == one)
@@ -91,7 +92,7 @@ import Testing
         let x = GMPInteger(hex: "123456789abcdef")!
         let wrongInverse = field.add(field.inverse(x)!, GMPInteger(1))
         #expect(field.multiply(x, wrongInverse) != GMPInteger(1))
-        let nonSquare = field.negate(field.square(x))    // −x² is no square as p ≡ 3 (mod 4)
+        let nonSquare = field.negate(field.square(x))  // −x² is no square as p ≡ 3 (mod 4)
         #expect(field.squareRoot(nonSquare) == nil)
         #expect(!field.isSquare(nonSquare) && !field.isSquare(GMPInteger(0)))
     }

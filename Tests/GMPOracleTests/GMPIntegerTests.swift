@@ -19,7 +19,7 @@ import Testing
 
     @Test func bytesRoundTrip() throws {
         var rng = SplitMix64(seed: SplitMix64.seedForRun())
-        for length in 0 ... 40 {
+        for length in 0...40 {
             let bytes = rng.bytes(length)
             let n = GMPInteger(bigEndian: bytes)
             let width = max(length, 1)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func arithmeticMatchesMachineWords() {
         var rng = SplitMix64(seed: SplitMix64.seedForRun())
-        for _ in 0 ..< 2000 {
+        for _ in 0..<2000 {
             let a = rng.next() >> 1, b = rng.next() >> 1
             let ga = GMPInteger(a), gb = GMPInteger(b)
             #expect(ga + gb == GMPInteger(a + b))
@@ -64,8 +64,8 @@ import Testing
 
     @Test func powerModuloMatchesSquareAndMultiply() {
         var rng = SplitMix64(seed: SplitMix64.seedForRun())
-        for _ in 0 ..< 500 {
-            let m = ((rng.next() >> 33) | 1) + 2        // odd, below 2^31 + 3, at least 3
+        for _ in 0..<500 {
+            let m = ((rng.next() >> 33) | 1) + 2  // odd, below 2^31 + 3, at least 3
             let base = rng.next() % m, exponent = rng.next() >> 40
             var expected: UInt64 = 1 % m, square = base, e = exponent
             while e > 0 {
@@ -85,7 +85,7 @@ import Testing
         #expect(GMPInteger(0).inverse(modulo: GMPInteger(7)) == nil)
         #expect(GMPInteger(-3).inverse(modulo: GMPInteger(7)) == GMPInteger(2))
         // Squares mod 7 are 1, 2, 4.
-        let symbols = (0 ..< 7).map { GMPInteger($0).jacobi(GMPInteger(7)) }
+        let symbols = (0..<7).map { GMPInteger($0).jacobi(GMPInteger(7)) }
         #expect(symbols == [0, 1, 1, -1, 1, -1, -1])
         #expect(GMPInteger(2).jacobi(GMPInteger(15)) == 1, "Jacobi, not Legendre: 2 is no square mod 15")
         #expect(GMPInteger(1_000_000_007).isProbablePrime())
@@ -99,6 +99,6 @@ import Testing
     }
 
     private func bytes64(_ word: UInt64) -> [UInt8] {
-        (0 ..< 8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) }
+        (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
-@testable import HTTPServing
 import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import Testing
+
+@testable import HTTPServing
 
 /// The body timeout `ExchangeHandler` keeps (`BodyDeadline`): a request whose head arrived but
 /// whose body has not ended by the deadline gets a 408 with `Connection: close` and its connection
@@ -24,17 +25,24 @@ import Testing
 
         init() throws {
             channel = EmbeddedChannel(loop: loop)
-            let handler = ExchangeHandler(responder: EchoResponder(), log: RequestLog(logger: Logger(label: "body-deadline-tests"), enabled: false),
-                                          idleTimeout: .seconds(30), bodyDeadline: BodyDeadline(seconds: 10)!)
+            let handler = ExchangeHandler(
+                responder: EchoResponder(),
+                log: RequestLog(logger: Logger(label: "body-deadline-tests"), enabled: false),
+                idleTimeout: .seconds(30), bodyDeadline: BodyDeadline(seconds: 10)!)
             try channel.pipeline.syncOperations.addHandler(handler)
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
         }
 
         /// A POST head declaring `length` body bytes, then `sent` of them.
         func post(length: Int, sending sent: Int) throws {
-            try channel.writeInbound(HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .POST, uri: "/p",
-                                                                                headers: ["Host": "a", "Content-Length": String(length)])))
-            try channel.writeInbound(HTTPServerRequestPart.body(channel.allocator.buffer(bytes: Array(repeating: UInt8(ascii: "x"), count: sent))))
+            try channel.writeInbound(
+                HTTPServerRequestPart.head(
+                    HTTPRequestHead(
+                        version: .http1_1, method: .POST, uri: "/p",
+                        headers: ["Host": "a", "Content-Length": String(length)])))
+            try channel.writeInbound(
+                HTTPServerRequestPart.body(
+                    channel.allocator.buffer(bytes: Array(repeating: UInt8(ascii: "x"), count: sent))))
             loop.run()
         }
 
@@ -67,7 +75,8 @@ import Testing
         let connection = try Connection()
         try connection.post(length: 2, sending: 1)
         connection.loop.advanceTime(by: .seconds(9))
-        try connection.channel.writeInbound(HTTPServerRequestPart.body(connection.channel.allocator.buffer(string: "y")))
+        try connection.channel.writeInbound(
+            HTTPServerRequestPart.body(connection.channel.allocator.buffer(string: "y")))
         try connection.channel.writeInbound(HTTPServerRequestPart.end(nil))
         connection.loop.run()
         let answer = try #require(try connection.answer())

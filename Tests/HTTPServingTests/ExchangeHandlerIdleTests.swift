@@ -1,10 +1,11 @@
-@testable import HTTPServing
 import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import Testing
+
+@testable import HTTPServing
 
 /// The idle timeout `ExchangeHandler` keeps, on an embedded event loop whose clock the test moves:
 /// a connection with no request in hand and nothing read or written for the timeout is closed;
@@ -35,16 +36,21 @@ import Testing
             loop = EmbeddedEventLoop()
             channel = EmbeddedChannel(loop: loop)
             self.open = open
-            let handler = ExchangeHandler(responder: PathResponder(gate: gate), log: RequestLog(logger: Logger(label: "idle-tests"), enabled: false),
-                                          idleTimeout: .seconds(30))
+            let handler = ExchangeHandler(
+                responder: PathResponder(gate: gate),
+                log: RequestLog(logger: Logger(label: "idle-tests"), enabled: false),
+                idleTimeout: .seconds(30))
             try channel.pipeline.syncOperations.addHandler(handler)
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
         }
 
         /// Sends a GET and runs the loop until its task has run (and answered, unless held).
         func get(_ path: String) throws {
-            try channel.writeInbound(HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: path,
-                                                                                headers: ["Host": "a"])))
+            try channel.writeInbound(
+                HTTPServerRequestPart.head(
+                    HTTPRequestHead(
+                        version: .http1_1, method: .GET, uri: path,
+                        headers: ["Host": "a"])))
             try channel.writeInbound(HTTPServerRequestPart.end(nil))
             loop.run()
         }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServing
 import NIOPosix
-import Testing
 import TestSupport
+import Testing
 
 /// How the servers read and answer requests on one connection (`ExchangeHandler`), over raw
 /// TCP so that the bytes and their timing are the test's: pipelining, bodies over the limit,
@@ -12,7 +12,10 @@ import TestSupport
     func echoServer(limit: Int = 64) async throws -> PlainHTTPServer {
         try await PlainHTTPServer.start(maximumBodySize: limit) { request in
             if request.target == "/slow" { try? await Task.sleep(for: .milliseconds(50)) }
-            return .init(status: 200, body: Array("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))".utf8))
+            return .init(
+                status: 200,
+                body: Array("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))".utf8)
+            )
         }
     }
 
@@ -21,7 +24,8 @@ import TestSupport
         let server = try await echoServer()
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
-        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /quick HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi")
+        try await connection.send(
+            "GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /quick HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi")
         let first = try await connection.readResponse(within: 30)
         let second = try await connection.readResponse(within: 30)
         #expect(first.text == "GET /slow " && second.text == "POST /quick hi")
@@ -49,7 +53,8 @@ import TestSupport
         let server = try await echoServer(limit: .max)
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
-        try await connection.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok")
+        try await connection.send(
+            "GET /slow HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok")
         #expect(try await connection.readResponse(within: 30).text == "GET /slow ")
         #expect(try await connection.readResponse(within: 30).text == "POST /b ok")
     }
@@ -68,7 +73,7 @@ import TestSupport
         }
         let connection = try RawConnection(port: server.port)
         try await connection.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
-        for await _ in arrivals { break }   // the request is in hand
+        for await _ in arrivals { break }  // the request is in hand
         let stopping = Task { await server.stop() }
         var refused = false
         for _ in 0..<1_000 where !refused {
@@ -90,9 +95,13 @@ import TestSupport
         let server = try await echoServer(limit: 8)
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
-        try await connection.send("POST /big HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\nghijkl\r\n6\r\nmnopqr\r\n0\r\n\r\n")
+        try await connection.send(
+            "POST /big HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\nghijkl\r\n6\r\nmnopqr\r\n0\r\n\r\n"
+        )
         let refused = try await connection.readResponse(within: 30)
-        #expect(refused.statusLine == "HTTP/1.1 413 Payload Too Large" && refused.text == "The body is larger than 8 bytes\n", "\(refused.head)")
+        #expect(
+            refused.statusLine == "HTTP/1.1 413 Payload Too Large"
+                && refused.text == "The body is larger than 8 bytes\n", "\(refused.head)")
         try await connection.send("POST /next HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc")
         let next = try await connection.readResponse(within: 30)
         #expect(next.statusLine == "HTTP/1.1 200 OK" && next.text == "POST /next abc")
@@ -110,7 +119,6 @@ import TestSupport
         #expect(await connection.isClosedByServer(within: 5))
     }
 
-
     /// A client that goes away while its request is being answered costs the server nothing: the
     /// answer is dropped, and the next connection is served.
     @Test func aClientThatLeavesMidRequestDoesNotHurtTheServer() async throws {
@@ -119,7 +127,7 @@ import TestSupport
         do {
             let leaving = try RawConnection(port: server.port)
             try await leaving.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
-        }   // closed here, while the answer is 50 ms away
+        }  // closed here, while the answer is 50 ms away
         try await Task.sleep(for: .milliseconds(100))
         let next = try RawConnection(port: server.port)
         try await next.send("GET /after HTTP/1.1\r\nHost: a\r\n\r\n")
@@ -168,7 +176,9 @@ import TestSupport
     /// request would be handed to and back.
     @Test func theAnswerIsMadeOnTheEventLoop() async throws {
         let server = try await PlainHTTPServer.start { _ in
-            .init(status: 200, body: Array((MultiThreadedEventLoopGroup.currentEventLoop == nil ? "elsewhere" : "event loop").utf8))
+            .init(
+                status: 200,
+                body: Array((MultiThreadedEventLoopGroup.currentEventLoop == nil ? "elsewhere" : "event loop").utf8))
         }
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
@@ -183,7 +193,8 @@ import TestSupport
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
         try await connection.send("HEAD /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HTTP/1.1\r\nHost: a\r\n\r\n")
-        let head = String(decoding: try await connection.read(through: Array("\r\n\r\n".utf8), within: 30), as: UTF8.self)
+        let head = String(
+            decoding: try await connection.read(through: Array("\r\n\r\n".utf8), within: 30), as: UTF8.self)
         #expect(head.hasPrefix("HTTP/1.1 200") && head.contains("Content-Length: 8\r\n"), "\(head)")
         let next = try await connection.readResponse(within: 30)
         #expect(next.statusLine.hasPrefix("HTTP/1.1 200") && next.text == "GET /b ", "\(next.head)")
@@ -197,7 +208,9 @@ import TestSupport
         let connection = try RawConnection(port: server.port)
         try await connection.send("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n")
         let answer = try await connection.readResponse(within: 30)
-        #expect(answer.statusLine.hasPrefix("HTTP/1.1 405") && answer.field("Content-Length") == "9" && answer.text == "no tunnel", "\(answer.head)")
+        #expect(
+            answer.statusLine.hasPrefix("HTTP/1.1 405") && answer.field("Content-Length") == "9"
+                && answer.text == "no tunnel", "\(answer.head)")
         #expect(await connection.isClosedByServer(within: 30))
     }
 }

@@ -21,12 +21,17 @@ import Testing
     @Test(arguments: cases)
     func bothParsersGiveTheStatedVerdicts(_ suiteCase: SuiteCase) {
         let reading = Differential(suiteCase.bytes, name: suiteCase.name)
-        #expect((reading.oursAccepts ? SuiteCase.Verdict.accept : .reject) == suiteCase.ours,
-                "\(suiteCase.name): OrderedJSON should \(suiteCase.ours.rawValue) it (\(reading.ours))")
-        #expect((reading.janssonAccepts ? SuiteCase.Verdict.accept : .reject) == suiteCase.jansson,
-                "\(suiteCase.name): jansson should \(suiteCase.jansson.rawValue) it (\(reading.janssonErrorText(reading.jansson)))")
-        #expect(reading.kinds.sorted == suiteCase.portable,
-                "\(suiteCase.name): cassette lint --portable should report \(suiteCase.portable), reports \(reading.kinds.sorted)")
+        #expect(
+            (reading.oursAccepts ? SuiteCase.Verdict.accept : .reject) == suiteCase.ours,
+            "\(suiteCase.name): OrderedJSON should \(suiteCase.ours.rawValue) it (\(reading.ours))")
+        #expect(
+            (reading.janssonAccepts ? SuiteCase.Verdict.accept : .reject) == suiteCase.jansson,
+            "\(suiteCase.name): jansson should \(suiteCase.jansson.rawValue) it (\(reading.janssonErrorText(reading.jansson)))"
+        )
+        #expect(
+            reading.kinds.sorted == suiteCase.portable,
+            "\(suiteCase.name): cassette lint --portable should report \(suiteCase.portable), reports \(reading.kinds.sorted)"
+        )
         for problem in reading.problems { Issue.record(Comment(rawValue: problem)) }
     }
 

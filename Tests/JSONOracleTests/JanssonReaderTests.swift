@@ -4,13 +4,19 @@ import Testing
 /// Self-tests of the oracle: `JanssonReader` gives jansson's values, flags and errors.
 @Suite struct JanssonReaderTests {
     @Test func readsEveryKindOfValue() throws {
-        let value = try JanssonReader.read(Array(#"{"n":null,"t":true,"f":false,"i":-12,"r":2.5e1,"s":"é\n","a":[1,[]],"o":{}}"#.utf8))
-        #expect(value == .object([
-            .init(name: Array("n".utf8), value: .null), .init(name: Array("t".utf8), value: .bool(true)),
-            .init(name: Array("f".utf8), value: .bool(false)), .init(name: Array("i".utf8), value: .integer(-12)),
-            .init(name: Array("r".utf8), value: .real(25)), .init(name: Array("s".utf8), value: .string(Array("é\n".utf8))),
-            .init(name: Array("a".utf8), value: .array([.integer(1), .array([])])), .init(name: Array("o".utf8), value: .object([])),
-        ]))
+        let value = try JanssonReader.read(
+            Array(#"{"n":null,"t":true,"f":false,"i":-12,"r":2.5e1,"s":"é\n","a":[1,[]],"o":{}}"#.utf8))
+        #expect(
+            value
+                == .object([
+                    .init(name: Array("n".utf8), value: .null), .init(name: Array("t".utf8), value: .bool(true)),
+                    .init(name: Array("f".utf8), value: .bool(false)),
+                    .init(name: Array("i".utf8), value: .integer(-12)),
+                    .init(name: Array("r".utf8), value: .real(25)),
+                    .init(name: Array("s".utf8), value: .string(Array("é\n".utf8))),
+                    .init(name: Array("a".utf8), value: .array([.integer(1), .array([])])),
+                    .init(name: Array("o".utf8), value: .object([])),
+                ]))
     }
 
     @Test func flagsChangeWhatIsRead() throws {
@@ -33,8 +39,11 @@ import Testing
             #expect(error.code == .invalidSyntax && error.line == 2, "\(error)")
             #expect(!error.text.isEmpty)
         }
-        #expect(throws: JanssonError(text: "too big integer near '9223372036854775808'", code: .numericOverflow, line: 1, column: 20,
-                                     position: 20)) {
+        #expect(
+            throws: JanssonError(
+                text: "too big integer near '9223372036854775808'", code: .numericOverflow, line: 1, column: 20,
+                position: 20)
+        ) {
             try JanssonReader.read(Array("[9223372036854775808]".utf8))
         }
         #expect(throws: JanssonError.self) { try JanssonReader.read([]) }

@@ -18,7 +18,9 @@ import Testing
         }
     }
 
-    func kinds(_ text: String) -> [PortableJSON.Finding.Kind] { PortableJSON.findings(in: bytes(text))?.map(\.kind) ?? [] }
+    func kinds(_ text: String) -> [PortableJSON.Finding.Kind] {
+        PortableJSON.findings(in: bytes(text))?.map(\.kind) ?? []
+    }
 
     @Test func integersBeyond64BitsAreKeptByUsAndRefusedByJansson() throws {
         for literal in ["9223372036854775808", "-9223372036854775809", "100000000000000000000000000000000000000"] {
@@ -26,8 +28,9 @@ import Testing
             #expect(refusal("[\(literal)]")?.code == .numericOverflow, "\(literal)")
             #expect(kinds("[\(literal)]") == [.integerBeyond64Bits], "\(literal)")
         }
-        #expect(try JanssonReader.read(bytes("[9223372036854775807,-9223372036854775808]"))
-            == .array([.integer(.max), .integer(.min)]))
+        #expect(
+            try JanssonReader.read(bytes("[9223372036854775807,-9223372036854775808]"))
+                == .array([.integer(.max), .integer(.min)]))
         #expect(kinds("[9223372036854775807,-9223372036854775808]").isEmpty)
         // Written as a real, a big number is a double for both.
         #expect(try JanssonReader.read(bytes("[1e20]")) == .array([.real(1e20)]))
@@ -49,7 +52,9 @@ import Testing
         let text = #"{"s":"a\u0000b"}"#
         #expect(try JSONParser.parse(text)["s"] == .string("a\u{0}b"))
         #expect(refusal(text, [])?.code == .nullCharacter)
-        #expect(try JanssonReader.read(bytes(text), options: .allowNul) == .object([.init(name: [0x73], value: .string([0x61, 0, 0x62]))]))
+        #expect(
+            try JanssonReader.read(bytes(text), options: .allowNul)
+                == .object([.init(name: [0x73], value: .string([0x61, 0, 0x62]))]))
         #expect(kinds(text) == [.nulInString])
     }
 
@@ -88,7 +93,9 @@ import Testing
 
     /// Not a portability finding: only documents OrderedJSON refuses are read otherwise.
     @Test func nestingFrom513To2048IsReadByJanssonAlone() {
-        func nested(_ depth: Int) -> [UInt8] { Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth) }
+        func nested(_ depth: Int) -> [UInt8] {
+            Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+        }
         for depth in [512, 513, 2048, 2049] {
             let reading = Differential(nested(depth), name: "depth \(depth)")
             #expect(reading.oursAccepts == (depth <= 512), "depth \(depth)")
@@ -117,7 +124,10 @@ import Testing
         for text in [#"["\uD800"]"#, #"["\uDC00"]"#, #"["\uDd1e\uD834"]"#, #"{"\uDFAA":1}"#] {
             #expect((try? JSONParser.parse(text)) == nil && refusal(text) != nil, "\(text)")
         }
-        for invalid: [UInt8] in [[0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], [0x5B, 0x22, 0xFF, 0x22, 0x5D]] {
+        for invalid: [UInt8] in [
+            [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],
+            [0x5B, 0x22, 0xFF, 0x22, 0x5D],
+        ] {
             #expect((try? JSONParser.parse(invalid)) == nil && (try? JanssonReader.read(invalid)) == nil, "\(invalid)")
         }
     }
@@ -125,7 +135,9 @@ import Testing
     /// No difference in meaning: jansson reads `-0` as the integer 0 and reals as the nearest double,
     /// as OrderedJSON's `doubleValue` does.
     @Test func numbersWithinRangeReadAlike() throws {
-        #expect(try JanssonReader.read(bytes("[-0, -0.0, 0.1, 1E2]")) == .array([.integer(0), .real(-0.0), .real(0.1), .real(100)]))
+        #expect(
+            try JanssonReader.read(bytes("[-0, -0.0, 0.1, 1E2]"))
+                == .array([.integer(0), .real(-0.0), .real(0.1), .real(100)]))
         #expect(kinds("[-0, -0.0, 0.1, 1E2]").isEmpty)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         var writer = RandomDocument(seed: seed)
         var kinds: Set<PortableJSON.Finding.Kind> = []
         var comparedValues = 0
-        for index in 0 ..< Self.documents {
+        for index in 0..<Self.documents {
             let reading = Differential(writer.next(), name: "random document \(index) of seed \(jsonSeedString(seed))")
             #expect(reading.oursAccepts, "\(reading.name): OrderedJSON refuses what the writer wrote: \(reading.ours)")
             for problem in reading.problems { Issue.record(Comment(rawValue: problem)) }
@@ -21,7 +21,9 @@ import Testing
             if reading.oursAccepts, reading.janssonAccepts { comparedValues += 1 }
         }
         // The writer reaches every difference, and most documents are compared value by value.
-        #expect(kinds == Set(PortableJSON.Finding.Kind.allCases), "never seen: \(Set(PortableJSON.Finding.Kind.allCases).subtracting(kinds))")
+        #expect(
+            kinds == Set(PortableJSON.Finding.Kind.allCases),
+            "never seen: \(Set(PortableJSON.Finding.Kind.allCases).subtracting(kinds))")
         #expect(comparedValues > Self.documents / 3, "only \(comparedValues) documents read by both")
     }
 
@@ -29,9 +31,10 @@ import Testing
         let seed = SplitMix64.jsonSeedForRun() &+ 1
         var writer = RandomDocument(seed: seed)
         var refused = 0
-        for index in 0 ..< Self.documents * 2 {
+        for index in 0..<Self.documents * 2 {
             let bytes = writer.mutate(writer.next())
-            let reading = Differential(bytes, name: "edited document \(index) of seed \(jsonSeedString(seed)): \(bytes)")
+            let reading = Differential(
+                bytes, name: "edited document \(index) of seed \(jsonSeedString(seed)): \(bytes)")
             for problem in reading.problems { Issue.record(Comment(rawValue: problem)) }
             if !reading.oursAccepts { refused += 1 }
         }

@@ -2,8 +2,8 @@ import FlowRecording
 import Foundation
 import LegacyImport
 import OrderedJSON
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -22,13 +22,16 @@ import Testing
             let response: JSONValue
             if let answer = exchange.response {
                 response = .object([
-                    .init("success", .bool(true)), .init("error", .string("")), .init("httpStatus", .integer(answer.status)),
+                    .init("success", .bool(true)), .init("error", .string("")),
+                    .init("httpStatus", .integer(answer.status)),
                     .init("headers", .object(answer.headers.fields.map { .init($0.name, .string($0.value)) })),
                     .init("data", .string(String(decoding: answer.body, as: UTF8.self))),
                 ])
             } else {
-                response = .object([.init("success", .bool(false)), .init("error", .string(exchange.error?.message ?? "")),
-                                    .init("httpStatus", .integer(0)), .init("headers", .object([])), .init("data", .string(""))])
+                response = .object([
+                    .init("success", .bool(false)), .init("error", .string(exchange.error?.message ?? "")),
+                    .init("httpStatus", .integer(0)), .init("headers", .object([])), .init("data", .string("")),
+                ])
             }
             return .object([.init("request", request), .init("response", response)])
         }
@@ -39,8 +42,11 @@ import Testing
     func importedUpstreamTestReplays(_ test: String) async throws {
         let recorded = try CassetteFile.read(RepoPaths.recordings + "/\(test).json")
         // With the suite description at hand too: a test that asks for the client settings itself stands alone.
-        let importer = LegacyImporter(tool: .init(name: "mpin-workbench", version: "0.1.0"), suite: try #require(try RepoPaths.library.suite(named: LegacyImporter.suiteName)))
-        let imports = try importer.run(Self.legacyFile(from: recorded, test: test), path: "unit_tests_recorded_data.json")
+        let importer = LegacyImporter(
+            tool: .init(name: "mpin-workbench", version: "0.1.0"),
+            suite: try #require(try RepoPaths.library.suite(named: LegacyImporter.suiteName)))
+        let imports = try importer.run(
+            Self.legacyFile(from: recorded, test: test), path: "unit_tests_recorded_data.json")
         #expect(imports.suite == nil && imports.notes.isEmpty, "\(imports.notes)")
         let imported = imports.cassettes
         #expect(imported.count == 1 && imported[0].test == test && imported[0].setupExchanges == 0)

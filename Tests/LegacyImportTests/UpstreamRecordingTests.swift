@@ -1,28 +1,35 @@
-@testable import FlowRecording
 import Foundation
-import OrderedJSON
-@testable import LegacyImport
 import MPinCrypto
-@testable import Scenarios
+import OrderedJSON
 import ScenarioTestSupport
 import TestSupport
 import Testing
+
+@testable import FlowRecording
+@testable import LegacyImport
+@testable import Scenarios
 
 /// The Milagro SDK core's own recording of its unit-test suite (`../shared/interop/upstream-sdk-core/
 /// unit_tests_recorded_data.json`, read at test time, never copied in) imports into one cassette per
 /// test that sent requests, and every one replays; so do recordings of other runs of the same harness,
 /// made here by editing the real one as another run would differ: part of the suite, another order,
 /// other users and PINs, another day, a test that failed.
-@Suite(.serialized, .enabled(if: upstreamRecording != nil,
-                             "../shared/interop/upstream-sdk-core/unit_tests_recorded_data.json is absent: the upstream recording's tests are skipped"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: upstreamRecording != nil,
+        "../shared/interop/upstream-sdk-core/unit_tests_recorded_data.json is absent: the upstream recording's tests are skipped"
+    ))
 struct UpstreamRecordingTests {
     static let file = upstreamRecording
     static let name = "../shared/interop/upstream-sdk-core/unit_tests_recorded_data.json"
 
     /// The tests of `tests/unit_tests.cpp` that send requests, in the order the harness ran them.
     static let testsWithExchanges = [
-        "testInit", "testBackend", "setBackend", "testUsers1", "testUsers2", "testUsers4", "testUsers5", "testRegister1",
-        "testRegister2", "testRegister3", "testRegister4", "testAuthenticate1", "testAuthenticate2", "testAuthenticateOTP",
+        "testInit", "testBackend", "setBackend", "testUsers1", "testUsers2", "testUsers4", "testUsers5",
+        "testRegister1",
+        "testRegister2", "testRegister3", "testRegister4", "testAuthenticate1", "testAuthenticate2",
+        "testAuthenticateOTP",
         "testAuthenticateAN1", "testAuthenticateAN2",
     ]
 
@@ -42,7 +49,8 @@ struct UpstreamRecordingTests {
         let outcome = try importer().run(bytes, path: name)
         var replays: [String: ReplayOutcome] = [:]
         for item in outcome.cassettes {
-            replays[item.test] = await ScenarioSession.replay(item.cassette, path: item.fileName, library: RepoPaths.library)
+            replays[item.test] = await ScenarioSession.replay(
+                item.cassette, path: item.fileName, library: RepoPaths.library)
         }
         return (outcome, replays)
     }
@@ -70,7 +78,9 @@ struct UpstreamRecordingTests {
 
     /// Another run of the harness over part of the suite.
     @Test func aPartialRunReplays() async throws {
-        let edited = try HarnessEdit(try Self.realBytes()).keeping(["testInit", "testAuthenticate2", "testAuthenticateAN1"]).bytes()
+        let edited = try HarnessEdit(try Self.realBytes()).keeping([
+            "testInit", "testAuthenticate2", "testAuthenticateAN1",
+        ]).bytes()
         let (outcome, replays) = try await Self.importAndReplay(edited)
         #expect(outcome.cassettes.map(\.test) == ["testInit", "testAuthenticate2", "testAuthenticateAN1"])
         #expect(outcome.cassettes.map(\.setupExchanges) == [0, 1, 1 + 15])
@@ -79,9 +89,13 @@ struct UpstreamRecordingTests {
 
     /// The suite run in another order.
     @Test func anotherOrderReplays() async throws {
-        let order = ["testInit", "testAuthenticateAN2", "testAuthenticate2", "setBackend", "testUsers4", "testRegister3", "testBackend",
-                     "testAuthenticate1", "testUsers1", "testUsers2", "testUsers5", "testRegister1", "testRegister2", "testRegister4",
-                     "testAuthenticateOTP", "testAuthenticateAN1"]
+        let order = [
+            "testInit", "testAuthenticateAN2", "testAuthenticate2", "setBackend", "testUsers4", "testRegister3",
+            "testBackend",
+            "testAuthenticate1", "testUsers1", "testUsers2", "testUsers5", "testRegister1", "testRegister2",
+            "testRegister4",
+            "testAuthenticateOTP", "testAuthenticateAN1",
+        ]
         let edited = try HarnessEdit(try Self.realBytes()).ordered(order).bytes()
         let (outcome, replays) = try await Self.importAndReplay(edited)
         #expect(outcome.cassettes.map(\.test) == order)
@@ -96,7 +110,9 @@ struct UpstreamRecordingTests {
             .replacingInContexts(["-1234": "-9876", "-1235": "-5555", "-1111": "-2222", "-1233": "-3333"]).bytes()
         let text = String(decoding: edited, as: UTF8.self)
         // Only the test names testUsers1… keep the old id.
-        #expect(!text.contains("testUser-") && !text.contains("testUser0") && !text.contains("7465737455736572") && text.contains("bob.smith-9876@"))
+        #expect(
+            !text.contains("testUser-") && !text.contains("testUser0") && !text.contains("7465737455736572")
+                && text.contains("bob.smith-9876@"))
         let (outcome, replays) = try await Self.importAndReplay(edited)
         #expect(outcome.cassettes.count == 16)
         let an2 = try #require(outcome.cassettes.first { $0.test == "testAuthenticateAN2" }).cassette
@@ -111,8 +127,10 @@ struct UpstreamRecordingTests {
     /// recorded answers' dates.
     @Test func anotherDayReplays() async throws {
         let edited = try HarnessEdit(try Self.realBytes())
-            .replacingEverywhere(["Tue, 11 Oct 2016": "Fri, 14 Oct 2016", "/17085/": "/17088/", "\"date\": 17085": "\"date\": 17088",
-                                  "2016-10-11": "2016-10-14"]).bytes()
+            .replacingEverywhere([
+                "Tue, 11 Oct 2016": "Fri, 14 Oct 2016", "/17085/": "/17088/", "\"date\": 17085": "\"date\": 17088",
+                "2016-10-11": "2016-10-14",
+            ]).bytes()
         #expect(!String(decoding: edited, as: UTF8.self).contains("17085"))
         let (_, replays) = try await Self.importAndReplay(edited)
         Self.expectAllPass(replays)
@@ -122,7 +140,9 @@ struct UpstreamRecordingTests {
     /// check, as the harness replaying that run would.
     @Test func aFailedTestReplaysWithItsFailedCheck() async throws {
         // The backend of that run answered the third wrong PIN 401 where it blocks the user (410).
-        let edited = try HarnessEdit(try Self.realBytes()).settingStatus(of: "testUser-1113@testAuthenticate2", path: "/mpinAuthenticate", to: 401).bytes()
+        let edited = try HarnessEdit(try Self.realBytes()).settingStatus(
+            of: "testUser-1113@testAuthenticate2", path: "/mpinAuthenticate", to: 401
+        ).bytes()
         let (_, replays) = try await Self.importAndReplay(edited)
         let replay = try #require(replays["testAuthenticate2"])
         #expect(replay.kind == "expectation")
@@ -136,20 +156,32 @@ struct UpstreamRecordingTests {
     /// A replay that misses a recorded exchange, or asks for one the recording does not hold, fails
     /// and names it.
     @Test func aMissingOrForeignExchangeFails() async throws {
-        let dropped = try HarnessEdit(try Self.realBytes()).dropping(context: "testUser-1234@testAuthenticate1SecondAuth", path: "/rps/pass2").bytes()
+        let dropped = try HarnessEdit(try Self.realBytes()).dropping(
+            context: "testUser-1234@testAuthenticate1SecondAuth", path: "/rps/pass2"
+        ).bytes()
         let (_, replays) = try await Self.importAndReplay(dropped)
         let replay = try #require(replays["testAuthenticate1"])
         #expect(!replay.passed)
-        #expect(replay.failure?.contains("POST http://10.10.40.62:8005/rps/pass2 testUser-1234@testAuthenticate1SecondAuth") == true,
-                "\(replay.failure ?? "")")
+        #expect(
+            replay.failure?.contains("POST http://10.10.40.62:8005/rps/pass2 testUser-1234@testAuthenticate1SecondAuth")
+                == true,
+            "\(replay.failure ?? "")")
 
         // An exchange in a context no call of the suite makes is never asked for.
         let extra = try HarnessEdit(try Self.realBytes())
-            .copying(context: "testUser-1234@testAuthenticate1SecondAuth", path: "/rps/pass1", as: "testUser-1234@testAuthenticate1ThirdAuth").bytes()
+            .copying(
+                context: "testUser-1234@testAuthenticate1SecondAuth", path: "/rps/pass1",
+                as: "testUser-1234@testAuthenticate1ThirdAuth"
+            ).bytes()
         let (imported, again) = try await Self.importAndReplay(extra)
-        #expect(imported.notes.contains { $0.contains("testAuthenticate1: no step of the suite's testAuthenticate1 has the context of 1 exchange") })
+        #expect(
+            imported.notes.contains {
+                $0.contains("testAuthenticate1: no step of the suite's testAuthenticate1 has the context of 1 exchange")
+            })
         let unused = try #require(again["testAuthenticate1"])
-        #expect(unused.kind == "unusedEvents" && unused.failure?.contains("1 recorded event unused") == true, "\(unused.failure ?? "")")
+        #expect(
+            unused.kind == "unusedEvents" && unused.failure?.contains("1 recorded event unused") == true,
+            "\(unused.failure ?? "")")
     }
 }
 
@@ -176,7 +208,9 @@ struct HarnessEdit {
         Array(try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted]))
     }
 
-    static func context(_ item: [String: Any]) -> String { (item["request"] as? [String: Any])?["context"] as? String ?? "" }
+    static func context(_ item: [String: Any]) -> String {
+        (item["request"] as? [String: Any])?["context"] as? String ?? ""
+    }
     static func test(_ item: [String: Any]) -> String {
         let context = context(item)
         guard let at = context.lastIndex(of: "@") else { return "" }
@@ -198,14 +232,22 @@ struct HarnessEdit {
 
     func dropping(context: String, path: String) -> HarnessEdit {
         var out = self
-        out.items = items.filter { !(Self.context($0) == context && (($0["request"] as? [String: Any])?["url"] as? String ?? "").contains(path)) }
+        out.items = items.filter {
+            !(Self.context($0) == context
+                && (($0["request"] as? [String: Any])?["url"] as? String ?? "").contains(path))
+        }
         return out
     }
 
     func copying(context: String, path: String, as newContext: String) -> HarnessEdit {
         var out = self
-        guard let at = items.lastIndex(where: { Self.context($0) == context && (($0["request"] as? [String: Any])?["url"] as? String ?? "").hasSuffix(path) }),
-              var request = items[at]["request"] as? [String: Any] else { return out }
+        guard
+            let at = items.lastIndex(where: {
+                Self.context($0) == context
+                    && (($0["request"] as? [String: Any])?["url"] as? String ?? "").hasSuffix(path)
+            }),
+            var request = items[at]["request"] as? [String: Any]
+        else { return out }
         var copy = items[at]
         request["context"] = newContext
         copy["request"] = request
@@ -217,7 +259,9 @@ struct HarnessEdit {
         var out = self
         for index in out.items.indices {
             let url = (out.items[index]["request"] as? [String: Any])?["url"] as? String ?? ""
-            guard Self.context(out.items[index]) == context, url.hasSuffix(path), var response = out.items[index]["response"] as? [String: Any] else { continue }
+            guard Self.context(out.items[index]) == context, url.hasSuffix(path),
+                var response = out.items[index]["response"] as? [String: Any]
+            else { continue }
             response["httpStatus"] = status
             out.items[index]["response"] = response
         }
@@ -227,7 +271,9 @@ struct HarnessEdit {
     func replacingInContexts(_ pairs: [String: String]) -> HarnessEdit {
         var out = self
         for index in out.items.indices {
-            guard var request = out.items[index]["request"] as? [String: Any], var context = request["context"] as? String else { continue }
+            guard var request = out.items[index]["request"] as? [String: Any],
+                var context = request["context"] as? String
+            else { continue }
             for (old, new) in pairs { context = context.replacingOccurrences(of: old, with: new) }
             request["context"] = context
             out.items[index]["request"] = request
@@ -238,7 +284,9 @@ struct HarnessEdit {
     /// Every string of the file with each pair replaced.
     func replacingEverywhere(_ pairs: [String: String]) -> HarnessEdit {
         func edit(_ value: Any) -> Any {
-            if let text = value as? String { return pairs.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
+            if let text = value as? String {
+                return pairs.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+            }
             if let list = value as? [Any] { return list.map(edit) }
             if let object = value as? [String: Any] { return object.mapValues(edit) }
             return value

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func theServicesComeInTheProtocolsOrder() {
-        #expect(SequenceDiagram.ParticipantMap.milagro.ordered.map(\.id)
+        #expect(
+            SequenceDiagram.ParticipantMap.milagro.ordered.map(\.id)
                 == ["client", "browser", "rps", "dta1", "dta2", "rpa", "server"])
     }
 

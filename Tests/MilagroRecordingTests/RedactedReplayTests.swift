@@ -1,9 +1,9 @@
 import FlowRecording
+import Foundation
 import MilagroRecording
 import OrderedJSON
-import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -16,15 +16,19 @@ import Testing
         let text = cassette.canonicalText
         #expect(!text.contains("\"1234\"") && !text.contains("\"1111\""))
         #expect(cassette.redactions.map(\.placeholder) == ["pin", "pin_2"])
-        let passed = await ScenarioSession.replay(cassette, path: "authenticate.json", placeholders: ["pin": "1234", "pin_2": "1111"],
-                                                  library: RepoPaths.library)
+        let passed = await ScenarioSession.replay(
+            cassette, path: "authenticate.json", placeholders: ["pin": "1234", "pin_2": "1111"],
+            library: RepoPaths.library)
         #expect(passed.passed, "\(passed)")
-        let missing = await ScenarioSession.replay(cassette, path: "authenticate.json", placeholders: ["pin": "1234"],
-                                                   library: RepoPaths.library)
-        #expect(missing.failure?.contains("cannot start") == true && missing.failure?.contains("--secret pin_2=") == true)
+        let missing = await ScenarioSession.replay(
+            cassette, path: "authenticate.json", placeholders: ["pin": "1234"],
+            library: RepoPaths.library)
+        #expect(
+            missing.failure?.contains("cannot start") == true && missing.failure?.contains("--secret pin_2=") == true)
         // A wrong value is a divergence (the PIN's crypto steps differ), not a pass.
-        let wrong = await ScenarioSession.replay(cassette, path: "authenticate.json", placeholders: ["pin": "1234", "pin_2": "2222"],
-                                                 library: RepoPaths.library)
+        let wrong = await ScenarioSession.replay(
+            cassette, path: "authenticate.json", placeholders: ["pin": "1234", "pin_2": "2222"],
+            library: RepoPaths.library)
         #expect(!wrong.passed)
     }
 }
@@ -66,15 +70,17 @@ import Testing
         #expect(flow.description.contains("not a full pass"))
         let values = Self.secrets(plain: plain, redacted: redacted)
         #expect(Set(values.keys) == Set(redacted.redactions.map(\.placeholder)))
-        let full = await ScenarioSession.replay(redacted, path: "\(name).json", placeholders: values, library: RepoPaths.library)
+        let full = await ScenarioSession.replay(
+            redacted, path: "\(name).json", placeholders: values, library: RepoPaths.library)
         #expect(full.passed, "\(full)")
     }
 
     @Test func aValueGivenForTheWrongPlaceholderIsNamed() async throws {
         let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml")
         let cassette = Redactor(fields: ["pin"]).redact(try await recordEmbedded(script))
-        let swapped = await ScenarioSession.replay(cassette, path: "authenticate.json", placeholders: ["pin": "1111", "pin_2": "1234"],
-                                                   library: RepoPaths.library)
+        let swapped = await ScenarioSession.replay(
+            cassette, path: "authenticate.json", placeholders: ["pin": "1111", "pin_2": "1234"],
+            library: RepoPaths.library)
         #expect(swapped.failure?.contains("held {{pin}}") == true, "\(swapped)")
     }
 }

@@ -1,10 +1,10 @@
 import FlowRecording
 import Foundation
-import MilagroRecording
 import MPinCrypto
-import Scenarios
+import MilagroRecording
 import SDKSeams
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -15,7 +15,9 @@ import Testing
 @Suite struct RedactionLeakTests {
     /// `authenticate` uses time permits (Milagro); `mfa-qr-login` has none (the MFA platform); the
     /// others bring OTPs, activation codes, access numbers and authorization codes.
-    static let scenarios = ["authenticate", "mfa-qr-login", "otp", "register-code", "access-number-logout", "mfa-authz-login"]
+    static let scenarios = [
+        "authenticate", "mfa-qr-login", "otp", "register-code", "access-number-logout", "mfa-authz-login",
+    ]
 
     func record(_ name: String) async throws -> (plain: Cassette, redacted: Cassette) {
         let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/\(name).yaml")
@@ -44,13 +46,16 @@ import Testing
             if derivation.name.hasSuffix("→ x") { #expect(xs.contains(result), "\(derivation)") }
         }
         for kind in ["SEC − TP", "−(x+y)⁻¹·V"] {
-            #expect(tried.contains { $0.name == kind && $0.result.map(Hex.encode) == clientSecret }, "\(kind): \(tried)")
+            #expect(
+                tried.contains { $0.name == kind && $0.result.map(Hex.encode) == clientSecret }, "\(kind): \(tried)")
         }
         // The same per-login derivations are tried (the seed search and the PIN searches only run
         // where they have something to start from), and every one fails.
         let perLogin: Set<String> = ["SEC − TP", "−(x+y)⁻¹·V", "draws → x"]
         let afterRedaction = MilagroAudit.derivations(redacted)
-        #expect(afterRedaction.filter { perLogin.contains($0.name) }.count == tried.filter { perLogin.contains($0.name) }.count)
+        #expect(
+            afterRedaction.filter { perLogin.contains($0.name) }.count
+                == tried.filter { perLogin.contains($0.name) }.count)
         for derivation in afterRedaction { #expect(derivation.result == nil, "\(derivation)") }
         let report = MilagroAudit.audit(redacted)
         #expect(report.isShareable && report.clearSecrets.isEmpty, "\(report.clearSecrets)")
@@ -84,7 +89,9 @@ import Testing
         let seed = "twin " + file
         let plain = try await recordEmbedded(script, seed: seed)
         let redacted = Redactor(fields: Redactor.milagroFields).redact(plain)
-        #expect(redacted.scenario.seed.flatMap(Placeholder.whole) != nil, "the seed stays in the header: \(String(describing: redacted.scenario.seed))")
+        #expect(
+            redacted.scenario.seed.flatMap(Placeholder.whole) != nil,
+            "the seed stays in the header: \(String(describing: redacted.scenario.seed))")
         let leaks = Self.twinLeaks(plain: plain, redacted: redacted)
         #expect(leaks.isEmpty, "kept in clear and not listed as public:\n\(leaks.joined(separator: "\n"))")
         for derivation in MilagroAudit.derivations(redacted) {
@@ -92,7 +99,9 @@ import Testing
         }
         // The redaction of before, which kept the seed: the seed gives x, SEC and the client secret.
         let seedKept = Redactor(fields: Redactor.milagroFields.filter { $0 != Redactor.seedField }).redact(plain)
-        let logins = plain.events.contains { if case .crypto(let step) = $0.payload { step.primitive == "client2" } else { false } }
+        let logins = plain.events.contains {
+            if case .crypto(let step) = $0.payload { step.primitive == "client2" } else { false }
+        }
         let leaked = MilagroAudit.derivations(seedKept)
         #expect(leaked.contains { $0.name == "seed → draws → x" && $0.result != nil } == logins, "\(leaked)")
         #expect(MilagroAudit.audit(seedKept).isShareable == false)
@@ -110,18 +119,26 @@ import Testing
     static func twinLeaks(plain: Cassette, redacted: Cassette) -> [String] {
         let text = redacted.canonicalText
         var publicTexts: Set<String> = []
-        for (_, field, value) in MilagroAudit.fields(plain) where Redactor.milagroPublic[field] != nil { publicTexts.insert(value) }
+        for (_, field, value) in MilagroAudit.fields(plain) where Redactor.milagroPublic[field] != nil {
+            publicTexts.insert(value)
+        }
         for (_, exchange) in plain.httpExchanges {
-            for segment in exchange.request.url.split(separator: "?")[0].split(separator: "/") { publicTexts.insert(String(segment)) }
+            for segment in exchange.request.url.split(separator: "?")[0].split(separator: "/") {
+                publicTexts.insert(String(segment))
+            }
         }
         var values = MilagroAudit.fields(plain).map { (String($0.event), $0.field, $0.value) }
         if let seed = plain.scenario.seed { values.append(("scenario", "seed", seed)) }
         if case .object(let members)? = plain.scenario.script {
-            for member in members { if case .string(let text) = member.value { values.append(("script", member.name, text)) } }
+            for member in members {
+                if case .string(let text) = member.value { values.append(("script", member.name, text)) }
+            }
         }
         var leaks: [String] = []
         for (at, field, value) in values where value.count >= 6 && text.contains(value) {
-            if Redactor.milagroPublic[field] == nil && !publicTexts.contains(value) { leaks.append("\(at): \(field) = \(value.prefix(40))") }
+            if Redactor.milagroPublic[field] == nil && !publicTexts.contains(value) {
+                leaks.append("\(at): \(field) = \(value.prefix(40))")
+            }
         }
         return leaks
     }
@@ -136,7 +153,9 @@ import Testing
         let redacted = Redactor(fields: Redactor.milagroFields).redact(plain)
         let leaks = Self.twinLeaks(plain: plain, redacted: redacted)
         #expect(leaks.isEmpty, "\(leaks)")
-        let seeds: [MilagroAudit.SeedCandidate] = ["workbench", "replay", "leak", script.seed ?? ""].map { .init(seed: $0, source: "a default") }
+        let seeds: [MilagroAudit.SeedCandidate] = ["workbench", "replay", "leak", script.seed ?? ""].map {
+            .init(seed: $0, source: "a default")
+        }
         let report = MilagroAudit.audit(redacted, seeds: seeds)
         #expect(report.isShareable && report.possible.isEmpty, "\(report.possible)")
         // Unredacted, its draws give x and the client secret.
@@ -151,12 +170,16 @@ import Testing
         let plain = try await recordLive(script, random: SeededRandomSource(seed: "workbench"), seed: "workbench")
         let clientSecret = try #require(Self.outputs(plain, "recombineG1", "clientSecret").first)
         let redacted = Redactor(fields: Redactor.milagroFields).redact(plain)
-        let report = MilagroAudit.audit(redacted, seeds: [.init(seed: "workbench", source: "the workbench's default seed")])
+        let report = MilagroAudit.audit(
+            redacted, seeds: [.init(seed: "workbench", source: "the workbench's default seed")])
         #expect(!report.isShareable)
         let seeded = try #require(report.possible.first { $0.name == "seed → draws → x" }, "\(report.derivations)")
         #expect(seeded.note.contains("the workbench's default seed") && !seeded.throwaway)
-        #expect(report.possible.contains { $0.name == "−(x+y)⁻¹·V" && $0.result.map(Hex.encode) == clientSecret && !$0.events.isEmpty },
-                "\(report.possible)")
+        #expect(
+            report.possible.contains {
+                $0.name == "−(x+y)⁻¹·V" && $0.result.map(Hex.encode) == clientSecret && !$0.events.isEmpty
+            },
+            "\(report.possible)")
         // The wrong PIN's attempt gives its PIN difference, the search over ±9,999 finding it.
         #expect(report.possible.contains { $0.name == "wrong-PIN δ" }, "\(report.possible)")
         // Without the default among the seeds, it is not found from the file alone.

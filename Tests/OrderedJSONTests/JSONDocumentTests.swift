@@ -29,7 +29,8 @@ import Testing
         #expect(document.line(of: ["testGroups", 0]) == 4)
         #expect(document.line(of: ["testGroups", 0, "tests", 0]) == 6)
         #expect(document.line(of: ["testGroups", 0, "tests", 0, "result"]) == 6)
-        #expect(document.line(of: JSONPath.root.member("testGroups").index(0).member("tests").index(1).member("tcId")) == 8)
+        #expect(
+            document.line(of: JSONPath.root.member("testGroups").index(0).member("tests").index(1).member("tcId")) == 8)
         // A member is placed at its name, even when the value starts on a later line.
         #expect(document.line(of: ["testGroups", 0, "tests", 1, "result"]) == 9)
         #expect(document.line(of: ["testGroups", 0, "tests", 2]) == nil)
@@ -73,14 +74,16 @@ import Testing
     }
 
     @Test func aRepeatedNameIsPlacedAtTheLastMember() throws {
-        let document = try JSONParser.parseDocument("{\"a\": {\"x\": 1},\n\"b\": 2,\n\"a\": 3}", duplicateMembers: .keep)
+        let document = try JSONParser.parseDocument(
+            "{\"a\": {\"x\": 1},\n\"b\": 2,\n\"a\": 3}", duplicateMembers: .keep)
         #expect(document.value["a"] == .number("3"))
         #expect(document.line(of: ["a"]) == 3)
         #expect(document.line(of: ["a", "x"]) == nil)
         #expect(document.positions.count == 3)
 
-        let nested = try JSONParser.parseDocument("{\"a\": {\"x\": [1, {\"y\": 2}]}, \"a\": 1,\n \"a\": {\"z\": [true]}}",
-                                                  duplicateMembers: .keep)
+        let nested = try JSONParser.parseDocument(
+            "{\"a\": {\"x\": [1, {\"y\": 2}]}, \"a\": 1,\n \"a\": {\"z\": [true]}}",
+            duplicateMembers: .keep)
         #expect(Set(nested.positions.keys) == [.root, ["a"], ["a", "z"], ["a", "z", 0]])
         #expect(nested.position(of: ["a"]) == JSONPosition(line: 2, column: 2, offset: 37))
     }

@@ -15,14 +15,17 @@ import Testing
             guard let error = error as? JSONSyntaxError else { return false }
             // The first repeat in document order is the inner "a", at line 3.
             return error.line == 3 && error.column == 17
-                && error.message == #"repeated member name "a" at $.x.a: first at line 3, column 9, again at line 3, column 17 (names in an object must be unique)"#
+                && error.message
+                    == #"repeated member name "a" at $.x.a: first at line 3, column 9, again at line 3, column 17 (names in an object must be unique)"#
         }
         #expect {
             try JSONParser.parseDocument("[{\"ok\": 1}, {\"events\": [1],\n\"events\": []}]")
         } throws: { error in
             guard let error = error as? JSONSyntaxError else { return false }
             return error.line == 2 && error.column == 1 && error.offset == 28
-                && error.message.hasPrefix(#"repeated member name "events" at $[1].events: first at line 1, column 14, again at line 2, column 1"#)
+                && error.message.hasPrefix(
+                    #"repeated member name "events" at $[1].events: first at line 1, column 14, again at line 2, column 1"#
+                )
         }
         // The same name in different objects is fine.
         #expect(throws: Never.self) { try JSONParser.parse(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) }
@@ -58,9 +61,11 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[" + deepest + "]") }
     }
 
-    @Test(arguments: ["", " ", "{", "{\"a\" 1}", "{\"a\":1,}", "[1,]", "01", "-", "1.", "1e", ".5", "+1", "\"\\x\"",
-                      "tru", "nul", "{\"a\":1} x", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "'a'",
-                      "{a:1}", "\u{FEFF}"])
+    @Test(arguments: [
+        "", " ", "{", "{\"a\" 1}", "{\"a\":1,}", "[1,]", "01", "-", "1.", "1e", ".5", "+1", "\"\\x\"",
+        "tru", "nul", "{\"a\":1} x", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "'a'",
+        "{a:1}", "\u{FEFF}",
+    ])
     func rejectsInvalid(text: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
     }

@@ -6,8 +6,10 @@ import Testing
     func minified(_ value: JSONValue) -> String { String(decoding: JSONWriter.minified(value), as: UTF8.self) }
 
     @Test func noWhitespaceMembersInOrderLiteralsAsRead() throws {
-        let value: JSONValue = .object([.init("z", .number("1.50")), .init("a", [true, false, nil, .number("-0"), .number("1E+2")]),
-                                        .init("z", .object([])), .init("e", [])])
+        let value: JSONValue = .object([
+            .init("z", .number("1.50")), .init("a", [true, false, nil, .number("-0"), .number("1E+2")]),
+            .init("z", .object([])), .init("e", []),
+        ])
         #expect(minified(value) == #"{"z":1.50,"a":[true,false,null,-0,1E+2],"z":{},"e":[]}"#)
         let text = #"{"mpin_id":"7b22","U":"04ab","UT":"","pass":1,"nested":{"b":[1,{"c":null}],"a":"x"}}"#
         #expect(minified(try JSONParser.parse(text)) == text, "a minified text comes back byte for byte")
@@ -47,11 +49,16 @@ import Testing
 
     @Test func quotingMatchesTheScalarByScalarForm() {
         var texts = (0..<0x100).map { String(UnicodeScalar(UInt8($0))) }
-        texts += ["", "plain", "mixed \u{1} and é and \"q\" and 😀\u{7F}", String(repeating: "ab\\", count: 100), "e\u{301}", "\u{2028}"]
+        texts += [
+            "", "plain", "mixed \u{1} and é and \"q\" and 😀\u{7F}", String(repeating: "ab\\", count: 100), "e\u{301}",
+            "\u{2028}",
+        ]
         for text in texts {
             for escapingDelete in [true, false] {
-                #expect(JSONWriter.quoted(text, escapingDelete: escapingDelete) == Self.referenceQuoted(text, escapingDelete: escapingDelete),
-                        "\(Array(text.unicodeScalars).map(\.value)) \(escapingDelete)")
+                #expect(
+                    JSONWriter.quoted(text, escapingDelete: escapingDelete)
+                        == Self.referenceQuoted(text, escapingDelete: escapingDelete),
+                    "\(Array(text.unicodeScalars).map(\.value)) \(escapingDelete)")
             }
             #expect(minified(.string(text)) == Self.referenceQuoted(text, escapingDelete: false))
         }

@@ -4,16 +4,17 @@ import Testing
 @Suite struct JSONWriterTests {
     @Test func canonicalWriterSortsAndIndents() throws {
         let value = try JSONParser.parse(#"{"b": {"d": [], "c": {}}, "a": "x/y\n"}"#)
-        #expect(JSONWriter.canonical(value) == """
-            {
-              "a": "x/y\\n",
-              "b": {
-                "c": {},
-                "d": []
-              }
-            }
+        #expect(
+            JSONWriter.canonical(value) == """
+                {
+                  "a": "x/y\\n",
+                  "b": {
+                    "c": {},
+                    "d": []
+                  }
+                }
 
-            """)
+                """)
     }
 
     @Test func compactKeepsOrderUnlessSorted() throws {

@@ -2,9 +2,10 @@ import CommonFormats
 import FlowRecording
 import Foundation
 import MPinCrypto
-@testable import ProtocolChecks
-import Testing
 import TestSupport
+import Testing
+
+@testable import ProtocolChecks
 
 /// The M-Pin checks over committed recordings (every check passes) and over tampered copies (the
 /// check that the tampering breaks fails, naming the exchange and the value).
@@ -16,7 +17,9 @@ import TestSupport
     static func check(_ cassette: Cassette) -> FlowCheckSummary { FlowChecker.summary(of: cassette) }
 
     /// The cassette with the JSON body of the first request to `path` edited through its text.
-    static func editing(_ cassette: Cassette, path: String, response: Bool = false, _ edit: (String) -> String) -> Cassette {
+    static func editing(_ cassette: Cassette, path: String, response: Bool = false, _ edit: (String) -> String)
+        -> Cassette
+    {
         var cassette = cassette
         for (index, exchange) in cassette.httpExchanges where URLText.path(exchange.request.url) == path {
             var exchange = exchange
@@ -32,7 +35,9 @@ import TestSupport
         return cassette
     }
 
-    @Test("committed recordings pass every check", arguments: ["authenticate", "access-number-logout", "otp", "wrong-pin-blocked", "revoked"])
+    @Test(
+        "committed recordings pass every check",
+        arguments: ["authenticate", "access-number-logout", "otp", "wrong-pin-blocked", "revoked"])
     func recordingsPass(name: String) throws {
         let summary = Self.check(try Self.cassette(name))
         #expect(summary.passed && summary.raised.isEmpty, "\(summary.text)")
@@ -44,7 +49,9 @@ import TestSupport
     @Test func theAccessNumberFlowChecksCheckDigits() throws {
         let summary = Self.check(try Self.cassette("access-number-logout"))
         #expect(summary.counts(.accessNumber) == (2, 0), "\(summary.text)")
-        #expect(summary.reports.contains { $0.kind == .getAccessNumber } && summary.reports.contains { $0.kind == .accessNumberPoll })
+        #expect(
+            summary.reports.contains { $0.kind == .getAccessNumber }
+                && summary.reports.contains { $0.kind == .accessNumberPoll })
     }
 
     @Test func aPointOffTheCurveInPass1IsFlagged() throws {
@@ -59,11 +66,15 @@ import TestSupport
         }
         let summary = Self.check(tampered)
         #expect(summary.counts(.point).failed == 1, "\(summary.text)")
-        #expect(summary.text.contains("failure [30] POST /rps/pass1 (sdk): U: point not on the curve (point-off-curve)"), "\(summary.text)")
+        #expect(
+            summary.text.contains("failure [30] POST /rps/pass1 (sdk): U: point not on the curve (point-off-curve)"),
+            "\(summary.text)")
     }
 
     @Test func aShortUIsALengthProblem() throws {
-        let tampered = Self.editing(try Self.cassette("authenticate"), path: "/rps/pass1") { $0.replacing(#""U" : "04"#, with: #""U" : ""#) }
+        let tampered = Self.editing(try Self.cassette("authenticate"), path: "/rps/pass1") {
+            $0.replacing(#""U" : "04"#, with: #""U" : ""#)
+        }
         let summary = Self.check(tampered)
         #expect(summary.text.contains("U: not 65 bytes of lowercase hex (128 characters)"), "\(summary.text)")
     }
@@ -72,15 +83,20 @@ import TestSupport
         var cassette = try Self.cassette("access-number-logout")
         let number = try #require(Self.accessNumber(in: cassette))
         let wrong = String(number.dropLast()) + String((Int(String(number.last!))! + 1) % 10)
-        cassette = Self.editing(cassette, path: "/rps/getAccessNumber", response: true) { $0.replacing(number, with: wrong) }
+        cassette = Self.editing(cassette, path: "/rps/getAccessNumber", response: true) {
+            $0.replacing(number, with: wrong)
+        }
         let summary = Self.check(cassette)
         #expect(summary.counts(.accessNumber).failed == 1, "\(summary.text)")
         #expect(summary.text.contains("accessNumber \(wrong): the check digit is"), "\(summary.text)")
     }
 
     @Test func aTimePermitDateOtherThanTheServersDayIsFlagged() throws {
-        let tampered = Self.editing(try Self.cassette("authenticate"), path: "/rps/timePermit/" + Self.mpinID(try Self.cassette("authenticate")),
-                                    response: true) { $0.replacing(#""date":20454"#, with: #""date":20455"#) }
+        let tampered = Self.editing(
+            try Self.cassette("authenticate"),
+            path: "/rps/timePermit/" + Self.mpinID(try Self.cassette("authenticate")),
+            response: true
+        ) { $0.replacing(#""date":20454"#, with: #""date":20455"#) }
         let summary = Self.check(tampered)
         #expect(summary.counts(.timePermitDate).failed >= 1, "\(summary.text)")
         #expect(summary.text.contains("date 20455, the response's Date is day 20454"), "\(summary.text)")
@@ -99,16 +115,22 @@ import TestSupport
 
     @Test func statusesAgainstTheTable() throws {
         var cassette = try Self.cassette("authenticate")
-        let (index, exchange) = try #require(cassette.httpExchanges.first { URLText.path($0.exchange.request.url) == "/rps/pass1" })
+        let (index, exchange) = try #require(
+            cassette.httpExchanges.first { URLText.path($0.exchange.request.url) == "/rps/pass1" })
         var failed = exchange
         failed.response = .init(status: 500, body: Array("{}".utf8))
         cassette.events[index].payload = .http(failed)
         let summary = Self.check(cassette)
-        #expect(summary.text.contains("status 500 → HTTP_SERVER_ERROR: a server error for the pass 1 (status-5xx)"), "\(summary.text)")
+        #expect(
+            summary.text.contains("status 500 → HTTP_SERVER_ERROR: a server error for the pass 1 (status-5xx)"),
+            "\(summary.text)")
         #expect(summary.passed && summary.count(.warning) == 1, "a server error is a warning: \(summary.text)")
         // The wrong PIN's 401 on the login is in the table: it passes.
-        #expect(summary.reports.contains { $0.status == 401 && $0.passed && $0.findings.contains { $0.message == "status 401 → INCORRECT_PIN" } },
-                "\(summary.text)")
+        #expect(
+            summary.reports.contains {
+                $0.status == 401 && $0.passed && $0.findings.contains { $0.message == "status 401 → INCORRECT_PIN" }
+            },
+            "\(summary.text)")
     }
 
     @Test func dayNumbersOfHTTPDates() {
@@ -128,7 +150,8 @@ import TestSupport
     }
 
     static func mpinID(_ cassette: Cassette) -> String {
-        for (_, exchange) in cassette.httpExchanges where URLText.path(exchange.request.url).hasPrefix("/rps/timePermit/") {
+        for (_, exchange) in cassette.httpExchanges
+        where URLText.path(exchange.request.url).hasPrefix("/rps/timePermit/") {
             return String(URLText.path(exchange.request.url).dropFirst("/rps/timePermit/".count))
         }
         return ""

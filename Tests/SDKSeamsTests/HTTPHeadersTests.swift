@@ -25,7 +25,10 @@ import Testing
         var headers: HTTPHeaders = ["content-type": "text/custom"]
         headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8")
         headers.addIfAbsent(name: "Accept", value: "text/plain")
-        #expect(headers.fields == [.init(name: "content-type", value: "text/custom"), .init(name: "Accept", value: "text/plain")])
+        #expect(
+            headers.fields == [
+                .init(name: "content-type", value: "text/custom"), .init(name: "Accept", value: "text/plain"),
+            ])
     }
 
     @Test func setReplacesAllAtFirstPosition() {

@@ -2,8 +2,8 @@ import CurlTransport
 import EmbeddedBackend
 import FlowRecording
 import Foundation
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 import ReferenceBackend
 import Scenarios
 import TestSupport
@@ -23,29 +23,37 @@ extension RepoPaths {
 /// The test helper: one call replays one cassette and records the divergence report as the
 /// test's issue when it fails.
 @discardableResult
-package func expectReplay(_ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
-                  sourceLocation: SourceLocation = #_sourceLocation) async -> ReplayOutcome {
-    let outcome = await ScenarioSession.replay(file: path, mode: mode, placeholders: placeholders, library: RepoPaths.library)
+package func expectReplay(
+    _ path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> ReplayOutcome {
+    let outcome = await ScenarioSession.replay(
+        file: path, mode: mode, placeholders: placeholders, library: RepoPaths.library)
     if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
     return outcome
 }
 
 /// Records a script against a reference backend started in-process (seeded, frozen clock, shown
 /// as http://127.0.0.1:8005), as `mpin-workbench record --embedded` does.
-package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil) async throws -> Cassette {
+package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench", profile: BackendProfile? = nil)
+    async throws -> Cassette
+{
     let clock = FrozenClock(milliseconds: script.startTime)
     var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
     configuration.clientID = script.clientID
     configuration.profile = profile ?? script.profile
     let backend = try await ReferenceBackend.start(configuration, clock: TestBackendClock(clock: clock))
-    let transport = StableOriginTransport(base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
-                                          stableOrigin: "http://127.0.0.1:8005", actualOrigin: backend.baseURL, clock: clock)
-    let header = ScenarioSession.header(for: script, backendURL: "http://127.0.0.1:8005", embedded: true, seed: seed,
-                                        tool: .init(name: "mpin-workbench", version: "0.1.0"))
+    let transport = StableOriginTransport(
+        base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
+        stableOrigin: "http://127.0.0.1:8005", actualOrigin: backend.baseURL, clock: clock)
+    let header = ScenarioSession.header(
+        for: script, backendURL: "http://127.0.0.1:8005", embedded: true, seed: seed,
+        tool: .init(name: "mpin-workbench", version: "0.1.0"))
     do {
-        let cassette = try await ScenarioSession.record(script, header: header, transport: transport, random: SeededRandomSource(seed: seed),
-                                                        clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
-                                                        recordsTimings: false, heldRequests: { backend.heldLogins })
+        let cassette = try await ScenarioSession.record(
+            script, header: header, transport: transport, random: SeededRandomSource(seed: seed),
+            clock: clock, advanceClock: { clock.advance(milliseconds: $0) }, canWait: true,
+            recordsTimings: false, heldRequests: { backend.heldLogins })
         await backend.stop()
         return cassette
     } catch {
@@ -68,12 +76,14 @@ package func recordLive(_ script: ScenarioScript, random: any RandomSource, seed
     configuration.clientID = script.clientID
     configuration.profile = script.profile
     let backend = try await ReferenceBackend.start(configuration)
-    let header = ScenarioSession.header(for: script, backendURL: backend.baseURL, embedded: false, seed: seed,
-                                        tool: .init(name: "mpin-workbench", version: "0.1.0"))
+    let header = ScenarioSession.header(
+        for: script, backendURL: backend.baseURL, embedded: false, seed: seed,
+        tool: .init(name: "mpin-workbench", version: "0.1.0"))
     do {
-        let cassette = try await ScenarioSession.record(script, header: header,
-                                                        transport: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
-                                                        random: random, clock: SystemClock())
+        let cassette = try await ScenarioSession.record(
+            script, header: header,
+            transport: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
+            random: random, clock: SystemClock())
         await backend.stop()
         return cassette
     } catch {

@@ -77,21 +77,25 @@ package enum AMCLLayoutFile: String, CaseIterable, Sendable, CustomStringConvert
         func same(_ keys: String...) -> [(String, String)] { keys.map { ($0, $0) } }
         switch self {
         case .cTwoPassText, .cTwoPassJSON:
-            return same("MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "DATE", "PIN1",
-                        "PIN2", "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT", "SEC",
-                        "Y", "V", "SERVER_OUTPUT")
+            return same(
+                "MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "DATE", "PIN1",
+                "PIN2", "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT", "SEC",
+                "Y", "V", "SERVER_OUTPUT")
         case .cOnePassJSON:
             return [("TimeValue", "TIME_VALUE")]
-                + same("MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "DATE", "PIN1",
-                       "PIN2", "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT")
+                + same(
+                    "MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "DATE", "PIN1",
+                    "PIN2", "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT")
                 + [("SEC", "V")] + same("Y", "SERVER_OUTPUT")
         case .jsTwoPassJSON:
             return same("MPIN_ID_HEX", "SS1", "SS2") + [("ServerSecret", "SERVER_SECRET")]
-                + same("SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET", "DATE", "TP1", "TP2", "TIME_PERMIT", "PIN1", "PIN2",
-                       "TOKEN", "Y", "U", "UT", "X", "V")
+                + same(
+                    "SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET", "DATE", "TP1", "TP2", "TIME_PERMIT", "PIN1", "PIN2",
+                    "TOKEN", "Y", "U", "UT", "X", "V")
         case .jsOnePassJSON:
-            return same("MPIN_ID_HEX", "SS1", "SS2", "SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET", "TOKEN", "DATE",
-                        "TP1", "TP2", "TIME_PERMIT", "PIN1", "PIN2", "U", "UT", "X", "Y")
+            return same(
+                "MPIN_ID_HEX", "SS1", "SS2", "SERVER_SECRET", "CS1", "CS2", "CLIENT_SECRET", "TOKEN", "DATE",
+                "TP1", "TP2", "TIME_PERMIT", "PIN1", "PIN2", "U", "UT", "X", "Y")
                 + [("SEC", "V"), ("TimeValue", "TIME_VALUE")]
         }
     }
@@ -115,7 +119,8 @@ package enum AMCLLayoutFile: String, CaseIterable, Sendable, CustomStringConvert
         let path = RepoPaths.path("Vectors/generated/\(curve)/\(suite).json")
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let groups = document["testGroups"] as? [[String: Any]] else {
+            let groups = document["testGroups"] as? [[String: Any]]
+        else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
         }
         // A one-pass test with a MESSAGE has a challenge no AMCL layout can carry: left out.
@@ -154,12 +159,13 @@ package enum AMCLLayoutFile: String, CaseIterable, Sendable, CustomStringConvert
                 + blocks.joined(separator: "\n")
         }
         let entries = vectors.map { vector in
-            "{" + vector.fields.map { key, value in
-                switch value {
-                case .number(let number): "\"\(key)\": \(number)"
-                case .text(let text): "\"\(key)\": \(Self.quoted(text))"
-                }
-            }.joined(separator: ", ") + "}"
+            "{"
+                + vector.fields.map { key, value in
+                    switch value {
+                    case .number(let number): "\"\(key)\": \(number)"
+                    case .text(let text): "\"\(key)\": \(Self.quoted(text))"
+                    }
+                }.joined(separator: ", ") + "}"
         }
         return "[" + entries.joined(separator: ",\n") + "]\n"
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A JUnit XML report (`--junit FILE`) read back with Foundation's `XMLParser`, so that the tests
@@ -37,8 +38,9 @@ package struct JUnitXML {
         let builder = TreeBuilder()
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
-            throw ParseError(description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
-                             + "\(parser.parserError.map { "\($0)" } ?? "no root element")")
+            throw ParseError(
+                description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
+                    + "\(parser.parserError.map { "\($0)" } ?? "no root element")")
         }
         self.root = root
     }
@@ -59,8 +61,10 @@ package struct JUnitXML {
         var stack: [Element] = []
         var root: Element?
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             stack.append(Element(name: elementName, attributes: attributes))
         }
 
@@ -69,7 +73,9 @@ package struct JUnitXML {
             stack[stack.count - 1].text += string
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
             guard let element = stack.popLast() else { return }
             if stack.isEmpty {
                 root = element

@@ -1,7 +1,8 @@
 import CommonFormats
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One TCP connection to a server on 127.0.0.1, for tests that must control exactly which bytes go
@@ -47,7 +48,9 @@ package final class RawConnection: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -120,7 +123,9 @@ package final class RawConnection: @unchecked Sendable {
                 pending.removeFirst(end + marker.count)
                 return taken
             }
-            try receive(until: deadline, waitingFor: "\(String(reflecting: String(decoding: marker, as: UTF8.self)))", seconds: seconds)
+            try receive(
+                until: deadline, waitingFor: "\(String(reflecting: String(decoding: marker, as: UTF8.self)))",
+                seconds: seconds)
         }
     }
 
@@ -163,19 +168,26 @@ package final class RawConnection: @unchecked Sendable {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = left > 0 ? poll(&poller, 1, Int32(max(1, left * 1000))) : 0
         guard ready > 0 else {
-            throw Failure(description: "waited \(seconds) s for \(what); received so far: \(String(reflecting: String(decoding: pending, as: UTF8.self)))")
+            throw Failure(
+                description:
+                    "waited \(seconds) s for \(what); received so far: \(String(reflecting: String(decoding: pending, as: UTF8.self)))"
+            )
         }
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = recv(fd, &buffer, buffer.count, 0)
         guard count > 0 else {
-            throw Failure(description: "the server closed the connection while \(what) was awaited; received: \(String(reflecting: String(decoding: pending, as: UTF8.self)))")
+            throw Failure(
+                description:
+                    "the server closed the connection while \(what) was awaited; received: \(String(reflecting: String(decoding: pending, as: UTF8.self)))"
+            )
         }
         pending.append(contentsOf: buffer[0..<count])
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for index in 0...(haystack.count - needle.count) where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        for index in 0...(haystack.count - needle.count)
+        where haystack[index..<(index + needle.count)].elementsEqual(needle) {
             return index
         }
         return nil

@@ -29,7 +29,11 @@ package enum RepoPaths {
     /// saying so, when it is absent.
     package static var shared: String { SharedData.root }
     /// Whether `relative` exists below `../shared/`.
-    package static func hasShared(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: shared + "/" + relative) }
+    package static func hasShared(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: shared + "/" + relative)
+    }
     /// `relative` below `../shared/`, nil when it is not there.
-    package static func sharedFile(_ relative: String) -> String? { hasShared(relative) ? shared + "/" + relative : nil }
+    package static func sharedFile(_ relative: String) -> String? {
+        hasShared(relative) ? shared + "/" + relative : nil
+    }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkbenchCLI
 
 /// The numeric options' reader, in process: the range is checked, and the refusal says it.
@@ -24,8 +25,9 @@ import Testing
         for text in ["0", "-1", "1001", "1e3", "1.5", " 5", ""] {
             #expect(refusal(read, text) == "must be an integer from 1 to 1000 runs", "\(text)")
         }
-        #expect(refusal(read, "9223372036854775808")
-            == "must be an integer from 1 to 1000 runs (this is beyond any integer the option can hold)")
+        #expect(
+            refusal(read, "9223372036854775808")
+                == "must be an integer from 1 to 1000 runs (this is beyond any integer the option can hold)")
     }
 
     @Test func decimalsRefuseTheLowerBoundWhenAsked() throws {

@@ -18,14 +18,17 @@ struct CIWorkflowTests {
 
     static func jobs(_ workflow: Object) throws -> [String: Object] {
         let jobs = try #require(workflow["jobs"]?.mapping)
-        return try Dictionary(uniqueKeysWithValues: jobs.map { (try #require($0.key.string), try #require($0.value.mapping)) })
+        return try Dictionary(
+            uniqueKeysWithValues: jobs.map { (try #require($0.key.string), try #require($0.value.mapping)) })
     }
 
     static func steps(_ job: Object) -> [Object] { job["steps"]?.sequence?.compactMap(\.mapping) ?? [] }
 
     /// The text of a mapping's values by key (the workflow's `env`).
     static func texts(_ mapping: Object) -> [String: String] {
-        Dictionary(mapping.compactMap { pair in pair.key.string.flatMap { key in pair.value.string.map { (key, $0) } } }) { $1 }
+        Dictionary(
+            mapping.compactMap { pair in pair.key.string.flatMap { key in pair.value.string.map { (key, $0) } } }
+        ) { $1 }
     }
 
     /// The matrix entries of a job (one empty entry without a matrix), values as text.
@@ -58,8 +61,12 @@ struct CIWorkflowTests {
             let values = Set(Self.matrix(job).compactMap { $0["shard"] })
             #expect(values == Set((1...shards).map(String.init)), "\(name)")
             let uploads = Self.steps(job).filter { $0["uses"]?.string?.hasPrefix("actions/upload-artifact@") == true }
-            #expect(uploads.contains { $0["if"]?.string == "always()" && $0["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true },
-                    "\(name) uploads its reports, also when it fails")
+            #expect(
+                uploads.contains {
+                    $0["if"]?.string == "always()"
+                        && $0["with"]?["name"]?.string?.contains("${{ matrix.shard }}") == true
+                },
+                "\(name) uploads its reports, also when it fails")
             #expect(runs(job).contains { $0.contains("--shard \"${{ matrix.shard }}/$SHARDS\"") }, "\(name)")
             #expect(runs(job).contains { $0.contains("--junit") }, "\(name)")
         }
@@ -88,11 +95,16 @@ struct CIWorkflowTests {
         }
     }
 
-    @Test("docs/vectors.md's Kubernetes indexed Job parses, its script's N is completions, and the script runs for the first and last index")
+    @Test(
+        "docs/vectors.md's Kubernetes indexed Job parses, its script's N is completions, and the script runs for the first and last index"
+    )
     func kubernetesJob() throws {
         let readme = try String(contentsOfFile: RepoPaths.path("docs/vectors.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
-        let manifest = try #require(blocks.first { $0.contains("completionMode: Indexed") }, "docs/vectors.md shows an indexed Job")
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map {
+            $0.components(separatedBy: "\n```").first ?? ""
+        }
+        let manifest = try #require(
+            blocks.first { $0.contains("completionMode: Indexed") }, "docs/vectors.md shows an indexed Job")
         let job = try #require(try YAMLReader.compose(manifest)?.mapping)
         #expect(job["kind"]?.string == "Job")
         let spec = try #require(job["spec"]?.mapping)
@@ -105,18 +117,21 @@ struct CIWorkflowTests {
         let script = try #require(container["args"]?.sequence?.first?.string)
         #expect(script.contains("K=$((JOB_COMPLETION_INDEX + 1))"))
         let shardOptions = script.components(separatedBy: "--shard ").dropFirst()
-        #expect(!shardOptions.isEmpty && shardOptions.allSatisfy { $0.hasPrefix("\"$K/\(completions)\"") }, "every --shard is K/completions")
+        #expect(
+            !shardOptions.isEmpty && shardOptions.allSatisfy { $0.hasPrefix("\"$K/\(completions)\"") },
+            "every --shard is K/completions")
         let results = try TemporaryDirectory.make("k8s")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let local = script.replacingOccurrences(of: "/results", with: results)
             .replacingOccurrences(of: "--count 100000", with: "--count 2")
         for index in [0, completions - 1] {
-            let run = try WorkbenchProcess.run(shell: """
-                set -e
-                mkdir -p '\(results)/bin' && ln -sf "$WORKBENCH" '\(results)/bin/mpin-workbench' && PATH='\(results)/bin':"$PATH"
-                JOB_COMPLETION_INDEX=\(index)
-                \(local)
-                """, seconds: 300)
+            let run = try WorkbenchProcess.run(
+                shell: """
+                    set -e
+                    mkdir -p '\(results)/bin' && ln -sf "$WORKBENCH" '\(results)/bin/mpin-workbench' && PATH='\(results)/bin':"$PATH"
+                    JOB_COMPLETION_INDEX=\(index)
+                    \(local)
+                    """, seconds: 300)
             #expect(run.status == 0, "index \(index): \(run)")
             let report = try JUnitXML(contentsOf: results + "/reports/replay-\(index + 1).xml")
             #expect(report.suites.map { $0["name"] } == ["replay (shard \(index + 1)/\(completions))"])
@@ -124,7 +139,9 @@ struct CIWorkflowTests {
         }
     }
 
-    @Test("every shard's commands run here as written: a report per shard, the parts cover everything once, merged vectors are one run's bytes")
+    @Test(
+        "every shard's commands run here as written: a report per shard, the parts cover everything once, merged vectors are one run's bytes"
+    )
     func runsLocally() throws {
         let workflow = try Self.workflow()
         let jobs = try Self.jobs(workflow)
@@ -134,12 +151,13 @@ struct CIWorkflowTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         // The workflow's environment, with the executable built here, a scratch folder and few vectors.
         let exports = env.keys.sorted().map { key -> String in
-            let value: String = switch key {
-            case "WORKBENCH": "$WORKBENCH"
-            case "OUT": out
-            case "VECTOR_COUNT": "2"
-            default: env[key]!
-            }
+            let value: String =
+                switch key {
+                case "WORKBENCH": "$WORKBENCH"
+                case "OUT": out
+                case "VECTOR_COUNT": "2"
+                default: env[key]!
+                }
             return "export \(key)=\"\(value)\""
         }
         for name in ["replay", "vectors-verify", "vectors-generate", "vectors-merge"] {
@@ -147,15 +165,20 @@ struct CIWorkflowTests {
             for entry in Self.matrix(job) {
                 for step in Self.steps(job) {
                     guard var script = step["run"]?.string, !script.hasPrefix("make ") else { continue }
-                    for (axis, value) in entry { script = script.replacingOccurrences(of: "${{ matrix.\(axis) }}", with: value) }
+                    for (axis, value) in entry {
+                        script = script.replacingOccurrences(of: "${{ matrix.\(axis) }}", with: value)
+                    }
                     #expect(!script.contains("${{"), "\(name): only matrix values are substituted: \(script)")
-                    let result = try WorkbenchProcess.run(shell: "set -e\n" + exports.joined(separator: "\n") + "\n" + script, seconds: 300)
+                    let result = try WorkbenchProcess.run(
+                        shell: "set -e\n" + exports.joined(separator: "\n") + "\n" + script, seconds: 300)
                     #expect(result.status == 0 && result.exited, "\(name) \(entry): \(result)")
                 }
             }
         }
         // Replay: one report per shard, named with it; together every cassette once.
-        let cassettes = try FileManager.default.contentsOfDirectory(atPath: RepoPaths.recordings).filter { $0.hasSuffix(".json") }
+        let cassettes = try FileManager.default.contentsOfDirectory(atPath: RepoPaths.recordings).filter {
+            $0.hasSuffix(".json")
+        }
         var replayed: [String] = []
         for shard in 1...shards {
             let report = try JUnitXML(contentsOf: out + "/reports/replay-\(shard).xml")
@@ -188,7 +211,9 @@ struct CIWorkflowTests {
             #expect(try merged == Data(contentsOf: URL(fileURLWithPath: out + "/whole/\(suite).json")))
             for shard in 1...shards {
                 let report = try JUnitXML(contentsOf: out + "/reports/generate-\(suite)-\(shard).xml")
-                #expect(report.testCases.allSatisfy { $0.child("failure") == nil && $0.child("error") == nil }, "\(suite) \(shard)")
+                #expect(
+                    report.testCases.allSatisfy { $0.child("failure") == nil && $0.child("error") == nil },
+                    "\(suite) \(shard)")
             }
         }
     }

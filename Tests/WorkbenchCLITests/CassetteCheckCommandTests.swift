@@ -1,8 +1,9 @@
 import FlowRecording
 import Foundation
 import ProtocolChecks
-import Testing
 import TestSupport
+import Testing
+
 @testable import WorkbenchCLI
 
 /// `cassette check`: the M-Pin checks on the real system's artifacts, read from `../shared` (the
@@ -30,9 +31,13 @@ import TestSupport
             guard line.hasPrefix(file + ": ") else { return nil }
             let rest = line.dropFirst(file.count + 2)
             let words = rest.split(separator: " ", maxSplits: 2)
-            guard words.count == 3, ["failure", "warning", "note"].contains(words[0]), words[1].hasPrefix("["), words[1].hasSuffix("]"),
-                  let event = Int(words[1].dropFirst().dropLast()), rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") else { return nil }
-            return Finding(level: String(words[0]), event: event, code: String(rest[rest.index(after: open)...].dropLast()))
+            guard words.count == 3, ["failure", "warning", "note"].contains(words[0]), words[1].hasPrefix("["),
+                words[1].hasSuffix("]"),
+                let event = Int(words[1].dropFirst().dropLast()), rest.hasSuffix(")"),
+                let open = rest.lastIndex(of: "(")
+            else { return nil }
+            return Finding(
+                level: String(words[0]), event: event, code: String(rest[rest.index(after: open)...].dropLast()))
         }
     }
 
@@ -43,13 +48,19 @@ import TestSupport
     /// warnings (in every cassette that has them as setup); testRegister3's 400 to an empty user id,
     /// the tampered access number 6419791 in pass 2 and the older backend's 401 to the browser's poll
     /// are notes; so are the origins the settings name that a cassette never asks.
-    @Test(.enabled(if: RepoPaths.hasShared(upstreamRecording), "../shared/interop/upstream-sdk-core/ is absent: the upstream recording is not checked"))
+    @Test(
+        .enabled(
+            if: RepoPaths.hasShared(upstreamRecording),
+            "../shared/interop/upstream-sdk-core/ is absent: the upstream recording is not checked"))
     func theUpstreamSDKsRecording() throws {
         let directory = try TemporaryDirectory.make("check-upstream")
-        let imported = try WorkbenchProcess.run(["cassette", "import", "--format", "milagro-sdk", RepoPaths.shared + "/" + Self.upstreamRecording,
-                                                 "--out", directory, "--scenarios", RepoPaths.scenarios])
+        let imported = try WorkbenchProcess.run([
+            "cassette", "import", "--format", "milagro-sdk", RepoPaths.shared + "/" + Self.upstreamRecording,
+            "--out", directory, "--scenarios", RepoPaths.scenarios,
+        ])
         #expect(imported.status == 0, "\(imported)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+            .sorted()
         let paths = files.map { directory + "/" + $0 }
         let exchanges = try paths.reduce(0) { $0 + (try CassetteFile.read($1).httpExchanges.count) }
         #expect(exchanges >= 99, "every exchange of the recording in some cassette: \(exchanges)")
@@ -62,7 +73,9 @@ import TestSupport
             if !mine.isEmpty { found[file] = mine }
         }
         #expect(found == Self.upstreamFindings, "\(run.stdout)")
-        for (file, path) in zip(files, paths) { #expect(run.stdout.contains("\(path): "), "no summary line for \(file)") }
+        for (file, path) in zip(files, paths) {
+            #expect(run.stdout.contains("\(path): "), "no summary line for \(file)")
+        }
     }
 
     static let upstreamFindings: [String: [Finding]] = [
@@ -138,10 +151,14 @@ import TestSupport
     /// with a 500 warnings; unknown paths and methods are notes. (The probe kept only the first 300
     /// characters of a body: passes 1 and 2 are not checked, so the server's acceptance of a U off
     /// the curve is not seen here.)
-    @Test(.enabled(if: RepoPaths.hasShared(ProbeCassette.relativePath), "../shared/interop/real-server/ is absent: the probe's exchanges are not checked"))
+    @Test(
+        .enabled(
+            if: RepoPaths.hasShared(ProbeCassette.relativePath),
+            "../shared/interop/real-server/ is absent: the probe's exchanges are not checked"))
     func theRealServersProbe() throws {
         let source = RepoPaths.shared + "/" + ProbeCassette.relativePath
-        let cassette = try ProbeCassette.cassette(Array(try Data(contentsOf: URL(fileURLWithPath: source))), path: source)
+        let cassette = try ProbeCassette.cassette(
+            Array(try Data(contentsOf: URL(fileURLWithPath: source))), path: source)
         #expect(cassette.events.count == 199)
         let file = try TemporaryDirectory.make("check-probe") + "/probe.json"
         try CassetteFile.write(cassette, to: file)
@@ -153,22 +170,31 @@ import TestSupport
     }
 
     static let probeFindings: [Finding] = [
-        .init("note", 4, "not-json"), .init("note", 4, "status-4xx"), .init("note", 5, "member"), .init("note", 5, "status-4xx"),
-        .init("note", 6, "status-4xx"), .init("note", 7, "member"), .init("note", 7, "status-4xx"), .init("warning", 8, "member"),
+        .init("note", 4, "not-json"), .init("note", 4, "status-4xx"), .init("note", 5, "member"),
+        .init("note", 5, "status-4xx"),
+        .init("note", 6, "status-4xx"), .init("note", 7, "member"), .init("note", 7, "status-4xx"),
+        .init("warning", 8, "member"),
         .init("warning", 8, "status-5xx"), .init("note", 9, "status-4xx"), .init("warning", 10, "member"),
         .init("warning", 10, "status-5xx"), .init("warning", 11, "not-object"), .init("warning", 11, "status-5xx"),
         .init("note", 12, "not-json"), .init("note", 12, "status-4xx"), .init("note", 14, "duplicate-member"),
         .init("warning", 19, "status-5xx"), .init("note", 23, "status-4xx"), .init("note", 25, "status-4xx"),
-        .init("note", 30, "order-share1-id"), .init("warning", 31, "order-share1-id"), .init("warning", 31, "status-5xx"),
-        .init("warning", 32, "order-share1-id"), .init("warning", 32, "status-5xx"), .init("note", 33, "order-share1-id"),
-        .init("note", 33, "status-4xx"), .init("note", 39, "status-4xx"), .init("note", 40, "status-4xx"), .init("note", 41, "hex-length"),
-        .init("note", 41, "status-4xx"), .init("note", 42, "hex"), .init("note", 42, "status-4xx"), .init("note", 43, "status-4xx"),
+        .init("note", 30, "order-share1-id"), .init("warning", 31, "order-share1-id"),
+        .init("warning", 31, "status-5xx"),
+        .init("warning", 32, "order-share1-id"), .init("warning", 32, "status-5xx"),
+        .init("note", 33, "order-share1-id"),
+        .init("note", 33, "status-4xx"), .init("note", 39, "status-4xx"), .init("note", 40, "status-4xx"),
+        .init("note", 41, "hex-length"),
+        .init("note", 41, "status-4xx"), .init("note", 42, "hex"), .init("note", 42, "status-4xx"),
+        .init("note", 43, "status-4xx"),
         .init("note", 44, "unknown-path"), .init("note", 45, "status-4xx"), .init("warning", 49, "status-5xx"),
-        .init("note", 50, "status-4xx"), .init("note", 53, "status-4xx"), .init("note", 54, "status-4xx"), .init("note", 55, "status-4xx"),
-        .init("note", 56, "status-4xx"), .init("note", 66, "not-json"), .init("note", 66, "status-4xx"), .init("note", 67, "status-4xx"),
+        .init("note", 50, "status-4xx"), .init("note", 53, "status-4xx"), .init("note", 54, "status-4xx"),
+        .init("note", 55, "status-4xx"),
+        .init("note", 56, "status-4xx"), .init("note", 66, "not-json"), .init("note", 66, "status-4xx"),
+        .init("note", 67, "status-4xx"),
         .init("note", 68, "status-4xx"), .init("note", 69, "status-4xx"), .init("note", 70, "status-4xx"),
         .init("warning", 71, "status-5xx"), .init("note", 73, "not-object"), .init("note", 73, "status-4xx"),
-        .init("note", 80, "not-json"), .init("note", 80, "status-4xx"), .init("note", 81, "status-4xx"), .init("note", 82, "status-4xx"),
+        .init("note", 80, "not-json"), .init("note", 80, "status-4xx"), .init("note", 81, "status-4xx"),
+        .init("note", 82, "status-4xx"),
         .init("note", 83, "status-4xx"), .init("warning", 84, "status-5xx"), .init("warning", 85, "order-pass2"),
         .init("warning", 85, "status-5xx"), .init("warning", 86, "status-5xx"), .init("note", 93, "not-json"),
         .init("note", 93, "status-4xx"), .init("note", 94, "order-login"), .init("note", 94, "status-4xx"),
@@ -179,10 +205,12 @@ import TestSupport
         .init("note", 142, "order-login"), .init("note", 142, "status-4xx"), .init("warning", 173, "status-5xx"),
         .init("note", 174, "unknown-path"), .init("note", 175, "unknown-path"), .init("note", 176, "unknown-path"),
         .init("note", 177, "unknown-path"), .init("note", 178, "unknown-path"), .init("note", 179, "not-json"),
-        .init("note", 179, "status-4xx"), .init("note", 180, "not-json"), .init("note", 180, "status-4xx"), .init("note", 181, "not-json"),
+        .init("note", 179, "status-4xx"), .init("note", 180, "not-json"), .init("note", 180, "status-4xx"),
+        .init("note", 181, "not-json"),
         .init("note", 181, "status-4xx"), .init("note", 182, "status-4xx"), .init("note", 183, "unknown-path"),
         .init("note", 185, "unknown-path"), .init("note", 187, "status-4xx"), .init("note", 194, "status-4xx"),
-        .init("note", 195, "not-json"), .init("note", 195, "status-4xx"), .init("note", 196, "not-json"), .init("note", 196, "status-4xx"),
+        .init("note", 195, "not-json"), .init("note", 195, "status-4xx"), .init("note", 196, "not-json"),
+        .init("note", 196, "status-4xx"),
         .init("note", 197, "unknown-path"),
     ]
 }
@@ -197,7 +225,8 @@ import TestSupport
         #expect(none.exited && none.status == 2, "\(none)")
         // A committed recording with a time permit off the curve in a 200 answer: a failure, status 1.
         var cassette = try CassetteFile.read(RepoPaths.recordings + "/authenticate.json")
-        let (index, exchange) = try #require(cassette.httpExchanges.first { $0.exchange.request.url.contains("/dta2/timePermit") })
+        let (index, exchange) = try #require(
+            cassette.httpExchanges.first { $0.exchange.request.url.contains("/dta2/timePermit") })
         var broken = exchange
         let text = String(decoding: broken.response!.body, as: UTF8.self)
         broken.response!.body = Array(text.replacing(#""timePermit":"04"#, with: #""timePermit":"05"#).utf8)
@@ -206,7 +235,11 @@ import TestSupport
         try CassetteFile.write(cassette, to: file)
         let run = try WorkbenchProcess.run(["cassette", "check", file, RepoPaths.recordings + "/otp.json"])
         #expect(run.exited && run.status == 1, "\(run)")
-        #expect(run.stdout.contains("\(file): failure [\(index)] GET /dta2/timePermit (sdk): timePermit: "), "\(run.stdout)")
-        #expect(run.stdout.contains(RepoPaths.recordings + "/otp.json: ") && run.stdout.contains(" passed\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("\(file): failure [\(index)] GET /dta2/timePermit (sdk): timePermit: "), "\(run.stdout)"
+        )
+        #expect(
+            run.stdout.contains(RepoPaths.recordings + "/otp.json: ") && run.stdout.contains(" passed\n"),
+            "\(run.stdout)")
     }
 }

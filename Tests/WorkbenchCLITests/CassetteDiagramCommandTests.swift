@@ -1,8 +1,8 @@
 import FlowRecording
 import Foundation
 import Scenarios
-import Testing
 import TestSupport
+import Testing
 
 /// `cassette diagram` end to end: the Mermaid text on standard output, `--out` by extension with a
 /// one-line report, the old `--html` spelling with its warning, and usage errors.
@@ -56,8 +56,10 @@ import TestSupport
     func outSVGAndMermaid() throws {
         let directory = try TemporaryDirectory.make("diagram")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for (name, check) in [("flow.svg", { (text: String) in text.hasPrefix("<svg xmlns=") && text.hasSuffix("</svg>\n") }),
-                              ("flow.mmd", { (text: String) in text == (try? Self.mermaid()) })] {
+        for (name, check) in [
+            ("flow.svg", { (text: String) in text.hasPrefix("<svg xmlns=") && text.hasSuffix("</svg>\n") }),
+            ("flow.mmd", { (text: String) in text == (try? Self.mermaid()) }),
+        ] {
             let out = directory + "/" + name
             let result = try WorkbenchProcess.run(["cassette", "diagram", Self.cassette, "--out", out])
             #expect(result.status == 0, "\(result)")
@@ -73,8 +75,10 @@ import TestSupport
         let unknown = try WorkbenchProcess.run(["cassette", "diagram", Self.cassette, "--out", directory + "/flow.txt"])
         #expect(unknown.status == 2, "\(unknown)")
         #expect(unknown.stderr.contains("flow.txt") && unknown.stderr.contains(".html"), "\(unknown)")
-        let both = try WorkbenchProcess.run(["cassette", "diagram", Self.cassette, "--out", directory + "/a.html",
-                                             "--html", directory + "/b.html"])
+        let both = try WorkbenchProcess.run([
+            "cassette", "diagram", Self.cassette, "--out", directory + "/a.html",
+            "--html", directory + "/b.html",
+        ])
         #expect(both.status == 2, "\(both)")
         #expect(both.stderr.contains("--out"), "\(both)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)

@@ -12,7 +12,8 @@ struct CassetteImportExecutableTests {
         let tests = (1...15).map { $0 == 12 ? longName : "test\($0)" }
         let items = tests.map { test in
             #"{ "request" : { "method" : "GET", "url" : "http://127.0.0.1:8005/rps/clientSettings", "data" : "", "context" : "@"#
-                + test + #"" }, "response" : { "success" : true, "error" : "", "httpStatus" : 200, "headers" : {}, "data" : "{}" } }"#
+                + test
+                + #"" }, "response" : { "success" : true, "error" : "", "httpStatus" : 200, "headers" : {}, "data" : "{}" } }"#
         }
         return Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
     }
@@ -22,8 +23,11 @@ struct CassetteImportExecutableTests {
     func importing(into out: String, in directory: String) throws -> WorkbenchProcess.Run {
         let file = directory + "/recorded.json"
         try Self.recording(longName: Self.longName).write(to: URL(fileURLWithPath: file))
-        return try WorkbenchProcess.run(["cassette", "import", "--format", "milagro-sdk", file, "--out", out,
-                                         "--scenarios", directory + "/no-scenarios"], seconds: 60)
+        return try WorkbenchProcess.run(
+            [
+                "cassette", "import", "--format", "milagro-sdk", file, "--out", out,
+                "--scenarios", directory + "/no-scenarios",
+            ], seconds: 60)
     }
 
     @Test func aLongNameIsShortenedAndEveryCassetteWritten() throws {
@@ -48,6 +52,8 @@ struct CassetteImportExecutableTests {
         #expect(run.stderr.contains("test13.json") && run.stderr.contains("no cassette written"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["test1.json", "test13.json"])
         #expect(try String(contentsOfFile: out + "/test1.json", encoding: .utf8) == "kept\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["out", "recorded.json"], "a staging folder was left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["out", "recorded.json"],
+            "a staging folder was left")
     }
 }

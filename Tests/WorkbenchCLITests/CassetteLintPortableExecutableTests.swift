@@ -8,7 +8,9 @@ import Testing
 @Suite("mpin-workbench cassette lint --portable", .enabled(if: WorkbenchProcess.path != nil))
 struct CassetteLintPortableExecutableTests {
     @Test func theRecordingsAreCleanAndABigIntegerIsReported() throws {
-        let clean = try WorkbenchProcess.run(["cassette", "lint", "--portable", "Recordings/authenticate.json", "Recordings/otp.json"])
+        let clean = try WorkbenchProcess.run([
+            "cassette", "lint", "--portable", "Recordings/authenticate.json", "Recordings/otp.json",
+        ])
         #expect(clean.status == 0, "\(clean)")
         #expect(clean.stdout == "Recordings/authenticate.json: ok\nRecordings/otp.json: ok\n", "\(clean)")
 
@@ -28,9 +30,12 @@ struct CassetteLintPortableExecutableTests {
         #expect(portable.status == 1, "\(portable)")
         let reported = portable.stdout.split(separator: "\n").map(String.init)
         #expect(reported.count == 2, "\(portable)")
-        #expect(reported.first?.hasPrefix("\(path): line \(viewLine), column 13: $.events[0].response.body.json.cSum: the integer "
-            + "18446744073709551616 is beyond 64 bits") == true, "\(portable)")
-        #expect(reported.last?.contains("$.events[0].response.body.text, the body's JSON at its line 1, column ") == true
-            && reported.last?.contains(", $.cSum: the integer 18446744073709551616") == true, "\(portable)")
+        #expect(
+            reported.first?.hasPrefix(
+                "\(path): line \(viewLine), column 13: $.events[0].response.body.json.cSum: the integer "
+                    + "18446744073709551616 is beyond 64 bits") == true, "\(portable)")
+        #expect(
+            reported.last?.contains("$.events[0].response.body.text, the body's JSON at its line 1, column ") == true
+                && reported.last?.contains(", $.cSum: the integer 18446744073709551616") == true, "\(portable)")
     }
 }

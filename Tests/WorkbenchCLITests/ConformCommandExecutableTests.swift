@@ -13,7 +13,8 @@ struct ConformCommandExecutableTests {
     private func conform(profile: String, _ arguments: [String]) throws -> WorkbenchProcess.Run? {
         let serving = try ServingProcess(["serve", "--port", "0", "--profile", profile])
         let port = serving.waitForOutput(within: 120) { line -> Int? in
-            guard line.hasPrefix("reference backend listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+            guard line.hasPrefix("reference backend listening on "), let origin = line.range(of: "http://127.0.0.1:")
+            else { return nil }
             return Int(line[origin.upperBound...])
         }
         defer { _ = serving.interrupt() }
@@ -27,9 +28,15 @@ struct ConformCommandExecutableTests {
     @Test func theDefaultProfileExitsZeroAndWritesTheReports() throws {
         let directory = try TemporaryDirectory.make("conform")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        guard let run = try conform(profile: "default", ["--cases", "pass2.*,settings.*", "--out", directory + "/cassettes",
-                                                          "--junit", directory + "/r.xml",
-                                                          "--html", directory + "/r.html", "--rate", "200"]) else { return }
+        guard
+            let run = try conform(
+                profile: "default",
+                [
+                    "--cases", "pass2.*,settings.*", "--out", directory + "/cassettes",
+                    "--junit", directory + "/r.xml",
+                    "--html", directory + "/r.html", "--rate", "200",
+                ])
+        else { return }
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("no MUST case failed"))
         guard let json = try conform(profile: "default", ["--cases", "settings.*", "--json"]) else { return }
@@ -37,7 +44,8 @@ struct ConformCommandExecutableTests {
         for file in ["r.xml", "r.html", "cassettes/pass2.single-use.json", "cassettes/settings.reachable.json"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) missing")
         }
-        let cassette = try WorkbenchProcess.run(["cassette", "check", directory + "/cassettes/pass2.single-use.json"], seconds: 60)
+        let cassette = try WorkbenchProcess.run(
+            ["cassette", "check", directory + "/cassettes/pass2.single-use.json"], seconds: 60)
         #expect(cassette.status == 0, "\(cassette)")
     }
 
@@ -48,11 +56,14 @@ struct ConformCommandExecutableTests {
     }
 
     @Test func usageErrorsAndAnUnreachableBackendExitTwo() throws {
-        let empty = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9", "--cases", ","], seconds: 60)
+        let empty = try WorkbenchProcess.run(
+            ["conform", "--backend", "http://127.0.0.1:9", "--cases", ","], seconds: 60)
         #expect(empty.status == 2, "\(empty)")
-        let none = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9", "--cases", "no-such.*"], seconds: 60)
+        let none = try WorkbenchProcess.run(
+            ["conform", "--backend", "http://127.0.0.1:9", "--cases", "no-such.*"], seconds: 60)
         #expect(none.status == 2 && none.stderr.contains("selects no case"), "\(none)")
-        let unreachable = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9", "--cases", "settings.*"], seconds: 60)
+        let unreachable = try WorkbenchProcess.run(
+            ["conform", "--backend", "http://127.0.0.1:9", "--cases", "settings.*"], seconds: 60)
         #expect(unreachable.status == 2 && unreachable.stderr.contains("cannot be reached"), "\(unreachable)")
         let rate = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9", "--rate", "0"], seconds: 60)
         #expect(rate.status == 2, "\(rate)")
@@ -63,13 +74,18 @@ struct ConformCommandExecutableTests {
     @Test func outCassettesAreRedactedByDefault() throws {
         let directory = try TemporaryDirectory.make("conform-redact")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        guard let run = try conform(profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/redacted"]),
-              let clear = try conform(profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/clear", "--redact", "none"])
+        guard
+            let run = try conform(
+                profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/redacted"]),
+            let clear = try conform(
+                profile: "default", ["--cases", "pass2.single-use", "--out", directory + "/clear", "--redact", "none"])
         else { return }
         #expect(run.status == 0 && clear.status == 0, "\(run) \(clear)")
-        let redacted = try WorkbenchProcess.run(["cassette", "audit", directory + "/redacted/pass2.single-use.json"], seconds: 60)
+        let redacted = try WorkbenchProcess.run(
+            ["cassette", "audit", directory + "/redacted/pass2.single-use.json"], seconds: 60)
         #expect(redacted.status == 0, "\(redacted)")
-        let inClear = try WorkbenchProcess.run(["cassette", "audit", directory + "/clear/pass2.single-use.json"], seconds: 60)
+        let inClear = try WorkbenchProcess.run(
+            ["cassette", "audit", directory + "/clear/pass2.single-use.json"], seconds: 60)
         #expect(inClear.status == 1, "\(inClear)")
     }
 
@@ -80,7 +96,9 @@ struct ConformCommandExecutableTests {
         let hold = Hold()
         let server = try await PlainHTTPServer.start(port: 0) { request in
             if request.target.hasSuffix("/clientSettings") {
-                return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: Array(#"{"registerURL": "/rps/user"}"#.utf8))
+                return .init(
+                    status: 200, headers: [.init("Content-Type", "application/json")],
+                    body: Array(#"{"registerURL": "/rps/user"}"#.utf8))
             }
             for _ in 0..<1_200 where !hold.released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(50)) }
             return .init(status: 503)
@@ -101,17 +119,21 @@ struct ConformCommandExecutableTests {
     @Test func anAnswerOverMaxBodyFailsItsCases() throws {
         guard let run = try conform(profile: "default", ["--cases", "settings.*", "--max-body", "64"]) else { return }
         #expect(run.status == 1, "\(run)")
-        #expect(run.stdout.contains("settings.reachable: the answer to GET ") && run.stdout.contains("is more than 64 bytes, the most a run takes (--max-body)"),
-                "\(run.stdout)")
+        #expect(
+            run.stdout.contains("settings.reachable: the answer to GET ")
+                && run.stdout.contains("is more than 64 bytes, the most a run takes (--max-body)"),
+            "\(run.stdout)")
     }
 
-    @Test("the limits' options are range-checked", arguments: [
-        (["--deadline", "0"], "must be a number more than 0 and at most 86400 seconds"),
-        (["--timeout", "-1"], "must be a number more than 0 and at most 3600 seconds"),
-        (["--max-body", "0"], "must be an integer from 1 to 16777216"),
-        (["--allow-origin", "http://127.0.0.1:8001/dta2"], "--allow-origin is an origin"),
-        (["--redact", "none", "pin"], "--redact none redacts nothing"),
-    ])
+    @Test(
+        "the limits' options are range-checked",
+        arguments: [
+            (["--deadline", "0"], "must be a number more than 0 and at most 86400 seconds"),
+            (["--timeout", "-1"], "must be a number more than 0 and at most 3600 seconds"),
+            (["--max-body", "0"], "must be an integer from 1 to 16777216"),
+            (["--allow-origin", "http://127.0.0.1:8001/dta2"], "--allow-origin is an origin"),
+            (["--redact", "none", "pin"], "--redact none redacts nothing"),
+        ])
     func limitOptionsAreChecked(_ arguments: [String], _ message: String) throws {
         let run = try WorkbenchProcess.run(["conform", "--backend", "http://127.0.0.1:9"] + arguments, seconds: 60)
         #expect(run.status == 2 && run.stderr.contains(message), "\(run)")

@@ -31,10 +31,13 @@ import Testing
     }()
 
     /// The files whose comments and strings cite the documentation.
-    static let citingFiles: [String] = markdownFiles
-        + files(under: "Sources", ending: ".swift") + files(under: "Tests", ending: ".swift").filter { !$0.hasSuffix("/DocsTests.swift") }
+    static let citingFiles: [String] =
+        markdownFiles
+        + files(under: "Sources", ending: ".swift")
+        + files(under: "Tests", ending: ".swift").filter { !$0.hasSuffix("/DocsTests.swift") }
         + files(under: "Snippets", ending: ".swift") + files(under: "Scripts", ending: "")
-        + files(under: "Examples/MPinConsumer/Sources", ending: ".swift") + files(under: "Examples/MPinConsumer/Tests", ending: ".swift")
+        + files(under: "Examples/MPinConsumer/Sources", ending: ".swift")
+        + files(under: "Examples/MPinConsumer/Tests", ending: ".swift")
         + ["Makefile", "Package.swift", "Examples/MPinConsumer/Package.swift", "Fuzz/Package.swift", "Fuzz/run.sh"]
 
     /// Citations that are text of the committed vector files, which the generator writes word for
@@ -59,12 +62,14 @@ import Testing
         while index < lines.count {
             defer { index += 1 }
             guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- runnable -->",
-                  index + 1 < lines.count, lines[index + 1].hasPrefix("```") else { continue }
+                index + 1 < lines.count, lines[index + 1].hasPrefix("```")
+            else { continue }
             index += 2
             while index < lines.count, !lines[index].hasPrefix("```") {
                 let line = lines[index]
                 if line.hasPrefix("$ ") {
-                    examples.append(Example(file: file, line: index + 1, command: String(line.dropFirst(2)), expected: []))
+                    examples.append(
+                        Example(file: file, line: index + 1, command: String(line.dropFirst(2)), expected: []))
                 } else if !examples.isEmpty, examples[examples.count - 1].file == file {
                     examples[examples.count - 1].expected.append(line)
                 }
@@ -81,7 +86,9 @@ import Testing
             if line == "…" {
                 pattern += "(?:[^\\n]*\\n)*?"
             } else {
-                pattern += line.components(separatedBy: "…").map(NSRegularExpression.escapedPattern(for:)).joined(separator: "[^\\n]*") + "\\n"
+                pattern +=
+                    line.components(separatedBy: "…").map(NSRegularExpression.escapedPattern(for:)).joined(
+                        separator: "[^\\n]*") + "\\n"
             }
         }
         pattern += "$"
@@ -93,7 +100,9 @@ import Testing
     static var filesWithExamples: [String] {
         markdownFiles.filter { file in
             let text = (try? String(contentsOfFile: RepoPaths.path(file), encoding: .utf8)) ?? ""
-            return text.components(separatedBy: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "<!-- runnable -->" }
+            return text.components(separatedBy: "\n").contains {
+                $0.trimmingCharacters(in: .whitespaces) == "<!-- runnable -->"
+            }
         }
     }
 
@@ -105,14 +114,16 @@ import Testing
         let folder = try TemporaryDirectory.make("mpin-docs")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["Scenarios", "Recordings", "Vectors"] {
-            try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: RepoPaths.path(name))
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/" + name, withDestinationPath: RepoPaths.path(name))
         }
         for example in examples {
             let shell = "PATH=\"$(dirname \"$WORKBENCH\"):$PATH\"; export PATH; exec 2>&1; " + example.command
             let run = try WorkbenchProcess.run(shell: shell, in: folder, seconds: 120)
             #expect(run.exited, "\(example) did not finish: \(run)")
-            #expect(Self.matches(run.stdout, example.expected),
-                    "\(example) printed:\n\(run.stdout)\n\(file) shows:\n\(example.expected.joined(separator: "\n"))")
+            #expect(
+                Self.matches(run.stdout, example.expected),
+                "\(example) printed:\n\(run.stdout)\n\(file) shows:\n\(example.expected.joined(separator: "\n"))")
         }
     }
 
@@ -134,9 +145,13 @@ import Testing
     func aBlockThatNamesAFileIsThatFile(_ file: String) throws {
         let lines = try String(contentsOfFile: RepoPaths.path(file), encoding: .utf8).components(separatedBy: "\n")
         for (index, line) in lines.enumerated() {
-            guard line.hasPrefix("<!-- file: "), let range = line.range(of: "<!-- file: "), let end = line.range(of: " -->") else { continue }
+            guard line.hasPrefix("<!-- file: "), let range = line.range(of: "<!-- file: "),
+                let end = line.range(of: " -->")
+            else { continue }
             let path = String(line[range.upperBound..<end.lowerBound])
-            try #require(index + 1 < lines.count && lines[index + 1].hasPrefix("```"), "\(file):\(index + 1): no block after the file marker")
+            try #require(
+                index + 1 < lines.count && lines[index + 1].hasPrefix("```"),
+                "\(file):\(index + 1): no block after the file marker")
             guard let close = lines[(index + 2)...].firstIndex(where: { $0.hasPrefix("```") }) else {
                 Issue.record("\(file):\(index + 2): the block is not closed")
                 continue
@@ -150,13 +165,18 @@ import Testing
     /// DocC articles show no HTML comments, so their file blocks are named here: one of the article's
     /// Swift blocks must be the file.
     static let docCFileBlocks = [
-        ("Sources/WorkbenchTesting/WorkbenchTesting.docc/GettingStarted.md", "Examples/MPinConsumer/Tests/MPinConsumerTests/FirstCassetteTests.swift"),
+        (
+            "Sources/WorkbenchTesting/WorkbenchTesting.docc/GettingStarted.md",
+            "Examples/MPinConsumer/Tests/MPinConsumerTests/FirstCassetteTests.swift"
+        )
     ]
 
     @Test func theDocCArticlesTestIsTheExamplePackagesFile() throws {
         for (article, path) in Self.docCFileBlocks {
             let markdown = try String(contentsOfFile: RepoPaths.path(article), encoding: .utf8)
-            let blocks = markdown.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+            let blocks = markdown.components(separatedBy: "```swift\n").dropFirst().compactMap {
+                $0.components(separatedBy: "```").first
+            }
             let contents = try String(contentsOfFile: RepoPaths.path(path), encoding: .utf8)
             #expect(blocks.contains(contents), "\(article) shows no Swift block that is \(path)")
         }
@@ -178,7 +198,8 @@ import Testing
         return citations(of: regex, in: text, file: file).compactMap { citation in
             let target = citation.text
             if target.hasPrefix("#") || target.contains("://") || target.hasPrefix("mailto:") { return nil }
-            return Citation(file: citation.file, line: citation.line, text: String(target.split(separator: "#", maxSplits: 1)[0]))
+            return Citation(
+                file: citation.file, line: citation.line, text: String(target.split(separator: "#", maxSplits: 1)[0]))
         }
     }
 
@@ -208,11 +229,15 @@ import Testing
                 missing.append(link)
             }
         }
-        #expect(missing.isEmpty, "links to files that do not exist:\n\(missing.map(\.description).joined(separator: "\n"))")
+        #expect(
+            missing.isEmpty, "links to files that do not exist:\n\(missing.map(\.description).joined(separator: "\n"))")
     }
 
     @Test func everyCitedDocumentExistsAndHasTheCitedSection() throws {
-        let document = try NSRegularExpression(pattern: #"(?<![\w./-])((?:docs/)(?:[\w-]+/)*[\w-]+\.md)(?:\s*(?:\n\s*(?://+|#+)?\s*)?§\s?([0-9]+(?:\.[0-9]+)?))?"#)
+        let document = try NSRegularExpression(
+            pattern:
+                #"(?<![\w./-])((?:docs/)(?:[\w-]+/)*[\w-]+\.md)(?:\s*(?:\n\s*(?://+|#+)?\s*)?§\s?([0-9]+(?:\.[0-9]+)?))?"#
+        )
         let bare = try NSRegularExpression(pattern: #"(?<![\w./-])([A-Z][A-Z0-9_-]*\.md)\b"#)
         var problems: [String] = []
         var sections: [String: Set<String>] = [:]
@@ -230,18 +255,24 @@ import Testing
                 guard let sectionRange = Range(match.range(at: 2), in: text) else { continue }
                 let section = String(text[sectionRange])
                 if sections[path] == nil { sections[path] = try Self.numberedSections(of: path) }
-                if sections[path]?.contains(section) != true { problems.append("\(file):\(line): \(path) has no section §\(section)") }
+                if sections[path]?.contains(section) != true {
+                    problems.append("\(file):\(line): \(path) has no section §\(section)")
+                }
             }
             for citation in Self.citations(of: bare, in: text, file: file) {
                 let folder = (file as NSString).deletingLastPathComponent
                 let candidates = [citation.text, (folder.isEmpty ? "" : folder + "/") + citation.text]
-                if candidates.contains(where: { FileManager.default.fileExists(atPath: RepoPaths.path($0)) }) { continue }
+                if candidates.contains(where: { FileManager.default.fileExists(atPath: RepoPaths.path($0)) }) {
+                    continue
+                }
                 let line = text.components(separatedBy: "\n")[citation.line - 1]
                 if Self.citationsInCommittedVectors.contains(where: { line.contains($0) }) { continue }
                 problems.append("\(citation): \(citation.text) is not a file of the repository")
             }
         }
-        #expect(problems.isEmpty, "citations of documents or sections that do not exist:\n\(problems.joined(separator: "\n"))")
+        #expect(
+            problems.isEmpty,
+            "citations of documents or sections that do not exist:\n\(problems.joined(separator: "\n"))")
     }
 
     /// The numbers of a document's numbered headings: "## 3. …" gives 3, "### 3.4 …" gives 3.4,
@@ -259,7 +290,9 @@ import Testing
                 current = String(line[found]).split(separator: ".").first.map(String.init)
             } else if line.hasPrefix("#") {
                 current = nil
-            } else if let current, let match = item.firstMatch(in: line, range: range), let found = Range(match.range(at: 1), in: line) {
+            } else if let current, let match = item.firstMatch(in: line, range: range),
+                let found = Range(match.range(at: 1), in: line)
+            {
                 numbers.insert(current + "." + line[found])
             }
         }
@@ -277,7 +310,10 @@ import Testing
         let run = try WorkbenchProcess.run(shell: "exec Scripts/cli-reference.sh \"$WORKBENCH\"", seconds: 120)
         #expect(run.exited && run.status == 0, "Scripts/cli-reference.sh: \(run)")
         let committed = try String(contentsOfFile: RepoPaths.path("docs/cli.md"), encoding: .utf8)
-        #expect(run.stdout == committed, "docs/cli.md differs from the executable's help: run `make cli-docs` (or Scripts/cli-reference.sh PATH > docs/cli.md)")
+        #expect(
+            run.stdout == committed,
+            "docs/cli.md differs from the executable's help: run `make cli-docs` (or Scripts/cli-reference.sh PATH > docs/cli.md)"
+        )
     }
 
     // MARK: - The README
@@ -304,20 +340,26 @@ import Testing
         try #require(rows.count > 3, "README.md has no architecture sketch")
         var row: [String: Int] = [:]
         for (index, names) in rows.enumerated() { for name in names { row[name] = index } }
-        let package = try #require(try JSONSerialization.jsonObject(with: Data(try Self.packageDump().utf8)) as? [String: Any])
+        let package = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.packageDump().utf8)) as? [String: Any])
         let targets = try #require(package["targets"] as? [[String: Any]])
         var wrong: [String] = []
         for target in targets {
             guard let name = target["name"] as? String, let level = row[name] else { continue }
             for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
                 guard let value = dependency.values.first as? [Any], let used = value.first as? String,
-                      let usedLevel = row[used] else { continue }
-                if usedLevel <= level { wrong.append("\(name) depends on \(used), which the sketch does not put below it") }
+                    let usedLevel = row[used]
+                else { continue }
+                if usedLevel <= level {
+                    wrong.append("\(name) depends on \(used), which the sketch does not put below it")
+                }
             }
         }
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
         let names = Set(targets.compactMap { $0["name"] as? String })
-        #expect(Set(row.keys).isSubset(of: names), "the sketch names targets the package does not have: \(Set(row.keys).subtracting(names))")
+        #expect(
+            Set(row.keys).isSubset(of: names),
+            "the sketch names targets the package does not have: \(Set(row.keys).subtracting(names))")
     }
 
     // MARK: - docs/architecture.md
@@ -327,7 +369,8 @@ import Testing
         // A scratch folder of its own: the running `swift test` holds the lock of .build.
         let scratch = try TemporaryDirectory.make("mpin-docs-dump")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let run = try WorkbenchProcess.run(shell: "exec swift package --scratch-path '\(scratch)' dump-package", seconds: 120)
+        let run = try WorkbenchProcess.run(
+            shell: "exec swift package --scratch-path '\(scratch)' dump-package", seconds: 120)
         try #require(run.exited && run.status == 0, "swift package dump-package: \(run)")
         return run.stdout
     }
@@ -335,45 +378,58 @@ import Testing
     /// The generated section of `markdown`: from its first marker line to the end of its last.
     static func generatedSection(of markdown: String) -> String? {
         guard let start = markdown.range(of: "<!-- generated by `make arch-docs`"),
-              let end = markdown.range(of: "<!-- end of the generated section -->\n", range: start.upperBound..<markdown.endIndex)
+            let end = markdown.range(
+                of: "<!-- end of the generated section -->\n", range: start.upperBound..<markdown.endIndex)
         else { return nil }
         return String(markdown[start.lowerBound..<end.upperBound])
     }
 
-    @Test("docs/architecture.md's generated section (products, counts, target graph, DocC catalogs) is what the package gives")
+    @Test(
+        "docs/architecture.md's generated section (products, counts, target graph, DocC catalogs) is what the package gives"
+    )
     func theArchitectureSectionIsWhatThePackageGives() throws {
         let folder = try TemporaryDirectory.make("mpin-arch-docs")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.packageDump().write(toFile: folder + "/package.json", atomically: true, encoding: .utf8)
-        let run = try WorkbenchProcess.run(shell: "exec python3 Scripts/target_graph.py '\(folder)/package.json' --section", seconds: 60)
+        let run = try WorkbenchProcess.run(
+            shell: "exec python3 Scripts/target_graph.py '\(folder)/package.json' --section", seconds: 60)
         try #require(run.exited && run.status == 0, "Scripts/target_graph.py --section: \(run)")
         let page = try String(contentsOfFile: RepoPaths.path("docs/architecture.md"), encoding: .utf8)
         let committed = try #require(Self.generatedSection(of: page), "docs/architecture.md has no generated section")
-        #expect(committed == run.stdout, "docs/architecture.md's generated section differs from the package: run `make arch-docs`")
+        #expect(
+            committed == run.stdout,
+            "docs/architecture.md's generated section differs from the package: run `make arch-docs`")
     }
 
     @Test("every target of the package has an entry (**Name**) on docs/architecture.md, and the page names no other")
     func everyTargetIsDescribedOnTheArchitecturePage() throws {
-        let package = try #require(try JSONSerialization.jsonObject(with: Data(try Self.packageDump().utf8)) as? [String: Any])
-        let targets = (package["targets"] as? [[String: Any]] ?? []).filter { $0["type"] as? String != "test" }.compactMap { $0["name"] as? String }
+        let package = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.packageDump().utf8)) as? [String: Any])
+        let targets = (package["targets"] as? [[String: Any]] ?? []).filter { $0["type"] as? String != "test" }
+            .compactMap { $0["name"] as? String }
         let page = try String(contentsOfFile: RepoPaths.path("docs/architecture.md"), encoding: .utf8)
         #expect(targets.count > 20)
         let missing = targets.filter { !page.contains("**\($0)**") }
         #expect(missing.isEmpty, "docs/architecture.md describes no \(missing.joined(separator: ", "))")
         let named = try Regex(#"\* \*\*([A-Za-z-]+)\*\*"#)
         let entries = page.matches(of: named).map { String($0.output[1].substring ?? "") }
-        #expect(Set(entries).isSubset(of: Set(targets)), "entries for targets the package lacks: \(Set(entries).subtracting(targets))")
+        #expect(
+            Set(entries).isSubset(of: Set(targets)),
+            "entries for targets the package lacks: \(Set(entries).subtracting(targets))")
     }
 
     @Test("`make docs` builds every DocC catalog (Sources/<Target>/<Target>.docc) and no other target")
     func makeDocsBuildsEveryCatalog() throws {
         let makefile = try String(contentsOfFile: RepoPaths.path("Makefile"), encoding: .utf8)
-        let recipe = try #require(makefile.components(separatedBy: "\ndocs:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let recipe = try #require(
+            makefile.components(separatedBy: "\ndocs:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
         let built = Set(recipe.matches(of: try Regex(#"--target (\S+)"#)).map { String($0.output[1].substring ?? "") })
         let catalogs = try FileManager.default.contentsOfDirectory(atPath: RepoPaths.path("Sources")).filter { name in
             FileManager.default.fileExists(atPath: RepoPaths.path("Sources/\(name)/\(name).docc"))
         }
-        #expect(!built.isEmpty && built == Set(catalogs), "make docs builds \(built.sorted()); the catalogs are \(catalogs.sorted())")
+        #expect(
+            !built.isEmpty && built == Set(catalogs),
+            "make docs builds \(built.sorted()); the catalogs are \(catalogs.sorted())")
     }
 
     // MARK: - Support
@@ -384,10 +440,16 @@ import Testing
         guard let enumerator = FileManager.default.enumerator(atPath: RepoPaths.path(folder)) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            if relative.hasPrefix(".build") || relative.contains("/.build") || relative.contains("Fixtures/") || relative.contains("Corpus/") { continue }
+            if relative.hasPrefix(".build") || relative.contains("/.build") || relative.contains("Fixtures/")
+                || relative.contains("Corpus/")
+            {
+                continue
+            }
             let path = folder + "/" + relative
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: RepoPaths.path(path), isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: RepoPaths.path(path), isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            else { continue }
             if suffix.isEmpty || relative.hasSuffix(suffix) { found.append(path) }
         }
         return found.sorted()

@@ -30,7 +30,8 @@ struct ExitStatusExecutableTests {
 
     /// The leaf commands that read no input file, for the usage test and the help test.
     static let commandsWithoutInput: [[String]] = [
-        ["vectors", "generate"], ["vectors", "bench"], ["bench"], ["bench", "crypto"], ["bench", "backend"], ["proxy"], ["checksum"], ["serve"],
+        ["vectors", "generate"], ["vectors", "bench"], ["bench"], ["bench", "crypto"], ["bench", "backend"], ["proxy"],
+        ["checksum"], ["serve"],
     ]
 
     @Test("a missing input file exits 2 and names the file, on every command")
@@ -48,13 +49,15 @@ struct ExitStatusExecutableTests {
     /// A guard rather than a finding: usage errors already exited 2 before issue 26.
     @Test("an unknown option exits 2, on every command")
     func badUsage() throws {
-        let leaves = Self.commands(missing: "x", out: "y").map { Array($0.prefix { !$0.hasPrefix("-") && $0 != "x" }) }
+        let leaves =
+            Self.commands(missing: "x", out: "y").map { Array($0.prefix { !$0.hasPrefix("-") && $0 != "x" }) }
             + Self.commandsWithoutInput
         for command in leaves {
             let result = try WorkbenchProcess.run(command + ["--no-such-option"], seconds: 60)
             #expect(result.status == 2, "\(command.joined(separator: " ")): \(result)")
-            #expect(result.stderr.contains("Error: ") && result.stderr.contains("Usage: mpin-workbench"),
-                    "\(command.joined(separator: " ")): \(result)")
+            #expect(
+                result.stderr.contains("Error: ") && result.stderr.contains("Usage: mpin-workbench"),
+                "\(command.joined(separator: " ")): \(result)")
         }
     }
 
@@ -65,12 +68,15 @@ struct ExitStatusExecutableTests {
         let words = root.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("1 when the check failed"), "\(root)")
         #expect(words.contains("2 when the input could not be read or the usage was wrong"), "\(root)")
-        let leaves = Self.commands(missing: "x", out: "y").map { Array($0.prefix { !$0.hasPrefix("-") && $0 != "x" }) }
+        let leaves =
+            Self.commands(missing: "x", out: "y").map { Array($0.prefix { !$0.hasPrefix("-") && $0 != "x" }) }
             + Self.commandsWithoutInput
         for command in leaves {
             let help = try WorkbenchProcess.run(["help"] + command)
             #expect(help.status == 0, "\(command)")
-            #expect(help.stdout.contains("Exit status"), "help \(command.joined(separator: " ")) does not name its exit status")
+            #expect(
+                help.stdout.contains("Exit status"),
+                "help \(command.joined(separator: " ")) does not name its exit status")
         }
     }
 }

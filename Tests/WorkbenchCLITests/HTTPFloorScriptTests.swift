@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-private let httpFloorToolsPresent = ["/usr/bin/python3", "/usr/bin/cc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+private let httpFloorToolsPresent = ["/usr/bin/python3", "/usr/bin/cc"].allSatisfy {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// `Scripts/http_floor.py`, the outside check of `serve --bench`'s HTTP floor: it builds its C
 /// client, runs `serve` on a free loopback port, measures both sides and stops the server. Needs
@@ -12,11 +14,14 @@ struct HTTPFloorScriptTests {
     /// Runs the script with 2 rounds of 40 exchanges, 4 at once, and `options`; its JSON object and
     /// the rounds of each mode, both modes there with 2 rounds each.
     private func measure(_ options: String) throws -> (object: [String: Any], results: [String: [[String: Double]]]) {
-        let result = try WorkbenchProcess.run(shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" --rounds 2 --exchanges 40 --concurrency 4 \(options) --json",
-                                              seconds: 300)
+        let result = try WorkbenchProcess.run(
+            shell:
+                "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" --rounds 2 --exchanges 40 --concurrency 4 \(options) --json",
+            seconds: 300)
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("Traceback"), "\(result)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
         let results = try #require(object["results"] as? [String: [[String: Double]]])
         #expect(Set(results.keys) == ["serial", "4 at once"])
         for (mode, rounds) in results { #expect(rounds.count == 2, "\(mode)") }
@@ -50,8 +55,11 @@ struct HTTPFloorScriptTests {
 
     @Test("out-of-range options exit 2 naming the option and its range")
     func refusesBadOptions() throws {
-        for (option, value, range) in [("--exchanges", "0", "1 to 1000000"), ("--rounds", "101", "1 to 100"), ("--concurrency", "x", "1 to 256")] {
-            let result = try WorkbenchProcess.run(shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" \(option) \(value)")
+        for (option, value, range) in [
+            ("--exchanges", "0", "1 to 1000000"), ("--rounds", "101", "1 to 100"), ("--concurrency", "x", "1 to 256"),
+        ] {
+            let result = try WorkbenchProcess.run(
+                shell: "python3 Scripts/http_floor.py --workbench \"$WORKBENCH\" \(option) \(value)")
             #expect(result.status == 2, "\(option) \(value): \(result)")
             #expect(result.stderr.contains("\(option) must be an integer from \(range)"), "\(result)")
         }

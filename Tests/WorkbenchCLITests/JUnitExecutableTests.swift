@@ -67,9 +67,12 @@ struct JUnitExecutableTests {
 
         let failure = try #require(cases[1].child("failure"))
         #expect(failure["type"] == "requestMismatch")
-        #expect(failure["message"] == "\(tampered): replay (strict) diverged at event 3 (sdk, step 2 \"sdk startRegistration\"): "
+        #expect(
+            failure["message"]
+                == "\(tampered): replay (strict) diverged at event 3 (sdk, step 2 \"sdk startRegistration\"): "
                 + "the request differs from the recorded one")
-        #expect(failure.text.contains("url: expected http://127.0.0.1:8005/rps/users, got http://127.0.0.1:8005/rps/user"))
+        #expect(
+            failure.text.contains("url: expected http://127.0.0.1:8005/rps/users, got http://127.0.0.1:8005/rps/user"))
         // Exactly the report the command printed after FAIL.
         #expect(result.stdout.contains("FAIL " + failure.text + "\n"), "\(failure.text)")
 
@@ -129,7 +132,9 @@ struct JUnitExecutableTests {
         let malformed = VectorFixtures.path("malformed_line.txt")
         let report = directory + "/vectors.xml"
 
-        let result = try WorkbenchProcess.run(["vectors", "verify", passing, flipped, suite, malformed, "--junit", report])
+        let result = try WorkbenchProcess.run([
+            "vectors", "verify", passing, flipped, suite, malformed, "--junit", report,
+        ])
         #expect(result.status == 2, "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["6", "2", "1"])
@@ -137,19 +142,22 @@ struct JUnitExecutableTests {
         let cases = parsed.testCases
         try #require(cases.count == 6)
         #expect(cases.map { $0["classname"] ?? "" } == [passing, flipped, suite, suite, suite, malformed])
-        #expect(cases.map { $0["name"] ?? "" } == [
-            "all vectors", "all vectors",
-            "group 1 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=true)",
-            "group 2 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=false)",
-            "group 3 AccessNumberTest (accessNumberDigits=6, accessNumberUseCheckSum=true)",
-            "reading the file",
-        ])
+        #expect(
+            cases.map { $0["name"] ?? "" } == [
+                "all vectors", "all vectors",
+                "group 1 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=true)",
+                "group 2 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=false)",
+                "group 3 AccessNumberTest (accessNumberDigits=6, accessNumberUseCheckSum=true)",
+                "reading the file",
+            ])
         #expect(cases.map { $0.children.map(\.name) } == [[], ["failure"], ["failure"], [], [], ["error"]])
 
         let amcl = try #require(cases[1].child("failure"))
         #expect(amcl["message"] == "\(flipped): 2 passed, 1 failed")
         #expect(amcl.text.contains("CS1 (line \(twoPass.cs1Line))\n"))
-        #expect(amcl.text.contains("expected: \(twoPass.writtenCS1)") && amcl.text.contains("actual:   \(twoPass.computedCS1)"))
+        #expect(
+            amcl.text.contains("expected: \(twoPass.writtenCS1)")
+                && amcl.text.contains("actual:   \(twoPass.computedCS1)"))
 
         let group = try #require(cases[2].child("failure"))
         let expected = """
@@ -160,7 +168,9 @@ struct JUnitExecutableTests {
                   actual:   4
             """
         #expect(group.text == expected)
-        #expect(group["message"] == "group 1 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=true): 46 passed, 1 failed")
+        #expect(
+            group["message"]
+                == "group 1 AccessNumberTest (accessNumberDigits=7, accessNumberUseCheckSum=true): 46 passed, 1 failed")
         // The same lines as printed, two spaces further in under the file's line.
         let printed = expected.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         #expect(result.stdout.contains(printed), "\(result.stdout)")
@@ -174,7 +184,9 @@ struct JUnitExecutableTests {
         let directory = try TemporaryDirectory.make("junit-vectors")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/vectors.xml"
-        let result = try WorkbenchProcess.run(["vectors", "verify", RepoPaths.path("Vectors/generated/access-number.json"), "--junit", report])
+        let result = try WorkbenchProcess.run([
+            "vectors", "verify", RepoPaths.path("Vectors/generated/access-number.json"), "--junit", report,
+        ])
         #expect(result.status == 0, "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["3", "0", "0"])
@@ -208,7 +220,8 @@ struct JUnitExecutableTests {
         #expect(counts(parsed.root) == ["1", "1", "0"])
         testCase = try #require(parsed.testCases.first)
         let failure = try #require(testCase.child("failure"))
-        let message = "\(failing):10: step 2 \"register <&>\"' \u{01} frank\": expected the user in state REGISTERED, it is ACTIVATED"
+        let message =
+            "\(failing):10: step 2 \"register <&>\"' \u{01} frank\": expected the user in state REGISTERED, it is ACTIVATED"
         #expect(failed.stderr.contains("error: " + message + "\n"), "\(failed.stderr)")
         let shown = message.replacingOccurrences(of: "\u{01}", with: "\\u{1}")
         #expect(failure.text == shown)
@@ -228,7 +241,9 @@ struct JUnitExecutableTests {
     /// Starts `cassette serve` in the background, waits (at most 30 s) for its banner, then runs
     /// `then` (shell commands with `$url` the served origin and `$pid` the server) and waits for it
     /// to end; prints `exit N`.
-    func serve(_ cassette: String, report: String, options: String = "", then commands: String) throws -> WorkbenchProcess.Run {
+    func serve(_ cassette: String, report: String, options: String = "", then commands: String) throws
+        -> WorkbenchProcess.Run
+    {
         let out = report + ".out"
         let shell = """
             command -v curl >/dev/null || { echo 'curl is needed'; exit 97; }
@@ -250,8 +265,9 @@ struct JUnitExecutableTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cassette = directory + "/one.json", report = directory + "/serve.xml"
         try Self.cassette.write(toFile: cassette, atomically: true, encoding: .utf8)
-        let result = try serve(cassette, report: report, options: "--exit-when-done",
-                               then: "curl -s -o /dev/null --max-time 10 \"$url/rps/clientSettings\"")
+        let result = try serve(
+            cassette, report: report, options: "--exit-when-done",
+            then: "curl -s -o /dev/null --max-time 10 \"$url/rps/clientSettings\"")
         #expect(result.stdout.hasPrefix("exit 0\n"), "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["1", "0", "0"])
@@ -266,8 +282,9 @@ struct JUnitExecutableTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cassette = directory + "/one.json", report = directory + "/serve.xml"
         try Self.cassette.write(toFile: cassette, atomically: true, encoding: .utf8)
-        let result = try serve(cassette, report: report,
-                               then: "curl -s -o /dev/null --max-time 10 \"$url/rps/nothing-here\"; kill -TERM $pid")
+        let result = try serve(
+            cassette, report: report,
+            then: "curl -s -o /dev/null --max-time 10 \"$url/rps/nothing-here\"; kill -TERM $pid")
         #expect(result.stdout.hasPrefix("exit 1\n"), "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["1", "1", "0"])
@@ -275,7 +292,9 @@ struct JUnitExecutableTests {
         #expect(failure["message"] == "served 0 of 1 recorded exchanges, 0 repeats, 1 unmatched request")
         #expect(failure.text.contains("requests that matched nothing:\n  "))
         #expect(failure.text.contains("/rps/nothing-here"), "\(failure.text)")
-        #expect(failure.text.contains("recorded exchanges never asked for:\n  event 0 (sdk): GET /rps/clientSettings"), "\(failure.text)")
+        #expect(
+            failure.text.contains("recorded exchanges never asked for:\n  event 0 (sdk): GET /rps/clientSettings"),
+            "\(failure.text)")
         // The summary exactly as the command printed it.
         #expect(result.stdout.contains(failure.text + "\n"), "\(result.stdout)")
     }
@@ -284,9 +303,11 @@ struct JUnitExecutableTests {
         let directory = try TemporaryDirectory.make("junit-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cassette = directory + "/status.json", report = directory + "/serve.xml"
-        try WorkbenchLimitsExecutableTests.cassette(status: "1000").write(toFile: cassette, atomically: true, encoding: .utf8)
-        let result = try WorkbenchProcess.run(["cassette", "serve", cassette, "--port", "0", "--exit-when-done", "--junit", report],
-                                              seconds: 30)
+        try WorkbenchLimitsExecutableTests.cassette(status: "1000").write(
+            toFile: cassette, atomically: true, encoding: .utf8)
+        let result = try WorkbenchProcess.run(
+            ["cassette", "serve", cassette, "--port", "0", "--exit-when-done", "--junit", report],
+            seconds: 30)
         #expect(result.exited && result.status == 2, "\(result)")
         let parsed = try parse(report)
         #expect(counts(parsed.root) == ["1", "0", "1"])
@@ -295,9 +316,11 @@ struct JUnitExecutableTests {
         #expect(result.stderr.contains("error: " + error.text + "\n"))
 
         // The old spelling still serves, with its warning.
-        let old = try WorkbenchProcess.run(["serve", "--cassette", cassette, "--port", "0", "--exit-when-done", "--junit", report], seconds: 30)
+        let old = try WorkbenchProcess.run(
+            ["serve", "--cassette", cassette, "--port", "0", "--exit-when-done", "--junit", report], seconds: 30)
         #expect(old.exited && old.status == 2, "\(old)")
-        #expect(old.stderr.hasPrefix("warning: `serve --cassette FILE` is now `cassette serve FILE`\n"), "\(old.stderr)")
+        #expect(
+            old.stderr.hasPrefix("warning: `serve --cassette FILE` is now `cassette serve FILE`\n"), "\(old.stderr)")
         #expect(old.stderr.contains("error: " + error.text + "\n"))
 
         let noCassette = try WorkbenchProcess.run(["serve", "--junit", report])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import WorkbenchCLI
 
 /// The old spellings keep working: each is rewritten to the new one before parsing, with one
@@ -9,18 +10,28 @@ import Testing
         let old = LegacySpelling(["serve", "--cassette", "flow.json", "--port", "0", "--exit-when-done"])
         #expect(old.arguments == ["cassette", "serve", "flow.json", "--port", "0", "--exit-when-done"])
         #expect(old.warnings == ["warning: `serve --cassette FILE` is now `cassette serve FILE`"])
-        #expect(LegacySpelling(["serve", "--port", "0", "--cassette=flow.json"]).arguments == ["cassette", "serve", "flow.json", "--port", "0"])
+        #expect(
+            LegacySpelling(["serve", "--port", "0", "--cassette=flow.json"]).arguments == [
+                "cassette", "serve", "flow.json", "--port", "0",
+            ])
         let command = try #require(try WorkbenchCommand.parse(commandLine: old.arguments) as? CassetteServeCommand)
         #expect(command.path == "flow.json" && command.exitWhenDone)
         #expect(try WorkbenchCommand.parse(commandLine: ["serve", "--cassette", "flow.json"]) is CassetteServeCommand)
     }
 
     @Test func serveBenchIsBenchBackendWithOneWarning() throws {
-        let old = LegacySpelling(["serve", "--bench", "--bench-clients", "1", "2", "--bench-runs", "2", "--bench-authentications", "4",
-                                  "--bench-json"])
-        #expect(old.arguments == ["bench", "backend", "--clients", "1", "2", "--runs", "2", "--authentications", "4", "--json"])
+        let old = LegacySpelling([
+            "serve", "--bench", "--bench-clients", "1", "2", "--bench-runs", "2", "--bench-authentications", "4",
+            "--bench-json",
+        ])
+        #expect(
+            old.arguments == [
+                "bench", "backend", "--clients", "1", "2", "--runs", "2", "--authentications", "4", "--json",
+            ])
         #expect(old.warnings.count == 1)
-        #expect(old.warnings.first?.hasPrefix("warning: `serve --bench` is now `bench backend`, `--bench-clients` is `--clients`") == true)
+        #expect(
+            old.warnings.first?.hasPrefix(
+                "warning: `serve --bench` is now `bench backend`, `--bench-clients` is `--clients`") == true)
         #expect(old.warnings.first?.contains("`--bench-json` is `--json`") == true)
         let command = try #require(try WorkbenchCommand.parse(commandLine: old.arguments) as? BenchBackendCommand)
         #expect(command.clients == [1, 2] && command.runs == 2 && command.authentications == 4 && command.json)
@@ -40,18 +51,27 @@ import Testing
     }
 
     @Test func redactFieldAndDefaultsAreRedact() throws {
-        let old = LegacySpelling(["cassette", "redact", "flow.json", "--field", "regOTT", "--defaults", "--field", "authOTT"])
-        #expect(old.arguments == ["cassette", "redact", "flow.json", "--redact", "regOTT", "--redact", "default", "--redact", "authOTT"])
-        #expect(old.warnings == ["warning: `--field` is now `--redact`", "warning: `--defaults` is now `--redact default`"])
+        let old = LegacySpelling([
+            "cassette", "redact", "flow.json", "--field", "regOTT", "--defaults", "--field", "authOTT",
+        ])
+        #expect(
+            old.arguments == [
+                "cassette", "redact", "flow.json", "--redact", "regOTT", "--redact", "default", "--redact", "authOTT",
+            ])
+        #expect(
+            old.warnings == ["warning: `--field` is now `--redact`", "warning: `--defaults` is now `--redact default`"])
         let command = try #require(try WorkbenchCommand.parse(commandLine: old.arguments) as? CassetteRedactCommand)
         #expect(command.redact == ["regOTT", "default", "authOTT"])
         #expect(command.fields == ["regOTT", "authOTT"])
     }
 
     @Test func newSpellingsPassUntouched() {
-        for arguments in [["cassette", "serve", "flow.json"], ["bench", "backend", "--json"], ["serve", "--time-seconds", "5"],
-                          ["cassette", "redact", "flow.json", "--redact", "default"], ["record", "authenticate", "--redact", "default"],
-                          ["bench", "--json"], [], ["replay", "--field"]] {
+        for arguments in [
+            ["cassette", "serve", "flow.json"], ["bench", "backend", "--json"], ["serve", "--time-seconds", "5"],
+            ["cassette", "redact", "flow.json", "--redact", "default"],
+            ["record", "authenticate", "--redact", "default"],
+            ["bench", "--json"], [], ["replay", "--field"],
+        ] {
             let spelling = LegacySpelling(arguments)
             #expect(spelling.arguments == arguments && spelling.warnings.isEmpty, "\(arguments)")
         }
@@ -61,7 +81,9 @@ import Testing
     func executableWarnsOnce() throws {
         let old = try WorkbenchProcess.run(["serve", "--bench", "--bench-runs", "0"])
         #expect(old.status == 2, "\(old)")
-        #expect(old.stderr.hasPrefix("warning: `serve --bench` is now `bench backend`, `--bench-runs` is `--runs`\n"), "\(old.stderr)")
+        #expect(
+            old.stderr.hasPrefix("warning: `serve --bench` is now `bench backend`, `--bench-runs` is `--runs`\n"),
+            "\(old.stderr)")
         #expect(old.stderr.components(separatedBy: "warning:").count == 2, "\(old.stderr)")
         #expect(old.stderr.contains("'--runs <runs>': must be an integer from 1 to 1000"), "\(old.stderr)")
     }

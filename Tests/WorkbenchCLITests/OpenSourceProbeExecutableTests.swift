@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `serve --profile milagro-oss` against the interop probe of `../shared/interop/real-server/`:
 /// the probe's 199 requests, and its answers compared with the real open-source server's by
@@ -18,7 +18,8 @@ import TestSupport
     func answersAsTheRealServer() throws {
         let serving = try ServingProcess(["serve", "--port", "0", "--profile", "milagro-oss", "--seed", "probe"])
         let port = serving.waitForOutput(within: 120) { line -> Int? in
-            guard line.hasPrefix("reference backend listening on "), let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+            guard line.hasPrefix("reference backend listening on "), let origin = line.range(of: "http://127.0.0.1:")
+            else { return nil }
             return Int(line[origin.upperBound...])
         }
         guard let port else {
@@ -28,13 +29,16 @@ import TestSupport
         let directory = try TemporaryDirectory.make("probe-milagro-oss")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/probe-milagro-oss.json"
-        let probe = try WorkbenchProcess.run(shell: "python3 \(Self.shared)/probe.py --backend http://127.0.0.1:\(port) --out \(out) --label milagro-oss",
-                                             seconds: 300)
+        let probe = try WorkbenchProcess.run(
+            shell:
+                "python3 \(Self.shared)/probe.py --backend http://127.0.0.1:\(port) --out \(out) --label milagro-oss",
+            seconds: 300)
         let run = serving.interrupt()
         #expect(probe.exited && probe.status == 0, "\(probe)")
         #expect(run.exited, "\(run)")
-        let compare = try WorkbenchProcess.run(shell: "python3 Scripts/probe_compare.py \(Self.shared)/probe-real-oss-server.json \(out) "
-                                               + "--allowed docs/interop/milagro-oss-differences.json --quiet", seconds: 60)
+        let compare = try WorkbenchProcess.run(
+            shell: "python3 Scripts/probe_compare.py \(Self.shared)/probe-real-oss-server.json \(out) "
+                + "--allowed docs/interop/milagro-oss-differences.json --quiet", seconds: 60)
         #expect(compare.exited && compare.status == 0, "\(compare.stdout)\(compare.stderr)")
     }
 }

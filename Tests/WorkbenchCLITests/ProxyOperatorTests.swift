@@ -3,6 +3,7 @@ import FlowRecording
 import ReferenceBackend
 import SDKSeams
 import Testing
+
 @testable import WorkbenchCLI
 
 /// `proxy` and the backend's operator endpoints: through the proxy (which connects from loopback)
@@ -14,15 +15,19 @@ import Testing
     private func status(_ method: String, _ target: String, body: String = "", via: String?) async throws -> Int {
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "proxy-operator"))
         defer { Task { await backend.stop() } }
-        let proxy = RecordingProxy(upstream: backend.baseURL, baseURL: "http://127.0.0.1:1", transport: ProxyCommandTests.curl(),
-                                   header: ProxyCommand.header(baseURL: "http://127.0.0.1:1", name: "admin", script: nil, seed: nil),
-                                   timeout: 30, via: via)
+        let proxy = RecordingProxy(
+            upstream: backend.baseURL, baseURL: "http://127.0.0.1:1", transport: ProxyCommandTests.curl(),
+            header: ProxyCommand.header(baseURL: "http://127.0.0.1:1", name: "admin", script: nil, seed: nil),
+            timeout: 30, via: via)
         let headers: HTTPHeaders = body.isEmpty ? [:] : ["Content-Type": "application/json"]
-        return await proxy.forward(.init(method: method, target: target, headers: headers, body: Array(body.utf8))).status
+        return await proxy.forward(.init(method: method, target: target, headers: headers, body: Array(body.utf8)))
+            .status
     }
 
     @Test func operatorEndpointsAreRefusedThroughTheProxy() async throws {
-        #expect(try await status("POST", "/admin/revoke", body: #"{"userId":"eve"}"#, via: RecordingProxy.defaultVia) == 403)
+        #expect(
+            try await status("POST", "/admin/revoke", body: #"{"userId":"eve"}"#, via: RecordingProxy.defaultVia) == 403
+        )
         #expect(try await status("GET", "/admin/mailbox", via: RecordingProxy.defaultVia) == 403)
         #expect(try await status("GET", "/devicesecurity/admin/state", via: RecordingProxy.defaultVia) == 403)
         // Spelled otherwise, the path is still the backend's to read: %61 is "a".
@@ -33,18 +38,29 @@ import Testing
 
     @Test func allowAdminForwardsWithoutTheMark() async throws {
         #expect(try await status("POST", "/admin/revoke", body: #"{"userId":"eve"}"#, via: nil) == 200)
-        #expect(try ProxyCommand.parse(["--upstream", "http://127.0.0.1:8005", "--out", "f.json", "--allow-admin"]).allowAdmin)
+        #expect(
+            try ProxyCommand.parse(["--upstream", "http://127.0.0.1:8005", "--out", "f.json", "--allow-admin"])
+                .allowAdmin)
         #expect(try !ProxyCommand.parse(["--upstream", "http://127.0.0.1:8005", "--out", "f.json"]).allowAdmin)
     }
 
     @Test func aHostOffLoopbackWarns() throws {
         for host in ["127.0.0.1", "localhost", "::1"] {
-            #expect(ProxyCommand.exposureWarning(host: host, upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false) == nil)
+            #expect(
+                ProxyCommand.exposureWarning(
+                    host: host, upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false) == nil)
         }
-        let warning = try #require(ProxyCommand.exposureWarning(host: "0.0.0.0", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false))
-        #expect(warning.hasPrefix("warning: --host 0.0.0.0 is not a loopback address: every client that reaches it is forwarded to http://127.0.0.1:8005"))
+        let warning = try #require(
+            ProxyCommand.exposureWarning(
+                host: "0.0.0.0", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false))
+        #expect(
+            warning.hasPrefix(
+                "warning: --host 0.0.0.0 is not a loopback address: every client that reaches it is forwarded to http://127.0.0.1:8005"
+            ))
         #expect(warning.contains("/admin/* and /devicesecurity/admin/* still answer only this machine"))
-        let open = try #require(ProxyCommand.exposureWarning(host: "192.0.2.1", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: true))
+        let open = try #require(
+            ProxyCommand.exposureWarning(
+                host: "192.0.2.1", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: true))
         #expect(open.contains("with --allow-admin, the operator endpoints /admin/*"))
     }
 }

@@ -6,6 +6,7 @@ import SDKSeams
 import Scenarios
 import TestSupport
 import Testing
+
 @testable import WorkbenchCLI
 
 /// Scenarios by file or bundled name in every command that takes one, "did you mean" for an
@@ -15,7 +16,8 @@ import Testing
 
     @Test func aBundledScenarioIsFoundByName() throws {
         let byName = try ScenarioCommandSupport.script("authenticate", library: Self.library)
-        let byFile = try ScenarioCommandSupport.script(RepoPaths.scenarios + "/authenticate.yaml", library: Self.library)
+        let byFile = try ScenarioCommandSupport.script(
+            RepoPaths.scenarios + "/authenticate.yaml", library: Self.library)
         #expect(byName.name == "authenticate" && byName.steps.count == byFile.steps.count)
         #expect(byName.path?.hasSuffix("/authenticate.yaml") == true)
     }
@@ -25,7 +27,8 @@ import Testing
             _ = try ScenarioCommandSupport.script("authentcate", library: Self.library)
             Issue.record("an unknown name was accepted")
         } catch {
-            #expect(error.description.contains("no such scenario file, nor a bundled scenario of that name"), "\(error)")
+            #expect(
+                error.description.contains("no such scenario file, nor a bundled scenario of that name"), "\(error)")
             #expect(error.description.hasSuffix("did you mean authenticate?"), "\(error)")
         }
         do {
@@ -46,10 +49,13 @@ import Testing
         #expect(ScenarioCommandSupport.seed("given", script: script) == "given")
         // Each command's help states it.
         for help in [RecordCommand.helpMessage(), RunCommand.helpMessage()] {
-            #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("(default: the script's seed, else \"workbench\""))
+            #expect(
+                help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                    "(default: the script's seed, else \"workbench\""))
         }
-        #expect(ProxyCommand.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            .contains("else \"workbench\""))
+        #expect(
+            ProxyCommand.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                .contains("else \"workbench\""))
     }
 
     /// The SDK's randomness: the seed's on the embedded backend; against a live one the system's
@@ -77,13 +83,16 @@ import Testing
         do {
             for _ in 0..<2 {
                 let randomness = ScenarioCommandSupport.randomness(nil, script: script, live: backend.baseURL)
-                let (cassette, _) = try await RecordCommand.record(script, seed: randomness.seed, random: randomness.random,
-                                                                   backendURL: backend.baseURL)
+                let (cassette, _) = try await RecordCommand.record(
+                    script, seed: randomness.seed, random: randomness.random,
+                    backendURL: backend.baseURL)
                 #expect(cassette.scenario.seed == nil)
-                draws.append(Set(cassette.events.compactMap { event -> String? in
-                    if case .random(let draw) = event.payload { return draw.hex }
-                    return nil
-                }))
+                draws.append(
+                    Set(
+                        cassette.events.compactMap { event -> String? in
+                            if case .random(let draw) = event.payload { return draw.hex }
+                            return nil
+                        }))
                 let replayed = await ScenarioSession.replay(cassette, path: nil, library: Self.library)
                 #expect(replayed.passed, "\(replayed)")
             }
@@ -107,24 +116,34 @@ import Testing
     func executableFindsByName() throws {
         let directory = try TemporaryDirectory.make("by-name")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorded = try WorkbenchProcess.run(["record", "authenticate", "--out", directory + "/a.json"], seconds: 120)
+        let recorded = try WorkbenchProcess.run(
+            ["record", "authenticate", "--out", directory + "/a.json"], seconds: 120)
         #expect(recorded.status == 0, "\(recorded)")
-        #expect(FileManager.default.contents(atPath: directory + "/a.json") == FileManager.default.contents(atPath: RepoPaths.path("Recordings/authenticate.json")),
-                "recording by name writes the bytes recording the file does")
+        #expect(
+            FileManager.default.contents(atPath: directory + "/a.json")
+                == FileManager.default.contents(atPath: RepoPaths.path("Recordings/authenticate.json")),
+            "recording by name writes the bytes recording the file does")
         let misspelt = try WorkbenchProcess.run(["run", "authentcate"], seconds: 60)
         #expect(misspelt.status == 2, "\(misspelt)")
         #expect(misspelt.stderr.contains("did you mean authenticate?"), "\(misspelt.stderr)")
     }
 
     @Test func aDivergenceOnARandomDrawHintsAtTheSeed() {
-        let seeded = Cassette(tool: .init(name: "t", version: "1"), curve: "BN254CX", scenario: .init(name: "s", seed: "abc"),
-                              backend: .init(url: "http://127.0.0.1:1", flavour: "milagro"))
+        let seeded = Cassette(
+            tool: .init(name: "t", version: "1"), curve: "BN254CX", scenario: .init(name: "s", seed: "abc"),
+            backend: .init(url: "http://127.0.0.1:1", flavour: "milagro"))
         let random = ReplayCommand.seedHint(kind: "randomMismatch", cassette: seeded)
-        #expect(random?.contains("a random draw diverged: the cassette was recorded with --seed abc") == true, "\(random ?? "nil")")
+        #expect(
+            random?.contains("a random draw diverged: the cassette was recorded with --seed abc") == true,
+            "\(random ?? "nil")")
         var unseeded = seeded
         unseeded.scenario.seed = nil
-        #expect(ReplayCommand.seedHint(kind: "randomMismatch", cassette: unseeded)?.contains("recorded without a seed") == true)
-        #expect(ReplayCommand.seedHint(kind: "requestMismatch", cassette: unseeded)?.contains("no random draws and no seed") == true)
+        #expect(
+            ReplayCommand.seedHint(kind: "randomMismatch", cassette: unseeded)?.contains("recorded without a seed")
+                == true)
+        #expect(
+            ReplayCommand.seedHint(kind: "requestMismatch", cassette: unseeded)?.contains("no random draws and no seed")
+                == true)
         #expect(ReplayCommand.seedHint(kind: "requestMismatch", cassette: seeded) == nil)
         #expect(ReplayCommand.seedHint(kind: "expectation", cassette: unseeded) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorkbenchCLI
 
 /// `serve --log-level`: the level is read in process (names only, a usage error otherwise), and the
@@ -16,7 +17,9 @@ import Testing
         #expect(try CassetteServeCommand.parse(["x.json", "--log-level=debug"]).logging.given?.rawValue == "debug")
     }
 
-    @Test("anything but a level name is a usage error naming the levels", arguments: ["verbose", "", "warn", "5", "-1", "info,debug"])
+    @Test(
+        "anything but a level name is a usage error naming the levels",
+        arguments: ["verbose", "", "warn", "5", "-1", "info,debug"])
     func invalidLevels(text: String) {
         do {
             _ = try ServeCommand.parse(["--log-level", text])
@@ -24,8 +27,10 @@ import Testing
         } catch {
             #expect(ServeCommand.exitCode(for: error) == .validationFailure)
             let message = ServeCommand.fullMessage(for: error)
-            #expect(message.contains("'--log-level <log-level>': must be one of trace, debug, info, notice, warning, error, critical"),
-                    "\(message)")
+            #expect(
+                message.contains(
+                    "'--log-level <log-level>': must be one of trace, debug, info, notice, warning, error, critical"),
+                "\(message)")
         }
     }
 
@@ -38,11 +43,16 @@ import Testing
         }
     }
 
-    @Test("the executable refuses a bad level with status 2", arguments: [
-        (["serve", "--log-level", "verbose"], "The value 'verbose' is invalid for '--log-level <log-level>': must be one of trace, debug"),
-        (["serve", "--log-level"], "Missing value for '--log-level <log-level>'"),
-        (["serve", "--bench", "--log-level", "debug"], "Unknown option '--log-level'"),
-    ])
+    @Test(
+        "the executable refuses a bad level with status 2",
+        arguments: [
+            (
+                ["serve", "--log-level", "verbose"],
+                "The value 'verbose' is invalid for '--log-level <log-level>': must be one of trace, debug"
+            ),
+            (["serve", "--log-level"], "Missing value for '--log-level <log-level>'"),
+            (["serve", "--bench", "--log-level", "debug"], "Unknown option '--log-level'"),
+        ])
     func executableRefusesBadLevels(arguments: [String], message: String) throws {
         let result = try WorkbenchProcess.run(arguments)
         #expect(result.exited && result.status == 2, "\(result)")
@@ -51,16 +61,19 @@ import Testing
 
     /// One request to `serve` (the reference backend, or a cassette) gives one log line on
     /// standard error with the method, path, status, duration and bytes; above `info`, none.
-    @Test("one request, one log line on standard error", arguments: [
-        (["serve", "--port", "0", "--seed", "logs"], true, Int32(0)),
-        (["serve", "--port", "0", "--seed", "logs", "--log-level", "warning"], false, 0),
-        (["cassette", "serve", "Recordings/authenticate.json", "--port", "0", "--log-level", "debug"], true, 1),
-    ])
+    @Test(
+        "one request, one log line on standard error",
+        arguments: [
+            (["serve", "--port", "0", "--seed", "logs"], true, Int32(0)),
+            (["serve", "--port", "0", "--seed", "logs", "--log-level", "warning"], false, 0),
+            (["cassette", "serve", "Recordings/authenticate.json", "--port", "0", "--log-level", "debug"], true, 1),
+        ])
     func oneRequestOneLine(arguments: [String], logged: Bool, status: Int32) throws {
         let serving = try ServingProcess(arguments)
         let port = serving.waitForOutput(within: 120) { line -> Int? in
             guard line.hasPrefix("reference backend listening on ") || line.hasPrefix("serving cassette "),
-                  let origin = line.range(of: "http://127.0.0.1:") else { return nil }
+                let origin = line.range(of: "http://127.0.0.1:")
+            else { return nil }
             return Int(line[origin.upperBound...])
         }
         guard let port else {
@@ -87,8 +100,10 @@ import Testing
         }
         #expect(lines.count == 1, "\(run.stderr)")
         let line = try #require(lines.first)
-        #expect(line.contains(" info ") && line.contains("GET /rps/clientSettings 200 ") && line.hasSuffix(" ms \(length ?? -1) bytes"),
-                "\(line)")
+        #expect(
+            line.contains(" info ") && line.contains("GET /rps/clientSettings 200 ")
+                && line.hasSuffix(" ms \(length ?? -1) bytes"),
+            "\(line)")
         #expect(!line.contains("probe"), "the query is not logged: \(line)")
     }
 }

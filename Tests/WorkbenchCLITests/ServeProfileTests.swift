@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceBackend
 import Testing
+
 @testable import WorkbenchCLI
 
 /// `serve --profile milagro-hosted-v3`: read in process, and refused, naming the profile, with
@@ -8,7 +9,9 @@ import Testing
 @Suite struct ServeProfileTests {
     @Test func theRecordedBackendsProfileIsRead() throws {
         #expect(try ServeCommand.parse(["--profile", "milagro-hosted-v3"]).profile == .milagroHostedV3)
-        #expect(try ServeCommand.parse(["--profile", "milagro-hosted-v3", "--activation", "email"]).profile == .milagroHostedV3)
+        #expect(
+            try ServeCommand.parse(["--profile", "milagro-hosted-v3", "--activation", "email"]).profile
+                == .milagroHostedV3)
     }
 
     @Test(arguments: [["--flavour", "mfa-platform"], ["--activation", "code"]])
@@ -18,7 +21,9 @@ import Testing
             Issue.record("--profile milagro-hosted-v3 \(flags.joined(separator: " ")) was accepted")
         } catch {
             #expect(ServeCommand.exitCode(for: error) == .validationFailure)
-            #expect(ServeCommand.fullMessage(for: error).contains("milagro-hosted-v3 profile"), "\(ServeCommand.fullMessage(for: error))")
+            #expect(
+                ServeCommand.fullMessage(for: error).contains("milagro-hosted-v3 profile"),
+                "\(ServeCommand.fullMessage(for: error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import WorkbenchCLI
 
 /// The one run-until-a-signal helper of `serve`, `cassette serve` and `proxy`: `run` returns when
@@ -35,7 +36,9 @@ import Testing
             control.release()
             // Ignores cancellation until the test opens the gate (bounded: 60 s at most).
             let end = ContinuousClock.now + .seconds(60)
-            while ContinuousClock.now < end, !state.withLock({ $0.opened }) { try? await Task.sleep(for: .milliseconds(10)) }
+            while ContinuousClock.now < end, !state.withLock({ $0.opened }) {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             state.withLock { $0.ended = true }
         }
         #expect(!state.withLock { $0.ended }, "run waited for the server although it was released")

@@ -8,10 +8,14 @@ import Testing
 struct ShardCommandTests {
     static func quoted(_ words: [String]) -> String { words.map { "'\($0)'" }.joined(separator: " ") }
 
-    @Test("--shard text that is not K/N with 1 ≤ K ≤ N ≤ 1000 is a usage error naming the option, status 2", arguments: [
-        ("0/3", "numbered from 1 to N (3), not 0"), ("4/3", "from 1 to N (3), not 4"), ("1/0", "from 1 to 1000, not 0"),
-        ("1/1001", "from 1 to 1000, not 1001"), ("x", "must be K/N"), ("2-3", "must be K/N"), ("-1/3", "must be K/N"),
-    ])
+    @Test(
+        "--shard text that is not K/N with 1 ≤ K ≤ N ≤ 1000 is a usage error naming the option, status 2",
+        arguments: [
+            ("0/3", "numbered from 1 to N (3), not 0"), ("4/3", "from 1 to N (3), not 4"),
+            ("1/0", "from 1 to 1000, not 0"),
+            ("1/1001", "from 1 to 1000, not 1001"), ("x", "must be K/N"), ("2-3", "must be K/N"),
+            ("-1/3", "must be K/N"),
+        ])
     func usageErrors(text: String, message: String) throws {
         let directory = try TemporaryDirectory.make("shard")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -21,9 +25,12 @@ struct ShardCommandTests {
             ["vectors", "generate", "--suite", "access-number", "--seed", "s", "--out", directory + "/out.json"],
         ]
         for command in commands {
-            let result = try WorkbenchProcess.run(shell: "exec \"$WORKBENCH\" \(Self.quoted(command + ["--shard", text]))")
+            let result = try WorkbenchProcess.run(
+                shell: "exec \"$WORKBENCH\" \(Self.quoted(command + ["--shard", text]))")
             #expect(result.status == 2, "\(command): \(result)")
-            #expect(result.stderr.contains("The value '\(text)' is invalid for '--shard <K/N>': "), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("The value '\(text)' is invalid for '--shard <K/N>': "),
+                "\(command): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
@@ -36,7 +43,8 @@ struct ShardCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let names = ["otp.json", "authenticate.json", "register-auto.json", "setBackend.json", "revoked.json"]
         for name in names {
-            try FileManager.default.copyItem(atPath: RepoPaths.path("Recordings/" + name), toPath: directory + "/" + name)
+            try FileManager.default.copyItem(
+                atPath: RepoPaths.path("Recordings/" + name), toPath: directory + "/" + name)
         }
         let sorted = names.sorted().map { directory + "/" + $0 }
         func passed(_ arguments: [String], shard: String) throws -> [String] {
@@ -48,7 +56,9 @@ struct ShardCommandTests {
         var all: [String] = []
         for k in 1...3 {
             let fromDirectory = try passed([directory], shard: "\(k)/3")
-            #expect(try passed(sorted.reversed(), shard: "\(k)/3") == fromDirectory, "shard \(k)/3 from the list given backwards")
+            #expect(
+                try passed(sorted.reversed(), shard: "\(k)/3") == fromDirectory,
+                "shard \(k)/3 from the list given backwards")
             let mixed = [sorted[3], sorted[0], sorted[4], sorted[2], sorted[1]]
             #expect(try passed(mixed, shard: "\(k)/3") == fromDirectory, "shard \(k)/3 from the list given mixed")
             all += fromDirectory
@@ -64,14 +74,20 @@ struct ShardCommandTests {
     func junitSuiteNames() throws {
         let directory = try TemporaryDirectory.make("shard")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let replay = try WorkbenchProcess.run(["replay", "Recordings/otp.json", "Recordings/revoked.json", "--shard", "2/2",
-                                               "--junit", directory + "/replay.xml"])
+        let replay = try WorkbenchProcess.run([
+            "replay", "Recordings/otp.json", "Recordings/revoked.json", "--shard", "2/2",
+            "--junit", directory + "/replay.xml",
+        ])
         #expect(replay.status == 0, "\(replay)")
         let replayReport = try JUnitXML(contentsOf: directory + "/replay.xml")
         #expect(replayReport.suites.map { $0["name"] } == ["replay (shard 2/2)"])
         #expect(replayReport.testCases.map { $0["name"] } == ["Recordings/revoked.json"])
-        let files = ["Vectors/generated/pin-mapping.json", "Vectors/generated/bn254/encoding.json", "Vectors/generated/access-number.json"]
-        let verify = try WorkbenchProcess.run(["vectors", "verify"] + files + ["--shard", "1/2", "--junit", directory + "/verify.xml"])
+        let files = [
+            "Vectors/generated/pin-mapping.json", "Vectors/generated/bn254/encoding.json",
+            "Vectors/generated/access-number.json",
+        ]
+        let verify = try WorkbenchProcess.run(
+            ["vectors", "verify"] + files + ["--shard", "1/2", "--junit", directory + "/verify.xml"])
         #expect(verify.status == 0, "\(verify)")
         #expect(verify.stdout.hasSuffix("shard 1/2: 1 of 3 files\n"), "\(verify.stdout)")
         let verifyReport = try JUnitXML(contentsOf: directory + "/verify.xml")
@@ -80,7 +96,9 @@ struct ShardCommandTests {
         #expect(Set(verifyReport.testCases.compactMap { $0["classname"] }) == ["Vectors/generated/access-number.json"])
     }
 
-    @Test("vectors generate --shard then vectors merge, shards in any order, give one run's bytes; a missing shard is status 2")
+    @Test(
+        "vectors generate --shard then vectors merge, shards in any order, give one run's bytes; a missing shard is status 2"
+    )
     func generateAndMerge() throws {
         let directory = try TemporaryDirectory.make("shard")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -98,10 +116,14 @@ struct ShardCommandTests {
         #expect(result.stdout.contains("(shard 2/3 of "), "\(result.stdout)")
         #expect(result.stdout.contains("merged.json: "), "\(result.stdout)")
         #expect(result.stdout.contains(" tests (pin-mapping) from 3 shards\n"), "\(result.stdout)")
-        let missing = try WorkbenchProcess.run(["vectors", "merge", directory + "/parts/1.json", directory + "/parts/3.json",
-                                                "--out", directory + "/refused.json"])
+        let missing = try WorkbenchProcess.run([
+            "vectors", "merge", directory + "/parts/1.json", directory + "/parts/3.json",
+            "--out", directory + "/refused.json",
+        ])
         #expect(missing.status == 2, "\(missing)")
-        #expect(missing.stderr == "error: \(directory)/parts/1.json: the shards given are not all of the 3: missing 2/3 (1 of 3)\n")
+        #expect(
+            missing.stderr
+                == "error: \(directory)/parts/1.json: the shards given are not all of the 3: missing 2/3 (1 of 3)\n")
         #expect(!FileManager.default.fileExists(atPath: directory + "/refused.json"))
         let none = try WorkbenchProcess.run(["vectors", "merge", "--out", directory + "/refused.json"])
         #expect(none.status == 2, "\(none)")

@@ -14,7 +14,8 @@ import Testing
 
     static let articles = [
         Article(catalog: "Sources/MPinSDK/MPinSDK.docc/GettingStarted.md", snippet: "GettingStartedSDK"),
-        Article(catalog: "Sources/FlowRecording/FlowRecording.docc/GettingStarted.md", snippet: "GettingStartedRecording"),
+        Article(
+            catalog: "Sources/FlowRecording/FlowRecording.docc/GettingStarted.md", snippet: "GettingStartedRecording"),
     ]
 
     /// The text of the first fenced block after the heading "### Output".
@@ -32,7 +33,9 @@ import Testing
         let expected = try #require(Self.outputBlock(of: markdown), "\(article.catalog) has no \"### Output\" block")
         let run = try WorkbenchProcess.run(shell: "exec \"$(dirname \"$WORKBENCH\")/\(article.snippet)\"", seconds: 60)
         #expect(run.exited && run.status == 0, "\(article.snippet): \(run)")
-        #expect(run.stdout == expected + "\n", "\(article.snippet) printed:\n\(run.stdout)\n\(article.catalog) shows:\n\(expected)")
+        #expect(
+            run.stdout == expected + "\n",
+            "\(article.snippet) printed:\n\(run.stdout)\n\(article.catalog) shows:\n\(expected)")
     }
 
     @Test func theOutputBlockIsFoundOrReportedMissing() {

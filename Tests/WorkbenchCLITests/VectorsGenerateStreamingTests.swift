@@ -7,8 +7,9 @@ import Testing
 /// file that was there.
 @Suite("mpin-workbench vectors generate streams to disk", .enabled(if: WorkbenchProcess.path != nil))
 struct VectorsGenerateStreamingTests {
-    @Test("generate with a committed file's header arguments writes its bytes, on one core or two",
-          arguments: ["Vectors/generated/bn254cx/mpin-two-pass.json", "Vectors/generated/access-number.json"])
+    @Test(
+        "generate with a committed file's header arguments writes its bytes, on one core or two",
+        arguments: ["Vectors/generated/bn254cx/mpin-two-pass.json", "Vectors/generated/access-number.json"])
     func committedBytes(file: String) throws {
         let committed = try String(contentsOfFile: RepoPaths.path(file), encoding: .utf8)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
@@ -24,7 +25,9 @@ struct VectorsGenerateStreamingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for jobs in ["1", "2"] {
             let out = directory + "/out-\(jobs).json"
-            var arguments = ["vectors", "generate", "--suite", suite, "--count", count, "--seed", seed, "--out", out, "--jobs", jobs]
+            var arguments = [
+                "vectors", "generate", "--suite", suite, "--count", count, "--seed", seed, "--out", out, "--jobs", jobs,
+            ]
             if suite.hasPrefix("mpin") { arguments += ["--curve", curve] }
             let result = try WorkbenchProcess.run(arguments)
             #expect(result.status == 0, "\(result)")
@@ -39,7 +42,10 @@ struct VectorsGenerateStreamingTests {
         let out = directory + "/pairing.json"
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: out))
         // ulimit -f counts 512- or 1024-byte blocks: the first pieces fit, the file does not.
-        let result = try WorkbenchProcess.run(shell: "trap '' XFSZ; ulimit -f 16 && exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'")
+        let result = try WorkbenchProcess.run(
+            shell:
+                "trap '' XFSZ; ulimit -f 16 && exec \"$WORKBENCH\" vectors generate --suite pairing --seed s --out '\(out)'"
+        )
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(out): cannot write: File too large"), "\(result.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")

@@ -29,8 +29,11 @@ struct VectorsVerifyMemoryExecutableTests {
 
     /// Measured with `/usr/bin/time` (skipped without it): 100,000 failing vectors took 757 MB and
     /// printed 103 MB before the cap.
-    @Test("100,000 failing vectors stay under 200 MB and print under 200 KB",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "/usr/bin/time measures the peak memory"))
+    @Test(
+        "100,000 failing vectors stay under 200 MB and print under 200 KB",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "/usr/bin/time measures the peak memory")
+    )
     func boundedMemory() throws {
         let directory = try TemporaryDirectory.make("verify-many")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -55,10 +58,13 @@ struct VectorsVerifyMemoryExecutableTests {
     /// break its structure: every test's PIN_VALUE is "00".
     static func failingSuiteFile(count: Int, in directory: String) throws -> String {
         let path = directory + "/suite.json"
-        let generated = try WorkbenchProcess.run(["vectors", "generate", "--suite", "pin-mapping", "--count", "1", "--seed", "m",
-                                                  "--out", path])
+        let generated = try WorkbenchProcess.run([
+            "vectors", "generate", "--suite", "pin-mapping", "--count", "1", "--seed", "m",
+            "--out", path,
+        ])
         #expect(generated.status == 0, "\(generated)")
-        var root = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var root = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var groups = try #require(root["testGroups"] as? [[String: Any]])
         let test = try #require((groups[0]["tests"] as? [[String: Any]])?.first)
         groups[0]["tests"] = (1...count).map { index -> [String: Any] in
@@ -74,8 +80,11 @@ struct VectorsVerifyMemoryExecutableTests {
 
     /// Measured with `/usr/bin/time`: a suite file of 100,000 failing tests (14 MB) took 435 MB when
     /// it was parsed whole with the position of every value, 59 MB read one test at a time.
-    @Test("a suite file of 100,000 failing tests stays under 150 MB, its details capped",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "/usr/bin/time measures the peak memory"))
+    @Test(
+        "a suite file of 100,000 failing tests stays under 150 MB, its details capped",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "/usr/bin/time measures the peak memory")
+    )
     func suiteFileBoundedMemory() throws {
         let directory = try TemporaryDirectory.make("verify-many")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -84,11 +93,16 @@ struct VectorsVerifyMemoryExecutableTests {
         #expect(kilobytes < 150_000, "peak memory \(kilobytes) KB")
         let output = try String(contentsOfFile: directory + "/out.txt", encoding: .utf8)
         #expect(output.contains("\(path): 0 passed, 100001 failed"), "\(output.prefix(300))")
-        #expect(output.contains("  group 1 PINMappingTest (mapping=integer): 0 passed, 100000 failed"), "\(output.prefix(300))")
+        #expect(
+            output.contains("  group 1 PINMappingTest (mapping=integer): 0 passed, 100000 failed"),
+            "\(output.prefix(300))")
         #expect(output.components(separatedBy: "    FAIL tcId").count - 1 == 100)
         #expect(output.components(separatedBy: "  FAIL file structure:").count - 1 == 100)
-        #expect(output.contains("  ... 99900 more failing vectors not shown (at most 100 a file)"), "\(output.suffix(600))")
-        #expect(output.contains("  ... 99903 more file structure problems not shown (at most 100 a file)"), "\(output.suffix(600))")
+        #expect(
+            output.contains("  ... 99900 more failing vectors not shown (at most 100 a file)"), "\(output.suffix(600))")
+        #expect(
+            output.contains("  ... 99903 more file structure problems not shown (at most 100 a file)"),
+            "\(output.suffix(600))")
         #expect(output.utf8.count < 200_000, "printed \(output.utf8.count) bytes")
     }
 
@@ -99,10 +113,13 @@ struct VectorsVerifyMemoryExecutableTests {
         let directory = try TemporaryDirectory.make("verify-many")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/suite.json"
-        let generated = try WorkbenchProcess.run(["vectors", "generate", "--suite", "pin-mapping", "--count", "1", "--seed", "m",
-                                                  "--out", path])
+        let generated = try WorkbenchProcess.run([
+            "vectors", "generate", "--suite", "pin-mapping", "--count", "1", "--seed", "m",
+            "--out", path,
+        ])
         #expect(generated.status == 0, "\(generated)")
-        var root = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var root = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var groups = try #require(root["testGroups"] as? [[String: Any]])
         let test = try #require((groups[0]["tests"] as? [[String: Any]])?.first)
         groups[0]["tests"] = (1...1_000).map { index -> [String: Any] in
@@ -117,7 +134,11 @@ struct VectorsVerifyMemoryExecutableTests {
         #expect(result.status == 1)
         #expect(result.stdout.components(separatedBy: "    FAIL tcId").count - 1 == 100, "\(result.stdout.prefix(300))")
         #expect(result.stdout.components(separatedBy: "  FAIL file structure:").count - 1 == 100)
-        #expect(result.stdout.contains("  ... 900 more failing vectors not shown (at most 100 a file)"), "\(result.stdout.suffix(600))")
-        #expect(result.stdout.contains("more file structure problems not shown (at most 100 a file)"), "\(result.stdout.suffix(600))")
+        #expect(
+            result.stdout.contains("  ... 900 more failing vectors not shown (at most 100 a file)"),
+            "\(result.stdout.suffix(600))")
+        #expect(
+            result.stdout.contains("more file structure problems not shown (at most 100 a file)"),
+            "\(result.stdout.suffix(600))")
     }
 }

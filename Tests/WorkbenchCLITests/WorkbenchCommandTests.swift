@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import WorkbenchCLI
 
 /// The root command: the main jobs first in the help, an example in every command's help, every
@@ -7,7 +8,9 @@ import Testing
 /// is `bench crypto`.
 @Suite struct WorkbenchCommandTests {
     /// Every command under `command`, itself included, with its path of names.
-    static func commands(_ command: any ParsableCommand.Type, path: [String] = []) -> [([String], any ParsableCommand.Type)] {
+    static func commands(_ command: any ParsableCommand.Type, path: [String] = []) -> [(
+        [String], any ParsableCommand.Type
+    )] {
         let name = command.configuration.commandName ?? "\(command)"
         let here = path + [name]
         return [(here, command)] + command.configuration.subcommands.flatMap { commands($0, path: here) }
@@ -15,7 +18,10 @@ import Testing
 
     @Test func theHelpListsTheMainJobsFirst() {
         let names = WorkbenchCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }
-        #expect(names == ["record", "replay", "run", "proxy", "serve", "conform", "cassette", "vectors", "checksum", "bench"])
+        #expect(
+            names == [
+                "record", "replay", "run", "proxy", "serve", "conform", "cassette", "vectors", "checksum", "bench",
+            ])
         let help = WorkbenchCommand.helpMessage()
         let record = help.range(of: "\n  record ")?.lowerBound, bench = help.range(of: "\n  bench ")?.lowerBound
         #expect(record != nil && bench != nil && record! < bench!, "\(help)")
@@ -24,21 +30,26 @@ import Testing
     @Test func everyCommandShowsAnExample() {
         for (path, command) in Self.commands(WorkbenchCommand.self) {
             let discussion = command.configuration.discussion
-            #expect(discussion.contains("\nExamples:\n  mpin-workbench "), "\(path.joined(separator: " ")) shows no example")
+            #expect(
+                discussion.contains("\nExamples:\n  mpin-workbench "), "\(path.joined(separator: " ")) shows no example"
+            )
         }
     }
 
     @Test func everyCommandThatAwaitsIsAsync() {
-        let asynchronous: [any ParsableCommand.Type] = [WorkbenchCommand.self, RecordCommand.self, ReplayCommand.self, RunCommand.self,
-                                                        ProxyCommand.self, ServeCommand.self, CassetteServeCommand.self,
-                                                        BenchBackendCommand.self, VectorsGenerateCommand.self, VectorsBenchCommand.self]
+        let asynchronous: [any ParsableCommand.Type] = [
+            WorkbenchCommand.self, RecordCommand.self, ReplayCommand.self, RunCommand.self,
+            ProxyCommand.self, ServeCommand.self, CassetteServeCommand.self,
+            BenchBackendCommand.self, VectorsGenerateCommand.self, VectorsBenchCommand.self,
+        ]
         for command in asynchronous {
             #expect(command is any AsyncParsableCommand.Type, "\(command)")
         }
     }
 
     @Test func plainBenchIsBenchCrypto() throws {
-        let plain = try #require(try WorkbenchCommand.parse(commandLine: ["bench", "--runs", "3", "--json"]) as? BenchCryptoCommand)
+        let plain = try #require(
+            try WorkbenchCommand.parse(commandLine: ["bench", "--runs", "3", "--json"]) as? BenchCryptoCommand)
         #expect(plain.runs == 3 && plain.json)
         #expect(try WorkbenchCommand.parse(commandLine: ["bench"]) is BenchCryptoCommand)
         #expect(try WorkbenchCommand.parse(commandLine: ["bench", "crypto"]) is BenchCryptoCommand)
@@ -46,35 +57,62 @@ import Testing
     }
 
     @Test func theListeningCommandsShareOnePortRange() throws {
-        for path in [["serve"], ["cassette", "serve", "c.json"], ["proxy", "--upstream", "http://127.0.0.1:1", "--out", "o.json"]] {
-            #expect(throws: (any Error).self, "\(path)") { try WorkbenchCommand.parse(commandLine: path + ["--port", "65536"]) }
-            #expect(throws: Never.self, "\(path)") { try WorkbenchCommand.parse(commandLine: path + ["--port", "65535"]) }
+        for path in [
+            ["serve"], ["cassette", "serve", "c.json"],
+            ["proxy", "--upstream", "http://127.0.0.1:1", "--out", "o.json"],
+        ] {
+            #expect(throws: (any Error).self, "\(path)") {
+                try WorkbenchCommand.parse(commandLine: path + ["--port", "65536"])
+            }
+            #expect(throws: Never.self, "\(path)") {
+                try WorkbenchCommand.parse(commandLine: path + ["--port", "65535"])
+            }
         }
         #expect(ListenOption.portRange == 0...65_535)
     }
 
     @Test func runAndRecordTakeTheSameFlavourAndProfile() throws {
         for name in ["run", "record"] {
-            let command = try WorkbenchCommand.parse(commandLine: [name, "authenticate", "--flavour", "mfa-platform", "--profile", "milagro-oss"])
-            let overrides = try #require((command as? RunCommand)?.overrides ?? (command as? RecordCommand)?.overrides, "\(name)")
+            let command = try WorkbenchCommand.parse(commandLine: [
+                name, "authenticate", "--flavour", "mfa-platform", "--profile", "milagro-oss",
+            ])
+            let overrides = try #require(
+                (command as? RunCommand)?.overrides ?? (command as? RecordCommand)?.overrides, "\(name)")
             #expect(overrides.flavour == .mfaPlatform && overrides.profile == .milagroOSS, "\(name)")
-            #expect(throws: (any Error).self, "\(name)") { try WorkbenchCommand.parse(commandLine: [name, "x", "--flavour", "other"]) }
+            #expect(throws: (any Error).self, "\(name)") {
+                try WorkbenchCommand.parse(commandLine: [name, "x", "--flavour", "other"])
+            }
         }
     }
 
     @Test func anOptionThatCannotTakeEffectIsAWarning() throws {
-        let generate = try VectorsGenerateCommand.parse(["--suite", "access-number", "--curve", "bn254cx", "--seed", "s", "--out", "x.json"])
-        #expect(generate.warnings == ["warning: --curve bn254cx has no effect: the access-number suite's values do not depend on the curve"])
-        #expect(try VectorsGenerateCommand.parse(["--suite", "pairing", "--curve", "bn254cx", "--seed", "s", "--out", "x.json"]).warnings.isEmpty)
+        let generate = try VectorsGenerateCommand.parse([
+            "--suite", "access-number", "--curve", "bn254cx", "--seed", "s", "--out", "x.json",
+        ])
+        #expect(
+            generate.warnings == [
+                "warning: --curve bn254cx has no effect: the access-number suite's values do not depend on the curve"
+            ])
+        #expect(
+            try VectorsGenerateCommand.parse([
+                "--suite", "pairing", "--curve", "bn254cx", "--seed", "s", "--out", "x.json",
+            ]).warnings.isEmpty)
         let serve = try ServeCommand.parse(["--client-id", "abc"])
         #expect(serve.warnings.first?.contains("--client-id is the MFA platform's X-MIRACL-CID") == true)
         #expect(try ServeCommand.parse(["--client-id", "abc", "--flavour", "mfa-platform"]).warnings.isEmpty)
         let proxy = try ProxyCommand.parse(["--upstream", "http://127.0.0.1:1", "--out", "o.json", "--seed", "s"])
         #expect(proxy.warnings.first?.contains("--seed goes with --scenario") == true)
-        #expect(try ProxyCommand.parse(["--upstream", "http://127.0.0.1:1", "--out", "o.json", "--seed", "s", "--scenario", "x"]).warnings.isEmpty)
+        #expect(
+            try ProxyCommand.parse([
+                "--upstream", "http://127.0.0.1:1", "--out", "o.json", "--seed", "s", "--scenario", "x",
+            ]).warnings.isEmpty)
         // Without --mode, --ignore cannot take effect (a warning); against another --mode it contradicts it (an error).
-        #expect(try ReplayCommand.parse(["x.json", "--ignore", "authOTT"]).warnings.first?.contains("--ignore goes with --mode ignore") == true)
-        #expect(throws: (any Error).self) { try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "strict"]) }
+        #expect(
+            try ReplayCommand.parse(["x.json", "--ignore", "authOTT"]).warnings.first?.contains(
+                "--ignore goes with --mode ignore") == true)
+        #expect(throws: (any Error).self) {
+            try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "strict"])
+        }
         #expect(try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "ignore"]).warnings.isEmpty)
     }
 

@@ -34,7 +34,9 @@ struct WorkbenchExecutableTests {
         let directory = try TemporaryDirectory.make("exe-vectors")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let malformed = VectorFixtures.path("malformed_line.txt")
-        let result = try WorkbenchProcess.run(["vectors", "verify", try VectorFixtures.twoPass(in: directory).flipped, malformed])
+        let result = try WorkbenchProcess.run([
+            "vectors", "verify", try VectorFixtures.twoPass(in: directory).flipped, malformed,
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(malformed):4:"))
         #expect(result.stdout.contains("total: 2 passed, 1 failed, 1 unreadable"))
@@ -56,10 +58,11 @@ struct WorkbenchExecutableTests {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["curve"] as? String == "bn254")
         let results = object?["results"] as? [[String: Any]] ?? []
-        #expect(results.compactMap { $0["name"] as? String } == [
-            "fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop", "final_exponentiation", "pairing",
-            "client_1_2", "server_2",
-        ])
+        #expect(
+            results.compactMap { $0["name"] as? String } == [
+                "fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop", "final_exponentiation", "pairing",
+                "client_1_2", "server_2",
+            ])
         #expect(results.allSatisfy { ($0["runs"] as? Int) == 3 && ($0["medianNanoseconds"] as? Double ?? 0) > 0 })
     }
 }

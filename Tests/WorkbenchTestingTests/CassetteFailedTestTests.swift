@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import WorkbenchTesting
 
 /// Nothing is recorded from a failing test (issue 26, point 4): under `record: .all` a test whose
@@ -27,7 +28,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/kept.json"
         let test = try #require(Test.current)
-        try await CassetteTrait.cassette("kept", record: .missing, directory: folder).provideScope(for: test, testCase: Test.Case.current) {
+        try await CassetteTrait.cassette("kept", record: .missing, directory: folder).provideScope(
+            for: test, testCase: Test.Case.current
+        ) {
             try await registerAndLogIn(try #require(CassetteSession.current))
         }
         let before = try bytes(path)
@@ -41,8 +44,11 @@ import Testing
         }
         #expect(try bytes(path) == before)
         #expect(issues.contains { $0.0 == "the deliberate failure of the test" && $0.1 })
-        #expect(issues.contains { !$0.1 && $0.0.contains("the test failed, so nothing was recorded: \(path) is kept as it was") },
-                "\(issues)")
+        #expect(
+            issues.contains {
+                !$0.1 && $0.0.contains("the test failed, so nothing was recorded: \(path) is kept as it was")
+            },
+            "\(issues)")
     }
 
     @Test func aThrownErrorRecordsNothingEitherAndSaysSo() async throws {
@@ -58,8 +64,13 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/thrown.json"))
-        #expect(issues.contains { !$0.1 && $0.0.contains("the test failed, so nothing was recorded: there was no cassette at \(folder)/thrown.json") },
-                "\(issues)")
+        #expect(
+            issues.contains {
+                !$0.1
+                    && $0.0.contains(
+                        "the test failed, so nothing was recorded: there was no cassette at \(folder)/thrown.json")
+            },
+            "\(issues)")
     }
 
     @Test func aPassingTestStillRecords() async throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkbenchTesting
 
 /// The record mode a test runs in when it names none, from the environment.

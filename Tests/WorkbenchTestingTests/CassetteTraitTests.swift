@@ -4,8 +4,9 @@ import MPinSDK
 import ReferenceBackend
 import TestSupport
 import Testing
-@testable import WorkbenchTesting
 import WorkbenchTestingEmbedded
+
+@testable import WorkbenchTesting
 
 /// The `.cassette` trait, driven as Swift Testing drives it (`provideScope` around the test's body),
 /// on cassettes in a temporary folder.
@@ -48,7 +49,8 @@ import WorkbenchTestingEmbedded
                 try await registerAndLogIn(try #require(CassetteSession.current), pin: "4321")
             }
         } matching: { issue in
-            issue.sourceLocation == location && text(of: issue).contains("\(folder)/flow.json: replay (strict) diverged at event")
+            issue.sourceLocation == location
+                && text(of: issue).contains("\(folder)/flow.json: replay (strict) diverged at event")
         }
     }
 
@@ -60,7 +62,8 @@ import WorkbenchTestingEmbedded
                 Issue.record("the body ran")
             }
         } matching: { issue in
-            text(of: issue).hasPrefix("no cassette at \(folder)/none.json; record it with MPIN_WORKBENCH_RECORD=missing")
+            text(of: issue).hasPrefix(
+                "no cassette at \(folder)/none.json; record it with MPIN_WORKBENCH_RECORD=missing")
         }
     }
 

@@ -1,7 +1,8 @@
 import ReferenceBackend
 import Testing
-@testable import WorkbenchTesting
 import WorkbenchTestingEmbedded
+
+@testable import WorkbenchTesting
 
 /// How WorkbenchTesting finds what starts the embedded backend: by the name of the type in
 /// `WorkbenchTestingEmbedded`, which this test target links, and what it says when a target does not.
@@ -18,7 +19,10 @@ import WorkbenchTestingEmbedded
 
     @Test func withoutTheProductTheErrorNamesIt() {
         let message = EmbeddedBackendStarters.missing(cassette: "login").message
-        #expect(message.hasPrefix("cassette \"login\": recording against the embedded reference backend needs the WorkbenchTestingEmbedded product"))
+        #expect(
+            message.hasPrefix(
+                "cassette \"login\": recording against the embedded reference backend needs the WorkbenchTestingEmbedded product"
+            ))
         #expect(message.contains(#".product(name: "WorkbenchTestingEmbedded", package: "mpin-workbench")"#))
     }
 }

@@ -2,6 +2,7 @@ import FlowRecording
 import Foundation
 import MPinSDK
 import Testing
+
 @testable import WorkbenchTesting
 
 /// What the flow under test returned, to compare recording and replay.

@@ -4,13 +4,16 @@ import MPinSDK
 import ReferenceBackend
 import TestSupport
 import Testing
+
 @testable import WorkbenchTesting
 
 /// `withCassette`: records a missing cassette against the embedded backend, replays it offline,
 /// and fails with the replayer's report when the re-run or the cassette changed.
 @Suite struct WithCassetteTests {
     /// Records `login` into `folder` and returns the cassette file and what the flow returned.
-    private func recordLogin(in folder: String, name: String = "login") async throws -> (path: String, result: FlowResult?) {
+    private func recordLogin(in folder: String, name: String = "login") async throws -> (
+        path: String, result: FlowResult?
+    ) {
         nonisolated(unsafe) var result: FlowResult?
         nonisolated(unsafe) var recording = false
         try await withCassette(name, record: .missing, directory: folder) { session in
@@ -31,13 +34,17 @@ import Testing
         #expect(cassette.backend == .init(url: "http://127.0.0.1:8005", flavour: "milagro", embedded: true))
         let urls = cassette.httpExchanges.map { URL(string: $0.exchange.request.url)?.path ?? "" }
         #expect(urls.contains("/rps/pass1") && urls.contains("/rps/pass2") && urls.contains("/mpinAuthenticate"))
-        #expect(cassette.events.contains { if case .crypto(let step) = $0.payload { step.primitive == "client2" } else { false } })
+        #expect(
+            cassette.events.contains {
+                if case .crypto(let step) = $0.payload { step.primitive == "client2" } else { false }
+            })
         #expect(cassette.events.contains { $0.step == ScenarioStep(index: 2, name: "log in") })
 
         // Replay: no backend runs (the one of the recording was stopped); a backend URL that
         // nothing answers would fail the test if anything were sent.
         nonisolated(unsafe) var replayed: FlowResult?
-        try await withCassette("login", record: .never, backend: .url("http://127.0.0.1:1"), directory: folder) { session in
+        try await withCassette("login", record: .never, backend: .url("http://127.0.0.1:1"), directory: folder) {
+            session in
             #expect(!session.isRecording)
             #expect(session.transport is ReplayTransport)
             #expect(session.backendURL == "http://127.0.0.1:8005")
@@ -76,11 +83,14 @@ import Testing
             }
             let cassette = try CassetteFile.read(folder + "/\(name).json")
             #expect(cassette.scenario.seed == nil && !cassette.backend.embedded)
-            draws.append(Set(cassette.events.compactMap { event -> String? in
-                if case .random(let draw) = event.payload { return draw.hex }
-                return nil
-            }))
-            try await withCassette(name, record: .never, backend: .url("http://127.0.0.1:1"), directory: folder) { session in
+            draws.append(
+                Set(
+                    cassette.events.compactMap { event -> String? in
+                        if case .random(let draw) = event.payload { return draw.hex }
+                        return nil
+                    }))
+            try await withCassette(name, record: .never, backend: .url("http://127.0.0.1:1"), directory: folder) {
+                session in
                 try await registerAndLogIn(session)
             }
         }
@@ -95,8 +105,9 @@ import Testing
         try await withKnownIssue {
             try await withCassette("absent", record: .never, directory: folder) { _ in ran = true }
         } matching: { issue in
-            text(of: issue).hasPrefix("no cassette at \(folder)/absent.json; record it with MPIN_WORKBENCH_RECORD=missing "
-                                      + "swift test --filter 'neverWithoutACassetteFailsAndRunsNothing'")
+            text(of: issue).hasPrefix(
+                "no cassette at \(folder)/absent.json; record it with MPIN_WORKBENCH_RECORD=missing "
+                    + "swift test --filter 'neverWithoutACassetteFailsAndRunsNothing'")
         }
         #expect(!ran)
         #expect(!FileManager.default.fileExists(atPath: folder + "/absent.json"))
@@ -108,7 +119,8 @@ import Testing
         let (path, _) = try await recordLogin(in: folder)
         var cassette = try CassetteFile.read(path)
         // Flip one hex digit of U in the recorded pass-1 request: the re-run sends the true one.
-        let (index, exchange) = try #require(cassette.httpExchanges.first { $0.exchange.request.url.hasSuffix("/rps/pass1") })
+        let (index, exchange) = try #require(
+            cassette.httpExchanges.first { $0.exchange.request.url.hasSuffix("/rps/pass1") })
         var body = try #require(String(validating: exchange.request.body, as: UTF8.self))
         let value = try #require(body.range(of: "\"U\" : \"04"))
         let digit = body.index(value.upperBound, offsetBy: 0)
@@ -125,10 +137,12 @@ import Testing
             }
         } matching: { issue in
             let report = text(of: issue)
-            return report.hasPrefix("\(path): replay (strict) diverged at event \(index) (sdk, step 2 \"log in\"): "
-                                    + "the request differs from the recorded one")
+            return report.hasPrefix(
+                "\(path): replay (strict) diverged at event \(index) (sdk, step 2 \"log in\"): "
+                    + "the request differs from the recorded one")
                 && report.contains("body $.U: expected")
-                && report.contains("MPIN_WORKBENCH_RECORD=all swift test --filter 'aTamperedRequestFailsNamingTheEventAndTheField'")
+                && report.contains(
+                    "MPIN_WORKBENCH_RECORD=all swift test --filter 'aTamperedRequestFailsNamingTheEventAndTheField'")
                 && report.contains("the test then threw")
         }
     }
@@ -189,7 +203,8 @@ import Testing
             try await withCassette("broken", record: .missing, directory: folder) { _ in ran = true }
         } matching: { issue in
             let report = text(of: issue)
-            return report.hasPrefix(path + ":3:") && report.contains("not valid JSON") && report.contains("MPIN_WORKBENCH_RECORD=all swift test")
+            return report.hasPrefix(path + ":3:") && report.contains("not valid JSON")
+                && report.contains("MPIN_WORKBENCH_RECORD=all swift test")
         }
         #expect(!ran)
     }
@@ -218,7 +233,8 @@ import Testing
     }
 
     @Test func theDefaultFolderIsNextToTheTestFile() {
-        #expect(CassetteRunner.defaultDirectory(forTestFile: "/src/Tests/AppTests/LoginTests.swift")
+        #expect(
+            CassetteRunner.defaultDirectory(forTestFile: "/src/Tests/AppTests/LoginTests.swift")
                 == "/src/Tests/AppTests/__Cassettes__/LoginTests")
     }
 }

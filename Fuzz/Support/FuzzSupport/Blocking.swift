@@ -2,7 +2,10 @@ import Foundation
 
 /// Runs async code to its end from the synchronous fuzz callback.
 public enum Blocking {
-    private final class Box<T>: @unchecked Sendable { var value: T?; init() {} }
+    private final class Box<T>: @unchecked Sendable {
+        var value: T?
+        init() {}
+    }
 
     /// Starts `body` in a task and waits for it on a semaphore (the callback runs on libFuzzer's
     /// thread, never on the cooperative pool, so the wait cannot starve the task).

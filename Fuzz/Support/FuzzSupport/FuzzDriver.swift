@@ -16,7 +16,9 @@ public enum FuzzDriver {
     }
 
     /// `fail` unless `condition` holds.
-    public static func check(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+    public static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+    ) {
         if !condition { fail(message(), file: file, line: line) }
     }
 }

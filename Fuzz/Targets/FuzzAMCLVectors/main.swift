@@ -3,6 +3,7 @@
 // verdicts or a `VectorFileError` naming the file.
 import Foundation
 import FuzzSupport
+
 @testable import TestVectors
 
 let file = Repository.scratch + "/vectors.txt"

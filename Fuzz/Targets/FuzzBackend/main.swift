@@ -8,8 +8,9 @@
 // `METHOD target`, header lines `Name: value` up to an empty line, then the body.
 import Foundation
 import FuzzSupport
-@testable import HTTPServing
 import Hummingbird
+
+@testable import HTTPServing
 @testable import MPinCrypto
 @testable import ReferenceBackend
 
@@ -26,10 +27,14 @@ struct ParsedRequest: Sendable {
             let (header, after) = FuzzInput.firstLine(rest)
             rest = after
             if header.isEmpty { break }
-            guard let colon = header.firstIndex(of: ":"), let name = HTTPFields.Element.Name(String(header[..<colon])) else { continue }
-            fields.append(HTTPFields.Element(name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            guard let colon = header.firstIndex(of: ":"), let name = HTTPFields.Element.Name(String(header[..<colon]))
+            else { continue }
+            fields.append(
+                HTTPFields.Element(
+                    name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        head = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:8005", path: String(words[1]), headerFields: fields)
+        head = HTTPRequest(
+            method: method, scheme: "http", authority: "127.0.0.1:8005", path: String(words[1]), headerFields: fields)
         body = rest
     }
 }
@@ -61,15 +66,18 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let requests = parts.compactMap(ParsedRequest.init)
     guard !requests.isEmpty else { return 0 }
     Blocking.run {
-        let core = BackendCore(configuration: configuration, clock: ManualBackendClock(milliseconds: 1_767_225_600_000), mail: { _ in })
+        let core = BackendCore(
+            configuration: configuration, clock: ManualBackendClock(milliseconds: 1_767_225_600_000), mail: { _ in })
         core.base.set("http://127.0.0.1:8005")
         let responder = BackendResponder(core: core)
         for request in requests {
             // As the server's ExchangeHandler: a body over the limit is refused without the router.
-            let answer = request.body.count > responder.maximumBodySize
+            let answer =
+                request.body.count > responder.maximumBodySize
                 ? responder.refusal(oversized: request.head)
                 : await responder.respond(to: request.head, body: request.body)
-            FuzzDriver.check((100...599).contains(answer.head.status.code), "answered with status \(answer.head.status.code)")
+            FuzzDriver.check(
+                (100...599).contains(answer.head.status.code), "answered with status \(answer.head.status.code)")
         }
         core.store.holds.resolveAll()
     }

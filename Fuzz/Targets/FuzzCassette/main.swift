@@ -4,9 +4,10 @@
 // decodes writes back to canonical bytes that decode to the same cassette; the playback answers
 // only with statuses an HTTP server can send.
 import Foundation
+import FuzzSupport
+
 @testable import FlowRecording
 @testable import MilagroRecording
-import FuzzSupport
 
 let file = Repository.scratch + "/cassette.json"
 
@@ -14,7 +15,9 @@ let file = Repository.scratch + "/cassette.json"
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzInput(data, size).bytes
     _ = CassetteLint.check(bytes: bytes, path: "fuzz.json")
-    guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { FuzzDriver.fail("cannot write \(file)") }
+    guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
+        FuzzDriver.fail("cannot write \(file)")
+    }
     let read = Result { () throws(CassetteError) in try CassetteFile.read(file) }
     let cassette: Cassette
     do throws(CassetteError) {
@@ -22,7 +25,9 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         _ = error.description
         if case .failure(let readError) = read {
-            FuzzDriver.check(readError.kind == error.kind, "reading the file fails with \(readError.kind), decoding with \(error.kind)")
+            FuzzDriver.check(
+                readError.kind == error.kind,
+                "reading the file fails with \(readError.kind), decoding with \(error.kind)")
         } else {
             FuzzDriver.fail("reading the file gives a cassette where decoding fails: \(error)")
         }
@@ -43,7 +48,8 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = EventSummary.line(event)
         _ = EventSummary.place(index, event)
     }
-    FuzzDriver.check(CassetteDiff.differences(cassette, cassette, includeTimings: true).isEmpty, "a cassette differs from itself")
+    FuzzDriver.check(
+        CassetteDiff.differences(cassette, cassette, includeTimings: true).isEmpty, "a cassette differs from itself")
     _ = CassetteDiff.text(cassette, cassette, names: ("a", "b"), includeTimings: true)
     let diagram = SequenceDiagram(map: .milagro)
     _ = diagram.mermaid(cassette)
@@ -52,13 +58,17 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = Redactor.placeholderNames(in: redacted)
     _ = Redactor.unlistedPlaceholders(in: cassette)
     let values = Dictionary(redacted.redactions.map { ($0.placeholder, "v") }) { first, _ in first }
-    FuzzDriver.check((try? Redactor.restore(redacted, values: values)) != nil, "a redacted cassette does not restore with every value")
+    FuzzDriver.check(
+        (try? Redactor.restore(redacted, values: values)) != nil,
+        "a redacted cassette does not restore with every value")
 
     for order in CassettePlayback.Order.allCases {
-        let playback = CassettePlayback(cassette: cassette, name: "fuzz.json", order: order, servedOrigin: "http://127.0.0.1:1")
+        let playback = CassettePlayback(
+            cassette: cassette, name: "fuzz.json", order: order, servedOrigin: "http://127.0.0.1:1")
         for event in cassette.events.prefix(200) {
             guard case .http(let exchange) = event.payload else { continue }
-            let answer = playback.answer(method: exchange.request.method, target: exchange.request.url, body: exchange.request.body)
+            let answer = playback.answer(
+                method: exchange.request.method, target: exchange.request.url, body: exchange.request.body)
             FuzzDriver.check((100...999).contains(answer.status), "the playback answers with status \(answer.status)")
         }
         _ = playback.routeList

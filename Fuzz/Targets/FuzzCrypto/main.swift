@@ -6,6 +6,7 @@
 // Input: the first byte picks the curve (bit 0) and the operation (the rest); the bytes after it
 // are the encoding.
 import FuzzSupport
+
 @testable import MPinCrypto
 
 func check<C: PairingCurve>(_: C.Type, curve: CurveID, operation: Int, _ payload: [UInt8]) {
@@ -15,7 +16,8 @@ func check<C: PairingCurve>(_: C.Type, curve: CurveID, operation: Int, _ payload
         FuzzDriver.check(!point.isInfinity, "G1 decodes to infinity")
         let full = point.encoded()
         FuzzDriver.check((try? G1Point<C>.decode(full)) == point, "G1 encoding does not read back")
-        FuzzDriver.check((try? G1Point<C>.decode(point.encoded(compressed: true))) == point, "compressed G1 does not read back")
+        FuzzDriver.check(
+            (try? G1Point<C>.decode(point.encoded(compressed: true))) == point, "compressed G1 does not read back")
         if payload.count == 65 { FuzzDriver.check(full == payload, "G1 re-encodes to other bytes") }
         FuzzDriver.check(point.adding(point.negated()).isInfinity, "P - P is not infinity in G1")
     case 1:
@@ -51,7 +53,8 @@ func check<C: PairingCurve>(_: C.Type, curve: CurveID, operation: Int, _ payload
         if payload.count >= g2Length + g1Length {
             _ = mpin.pairing(g2: Array(payload.prefix(g2Length)), g1: Array(payload.dropFirst(g2Length)))
         }
-        _ = mpin.g1Multiple(scalar: Array(payload.prefix(32)), hashed: payload.count % 2 == 0, g: Array(payload.dropFirst(32)))
+        _ = mpin.g1Multiple(
+            scalar: Array(payload.prefix(32)), hashed: payload.count % 2 == 0, g: Array(payload.dropFirst(32)))
     }
 }
 

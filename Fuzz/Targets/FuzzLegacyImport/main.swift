@@ -1,9 +1,10 @@
+import FuzzSupport
+
 // `cassette import --format milagro-sdk`: the upstream harness's recorded-data file, read on its
 // own and as one run of the bundled suite (Scenarios/milagro-sdk/suites/unit-tests.yaml). Any
 // bytes give cassettes or an `ImportError` naming the file; every cassette the importer makes is
 // one the reader takes back unchanged.
 @testable import FlowRecording
-import FuzzSupport
 @testable import LegacyImport
 @testable import Scenarios
 

@@ -2,6 +2,7 @@
 // `parse` and `parseDocument` agree; what parses writes back (compact and canonical) to text that
 // parses to the same value; every recorded position names a value of the document.
 import FuzzSupport
+
 @testable import OrderedJSON
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -33,8 +34,11 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let compact = JSONWriter.compact(value)
     FuzzDriver.check((try? JSONParser.parse(compact)) == value, "the compact text does not read back: \(compact)")
     let canonical = JSONWriter.canonical(value)
-    FuzzDriver.check((try? JSONParser.parse(canonical)) == value.sortingMembers(), "the canonical text does not read back: \(canonical)")
-    FuzzDriver.check(JSONWriter.canonical(value.sortingMembers()) == canonical, "canonical text depends on member order")
+    FuzzDriver.check(
+        (try? JSONParser.parse(canonical)) == value.sortingMembers(),
+        "the canonical text does not read back: \(canonical)")
+    FuzzDriver.check(
+        JSONWriter.canonical(value.sortingMembers()) == canonical, "canonical text depends on member order")
     return 0
 }
 

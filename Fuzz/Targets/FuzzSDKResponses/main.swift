@@ -9,10 +9,11 @@
 // transport fails.
 import Foundation
 import FuzzSupport
+import Synchronization
+
 @testable import MPinCrypto
 @testable import MPinSDK
 @testable import SDKSeams
-import Synchronization
 
 /// Answers requests with the input's parts, in order.
 final class ScriptedTransport: HTTPTransport, Sendable {
@@ -45,8 +46,9 @@ struct FixedClock: SDKClock {
 
 func flow(_ parts: [[UInt8]], flavour: MPinClient.Flavour) async {
     let storage = MemoryStorage()
-    let client = MPinClient(transport: ScriptedTransport(parts), storage: storage, random: FixedRandom(), clock: FixedClock(),
-                            options: .init(flavour: flavour))
+    let client = MPinClient(
+        transport: ScriptedTransport(parts), storage: storage, random: FixedRandom(), clock: FixedClock(),
+        options: .init(flavour: flavour))
     let backend = "http://127.0.0.1:8005"
     try? await client.initialize(configuration: ["backend": backend])
     if flavour == .mfaPlatform {
@@ -78,12 +80,16 @@ func flow(_ parts: [[UInt8]], flavour: MPinClient.Flavour) async {
     await client.destroy()
 
     // What the SDK wrote, a new client reads.
-    let again = MPinClient(transport: ScriptedTransport([]), storage: MemoryStorage(secure: storage.text(.secure), nonSecure: storage.text(.nonSecure)),
-                           random: FixedRandom(), clock: FixedClock(), options: .init(flavour: flavour))
+    let again = MPinClient(
+        transport: ScriptedTransport([]),
+        storage: MemoryStorage(secure: storage.text(.secure), nonSecure: storage.text(.nonSecure)),
+        random: FixedRandom(), clock: FixedClock(), options: .init(flavour: flavour))
     do throws(MPinError) {
         try await again.initialize(configuration: [:])
     } catch {
-        FuzzDriver.fail("the SDK cannot read back what it stored: \(error)\nsecure: \(storage.text(.secure) ?? "-")\nnon-secure: \(storage.text(.nonSecure) ?? "-")")
+        FuzzDriver.fail(
+            "the SDK cannot read back what it stored: \(error)\nsecure: \(storage.text(.secure) ?? "-")\nnon-secure: \(storage.text(.nonSecure) ?? "-")"
+        )
     }
 }
 

@@ -7,6 +7,7 @@
 // `-` leaves that file out.
 import Foundation
 import FuzzSupport
+
 @testable import MPinSDK
 @testable import SDKSeams
 
@@ -19,10 +20,16 @@ final class NoNetwork: HTTPTransport {
 let directory = Repository.scratch + "/storage"
 
 struct Summary: Equatable, CustomStringConvertible {
-    var id: String, state: String, backend: String, mpinID: String, deviceName: String, customerID: String, appID: String
+    var id: String, state: String, backend: String, mpinID: String, deviceName: String, customerID: String,
+        appID: String
     init(_ user: User) {
-        id = user.id; state = user.state.rawValue; backend = user.backend; mpinID = user.mpinID
-        deviceName = user.deviceName; customerID = user.customerID; appID = user.appID
+        id = user.id
+        state = user.state.rawValue
+        backend = user.backend
+        mpinID = user.mpinID
+        deviceName = user.deviceName
+        customerID = user.customerID
+        appID = user.appID
     }
     var description: String { "\(id) \(state) \(backend) \(mpinID)" }
 }

@@ -3,6 +3,7 @@
 // `LegacySuite`), which either works or says why not.
 import FuzzSupport
 import LegacyImport
+
 @testable import Scenarios
 
 @_cdecl("LLVMFuzzerTestOneInput")

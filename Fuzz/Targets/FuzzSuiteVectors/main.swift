@@ -1,6 +1,7 @@
 // The workbench's own vector files (one JSON object per suite): `vectors verify`, with the GMP
 // cross-check, and `vectors lint`, which either give a report or a `VectorFileError`.
 import FuzzSupport
+
 @testable import TestVectors
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -10,17 +10,21 @@ enum Expect {
         let wanted = preferred.sorted().map(String.init).joined(separator: " or ")
         if preferred.contains(response.status) { return .pass("\(what): refused with \(response.status)") }
         if response.isClientError {
-            return preferred.isEmpty ? .pass("\(what): refused with \(response.status)")
+            return preferred.isEmpty
+                ? .pass("\(what): refused with \(response.status)")
                 : .nonStrict("\(what): refused with \(response.status), where \(wanted) is the status for it")
         }
-        if response.isServerError { return .fail("\(what): answered \(response.summary), a server error for the client's mistake") }
+        if response.isServerError {
+            return .fail("\(what): answered \(response.summary), a server error for the client's mistake")
+        }
         return .fail("\(what): accepted, \(response.summary)")
     }
 
     /// Whether a JSON value is a string of lowercase hex of `bytes` bytes (any length when nil).
     static func isHex(_ value: JSONValue?, bytes: Int? = nil) -> Bool {
         guard let text = value?.stringValue, !text.isEmpty, text.utf8.count % 2 == 0,
-              text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return false }
+            text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { return false }
         return bytes.map { text.utf8.count == 2 * $0 } ?? true
     }
 
@@ -32,8 +36,10 @@ enum Expect {
 
     /// Whether a body carries what must never reach a client: a stack trace or source paths.
     static func leak(in text: String) -> String? {
-        let markers = ["Traceback (most recent call last)", "File \"/", ".py\", line", "Fatal error", ".swift:", "Exception in",
-                       "at java.", "panic:", "goroutine ", "Stack trace", "stack trace"]
+        let markers = [
+            "Traceback (most recent call last)", "File \"/", ".py\", line", "Fatal error", ".swift:", "Exception in",
+            "at java.", "panic:", "goroutine ", "Stack trace", "stack trace",
+        ]
         return markers.first { text.contains($0) }
     }
 }

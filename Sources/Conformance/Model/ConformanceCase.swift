@@ -25,9 +25,11 @@ public struct ConformanceCase: Sendable, Identifiable {
     public let requestLimit: Int
     let body: @Sendable (ConformanceContext) async throws(ConformanceError) -> Verdict
 
-    public init(_ id: String, _ group: ConformanceGroup, _ level: RequirementLevel, title: String, source: String,
-                sends: String, expects: String, slow: Bool = false, requestLimit: Int = 40,
-                _ body: @escaping @Sendable (ConformanceContext) async throws(ConformanceError) -> Verdict) {
+    public init(
+        _ id: String, _ group: ConformanceGroup, _ level: RequirementLevel, title: String, source: String,
+        sends: String, expects: String, slow: Bool = false, requestLimit: Int = 40,
+        _ body: @escaping @Sendable (ConformanceContext) async throws(ConformanceError) -> Verdict
+    ) {
         self.id = id
         self.title = title
         self.group = group

@@ -21,9 +21,11 @@ public struct CaseResult: Sendable {
     /// Whether the run's deadline cut the case (not part of the JSON report).
     public var deadlineHit = false
 
-    public init(id: String, title: String, group: ConformanceGroup, level: RequirementLevel, source: String, sends: String,
-                expects: String, verdict: Verdict, seconds: Double, requests: Int, exchanges: [ExchangeSummary],
-                cassettePath: String? = nil, cassette: Cassette? = nil) {
+    public init(
+        id: String, title: String, group: ConformanceGroup, level: RequirementLevel, source: String, sends: String,
+        expects: String, verdict: Verdict, seconds: Double, requests: Int, exchanges: [ExchangeSummary],
+        cassettePath: String? = nil, cassette: Cassette? = nil
+    ) {
         self.id = id
         self.title = title
         self.group = group
@@ -40,9 +42,12 @@ public struct CaseResult: Sendable {
     }
 
     init(_ conformanceCase: ConformanceCase, verdict: Verdict, seconds: Double, requests: Int, cassette: Cassette?) {
-        self.init(id: conformanceCase.id, title: conformanceCase.title, group: conformanceCase.group, level: conformanceCase.level,
-                  source: conformanceCase.source, sends: conformanceCase.sends, expects: conformanceCase.expects, verdict: verdict,
-                  seconds: seconds, requests: requests, exchanges: cassette.map(ExchangeSummary.of) ?? [], cassette: cassette)
+        self.init(
+            id: conformanceCase.id, title: conformanceCase.title, group: conformanceCase.group,
+            level: conformanceCase.level,
+            source: conformanceCase.source, sends: conformanceCase.sends, expects: conformanceCase.expects,
+            verdict: verdict,
+            seconds: seconds, requests: requests, exchanges: cassette.map(ExchangeSummary.of) ?? [], cassette: cassette)
     }
 
     /// Whether this result makes the run fail: a MUST case with the verdict `fail`.

@@ -9,21 +9,24 @@ extension ConformanceReport {
             let passed = members.filter { $0.verdict.kind == .pass }.count
             lines.append("\(group.title): \(passed) of \(members.count) pass")
             for result in members where verbose || result.verdict.kind != .pass {
-                lines.append("  \(Self.pad(result.verdict.kind.rawValue, 13)) \(Self.pad(result.level.rawValue, 6)) \(result.id): "
-                             + result.verdict.reason)
+                lines.append(
+                    "  \(Self.pad(result.verdict.kind.rawValue, 13)) \(Self.pad(result.level.rawValue, 6)) \(result.id): "
+                        + result.verdict.reason)
             }
         }
         lines.append("")
         let kinds = Verdict.Kind.allCases
         lines.append(Self.pad("", 8) + kinds.map { Self.pad($0.rawValue, 14) }.joined())
         for level in RequirementLevel.allCases {
-            lines.append(Self.pad(level.rawValue, 8) + kinds.map { Self.pad(String(count($0, level: level)), 14) }.joined())
+            lines.append(
+                Self.pad(level.rawValue, 8) + kinds.map { Self.pad(String(count($0, level: level)), 14) }.joined())
         }
         lines.append(Self.pad("all", 8) + kinds.map { Self.pad(String(count($0)), 14) }.joined())
         lines.append("")
         let mustFailures = results.filter(\.failsRun).count
-        lines.append("\(results.count) cases, \(requests) requests in \(Self.rounded(seconds)) s against \(backendURL); "
-                     + (mustFailures == 0 ? "no MUST case failed" : "\(mustFailures) MUST case(s) failed"))
+        lines.append(
+            "\(results.count) cases, \(requests) requests in \(Self.rounded(seconds)) s against \(backendURL); "
+                + (mustFailures == 0 ? "no MUST case failed" : "\(mustFailures) MUST case(s) failed"))
         lines.append("users created on the backend start with \(userPrefix)-")
         if let couldNotGrade { lines.append("not graded: \(couldNotGrade)") }
         return lines.joined(separator: "\n") + "\n"

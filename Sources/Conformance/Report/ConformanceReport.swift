@@ -18,8 +18,10 @@ public struct ConformanceReport: Sendable {
     /// Why the run stopped before it could finish every case (the deadline passed); nil when it finished.
     public var deadlinePassed: String?
 
-    public init(backendURL: String, userPrefix: String, pattern: String?, rate: Double?, requests: Int, seconds: Double,
-                operatorEndpoints: Bool, results: [CaseResult], deadlinePassed: String? = nil) {
+    public init(
+        backendURL: String, userPrefix: String, pattern: String?, rate: Double?, requests: Int, seconds: Double,
+        operatorEndpoints: Bool, results: [CaseResult], deadlinePassed: String? = nil
+    ) {
         self.backendURL = backendURL
         self.userPrefix = userPrefix
         self.pattern = pattern
@@ -38,9 +40,12 @@ public struct ConformanceReport: Sendable {
     /// before every case had finished, or no case got a verdict other than skipped. Nil when it could.
     public var couldNotGrade: String? {
         if let deadlinePassed {
-            return "\(deadlinePassed): \(results.filter(\.deadlineHit).count) of \(results.count) cases were cut short or not run"
+            return
+                "\(deadlinePassed): \(results.filter(\.deadlineHit).count) of \(results.count) cases were cut short or not run"
         }
-        if !results.isEmpty, results.allSatisfy({ $0.verdict.kind == .skipped }) { return "no case was graded: every one was skipped" }
+        if !results.isEmpty, results.allSatisfy({ $0.verdict.kind == .skipped }) {
+            return "no case was graded: every one was skipped"
+        }
         return nil
     }
 

@@ -46,8 +46,10 @@ final class BackendBoundary: HTTPTransport {
             let origin = OriginPolicy.Origin(url: request.url)?.description ?? request.url
             let settings = settingsNaming(origin)
             note(.origin(url: request.url, origin: origin, settings: settings))
-            throw TransportError(kind: .invalidRequest, message: "not sent: \(origin) is not an origin this run may send to "
-                                 + "(--backend's or one given with --allow-origin)", url: request.url)
+            throw TransportError(
+                kind: .invalidRequest,
+                message: "not sent: \(origin) is not an origin this run may send to "
+                    + "(--backend's or one given with --allow-origin)", url: request.url)
         }
         let response: HTTPResponse
         do {
@@ -59,23 +61,29 @@ final class BackendBoundary: HTTPTransport {
         let method = request.method.rawValue
         guard response.body.count <= bounds.maximumBodySize else {
             note(.oversized(method: method, url: request.url))
-            throw TransportError(kind: .responseTooLarge, message: "the response body is more than \(bounds.maximumBodySize) bytes, "
-                                 + "the most this run takes", url: request.url)
+            throw TransportError(
+                kind: .responseTooLarge,
+                message: "the response body is more than \(bounds.maximumBodySize) bytes, "
+                    + "the most this run takes", url: request.url)
         }
         var exchange = CassetteEvent.HTTPExchange(request: .init(request), response: .init(response))
         exchange.timings = response.timings
         let (refusal, size) = CassetteFile.readBack(exchange, header: header, headerBytes: headerBytes)
         if let refusal {
             note(.unrecordable(method: method, url: request.url, reason: refusal))
-            throw TransportError(kind: .other, message: "the backend's answer cannot be recorded: \(refusal)", url: request.url)
+            throw TransportError(
+                kind: .other, message: "the backend's answer cannot be recorded: \(refusal)", url: request.url)
         }
         guard bounds.record(bytes: size) else {
             note(.recordingFull(method: method, url: request.url))
-            throw TransportError(kind: .other, message: "the answer would take the run's cassettes past \(bounds.maximumRecordedBytes) "
-                                 + "bytes, the most a run records", url: request.url)
+            throw TransportError(
+                kind: .other,
+                message: "the answer would take the run's cassettes past \(bounds.maximumRecordedBytes) "
+                    + "bytes, the most a run records", url: request.url)
         }
         if InterceptingTransport.path(of: request.url).hasSuffix("/clientSettings"), response.status == 200,
-           let json = response.json, json.objectMembers != nil {
+            let json = response.json, json.objectMembers != nil
+        {
             state.withLock { $0.settings = json }
         }
         return response
@@ -99,20 +107,27 @@ final class BackendBoundary: HTTPTransport {
     /// The verdict of a case with findings: a failure that names the first, and how many more.
     static func verdict(_ findings: [Finding], bounds: RunBounds) -> Verdict? {
         guard let first = findings.first else { return nil }
-        let more = findings.count > 1 ? " (and \(findings.count - 1) more refused exchange\(findings.count == 2 ? "" : "s"))" : ""
+        let more =
+            findings.count > 1
+            ? " (and \(findings.count - 1) more refused exchange\(findings.count == 2 ? "" : "s"))" : ""
         switch first {
         case .origin(let url, let origin, let settings):
-            let named = settings.isEmpty ? "a URL from the backend's answers" : "the client settings' " + settings.joined(separator: ", ")
-            return .fail("not followed: \(named) (\(url)) is on \(origin), not the backend's origin nor one given with "
-                         + "--allow-origin; add --allow-origin \(origin) to follow it" + more)
+            let named =
+                settings.isEmpty
+                ? "a URL from the backend's answers" : "the client settings' " + settings.joined(separator: ", ")
+            return .fail(
+                "not followed: \(named) (\(url)) is on \(origin), not the backend's origin nor one given with "
+                    + "--allow-origin; add --allow-origin \(origin) to follow it" + more)
         case .oversized(let method, let url):
-            return .fail("the answer to \(method) \(url) is more than \(bounds.maximumBodySize) bytes, the most a run takes "
-                         + "(--max-body)" + more)
+            return .fail(
+                "the answer to \(method) \(url) is more than \(bounds.maximumBodySize) bytes, the most a run takes "
+                    + "(--max-body)" + more)
         case .unrecordable(let method, let url, let reason):
             return .fail("the answer to \(method) \(url) cannot be recorded in a cassette: \(reason)" + more)
         case .recordingFull(let method, let url):
-            return .fail("the answer to \(method) \(url) would take the run's cassettes past \(bounds.maximumRecordedBytes) bytes, "
-                         + "the most a run records" + more)
+            return .fail(
+                "the answer to \(method) \(url) would take the run's cassettes past \(bounds.maximumRecordedBytes) bytes, "
+                    + "the most a run records" + more)
         }
     }
 }

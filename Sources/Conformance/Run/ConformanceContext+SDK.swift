@@ -7,7 +7,9 @@ import SDKSeams
 /// SDK's requests and crypto, and change one request where they test the backend's answer to it.
 extension ConformanceContext {
     /// A new SDK client on the backend (memory storage; the run's randomness and clock).
-    public func client(storage: MemoryStorage = MemoryStorage()) async throws(ConformanceError) -> (MPinClient, InterceptingTransport) {
+    public func client(storage: MemoryStorage = MemoryStorage()) async throws(ConformanceError) -> (
+        MPinClient, InterceptingTransport
+    ) {
         let wire = InterceptingTransport(base: transport(as: .sdk))
         let client = MPinClient(transport: wire, storage: storage, random: random, clock: sdkClock)
         do {
@@ -34,8 +36,10 @@ extension ConformanceContext {
             try await client.finishRegistration(user, pin: pin)
             return ProbeUser(client: client, user: user, pin: pin, wire: wire, storage: storage)
         } catch let error as MPinError {
-            throw budgetOr(.setup("registering \(id) through the SDK: \(ProbeOutcome(error: error, value: ""))"
-                                  + (error.context.responseBody.map { ", answer \"\($0.prefix(120))\"" } ?? "")))
+            throw budgetOr(
+                .setup(
+                    "registering \(id) through the SDK: \(ProbeOutcome(error: error, value: ""))"
+                        + (error.context.responseBody.map { ", answer \"\($0.prefix(120))\"" } ?? "")))
         } catch let error as ConformanceError {
             throw error
         } catch {
@@ -66,7 +70,8 @@ extension ConformanceContext {
             refusal = error
         }
         guard refusal.code == .identityNotAuthorized, activationCode == nil else { throw refusal }
-        try await client.startRegistration(user, activateCode: try await operatorActivationCode(userID: user.id), accessCode: accessCode)
+        try await client.startRegistration(
+            user, activateCode: try await operatorActivationCode(userID: user.id), accessCode: accessCode)
     }
 
     /// An activation code for a user from the operator: requested (`POST /activationCode`) and read
@@ -82,7 +87,8 @@ extension ConformanceContext {
     /// Opens the activation link the operator's mailbox holds for a user.
     private func activateByLink(userID: String) async throws(ConformanceError) {
         guard hasOperatorEndpoints else {
-            throw .needsOperator("the registration is not active and the backend has no operator mailbox (/admin/mailbox)")
+            throw .needsOperator(
+                "the registration is not active and the backend has no operator mailbox (/admin/mailbox)")
         }
         let link = try await mailbox(userID: userID, kind: "link")
         let response = try await send(.get, link, as: .browser)
@@ -127,7 +133,9 @@ extension ConformanceContext {
 
     /// The phone's login with an access number or code (`mobileAuthenticateURL`); it returns when
     /// the backend answers (a held login: when the browser logged in, or the hold timed out).
-    public func loginAccessNumber(_ user: ProbeUser, accessNumber: String, pin: String? = nil) async throws(ConformanceError) -> ProbeOutcome {
+    public func loginAccessNumber(_ user: ProbeUser, accessNumber: String, pin: String? = nil)
+        async throws(ConformanceError) -> ProbeOutcome
+    {
         do {
             try await user.client.startAuthentication(user.user)
             try await user.client.finishAuthenticationAN(user.user, pin: pin ?? user.pin, accessNumber: accessNumber)
@@ -140,7 +148,9 @@ extension ConformanceContext {
 
     /// Wrong PINs until the backend blocks the user (a 410 from the RPA), at most `limit` tries:
     /// the number of tries it took, or nil when it never blocked.
-    public func blockUser(_ user: ProbeUser, limit: Int = 5) async throws(ConformanceError) -> (tries: Int?, outcomes: [String]) {
+    public func blockUser(_ user: ProbeUser, limit: Int = 5) async throws(ConformanceError) -> (
+        tries: Int?, outcomes: [String]
+    ) {
         var outcomes: [String] = []
         for attempt in 1...limit {
             let outcome = try await login(user, pin: user.wrongPIN)

@@ -1,9 +1,9 @@
 import FlowRecording
 import MPinSDK
+import MilagroProtocol
 import OrderedJSON
 import SDKSeams
 import Synchronization
-import MilagroProtocol
 
 /// What a running case works with: the backend, the transports (paced, counted and recorded into
 /// the case's cassette), the run's randomness and clocks, the users' prefix, and the operator's
@@ -35,9 +35,12 @@ public final class ConformanceContext: Sendable {
     private let users = Mutex(0)
     private let cachedSettings = Mutex<JSONValue?>(nil)
 
-    init(backendURL: String, rpsPrefix: String, caseID: String, userPrefix: String, activationCode: String?, authorizeURL: String?,
-         hasOperatorEndpoints: Bool, random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock,
-         paced: PacedTransport, wire: any HTTPTransport, recorder: Recorder) {
+    init(
+        backendURL: String, rpsPrefix: String, caseID: String, userPrefix: String, activationCode: String?,
+        authorizeURL: String?,
+        hasOperatorEndpoints: Bool, random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock,
+        paced: PacedTransport, wire: any HTTPTransport, recorder: Recorder
+    ) {
         var url = backendURL
         while url.hasSuffix("/") { url.removeLast() }
         self.backendURL = url
@@ -77,10 +80,14 @@ public final class ConformanceContext: Sendable {
 
     /// Sends one request as the phone (`sdk`), the browser or the operator, recorded in the case's
     /// cassette. A transport failure is `ConformanceError.transport` (or `budgetExhausted`).
-    public func send(_ method: HTTPMethod, _ path: String, body: [UInt8] = [], headers: HTTPHeaders = [:],
-                     as actor: EventActor = .sdk) async throws(ConformanceError) -> HTTPResponse {
+    public func send(
+        _ method: HTTPMethod, _ path: String, body: [UInt8] = [], headers: HTTPHeaders = [:],
+        as actor: EventActor = .sdk
+    ) async throws(ConformanceError) -> HTTPResponse {
         var headers = headers
-        if method != .get && !body.isEmpty { headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8") }
+        if method != .get && !body.isEmpty {
+            headers.addIfAbsent(name: "Content-Type", value: "application/json; charset=UTF-8")
+        }
         let request = HTTPRequest(method: method, url: url(path), headers: headers, body: body, timeout: 30)
         do {
             return try await transport(as: actor).send(request)
@@ -91,13 +98,17 @@ public final class ConformanceContext: Sendable {
     }
 
     /// Sends a JSON body (written compactly, members in order).
-    public func send(_ method: HTTPMethod, _ path: String, json: JSONValue, headers: HTTPHeaders = [:],
-                     as actor: EventActor = .sdk) async throws(ConformanceError) -> HTTPResponse {
+    public func send(
+        _ method: HTTPMethod, _ path: String, json: JSONValue, headers: HTTPHeaders = [:],
+        as actor: EventActor = .sdk
+    ) async throws(ConformanceError) -> HTTPResponse {
         try await send(method, path, body: Array(JSONWriter.compact(json).utf8), headers: headers, as: actor)
     }
 
     /// Sends a request as it was captured (a replay), through the case's recording.
-    public func resend(_ request: HTTPRequest, as actor: EventActor = .sdk) async throws(ConformanceError) -> HTTPResponse {
+    public func resend(_ request: HTTPRequest, as actor: EventActor = .sdk) async throws(ConformanceError)
+        -> HTTPResponse
+    {
         do {
             return try await transport(as: actor).send(request)
         } catch {
@@ -118,7 +129,8 @@ public final class ConformanceContext: Sendable {
         if let kept = cachedSettings.withLock({ $0 }) { return ClientSettingsView(json: kept, backendURL: backendURL) }
         let response = try await send(.get, "/\(rpsPrefix)/clientSettings")
         guard response.status == 200, let json = response.json, json.objectMembers != nil else {
-            throw .setup("GET /\(rpsPrefix)/clientSettings answered \(response.status) \(response.excerpt), not a JSON object")
+            throw .setup(
+                "GET /\(rpsPrefix)/clientSettings answered \(response.status) \(response.excerpt), not a JSON object")
         }
         cachedSettings.withLock { $0 = json }
         return ClientSettingsView(json: json, backendURL: backendURL)
@@ -128,7 +140,9 @@ public final class ConformanceContext: Sendable {
     /// or `unimplemented` for a key of an optional feature (`optional`).
     public func settingURL(_ key: ClientSettingsKey, optional: Bool = false) async throws(ConformanceError) -> String {
         guard let url = try await settings().url(key), !url.isEmpty else {
-            throw optional ? .unimplemented("the client settings have no '\(key.rawValue)'") : .setup("the client settings have no '\(key.rawValue)'")
+            throw optional
+                ? .unimplemented("the client settings have no '\(key.rawValue)'")
+                : .setup("the client settings have no '\(key.rawValue)'")
         }
         return url
     }
@@ -141,7 +155,8 @@ public final class ConformanceContext: Sendable {
     public func registrationAccessCode() async throws(ConformanceError) -> String? {
         guard let authorizeURL, try await settings()[.codeStatusURL] != nil else { return nil }
         let response = try await send(.post, authorizeURL, json: .object([]), as: .browser)
-        guard response.status == 200, let qr = response.json?["qrURL"]?.stringValue, let hash = qr.lastIndex(of: "#") else {
+        guard response.status == 200, let qr = response.json?["qrURL"]?.stringValue, let hash = qr.lastIndex(of: "#")
+        else {
             throw .setup("the authorize URL answered \(response.summary)")
         }
         return String(qr[qr.index(after: hash)...])
@@ -151,9 +166,12 @@ public final class ConformanceContext: Sendable {
 
     /// Asks the operator endpoint `/admin/<operation>`; `needsOperator` when the backend has none.
     public func operatorCall(_ method: HTTPMethod, _ operation: String, json: JSONValue? = nil, query: String = "")
-        async throws(ConformanceError) -> HTTPResponse {
+        async throws(ConformanceError) -> HTTPResponse
+    {
         guard hasOperatorEndpoints else {
-            throw .needsOperator("the backend has no operator endpoints (/admin/\(operation)); this case cannot \(operation) a user on it")
+            throw .needsOperator(
+                "the backend has no operator endpoints (/admin/\(operation)); this case cannot \(operation) a user on it"
+            )
         }
         let path = "/admin/\(operation)" + (query.isEmpty ? "" : "?" + query)
         if let json { return try await send(method, path, json: json, as: .admin) }

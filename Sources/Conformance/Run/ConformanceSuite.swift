@@ -71,11 +71,14 @@ public struct ConformanceSuite: Sendable {
     ///   - random: where the user names and the SDK's draws come from.
     ///   - sdkClock: the clock the SDK reads (time permits, OTP).
     ///   - clock: the clock the pacing and the timings read.
-    public init(options: Options, cases: [ConformanceCase] = ConformanceCatalog.all, transport: any HTTPTransport,
-                random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock) {
+    public init(
+        options: Options, cases: [ConformanceCase] = ConformanceCatalog.all, transport: any HTTPTransport,
+        random: any RandomSource, sdkClock: any SDKClock, clock: any ConformanceClock
+    ) {
         self.options = options
         self.cases = cases
-        self.transport = options.clientID.map { HeaderTransport(base: transport, headers: ["X-MIRACL-CID": $0]) } ?? transport
+        self.transport =
+            options.clientID.map { HeaderTransport(base: transport, headers: ["X-MIRACL-CID": $0]) } ?? transport
         self.random = random
         self.sdkClock = sdkClock
         self.clock = clock
@@ -111,8 +114,9 @@ public struct ConformanceSuite: Sendable {
         for conformanceCase in selected {
             var result: CaseResult
             if bounds.deadlinePassed {
-                result = CaseResult(conformanceCase, verdict: .skipped("not run: \(deadlineReason)"), seconds: 0, requests: 0,
-                                    cassette: nil)
+                result = CaseResult(
+                    conformanceCase, verdict: .skipped("not run: \(deadlineReason)"), seconds: 0, requests: 0,
+                    cassette: nil)
                 result.deadlineHit = true
                 deadlinePassed = true
             } else {
@@ -122,10 +126,11 @@ public struct ConformanceSuite: Sendable {
             results.append(result)
             progress(result)
         }
-        return ConformanceReport(backendURL: options.backendURL, userPrefix: prefix, pattern: options.pattern?.description,
-                                 rate: options.rate, requests: pacer.sent, seconds: clock.now() - started,
-                                 operatorEndpoints: operatorEndpoints, results: results,
-                                 deadlinePassed: deadlinePassed ? deadlineReason : nil)
+        return ConformanceReport(
+            backendURL: options.backendURL, userPrefix: prefix, pattern: options.pattern?.description,
+            rate: options.rate, requests: pacer.sent, seconds: clock.now() - started,
+            operatorEndpoints: operatorEndpoints, results: results,
+            deadlinePassed: deadlinePassed ? deadlineReason : nil)
     }
 
     /// Why cases went unfinished: the deadline, in words.
@@ -133,17 +138,23 @@ public struct ConformanceSuite: Sendable {
         "the run's deadline (\(bounds.deadlineSeconds.map(RunBounds.seconds) ?? "none"), --deadline) has passed"
     }
 
-    private func run(_ conformanceCase: ConformanceCase, pacer: RequestPacer, prefix: String, operatorEndpoints: Bool) async -> CaseResult {
-        let header = Cassette(tool: options.tool, curve: "BN254CX", scenario: .init(name: "conform " + conformanceCase.id),
-                              backend: .init(url: Self.trimmed(options.backendURL), flavour: "milagro"))
+    private func run(_ conformanceCase: ConformanceCase, pacer: RequestPacer, prefix: String, operatorEndpoints: Bool)
+        async -> CaseResult
+    {
+        let header = Cassette(
+            tool: options.tool, curve: "BN254CX", scenario: .init(name: "conform " + conformanceCase.id),
+            backend: .init(url: Self.trimmed(options.backendURL), flavour: "milagro"))
         let recorder = Recorder(header: header)
-        let paced = PacedTransport(base: transport, pacer: pacer, caseLimit: conformanceCase.requestLimit, bounds: bounds)
+        let paced = PacedTransport(
+            base: transport, pacer: pacer, caseLimit: conformanceCase.requestLimit, bounds: bounds)
         let boundary = BackendBoundary(base: paced, bounds: bounds, header: header)
-        let context = ConformanceContext(backendURL: options.backendURL, rpsPrefix: options.rpsPrefix, caseID: conformanceCase.id,
-                                         userPrefix: prefix, activationCode: options.activationCode,
-                                         authorizeURL: options.authorizeURL ?? options.clientID.map { Self.authorizeURL(options.backendURL, clientID: $0) },
-                                         hasOperatorEndpoints: operatorEndpoints, random: random, sdkClock: sdkClock, clock: clock,
-                                         paced: paced, wire: boundary, recorder: recorder)
+        let context = ConformanceContext(
+            backendURL: options.backendURL, rpsPrefix: options.rpsPrefix, caseID: conformanceCase.id,
+            userPrefix: prefix, activationCode: options.activationCode,
+            authorizeURL: options.authorizeURL
+                ?? options.clientID.map { Self.authorizeURL(options.backendURL, clientID: $0) },
+            hasOperatorEndpoints: operatorEndpoints, random: random, sdkClock: sdkClock, clock: clock,
+            paced: paced, wire: boundary, recorder: recorder)
         let started = clock.now()
         var verdict: Verdict
         if conformanceCase.slow && !options.includeSlow {
@@ -160,7 +171,8 @@ public struct ConformanceSuite: Sendable {
         }
         var cassette = recorder.cassette()
         if !options.redactedFields.isEmpty { cassette = Redactor(fields: options.redactedFields).redact(cassette) }
-        var result = CaseResult(conformanceCase, verdict: verdict, seconds: clock.now() - started, requests: paced.sent, cassette: cassette)
+        var result = CaseResult(
+            conformanceCase, verdict: verdict, seconds: clock.now() - started, requests: paced.sent, cassette: cassette)
         result.deadlineHit = paced.deadlineHit
         return result
     }
@@ -168,15 +180,19 @@ public struct ConformanceSuite: Sendable {
     /// Whether `GET /admin/counts` answers 200 (sent outside any case, counted in the budget).
     private func hasOperatorEndpoints(pacer: RequestPacer) async -> Bool {
         guard await pacer.admit() else { return false }
-        let request = HTTPRequest(method: .get, url: Self.trimmed(options.backendURL) + "/admin/counts", timeout: bounds.timeLimit(asked: 15))
+        let request = HTTPRequest(
+            method: .get, url: Self.trimmed(options.backendURL) + "/admin/counts", timeout: bounds.timeLimit(asked: 15))
         guard let response = try? await transport.send(request) else { return false }
         return response.status == 200 && response.json?.objectMembers != nil
     }
 
     /// The workbench backend's authorize URL for a client id (its `/authorize`, docs/protocol.md §10).
     static func authorizeURL(_ backendURL: String, clientID: String) -> String {
-        QueryString.appending([("client_id", clientID), ("redirect_uri", "http://127.0.0.1/callback"), ("response_type", "code"),
-                               ("scope", "openid"), ("state", "conform")], to: trimmed(backendURL) + "/authorize")
+        QueryString.appending(
+            [
+                ("client_id", clientID), ("redirect_uri", "http://127.0.0.1/callback"), ("response_type", "code"),
+                ("scope", "openid"), ("state", "conform"),
+            ], to: trimmed(backendURL) + "/authorize")
     }
 
     static func trimmed(_ url: String) -> String {

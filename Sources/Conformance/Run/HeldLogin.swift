@@ -1,8 +1,8 @@
 import MPinSDK
+import MilagroProtocol
 import OrderedJSON
 import SDKSeams
 import Synchronization
-import MilagroProtocol
 
 /// A login the phone makes with an access number (or access code) while a browser waits on it,
 /// as the open-source server's flow goes (docs/protocol.md §8.2, §13): the browser gets the number, the
@@ -32,7 +32,8 @@ extension ConformanceContext {
         let url = try await settingURL(.getAccessNumberURL, optional: true)
         let response = try await send(.post, url, json: .object([]), as: .browser)
         guard response.status == 200, let json = response.json, let number = json["accessNumber"]?.stringValue,
-              let webOTT = json["webOTT"]?.stringValue else {
+            let webOTT = json["webOTT"]?.stringValue
+        else {
             throw .setup("getAccessNumber answered \(response.summary)")
         }
         return BrowserSession(accessNumber: number, webOTT: webOTT, answer: json)
@@ -40,12 +41,16 @@ extension ConformanceContext {
 
     /// `POST accessNumberURL {"webOTT"}` as the browser.
     public func poll(_ webOTT: String) async throws(ConformanceError) -> HTTPResponse {
-        try await send(.post, try await settingURL(.accessNumberURL, optional: true), json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
+        try await send(
+            .post, try await settingURL(.accessNumberURL, optional: true),
+            json: .object([.init("webOTT", .string(webOTT))]), as: .browser)
     }
 
     /// The held login: the phone logs in with `session`'s number while the browser polls (every
     /// half second, at most `polls` times) and, once it sees an authOTT, logs in at the RPA.
-    public func heldLogin(_ user: ProbeUser, session: BrowserSession, pin: String? = nil, polls: Int = 24) async throws(ConformanceError) -> HeldLogin {
+    public func heldLogin(_ user: ProbeUser, session: BrowserSession, pin: String? = nil, polls: Int = 24)
+        async throws(ConformanceError) -> HeldLogin
+    {
         let phoneDone = DoneFlag()
         let phone = Task { () -> Result<ProbeOutcome, ConformanceError> in
             defer { phoneDone.set() }
@@ -67,8 +72,10 @@ extension ConformanceContext {
                 if states.last != status { states.append(status) }
                 if let found = answer.json?["authOTT"]?.stringValue, !found.isEmpty {
                     authOTT = found
-                    rpa = try await send(.post, try await settingURL(.authenticateURL),
-                                         json: .object([.init("mpinResponse", .object([.init("authOTT", .string(found))]))]), as: .browser)
+                    rpa = try await send(
+                        .post, try await settingURL(.authenticateURL),
+                        json: .object([.init("mpinResponse", .object([.init("authOTT", .string(found))]))]),
+                        as: .browser)
                     break
                 }
             }
@@ -90,8 +97,10 @@ final class DoneFlag: Sendable {
 
 extension ConformanceContext {
     /// Runs two parts of a case at the same time; the first error (in order) stops the case.
-    public func inParallel<T: Sendable>(_ first: @escaping @Sendable () async throws(ConformanceError) -> T,
-                                        _ second: @escaping @Sendable () async throws(ConformanceError) -> T) async throws(ConformanceError) -> (T, T) {
+    public func inParallel<T: Sendable>(
+        _ first: @escaping @Sendable () async throws(ConformanceError) -> T,
+        _ second: @escaping @Sendable () async throws(ConformanceError) -> T
+    ) async throws(ConformanceError) -> (T, T) {
         let a = Task { () -> Result<T, ConformanceError> in
             do throws(ConformanceError) { return .success(try await first()) } catch { return .failure(error) }
         }

@@ -31,7 +31,9 @@ public final class InterceptingTransport: HTTPTransport {
 
     /// Rewrites the next request (or every request, `once: false`) whose URL path ends with
     /// `pathSuffix` (the query aside).
-    public func rewrite(pathSuffix: String, once: Bool = true, _ rewrite: @escaping @Sendable (HTTPRequest) -> HTTPRequest) {
+    public func rewrite(
+        pathSuffix: String, once: Bool = true, _ rewrite: @escaping @Sendable (HTTPRequest) -> HTTPRequest
+    ) {
         state.withLock { $0.rules.append(Rule(pathSuffix: pathSuffix, once: once, rewrite: rewrite)) }
     }
 

@@ -37,11 +37,13 @@ final class PacedTransport: HTTPTransport {
             return true
         }
         guard withinCase else {
-            throw TransportError(kind: .cancelled, message: "the case's limit of \(caseLimit) requests is spent", url: request.url)
+            throw TransportError(
+                kind: .cancelled, message: "the case's limit of \(caseLimit) requests is spent", url: request.url)
         }
         guard await pacer.admit() else {
             counts.withLock { $0.refused = true }
-            throw TransportError(kind: .cancelled, message: "the run's budget of \(pacer.budget) requests is spent", url: request.url)
+            throw TransportError(
+                kind: .cancelled, message: "the run's budget of \(pacer.budget) requests is spent", url: request.url)
         }
         if bounds.deadlinePassed { throw deadlineError(request) }
         var timed = request
@@ -49,7 +51,9 @@ final class PacedTransport: HTTPTransport {
         do {
             return try await base.send(timed)
         } catch {
-            if bounds.deadlinePassed, error.kind == .timedOut || error.kind == .cancelled { throw deadlineError(request, cause: error) }
+            if bounds.deadlinePassed, error.kind == .timedOut || error.kind == .cancelled {
+                throw deadlineError(request, cause: error)
+            }
             throw error
         }
     }
@@ -61,7 +65,9 @@ final class PacedTransport: HTTPTransport {
             $0.deadline = true
         }
         let seconds = bounds.deadlineSeconds.map(RunBounds.seconds) ?? "?"
-        return TransportError(kind: .cancelled, message: "the run's deadline (\(seconds)) has passed"
-                              + (cause.map { " (the request: \($0.message))" } ?? ""), url: request.url)
+        return TransportError(
+            kind: .cancelled,
+            message: "the run's deadline (\(seconds)) has passed"
+                + (cause.map { " (the request: \($0.message))" } ?? ""), url: request.url)
     }
 }

@@ -28,7 +28,9 @@ public struct ProbeOutcome: Sendable, CustomStringConvertible {
     public var description: String {
         guard let error else { return "OK" }
         var text = error.code.name
-        if let status = error.context.httpStatus { text += " (HTTP \(status)" + (error.context.request.map { " from \($0)" } ?? "") + ")" }
+        if let status = error.context.httpStatus {
+            text += " (HTTP \(status)" + (error.context.request.map { " from \($0)" } ?? "") + ")"
+        }
         return text
     }
 }

@@ -27,7 +27,8 @@ final class RunBounds: Sendable {
         requestTimeout = options.requestTimeout
         maximumBodySize = options.maximumBodySize
         maximumRecordedBytes = options.maximumRecordedBytes
-        origins = OriginPolicy(backendURL: options.backendURL, allowed: options.allowedOrigins + [options.authorizeURL].compactMap { $0 })
+        origins = OriginPolicy(
+            backendURL: options.backendURL, allowed: options.allowedOrigins + [options.authorizeURL].compactMap { $0 })
     }
 
     /// Seconds left before the deadline (nil: no deadline); 0 or less once it has passed.

@@ -84,7 +84,8 @@ extension DeviceSecurity {
                     state.deviceConfirmedAt = now
                     if let borrow = answer.seconds("deviceBorrowTime") { state.deviceBorrowTime = borrow }
                     if let session = answer.string("mvSessionId") { state.mvSessionID = session }
-                    state.applications[accessIdentifier] = .init(grantedAt: now, borrowTime: answer.seconds("applicationBorrowTime") ?? 0)
+                    state.applications[accessIdentifier] = .init(
+                        grantedAt: now, borrowTime: answer.seconds("applicationBorrowTime") ?? 0)
                 }
             } else if answer.result.contains(.deviceBorrowTimeExpired) {
                 update { state in
@@ -130,11 +131,16 @@ extension DeviceSecurity {
                 serviceResMsg = "a login is needed and no login provider is set"
             }
         }
-        let response = LoginResponse(serviceResult: combined, hasAccess: hasAccess, serviceResCode: serviceResCode,
-                                     serviceResMsg: serviceResMsg, accessIdentifier: accessIdentifier)
+        let response = LoginResponse(
+            serviceResult: combined, hasAccess: hasAccess, serviceResCode: serviceResCode,
+            serviceResMsg: serviceResMsg, accessIdentifier: accessIdentifier)
         deliver(response)
-        emit(.result(.service("doLogin", combined, resCode: serviceResCode, resMessage: serviceResMsg,
-                           outputs: [.init("hasAccess", hasAccess ? "1" : "0"), .init("loginShown", shown ? "1" : "0")] + outputs())))
+        emit(
+            .result(
+                .service(
+                    "doLogin", combined, resCode: serviceResCode, resMessage: serviceResMsg,
+                    outputs: [.init("hasAccess", hasAccess ? "1" : "0"), .init("loginShown", shown ? "1" : "0")]
+                        + outputs())))
         return shown
     }
 

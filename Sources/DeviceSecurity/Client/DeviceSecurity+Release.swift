@@ -22,7 +22,8 @@ extension DeviceSecurity {
     /// service (offline it is `ApplicationBorrowTimeExpired`). The registration stays.
     public func releaseApplicationUsage(_ accessIdentifier: String) async {
         await serialized {
-            emit(.call(.init(name: "releaseApplicationUsage", arguments: [.init("accessIdentifier", accessIdentifier)])))
+            emit(
+                .call(.init(name: "releaseApplicationUsage", arguments: [.init("accessIdentifier", accessIdentifier)])))
             update { $0.applications[accessIdentifier] = nil }
             emitVoidResult("releaseApplicationUsage")
         }

@@ -16,7 +16,9 @@ struct ServiceAnswer: Sendable {
     /// not whole, not positive, or more than `maximumSeconds`.
     func seconds(_ name: String) -> Int64? {
         guard let value = members[name]?.doubleValue else { return nil }
-        guard value.isFinite, value == value.rounded(), value > 0, value <= Double(Self.maximumSeconds) else { return nil }
+        guard value.isFinite, value == value.rounded(), value > 0, value <= Double(Self.maximumSeconds) else {
+            return nil
+        }
         return Int64(value)
     }
 
@@ -40,19 +42,24 @@ extension DeviceSecurity {
     /// * Any other answer is `ServiceFault` with code -5.
     /// * No answer is `NetworkError` with code -1; `networkError` keeps the transport error.
     func invoke(_ operation: String, _ body: [String: String]) async -> ServiceAnswer {
-        let bytes = JSONWriter.minified(JSONValue.object(body.map { JSONValue.Member($0.key, .string($0.value)) }).sortingMembers())
-        let request = HTTPRequest(method: .post, url: serviceURL + "/" + operation,
-                                  headers: ["Content-Type": "application/json", "Accept": "application/json"],
-                                  body: bytes, timeout: timeout)
+        let bytes = JSONWriter.minified(
+            JSONValue.object(body.map { JSONValue.Member($0.key, .string($0.value)) }).sortingMembers())
+        let request = HTTPRequest(
+            method: .post, url: serviceURL + "/" + operation,
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: bytes, timeout: timeout)
         let answer: ServiceAnswer
         guard DeviceSecurity.timeoutRange.contains(timeout) else {
             let range = DeviceSecurity.timeoutRange
-            let error = TransportError(kind: .invalidRequest, message: "the request time limit \(timeout) s is outside "
-                                           + "\(range.lowerBound) to \(Int(range.upperBound)) s; nothing was sent", url: request.url)
+            let error = TransportError(
+                kind: .invalidRequest,
+                message: "the request time limit \(timeout) s is outside "
+                    + "\(range.lowerBound) to \(Int(range.upperBound)) s; nothing was sent", url: request.url)
             emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
-            answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
-                                   message: "network error (\(error.kind))", members: .object([]))
+            answer = ServiceAnswer(
+                result: .networkError, code: DeviceResultCode.networkError,
+                message: "network error (\(error.kind))", members: .object([]))
             serviceResCode = answer.code
             serviceResMsg = answer.message
             return answer
@@ -65,8 +72,9 @@ extension DeviceSecurity {
         } catch {
             emit(.http(.init(context: operation, request: request, response: nil, error: error)))
             networkError = error
-            answer = ServiceAnswer(result: .networkError, code: DeviceResultCode.networkError,
-                                   message: "network error (\(error.kind))", members: .object([]))
+            answer = ServiceAnswer(
+                result: .networkError, code: DeviceResultCode.networkError,
+                message: "network error (\(error.kind))", members: .object([]))
         }
         serviceResCode = answer.code
         serviceResMsg = answer.message
@@ -78,10 +86,11 @@ extension DeviceSecurity {
     /// 0, as when it is missing), `resMsg` when it is a string.
     static func read(_ response: HTTPResponse) -> ServiceAnswer {
         guard let object = try? JSONParser.parse(response.body, duplicateMembers: .keep), object.objectMembers != nil,
-              let result = ServiceAnswer.wholeNumber(object["result"], in: 0...255)
+            let result = ServiceAnswer.wholeNumber(object["result"], in: 0...255)
         else {
-            return ServiceAnswer(result: .serviceFault, code: DeviceResultCode.unreadableAnswer,
-                                 message: "unreadable service answer (HTTP \(response.status))", members: .object([]))
+            return ServiceAnswer(
+                result: .serviceFault, code: DeviceResultCode.unreadableAnswer,
+                message: "unreadable service answer (HTTP \(response.status))", members: .object([]))
         }
         var flags = ServiceResult(rawValue: result)
         if response.status >= 400 && !flags.contains(.serviceFault) { flags = .serviceFault }

@@ -73,10 +73,12 @@ public actor DeviceSecurity {
     ///   - timeout: seconds per request (default 2), within `timeoutRange`.
     ///   - loginProvider: supplies an MV session id or credentials when a login is needed; nil
     ///     means no login can be shown.
-    public init(serviceURL: String, transport: any HTTPTransport, store: any DeviceStateStore = MemoryDeviceStateStore(),
-                clock: any SDKClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-                observer: (any ClientObserver)? = nil, timeout: Double = DeviceSecurity.defaultTimeout,
-                loginProvider: LoginProvider? = nil) {
+    public init(
+        serviceURL: String, transport: any HTTPTransport, store: any DeviceStateStore = MemoryDeviceStateStore(),
+        clock: any SDKClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        observer: (any ClientObserver)? = nil, timeout: Double = DeviceSecurity.defaultTimeout,
+        loginProvider: LoginProvider? = nil
+    ) {
         self.serviceURL = serviceURL.hasSuffix("/") ? String(serviceURL.dropLast()) : serviceURL
         self.transport = transport
         self.store = store
@@ -173,7 +175,8 @@ public actor DeviceSecurity {
         let state = currentState()
         return [
             .init("mvSessionId", state.mvSessionID ?? ""), .init("accessIdentifier", state.accessIdentifier ?? ""),
-            .init("deviceHash", state.deviceHash ?? ""), .init("deviceBorrowTime", state.deviceBorrowTime.map(String.init) ?? ""),
+            .init("deviceHash", state.deviceHash ?? ""),
+            .init("deviceBorrowTime", state.deviceBorrowTime.map(String.init) ?? ""),
         ]
     }
 }

@@ -26,10 +26,14 @@ public enum BorrowTime {
     /// `.applicationBorrowTimeExpired` also when the application was never granted or released).
     public static func offlineVerdict(_ state: DeviceState, accessIdentifier: String, now: Int64) -> ServiceResult {
         var result: ServiceResult = []
-        if state.deviceHash == nil || !holds(since: state.deviceConfirmedAt ?? .min, seconds: state.deviceBorrowTime ?? 0, now: now) {
+        if state.deviceHash == nil
+            || !holds(since: state.deviceConfirmedAt ?? .min, seconds: state.deviceBorrowTime ?? 0, now: now)
+        {
             result.insert(.deviceBorrowTimeExpired)
         }
-        if let grant = state.applications[accessIdentifier], holds(since: grant.grantedAt, seconds: grant.borrowTime, now: now) {
+        if let grant = state.applications[accessIdentifier],
+            holds(since: grant.grantedAt, seconds: grant.borrowTime, now: now)
+        {
         } else {
             result.insert(.applicationBorrowTimeExpired)
         }

@@ -37,17 +37,26 @@ public struct DeviceState: Sendable, Hashable, Codable {
     public var problem: String? {
         func time(_ value: Int64?, _ field: String) -> String? {
             guard let value, !Self.timeRange.contains(value) else { return nil }
-            return "\(field) \(value) is not a time from \(Self.timeRange.lowerBound) to \(Self.timeRange.upperBound) ms since 1970"
+            return
+                "\(field) \(value) is not a time from \(Self.timeRange.lowerBound) to \(Self.timeRange.upperBound) ms since 1970"
         }
         func borrow(_ value: Int64?, _ field: String) -> String? {
             guard let value, !Self.borrowTimeRange.contains(value) else { return nil }
-            return "\(field) \(value) is not a borrow time from \(Self.borrowTimeRange.lowerBound) to \(Self.borrowTimeRange.upperBound) s"
+            return
+                "\(field) \(value) is not a borrow time from \(Self.borrowTimeRange.lowerBound) to \(Self.borrowTimeRange.upperBound) s"
         }
-        if version != Self.currentVersion { return "version \(version) is not \(Self.currentVersion), the layout this connector reads" }
-        if let found = time(deviceConfirmedAt, "deviceConfirmedAt") ?? borrow(deviceBorrowTime, "deviceBorrowTime") { return found }
+        if version != Self.currentVersion {
+            return "version \(version) is not \(Self.currentVersion), the layout this connector reads"
+        }
+        if let found = time(deviceConfirmedAt, "deviceConfirmedAt") ?? borrow(deviceBorrowTime, "deviceBorrowTime") {
+            return found
+        }
         for (name, grant) in applications.sorted(by: { $0.key < $1.key }) {
             if let found = time(grant.grantedAt, "applications.\(name).grantedAt")
-                ?? borrow(grant.borrowTime, "applications.\(name).borrowTime") { return found }
+                ?? borrow(grant.borrowTime, "applications.\(name).borrowTime")
+            {
+                return found
+            }
         }
         return nil
     }

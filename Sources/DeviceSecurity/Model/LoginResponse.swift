@@ -17,7 +17,10 @@ public struct LoginResponse: Sendable, Hashable {
     /// The access identifier that was checked.
     public var accessIdentifier: String
 
-    public init(serviceResult: ServiceResult, hasAccess: Bool, serviceResCode: Int, serviceResMsg: String, accessIdentifier: String) {
+    public init(
+        serviceResult: ServiceResult, hasAccess: Bool, serviceResCode: Int, serviceResMsg: String,
+        accessIdentifier: String
+    ) {
         self.serviceResult = serviceResult
         self.hasAccess = hasAccess
         self.serviceResCode = serviceResCode
@@ -27,7 +30,9 @@ public struct LoginResponse: Sendable, Hashable {
 
     /// The notification's userInfo, with the document's keys.
     public var userInfo: [String: String] {
-        ["service_result": String(serviceResult.rawValue), "has_access": hasAccess ? "1" : "0",
-         "service_res_code": String(serviceResCode), "service_res_msg": serviceResMsg]
+        [
+            "service_result": String(serviceResult.rawValue), "has_access": hasAccess ? "1" : "0",
+            "service_res_code": String(serviceResCode), "service_res_msg": serviceResMsg,
+        ]
     }
 }

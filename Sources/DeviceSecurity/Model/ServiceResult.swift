@@ -38,7 +38,8 @@ public struct ServiceResult: OptionSet, Sendable, Hashable, CustomStringConverti
     /// Every flag with its document name, in value order.
     public static let names: [(ServiceResult, String)] = [
         (.success, "Success"), (.invalidMVSessionID, "InvalidMVSessionID"), (.accessDenied, "AccessDenied"),
-        (.applicationBorrowTimeExpired, "ApplicationBorrowTimeExpired"), (.deviceBorrowTimeExpired, "DeviceBorrowTimeExpired"),
+        (.applicationBorrowTimeExpired, "ApplicationBorrowTimeExpired"),
+        (.deviceBorrowTimeExpired, "DeviceBorrowTimeExpired"),
         (.serviceFault, "ServiceFault"), (.serviceSuccess, "ServiceSuccess"), (.networkError, "NetworkError"),
     ]
 

@@ -2,12 +2,13 @@ import FileAccess
 import Foundation
 import OrderedJSON
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The device state in one JSON file (sorted keys), written atomically.
@@ -62,8 +63,10 @@ public final class FileDeviceStateStore: DeviceStateStore, Sendable {
             while FileManager.default.fileExists(atPath: path + ".corrupt-\(number)") { number += 1 }
             let aside = path + ".corrupt-\(number)"
             let moved = rename(path, aside) == 0
-            throw DeviceStorageError(path: path, reason: "not a device state (\(error)); "
-                + (moved ? "moved to \(aside)" : "could not be moved aside: \(Self.describe(errno))"))
+            throw DeviceStorageError(
+                path: path,
+                reason: "not a device state (\(error)); "
+                    + (moved ? "moved to \(aside)" : "could not be moved aside: \(Self.describe(errno))"))
         }
     }
 
@@ -79,8 +82,9 @@ public final class FileDeviceStateStore: DeviceStateStore, Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw DeviceStorageError(path: path, reason: "cannot create the directory: \(error)")
             }

@@ -11,20 +11,32 @@ extension Cassette {
             .init("tool", .object([.init("name", .string(tool.name)), .init("version", .string(tool.version))])),
             .init("curve", .string(curve)),
             .init("scenario", scenario.jsonValue),
-            .init("backend", .object([
-                .init("url", .string(backend.url)), .init("flavour", .string(backend.flavour)),
-                .init("embedded", .bool(backend.embedded)),
-            ] + (backend.upstream.map { [.init("upstream", .string($0))] } ?? []))),
-            .init("redactions", .array(redactions.map {
-                .object([.init("placeholder", .string($0.placeholder)), .init("field", .string($0.field)),
-                         .init("occurrences", .integer($0.occurrences))]
-                        + ($0.slots.isEmpty ? [] : [.init("at", .array($0.slots.map { .string($0.description) }))]))
-            })),
+            .init(
+                "backend",
+                .object(
+                    [
+                        .init("url", .string(backend.url)), .init("flavour", .string(backend.flavour)),
+                        .init("embedded", .bool(backend.embedded)),
+                    ] + (backend.upstream.map { [.init("upstream", .string($0))] } ?? []))),
+            .init(
+                "redactions",
+                .array(
+                    redactions.map {
+                        .object(
+                            [
+                                .init("placeholder", .string($0.placeholder)), .init("field", .string($0.field)),
+                                .init("occurrences", .integer($0.occurrences)),
+                            ]
+                                + ($0.slots.isEmpty
+                                    ? [] : [.init("at", .array($0.slots.map { .string($0.description) }))]))
+                    })),
             .init("events", .array(events.map(\.jsonValue))),
         ]
         if let replayMode { members.append(.init("replayMode", replayMode.jsonValue)) }
         if let origin {
-            var fields: [JSONValue.Member] = [.init("format", .string(origin.format)), .init("file", .string(origin.file))]
+            var fields: [JSONValue.Member] = [
+                .init("format", .string(origin.format)), .init("file", .string(origin.file)),
+            ]
             if let test = origin.test { fields.append(.init("test", .string(test))) }
             members.append(.init("origin", .object(fields)))
         }
@@ -61,42 +73,56 @@ extension CassetteEvent {
     public var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [.init("type", .string(type)), .init("actor", .string(actor.rawValue))]
         if let step {
-            members.append(.init("step", .object([.init("index", .integer(step.index)), .init("name", .string(step.name))])))
+            members.append(
+                .init("step", .object([.init("index", .integer(step.index)), .init("name", .string(step.name))])))
         }
         switch payload {
         case .call(let call):
             members += [
                 .init("name", .string(call.name)),
                 .init("arguments", Self.fields(call.arguments)),
-                .init("status", .object([.init("code", .string(call.status.code)), .init("message", .string(call.status.message))])),
+                .init(
+                    "status",
+                    .object([.init("code", .string(call.status.code)), .init("message", .string(call.status.message))])),
                 .init("outputs", Self.fields(call.outputs)),
             ]
             if let state = call.userState { members.append(.init("userState", .string(state))) }
         case .http(let exchange):
-            members.append(.init("request", .object([
-                .init("method", .string(exchange.request.method)),
-                .init("url", .string(exchange.request.url)),
-                .init("headers", Self.headers(exchange.request.headers)),
-                .init("body", Self.body(exchange.request.body)),
-            ])))
+            members.append(
+                .init(
+                    "request",
+                    .object([
+                        .init("method", .string(exchange.request.method)),
+                        .init("url", .string(exchange.request.url)),
+                        .init("headers", Self.headers(exchange.request.headers)),
+                        .init("body", Self.body(exchange.request.body)),
+                    ])))
             if let response = exchange.response {
-                members.append(.init("response", .object([
-                    .init("status", .integer(response.status)),
-                    .init("headers", Self.headers(response.headers)),
-                    .init("body", Self.body(response.body)),
-                ])))
+                members.append(
+                    .init(
+                        "response",
+                        .object([
+                            .init("status", .integer(response.status)),
+                            .init("headers", Self.headers(response.headers)),
+                            .init("body", Self.body(response.body)),
+                        ])))
             }
             if let error = exchange.error {
-                var fields: [JSONValue.Member] = [.init("kind", .string(error.kind)), .init("message", .string(error.message))]
+                var fields: [JSONValue.Member] = [
+                    .init("kind", .string(error.kind)), .init("message", .string(error.message)),
+                ]
                 if let code = error.code { fields.append(.init("code", .integer(code))) }
                 members.append(.init("error", .object(fields)))
             }
             if let timings = exchange.timings {
-                members.append(.init("timings", .object([
-                    .init("dns", .double(timings.dns)), .init("connect", .double(timings.connect)),
-                    .init("tls", .double(timings.tls)), .init("requestSent", .double(timings.requestSent)),
-                    .init("firstByte", .double(timings.firstByte)), .init("total", .double(timings.total)),
-                ])))
+                members.append(
+                    .init(
+                        "timings",
+                        .object([
+                            .init("dns", .double(timings.dns)), .init("connect", .double(timings.connect)),
+                            .init("tls", .double(timings.tls)), .init("requestSent", .double(timings.requestSent)),
+                            .init("firstByte", .double(timings.firstByte)), .init("total", .double(timings.total)),
+                        ])))
             }
             if let context = exchange.context { members.append(.init("context", .string(context))) }
         case .crypto(let step):

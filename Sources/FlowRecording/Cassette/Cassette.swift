@@ -27,9 +27,11 @@ public struct Cassette: Sendable, Hashable {
     public var redactions: [RedactionEntry]
     public var events: [CassetteEvent]
 
-    public init(formatVersion: Int = Cassette.currentFormatVersion, tool: Tool, curve: String, scenario: Scenario,
-                backend: Backend, replayMode: ReplayMode? = nil, origin: Origin? = nil,
-                redactions: [RedactionEntry] = [], events: [CassetteEvent] = []) {
+    public init(
+        formatVersion: Int = Cassette.currentFormatVersion, tool: Tool, curve: String, scenario: Scenario,
+        backend: Backend, replayMode: ReplayMode? = nil, origin: Origin? = nil,
+        redactions: [RedactionEntry] = [], events: [CassetteEvent] = []
+    ) {
         self.formatVersion = formatVersion
         self.tool = tool
         self.curve = curve

@@ -7,7 +7,7 @@ public struct CassetteError: Error, Sendable, Hashable, CustomStringConvertible 
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case missingFile, unreadableFile, invalidJSON, newerFormatVersion, unsupportedFormatVersion,
-                 schema, writeFailed
+                schema, writeFailed
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -45,8 +45,10 @@ public struct CassetteError: Error, Sendable, Hashable, CustomStringConvertible 
     public var foundVersion: Int?
     public var supportedVersion: Int?
 
-    public init(kind: Kind, path: String? = nil, message: String, line: Int? = nil, column: Int? = nil,
-                eventIndex: Int? = nil, field: String? = nil, foundVersion: Int? = nil, supportedVersion: Int? = nil) {
+    public init(
+        kind: Kind, path: String? = nil, message: String, line: Int? = nil, column: Int? = nil,
+        eventIndex: Int? = nil, field: String? = nil, foundVersion: Int? = nil, supportedVersion: Int? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.message = message

@@ -80,8 +80,10 @@ public struct CassetteEvent: Sendable, Hashable {
         public var userState: String?
         public var outputs: [NamedField]
 
-        public init(name: String, arguments: [NamedField] = [], status: Status, userState: String? = nil,
-                    outputs: [NamedField] = []) {
+        public init(
+            name: String, arguments: [NamedField] = [], status: Status, userState: String? = nil,
+            outputs: [NamedField] = []
+        ) {
             self.name = name
             self.arguments = arguments
             self.status = status
@@ -110,8 +112,10 @@ public struct CassetteEvent: Sendable, Hashable {
         /// Free text attached by the recorder (the legacy harness's request context, ...).
         public var context: String?
 
-        public init(request: Request, response: Response? = nil, error: TransportFailure? = nil,
-                    timings: HTTPTimings? = nil, context: String? = nil) {
+        public init(
+            request: Request, response: Response? = nil, error: TransportFailure? = nil,
+            timings: HTTPTimings? = nil, context: String? = nil
+        ) {
             self.request = request
             self.response = response
             self.error = error
@@ -134,7 +138,8 @@ public struct CassetteEvent: Sendable, Hashable {
             }
 
             public init(_ request: HTTPRequest) {
-                self.init(method: request.method.rawValue, url: request.url, headers: request.headers, body: request.body)
+                self.init(
+                    method: request.method.rawValue, url: request.url, headers: request.headers, body: request.body)
             }
         }
 
@@ -178,7 +183,8 @@ public struct CassetteEvent: Sendable, Hashable {
             public func transportError(url: String) -> TransportError {
                 let kinds: [String: TransportError.Kind] = [
                     "hostNotFound": .hostNotFound, "connectionRefused": .connectionRefused, "timedOut": .timedOut,
-                    "tls": .tls, "invalidRequest": .invalidRequest, "cancelled": .cancelled, "responseTooLarge": .responseTooLarge,
+                    "tls": .tls, "invalidRequest": .invalidRequest, "cancelled": .cancelled,
+                    "responseTooLarge": .responseTooLarge,
                 ]
                 return TransportError(kind: kinds[kind] ?? .other, message: message, url: url, code: code)
             }

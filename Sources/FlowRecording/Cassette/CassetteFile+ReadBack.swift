@@ -7,8 +7,10 @@ extension CassetteFile {
     ///
     /// The one check of what may be recorded: the recording proxy and `conform` run every exchange
     /// through it before it takes its place, so that neither writes a cassette its reader refuses.
-    package static func readBack(_ exchange: CassetteEvent.HTTPExchange, header: Cassette,
-                                 headerBytes: Int? = nil) -> (refusal: String?, size: Int) {
+    package static func readBack(
+        _ exchange: CassetteEvent.HTTPExchange, header: Cassette,
+        headerBytes: Int? = nil
+    ) -> (refusal: String?, size: Int) {
         var probe = header
         probe.events = [CassetteEvent(actor: .sdk, step: nil, .http(exchange))]
         let bytes = probe.canonicalBytes

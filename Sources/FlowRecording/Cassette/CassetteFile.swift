@@ -10,7 +10,8 @@ import OrderedJSON
 public enum CassetteFile {
     /// Reads and decodes the cassette at `path`.
     public static func read(_ path: String, migrations: [CassetteMigration] = CassetteMigration.builtIn)
-        throws(CassetteError) -> Cassette {
+        throws(CassetteError) -> Cassette
+    {
         let bytes = try readBytes(path)
         do {
             return try decode(bytes, migrations: migrations)
@@ -26,58 +27,71 @@ public enum CassetteFile {
         do {
             return try InputFile.read(path)
         } catch {
-            if case .missing = error.kind { throw CassetteError(kind: .missingFile, path: path, message: "no such file") }
+            if case .missing = error.kind {
+                throw CassetteError(kind: .missingFile, path: path, message: "no such file")
+            }
             throw CassetteError(kind: .unreadableFile, path: path, message: "\(error.action): \(error.reason)")
         }
     }
 
     /// Decodes cassette bytes: JSON syntax, format version (newer refused, older migrated), schema.
     public static func decode(_ bytes: [UInt8], migrations: [CassetteMigration] = CassetteMigration.builtIn)
-        throws(CassetteError) -> Cassette {
+        throws(CassetteError) -> Cassette
+    {
         var document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw CassetteError(kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+            throw CassetteError(
+                kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
         }
         guard case .object = document else {
             throw CassetteError(kind: .schema, message: "expected a JSON object at the top, found \(document.kindName)")
         }
         guard let versionValue = document["formatVersion"] else {
-            throw CassetteError(kind: .unsupportedFormatVersion, message: "missing; not a cassette of this tool", field: "formatVersion")
+            throw CassetteError(
+                kind: .unsupportedFormatVersion, message: "missing; not a cassette of this tool", field: "formatVersion"
+            )
         }
         guard var version = versionValue.intValue else {
-            throw CassetteError(kind: .unsupportedFormatVersion, message: "expected an integer, found \(JSONDiff.brief(versionValue))",
-                                field: "formatVersion")
+            throw CassetteError(
+                kind: .unsupportedFormatVersion, message: "expected an integer, found \(JSONDiff.brief(versionValue))",
+                field: "formatVersion")
         }
         let current = Cassette.currentFormatVersion
         if version > current {
-            let writer = (document["tool"]?["name"]?.stringValue ?? "the tool")
+            let writer =
+                (document["tool"]?["name"]?.stringValue ?? "the tool")
                 + (document["tool"]?["version"]?.stringValue.map { " " + $0 } ?? "")
-            let needed = document["tool"]?["version"]?.stringValue.map { "mpin-workbench \($0) or newer" }
+            let needed =
+                document["tool"]?["version"]?.stringValue.map { "mpin-workbench \($0) or newer" }
                 ?? "a newer mpin-workbench"
             throw CassetteError(
                 kind: .newerFormatVersion,
-                message: "format version \(version) is newer than this tool reads (up to \(current)); the file was written by "
+                message:
+                    "format version \(version) is newer than this tool reads (up to \(current)); the file was written by "
                     + "\(writer); reading it needs \(needed) (this is mpin-workbench with format \(current))",
                 field: "formatVersion", foundVersion: version, supportedVersion: current)
         }
         while version < current {
             guard let step = migrations.first(where: { $0.from == version }) else {
-                throw CassetteError(kind: .unsupportedFormatVersion,
-                                    message: "format version \(version) is older than \(current) and no migration from it exists",
-                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+                throw CassetteError(
+                    kind: .unsupportedFormatVersion,
+                    message: "format version \(version) is older than \(current) and no migration from it exists",
+                    field: "formatVersion", foundVersion: version, supportedVersion: current)
             }
             do {
                 document = try step.convert(document)
             } catch {
-                throw CassetteError(kind: .unsupportedFormatVersion, message: "migration from format \(version) failed: \(error)",
-                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+                throw CassetteError(
+                    kind: .unsupportedFormatVersion, message: "migration from format \(version) failed: \(error)",
+                    field: "formatVersion", foundVersion: version, supportedVersion: current)
             }
             guard let next = document["formatVersion"]?.intValue, next == version + 1 else {
-                throw CassetteError(kind: .unsupportedFormatVersion,
-                                    message: "migration from format \(version) did not produce format \(version + 1)",
-                                    field: "formatVersion", foundVersion: version, supportedVersion: current)
+                throw CassetteError(
+                    kind: .unsupportedFormatVersion,
+                    message: "migration from format \(version) did not produce format \(version + 1)",
+                    field: "formatVersion", foundVersion: version, supportedVersion: current)
             }
             version = next
         }

@@ -44,7 +44,9 @@ public enum JSONDiff {
         return out
     }
 
-    private static func collect(_ expected: JSONValue, _ actual: JSONValue, path: String, into out: inout [JSONDifference]) {
+    private static func collect(
+        _ expected: JSONValue, _ actual: JSONValue, path: String, into out: inout [JSONDifference]
+    ) {
         switch (expected, actual) {
         case (.object(let e), .object(let a)):
             let mine = expected.uniqueMembers, theirs = actual.uniqueMembers
@@ -79,9 +81,12 @@ public enum JSONDiff {
     }
 
     private static func memberPath(_ name: String) -> String {
-        let simple = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
-        }
+        let simple =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+                    || $0 == "-"
+            }
         return simple ? "." + name : "[" + JSONWriter.quoted(name) + "]"
     }
 

@@ -92,7 +92,8 @@ package final class RecordingProxy: Sendable {
     /// `Content-Length` (the transport writes the upstream's), and `Expect` (the listening server
     /// has already answered it; the whole body is here).
     package static let hopByHopRequestFields: Set<String> = [
-        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect",
+        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
+        "content-length", "expect",
     ]
 
     /// Response fields not passed on: the hop-by-hop fields (the listening server frames the body).
@@ -168,10 +169,12 @@ package final class RecordingProxy: Sendable {
     ///   - maximumRecordedBytes: the most bytes of the cassette's events (see the type).
     ///   - via: the `Via` value added to each forwarded request (see the type); nil for none.
     ///   - actor: who sent a request (the default: the SDK).
-    package init(upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
-                 maximumExchanges: Int? = nil, timeout: Double? = nil, maximumBodySize: Int = defaultMaximumBodySize,
-                 maximumRecordedBytes: Int = defaultMaximumRecordedBytes, via: String? = defaultVia,
-                 actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }) {
+    package init(
+        upstream: String, routes: [Route] = [], baseURL: String, transport: any HTTPTransport, header: Cassette,
+        maximumExchanges: Int? = nil, timeout: Double? = nil, maximumBodySize: Int = defaultMaximumBodySize,
+        maximumRecordedBytes: Int = defaultMaximumRecordedBytes, via: String? = defaultVia,
+        actor: @escaping @Sendable (Request) -> EventActor = { _ in .sdk }
+    ) {
         self.via = via
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.routes = routes.sorted { $0.prefix.count > $1.prefix.count }
@@ -193,7 +196,7 @@ package final class RecordingProxy: Sendable {
             flight.aborted = true
             return Array(flight.tasks.values)
         }
-        tasks.forEach { $0.cancel() }
+        for task in tasks { task.cancel() }
     }
 
     /// The cassette so far: the header and every exchange completed (those in flight are left out).
@@ -218,10 +221,13 @@ package final class RecordingProxy: Sendable {
         let target = request.target
         var forwarded = HTTPHeaders()
         let named = Self.connectionOptions(request.headers)
-        for field in request.headers.fields where !Self.hopByHopRequestFields.contains(field.name.lowercased()) && !named.contains(field.name.lowercased()) {
+        for field in request.headers.fields
+        where !Self.hopByHopRequestFields.contains(field.name.lowercased()) && !named.contains(field.name.lowercased())
+        {
             forwarded.append(name: field.name, value: field.value)
         }
-        var exchange = CassetteEvent.HTTPExchange(request: .init(method: request.method, url: baseURL + target, headers: forwarded, body: request.body))
+        var exchange = CassetteEvent.HTTPExchange(
+            request: .init(method: request.method, url: baseURL + target, headers: forwarded, body: request.body))
         exchange.error = .init(kind: "other", message: "")
         if let reason = readBack(exchange).refusal {
             return Self.refused(400, "the request cannot be recorded: \(reason)")
@@ -229,7 +235,10 @@ package final class RecordingProxy: Sendable {
         exchange.error = nil
         let recordedBytes = flight.withLock { $0.recordedBytes }
         guard recordedBytes < maximumRecordedBytes else {
-            return Self.refused(503, "the cassette holds \(recordedBytes) bytes of events, the most the proxy records in one; it records no more")
+            return Self.refused(
+                503,
+                "the cassette holds \(recordedBytes) bytes of events, the most the proxy records in one; it records no more"
+            )
         }
 
         let admittedNow = admitted.withLock { counts -> Bool in
@@ -251,13 +260,15 @@ package final class RecordingProxy: Sendable {
 
         guard let method = HTTPMethod(rawValue: request.method) else {
             let names = HTTPMethod.allCases.map(\.rawValue).joined(separator: ", ")
-            exchange.error = .init(kind: TransportError.Kind.invalidRequest.description,
-                                   message: "the proxy forwards \(names); not \(request.method)")
+            exchange.error = .init(
+                kind: TransportError.Kind.invalidRequest.description,
+                message: "the proxy forwards \(names); not \(request.method)")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
         var upstreamHeaders = forwarded
         if let via { upstreamHeaders.append(name: "Via", value: via) }
-        let outgoing = HTTPRequest(method: method, url: upstreamURL(target), headers: upstreamHeaders, body: request.body, timeout: timeout)
+        let outgoing = HTTPRequest(
+            method: method, url: upstreamURL(target), headers: upstreamHeaders, body: request.body, timeout: timeout)
         let response: HTTPResponse
         switch await send(outgoing) {
         case .response(let received): response = received
@@ -266,13 +277,17 @@ package final class RecordingProxy: Sendable {
             return Self.transportErrorAnswer(failure, recorded: finish())
         }
         guard response.body.count <= maximumBodySize else {
-            exchange.error = .init(kind: "other", message: "the upstream's body is more than \(maximumBodySize) bytes, the most the proxy records")
+            exchange.error = .init(
+                kind: "other",
+                message: "the upstream's body is more than \(maximumBodySize) bytes, the most the proxy records")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
         let rewrite = originRewrite
         let body = rewrite.apply(response.body)
-        exchange.response = .init(status: response.status, headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
-                                  body: body)
+        exchange.response = .init(
+            status: response.status,
+            headers: Self.clientHeaders(response.headers, rewrite: rewrite, length: body.count),
+            body: body)
         exchange.timings = response.timings
         let (refusal, size) = readBack(exchange)
         if let refusal {
@@ -282,11 +297,14 @@ package final class RecordingProxy: Sendable {
         }
         guard flight.withLock({ $0.recordedBytes }) + size <= maximumRecordedBytes else {
             exchange.response = nil
-            exchange.error = .init(kind: "other", message: "the upstream's answer would take the cassette past \(maximumRecordedBytes) "
-                                   + "bytes of events, the most the proxy records in one")
+            exchange.error = .init(
+                kind: "other",
+                message: "the upstream's answer would take the cassette past \(maximumRecordedBytes) "
+                    + "bytes of events, the most the proxy records in one")
             return Self.transportErrorAnswer(exchange.error!, recorded: finish())
         }
-        return Answer(status: response.status, headers: exchange.response!.headers, body: body, recorded: finish(size: size))
+        return Answer(
+            status: response.status, headers: exchange.response!.headers, body: body, recorded: finish(size: size))
     }
 
     /// Sends `request` upstream in a task of its own that `abort()` (or the caller's cancellation)
@@ -300,7 +318,11 @@ package final class RecordingProxy: Sendable {
             return (flight.next, flight.aborted)
         }
         if aborted { task.cancel() }
-        let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
         let abortedNow = flight.withLock { flight in
             flight.tasks[id] = nil
             return flight.aborted
@@ -309,7 +331,10 @@ package final class RecordingProxy: Sendable {
         case .success(let response): return .response(response)
         case .failure(let error):
             if abortedNow, (error as? TransportError)?.kind == .cancelled || error is CancellationError {
-                return .failure(.init(kind: TransportError.Kind.cancelled.description, message: "the proxy was stopped while the exchange was in flight"))
+                return .failure(
+                    .init(
+                        kind: TransportError.Kind.cancelled.description,
+                        message: "the proxy was stopped while the exchange was in flight"))
             }
             if let error = error as? TransportError { return .failure(.init(error)) }
             return .failure(.init(kind: TransportError.Kind.other.description, message: "\(error)"))
@@ -338,12 +363,15 @@ package final class RecordingProxy: Sendable {
             answer.headers.append(name: "Allow", value: HTTPMethod.allCases.map(\.rawValue).joined(separator: ", "))
             // HTTP/1.1 servers (SwiftNIO's encoder among them) send no body with an answer to
             // CONNECT: the reason travels in `Proxy-Status` (RFC 9209) too.
-            answer.headers.append(name: "Proxy-Status", value: "mpin-workbench; error=http_request_denied; details=\"\(reason)\"")
+            answer.headers.append(
+                name: "Proxy-Status", value: "mpin-workbench; error=http_request_denied; details=\"\(reason)\"")
             return answer
         }
         guard target.hasPrefix("/") else {
-            return refused(400, "the request target \(JSONDiff.brief(.string(String(target.prefix(200))))) is not in origin-form (/path?query); "
-                           + "the proxy stands in for its upstream and takes no absolute-form, authority-form or * target")
+            return refused(
+                400,
+                "the request target \(JSONDiff.brief(.string(String(target.prefix(200))))) is not in origin-form (/path?query); "
+                    + "the proxy stands in for its upstream and takes no absolute-form, authority-form or * target")
         }
         return nil
     }
@@ -351,7 +379,9 @@ package final class RecordingProxy: Sendable {
     /// An answer that records nothing: `status` with `{"error": message}`.
     static func refused(_ status: Int, _ message: String) -> Answer {
         let document: JSONValue = .object([.init("error", .string(message))])
-        return Answer(status: status, headers: ["Content-Type": "application/json"], body: Array(JSONWriter.compact(document).utf8), recorded: nil)
+        return Answer(
+            status: status, headers: ["Content-Type": "application/json"],
+            body: Array(JSONWriter.compact(document).utf8), recorded: nil)
     }
 
     /// Where a path and query goes: under the route whose prefix it starts with (the longest), else the upstream.
@@ -381,7 +411,10 @@ package final class RecordingProxy: Sendable {
 
     /// The names a `Connection` field lists (hop-by-hop too, RFC 9110 §7.6.1), lowercased.
     static func connectionOptions(_ headers: HTTPHeaders) -> Set<String> {
-        Set(headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingOptionalWhitespace.lowercased() })
+        Set(
+            headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingOptionalWhitespace.lowercased()
+            })
     }
 
     /// The upstream's response fields as the client gets them: hop-by-hop ones dropped, the origin
@@ -406,8 +439,12 @@ package final class RecordingProxy: Sendable {
 
     /// A transport error for the client: `502` with the body `serve --cassette` answers a recorded
     /// transport error with.
-    static func transportErrorAnswer(_ failure: CassetteEvent.HTTPExchange.TransportFailure,
-                                     recorded: (index: Int, exchange: CassetteEvent.HTTPExchange)) -> Answer {
-        Answer(status: 502, headers: ["Content-Type": "application/json"], body: CassettePlayback.transportErrorBody(failure), recorded: recorded)
+    static func transportErrorAnswer(
+        _ failure: CassetteEvent.HTTPExchange.TransportFailure,
+        recorded: (index: Int, exchange: CassetteEvent.HTTPExchange)
+    ) -> Answer {
+        Answer(
+            status: 502, headers: ["Content-Type": "application/json"],
+            body: CassettePlayback.transportErrorBody(failure), recorded: recorded)
     }
 }

@@ -1,5 +1,5 @@
-import Synchronization
 import SDKSeams
+import Synchronization
 
 /// Collects the events of one flow into a cassette.
 ///
@@ -89,12 +89,16 @@ public final class Recorder: Sendable {
     }
 
     /// A transport that sends through `base` and records each exchange as an `http` event of `actor`.
-    public func transport(wrapping base: any HTTPTransport, actor: EventActor = .sdk, context: String? = nil) -> RecordingTransport {
+    public func transport(wrapping base: any HTTPTransport, actor: EventActor = .sdk, context: String? = nil)
+        -> RecordingTransport
+    {
         RecordingTransport(base: base, recorder: self, actor: actor, context: context)
     }
 
     /// A random source that draws from `base` and records each draw as a `random` event.
-    public func randomSource(wrapping base: any RandomSource, actor: EventActor = .sdk, purpose: String? = nil) -> RecordingRandomSource {
+    public func randomSource(wrapping base: any RandomSource, actor: EventActor = .sdk, purpose: String? = nil)
+        -> RecordingRandomSource
+    {
         RecordingRandomSource(base: base, recorder: self, actor: actor, purpose: purpose)
     }
 

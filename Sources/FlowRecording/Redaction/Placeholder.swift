@@ -12,9 +12,11 @@ public enum Placeholder {
     }
 
     static func isName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-" || $0 == "."
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+                    || $0 == "-" || $0 == "."
+            }
     }
 
     /// Every placeholder name in `text`, in order of appearance, without repeats.
@@ -56,12 +58,19 @@ enum JSONStringLiterals {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == UInt8(ascii: "\"") else { out.append(byte); index += 1; continue }
+            guard byte == UInt8(ascii: "\"") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
             var end = index + 1
             while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
                 end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
             }
-            guard end < bytes.count else { out.append(contentsOf: bytes[index...]); break }
+            guard end < bytes.count else {
+                out.append(contentsOf: bytes[index...])
+                break
+            }
             let raw = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
             var next = end + 1
             while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }

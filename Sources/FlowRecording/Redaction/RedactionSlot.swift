@@ -10,7 +10,13 @@ public struct RedactionSlot: Sendable, Hashable, Comparable, CustomStringConvert
     public enum Part: String, Sendable, Hashable, Comparable {
         case whole, request, response
         public static func < (a: Part, b: Part) -> Bool { a.order < b.order }
-        private var order: Int { switch self { case .whole: 0; case .request: 1; case .response: 2 } }
+        private var order: Int {
+            switch self {
+            case .whole: 0
+            case .request: 1
+            case .response: 2
+            }
+        }
     }
 
     /// The event's index; nil for the scenario.
@@ -27,11 +33,16 @@ public struct RedactionSlot: Sendable, Hashable, Comparable, CustomStringConvert
     /// `scenario`, `events[N]`, `events[N].request` or `events[N].response`; nil for any other text
     /// or an index outside 0...`maximumEvent`.
     public init?(_ text: String, maximumEvent: Int = Int(Int32.max)) {
-        if text == "scenario" { self = .scenario; return }
+        if text == "scenario" {
+            self = .scenario
+            return
+        }
         guard text.hasPrefix("events["), let close = text.firstIndex(of: "]") else { return nil }
         let digits = text[text.index(text.startIndex, offsetBy: 7)..<close]
-        guard (1...10).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(digits),
-              (0...maximumEvent).contains(index) else { return nil }
+        guard (1...10).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let index = Int(digits),
+            (0...maximumEvent).contains(index)
+        else { return nil }
         switch text[text.index(after: close)...] {
         case "": self.init(event: index, part: .whole)
         case ".request": self.init(event: index, part: .request)

@@ -86,9 +86,18 @@ public struct Redactor: Sendable {
         if let seed {
             let placeholder = name(for: Self.seedField)
             order.append((placeholder, Self.seedField))
-            out.scenario.seed = out.scenario.seed.map { $0 == seed ? { put(placeholder); return Placeholder.text(placeholder) }() : $0 }
+            out.scenario.seed = out.scenario.seed.map {
+                $0 == seed
+                    ? {
+                        put(placeholder)
+                        return Placeholder.text(placeholder)
+                    }() : $0
+            }
             out.scenario.script = out.scenario.script.map { script in
-                Self.replaceSeed(in: script, seed) { put(placeholder); return Placeholder.text(placeholder) }
+                Self.replaceSeed(in: script, seed) {
+                    put(placeholder)
+                    return Placeholder.text(placeholder)
+                }
             }
         }
         out.scenario.script = out.scenario.script.map { script in
@@ -98,18 +107,23 @@ public struct Redactor: Sendable {
             }
         }
         out.events = cassette.events.enumerated().map { index, event in
-            Self.map(event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole, inText: { text in
-                var result = text
-                for (value, name) in byValue where value.count >= 8 && result.contains(value) {
-                    put(name, result.components(value))
-                    result = result.replacing(value, with: Placeholder.text(name))
-                }
-                return result
-            })
+            Self.map(
+                event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole,
+                inText: { text in
+                    var result = text
+                    for (value, name) in byValue where value.count >= 8 && result.contains(value) {
+                        put(name, result.components(value))
+                        result = result.replacing(value, with: Placeholder.text(name))
+                    }
+                    return result
+                })
         }
-        out.redactions += order.map { Cassette.RedactionEntry(placeholder: $0.placeholder, field: $0.field,
-                                                                 occurrences: counts[$0.placeholder, default: 0],
-                                                                 slots: slots[$0.placeholder, default: []].sorted()) }
+        out.redactions += order.map {
+            Cassette.RedactionEntry(
+                placeholder: $0.placeholder, field: $0.field,
+                occurrences: counts[$0.placeholder, default: 0],
+                slots: slots[$0.placeholder, default: []].sorted())
+        }
         return out
     }
 
@@ -132,14 +146,15 @@ public struct Redactor: Sendable {
     /// The script with its top-level `seed` member, when it is `seed`, replaced by `placeholder()`.
     static func replaceSeed(in script: JSONValue, _ seed: String, _ placeholder: () -> String) -> JSONValue {
         guard case .object(let members) = script else { return script }
-        return .object(members.map { member in
-            guard member.name.lowercased() == seedField else { return member }
-            switch member.value {
-            case .string(let text) where text == seed, .number(let text) where text == seed:
-                return JSONValue.Member(member.name, .string(placeholder()))
-            default: return member
-            }
-        })
+        return .object(
+            members.map { member in
+                guard member.name.lowercased() == seedField else { return member }
+                switch member.value {
+                case .string(let text) where text == seed, .number(let text) where text == seed:
+                    return JSONValue.Member(member.name, .string(placeholder()))
+                default: return member
+                }
+            })
     }
 
     /// The cassette with every placeholder replaced by its value from `values`, in the slots its
@@ -149,7 +164,8 @@ public struct Redactor: Sendable {
     ///
     /// - Throws: `RedactionError` naming every placeholder of the manifest without a value.
     public static func restore(_ cassette: Cassette, values: [String: String], path: String? = nil)
-        throws(RedactionError) -> Cassette {
+        throws(RedactionError) -> Cassette
+    {
         let needed = Set(cassette.redactions.map(\.placeholder))
         let missing = needed.filter { values[$0] == nil }.sorted()
         guard missing.isEmpty else { throw RedactionError(missing: missing, path: path) }
@@ -163,12 +179,15 @@ public struct Redactor: Sendable {
         let scenarioValues = bySlot[.scenario] ?? [:]
         out.scenario.seed = cassette.scenario.seed.map { Placeholder.fill($0, scenarioValues) }
         out.scenario.script = cassette.scenario.script.map { script in
-            mapScript(script, secretFields: []) { literal, isNumber in isNumber ? nil : Placeholder.fill(literal, scenarioValues) }
+            mapScript(script, secretFields: []) { literal, isNumber in
+                isNumber ? nil : Placeholder.fill(literal, scenarioValues)
+            }
         }
         out.events = cassette.events.enumerated().map { index, event in
             var here: [String: String] = [:]
-            return map(event, enter: { here = bySlot[RedactionSlot(event: index, part: $0)] ?? [:] },
-                       whole: { Placeholder.fill($0, here) }, inText: { Placeholder.fill($0, here) })
+            return map(
+                event, enter: { here = bySlot[RedactionSlot(event: index, part: $0)] ?? [:] },
+                whole: { Placeholder.fill($0, here) }, inText: { Placeholder.fill($0, here) })
         }
         out.redactions = []
         return out
@@ -180,19 +199,32 @@ public struct Redactor: Sendable {
         let listed = Dictionary(cassette.redactions.map { ($0.placeholder, Set($0.slots)) }) { $0.union($1) }
         var out: [(String, RedactionSlot)] = []
         func note(_ text: String, _ slot: RedactionSlot) {
-            for name in Placeholder.names(in: text) where !(listed[name]?.contains(slot) ?? false)
-                && !out.contains(where: { $0.0 == name && $0.1 == slot }) {
+            for name in Placeholder.names(in: text)
+            where !(listed[name]?.contains(slot) ?? false)
+                && !out.contains(where: { $0.0 == name && $0.1 == slot })
+            {
                 out.append((name, slot))
             }
         }
         if let seed = cassette.scenario.seed { note(seed, .scenario) }
         if let script = cassette.scenario.script {
-            _ = mapScript(script, secretFields: []) { literal, _ in note(literal, .scenario); return nil }
+            _ = mapScript(script, secretFields: []) { literal, _ in
+                note(literal, .scenario)
+                return nil
+            }
         }
         for (index, event) in cassette.events.enumerated() {
             var slot = RedactionSlot(event: index, part: .whole)
-            _ = map(event, enter: { slot = RedactionSlot(event: index, part: $0) },
-                    whole: { note($0, slot); return $0 }, inText: { note($0, slot); return $0 })
+            _ = map(
+                event, enter: { slot = RedactionSlot(event: index, part: $0) },
+                whole: {
+                    note($0, slot)
+                    return $0
+                },
+                inText: {
+                    note($0, slot)
+                    return $0
+                })
         }
         return out
     }
@@ -210,13 +242,16 @@ public struct Redactor: Sendable {
             }
         }
         for event in cassette.events {
-            _ = map(event, enter: { _ in }, whole: { text in
-                for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
-                return text
-            }, inText: { text in
-                for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
-                return text
-            })
+            _ = map(
+                event, enter: { _ in },
+                whole: { text in
+                    for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                    return text
+                },
+                inText: { text in
+                    for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                    return text
+                })
         }
         return names
     }
@@ -292,17 +327,20 @@ public struct Redactor: Sendable {
     /// Applies `transform` to each string of a script, and to each number that is the value of a
     /// member named in `secretFields` (lowercased); `transform` gets the literal and whether it was
     /// a number, and returns the new string (nil: leave the value as it was).
-    package static func mapScript(_ value: JSONValue, secretFields: Set<String>,
-                          _ transform: (_ literal: String, _ isNumber: Bool) -> String?) -> JSONValue {
+    package static func mapScript(
+        _ value: JSONValue, secretFields: Set<String>,
+        _ transform: (_ literal: String, _ isNumber: Bool) -> String?
+    ) -> JSONValue {
         func walk(_ value: JSONValue, secret: Bool) -> JSONValue {
             switch value {
             case .string(let text): return .string(transform(text, false) ?? text)
             case .number(let literal) where secret: return transform(literal, true).map(JSONValue.string) ?? value
             case .array(let items): return .array(items.map { walk($0, secret: false) })
             case .object(let members):
-                return .object(members.map {
-                    JSONValue.Member($0.name, walk($0.value, secret: secretFields.contains($0.name.lowercased())))
-                })
+                return .object(
+                    members.map {
+                        JSONValue.Member($0.name, walk($0.value, secret: secretFields.contains($0.name.lowercased())))
+                    })
             default: return value
             }
         }
@@ -311,8 +349,10 @@ public struct Redactor: Sendable {
 
     /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies, calling
     /// `enter` with the part of the event (`RedactionSlot.Part`) before the values of each part.
-    static func map(_ event: CassetteEvent, enter: (RedactionSlot.Part) -> Void, whole: (String) -> String,
-                    inText: (String) -> String) -> CassetteEvent {
+    static func map(
+        _ event: CassetteEvent, enter: (RedactionSlot.Part) -> Void, whole: (String) -> String,
+        inText: (String) -> String
+    ) -> CassetteEvent {
         var event = event
         // A call or crypto value that is not a secret as a whole may hold one: string by string in
         // JSON text (a request body a step sends, a mailbox listing), else as in a text body.
@@ -321,12 +361,14 @@ public struct Redactor: Sendable {
             guard replaced == value, value.count > 2 else { return replaced }
             let bytes = Array(value.utf8)
             if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
-               (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil {
-                return String(decoding: JSONStringLiterals.rewrite(bytes) { raw, isKey in
-                    if isKey { return nil }
-                    let replaced = whole(raw)
-                    return replaced == raw ? nil : replaced
-                }, as: UTF8.self)
+                (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil
+            {
+                return String(
+                    decoding: JSONStringLiterals.rewrite(bytes) { raw, isKey in
+                        if isKey { return nil }
+                        let replaced = whole(raw)
+                        return replaced == raw ? nil : replaced
+                    }, as: UTF8.self)
             }
             return inText(value)
         }

@@ -1,7 +1,7 @@
 import CommonFormats
 import OrderedJSON
-import Synchronization
 import SDKSeams
+import Synchronization
 
 /// Answers HTTP requests with a cassette's recorded responses: the engine of
 /// `mpin-workbench serve --cassette`, which lets an SDK of another platform (iOS, Android, JS) run
@@ -104,8 +104,10 @@ package final class CassettePlayback: Sendable {
 
         /// Several lines: counts, then the misses and the unserved exchanges.
         package var text: String {
-            var lines = ["served \(served) of \(offered) recorded exchanges, \(repeats) repeat\(repeats == 1 ? "" : "s"), "
-                         + "\(missCount) unmatched request\(missCount == 1 ? "" : "s")"]
+            var lines = [
+                "served \(served) of \(offered) recorded exchanges, \(repeats) repeat\(repeats == 1 ? "" : "s"), "
+                    + "\(missCount) unmatched request\(missCount == 1 ? "" : "s")"
+            ]
             if !misses.isEmpty {
                 lines.append("requests that matched nothing:")
                 lines += misses.map { "  " + $0 }
@@ -151,15 +153,23 @@ package final class CassettePlayback: Sendable {
     ///   - actors: whose exchanges to serve.
     ///   - servedOrigin: `http://host:port` the clients reach; replaces the recorded backend origin
     ///     in response bodies and headers (nil: leave them as recorded).
-    package init(cassette: Cassette, name: String, order: Order = .route, actors: Set<EventActor> = CassettePlayback.defaultActors,
-                servedOrigin: String? = nil) {
+    package init(
+        cassette: Cassette, name: String, order: Order = .route,
+        actors: Set<EventActor> = CassettePlayback.defaultActors,
+        servedOrigin: String? = nil
+    ) {
         self.name = name
         self.order = order
         var entries: [Entry] = []
         for (index, event) in cassette.events.enumerated() where actors.contains(event.actor) {
-            guard case .http(let exchange) = event.payload, exchange.response != nil || exchange.error != nil else { continue }
-            entries.append(Entry(eventIndex: index, actor: event.actor, step: event.step, method: exchange.request.method.uppercased(),
-                                 path: URLText.path(exchange.request.url), exchange: exchange))
+            guard case .http(let exchange) = event.payload, exchange.response != nil || exchange.error != nil else {
+                continue
+            }
+            entries.append(
+                Entry(
+                    eventIndex: index, actor: event.actor, step: event.step,
+                    method: exchange.request.method.uppercased(),
+                    path: URLText.path(exchange.request.url), exchange: exchange))
         }
         self.entries = entries
         var routes: [String: [Int]] = [:]
@@ -190,7 +200,8 @@ package final class CassettePlayback: Sendable {
             switch order {
             case .sequential:
                 guard state.cursor < entries.count else {
-                    return miss(&state, method, path, expected: "nothing: all \(entries.count) recorded exchanges were served")
+                    return miss(
+                        &state, method, path, expected: "nothing: all \(entries.count) recorded exchanges were served")
                 }
                 let entry = entries[state.cursor]
                 guard entry.method == method, entry.path == path else {
@@ -220,8 +231,10 @@ package final class CassettePlayback: Sendable {
     /// What has been served, repeated, missed and left so far.
     package var summary: Summary {
         state.withLock { state in
-            Summary(offered: entries.count, served: state.served.count, repeats: state.repeats, misses: state.misses,
-                    unlistedMisses: state.unlistedMisses, unserved: entries.filter { !state.served.contains($0.eventIndex) }.map(\.label))
+            Summary(
+                offered: entries.count, served: state.served.count, repeats: state.repeats, misses: state.misses,
+                unlistedMisses: state.unlistedMisses,
+                unserved: entries.filter { !state.served.contains($0.eventIndex) }.map(\.label))
         }
     }
 
@@ -232,7 +245,8 @@ package final class CassettePlayback: Sendable {
             .init("cassette", .string(name)), .init("order", .string(order.rawValue)),
             .init("offered", .integer(summary.offered)), .init("served", .integer(summary.served)),
             .init("repeats", .integer(summary.repeats)), .init("passed", .bool(summary.passed)),
-            .init("misses", .array(summary.misses.map(JSONValue.string))), .init("unlistedMisses", .integer(summary.unlistedMisses)),
+            .init("misses", .array(summary.misses.map(JSONValue.string))),
+            .init("unlistedMisses", .integer(summary.unlistedMisses)),
             .init("unserved", .array(summary.unserved.map(JSONValue.string))),
         ])
         return Array(JSONWriter.canonical(value).utf8)
@@ -250,9 +264,12 @@ package final class CassettePlayback: Sendable {
         var answer: Answer
         if let response = entry.exchange.response, let problem = Self.unsendable(response) {
             // A cassette read from a file cannot hold such a response; one built in code can.
-            let document: JSONValue = .object([.init("error", "recorded response cannot be sent"), .init("reason", .string(problem))])
-            answer = Answer(kind: .transportError, status: 500, headers: ["Content-Type": "application/json"],
-                            body: Array(JSONWriter.compact(document).utf8), eventIndex: entry.eventIndex, log: "")
+            let document: JSONValue = .object([
+                .init("error", "recorded response cannot be sent"), .init("reason", .string(problem)),
+            ])
+            answer = Answer(
+                kind: .transportError, status: 500, headers: ["Content-Type": "application/json"],
+                body: Array(JSONWriter.compact(document).utf8), eventIndex: entry.eventIndex, log: "")
             log += "500 (the recorded response cannot be sent: \(problem))"
         } else if let response = entry.exchange.response {
             var headers = HTTPHeaders()
@@ -260,13 +277,15 @@ package final class CassettePlayback: Sendable {
                 headers.append(name: field.name, value: rewrite(field.value))
             }
             let bytes = rewrite(response.body)
-            answer = Answer(kind: repeated ? .repeated : .recorded, status: response.status, headers: headers, body: bytes,
-                            eventIndex: entry.eventIndex, log: "")
+            answer = Answer(
+                kind: repeated ? .repeated : .recorded, status: response.status, headers: headers, body: bytes,
+                eventIndex: entry.eventIndex, log: "")
             log += "\(response.status) (\(bytes.count) B)"
         } else {
             let failure = entry.exchange.error ?? .init(kind: "other", message: "no recorded response")
-            answer = Answer(kind: .transportError, status: 502, headers: ["Content-Type": "application/json"],
-                            body: Self.transportErrorBody(failure), eventIndex: entry.eventIndex, log: "")
+            answer = Answer(
+                kind: .transportError, status: 502, headers: ["Content-Type": "application/json"],
+                body: Self.transportErrorBody(failure), eventIndex: entry.eventIndex, log: "")
             log += "502 (recorded transport error: \(failure.kind): \(failure.message))"
         }
         log += ", " + entry.place
@@ -280,7 +299,8 @@ package final class CassettePlayback: Sendable {
     /// live one with the same): `{"error":"recorded transport error","kind":…,"message":…}`.
     static func transportErrorBody(_ failure: CassetteEvent.HTTPExchange.TransportFailure) -> [UInt8] {
         let document: JSONValue = .object([
-            .init("error", "recorded transport error"), .init("kind", .string(failure.kind)), .init("message", .string(failure.message)),
+            .init("error", "recorded transport error"), .init("kind", .string(failure.kind)),
+            .init("message", .string(failure.message)),
         ])
         return Array(JSONWriter.compact(document).utf8)
     }
@@ -290,13 +310,18 @@ package final class CassettePlayback: Sendable {
     /// that is no header (a name that is not a token, a value with CR, LF or NUL).
     static func unsendable(_ response: CassetteEvent.HTTPExchange.Response) -> String? {
         if !CassetteLimits.status.contains(response.status) {
-            return "status \(response.status) is not an HTTP status (\(CassetteLimits.status.lowerBound) to \(CassetteLimits.status.upperBound))"
+            return
+                "status \(response.status) is not an HTTP status (\(CassetteLimits.status.lowerBound) to \(CassetteLimits.status.upperBound))"
         }
         if response.headers.fields.count > CassetteLimits.maximumHeaders {
-            return "\(response.headers.fields.count) header fields; a response has at most \(CassetteLimits.maximumHeaders)"
+            return
+                "\(response.headers.fields.count) header fields; a response has at most \(CassetteLimits.maximumHeaders)"
         }
-        if let field = response.headers.fields.first(where: { !CassetteLimits.isHeaderName($0.name) || !CassetteLimits.isHeaderValue($0.value) }) {
-            return "header field \(JSONDiff.brief(.string(field.name))) has a name that is not a token or a value with a control character"
+        if let field = response.headers.fields.first(where: {
+            !CassetteLimits.isHeaderName($0.name) || !CassetteLimits.isHeaderValue($0.value)
+        }) {
+            return
+                "header field \(JSONDiff.brief(.string(field.name))) has a name that is not a token or a value with a control character"
         }
         return nil
     }
@@ -319,10 +344,14 @@ package final class CassettePlayback: Sendable {
         }
         var parts: [String] = []
         if !shape.isEmpty {
-            parts.append("request body differs from the recorded one: " + shape.prefix(3).joined(separator: "; ") + (shape.count > 3 ? "; …" : ""))
+            parts.append(
+                "request body differs from the recorded one: " + shape.prefix(3).joined(separator: "; ")
+                    + (shape.count > 3 ? "; …" : ""))
         }
         if !valuesOnly.isEmpty {
-            parts.append("other values than recorded at " + valuesOnly.prefix(6).joined(separator: ", ") + (valuesOnly.count > 6 ? ", …" : ""))
+            parts.append(
+                "other values than recorded at " + valuesOnly.prefix(6).joined(separator: ", ")
+                    + (valuesOnly.count > 6 ? ", …" : ""))
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
@@ -343,8 +372,9 @@ package final class CassettePlayback: Sendable {
         ]
         if let expected { members.append(.init("expected", .string(expected))) }
         if let closest { members.append(.init("closest", .string(closest))) }
-        return Answer(kind: .miss, status: 404, headers: ["Content-Type": "application/json"],
-                      body: Array(JSONWriter.compact(.object(members)).utf8), eventIndex: nil, log: "MISS " + line)
+        return Answer(
+            kind: .miss, status: 404, headers: ["Content-Type": "application/json"],
+            body: Array(JSONWriter.compact(.object(members)).utf8), eventIndex: nil, log: "MISS " + line)
     }
 
     /// The recorded request nearest to `method path`, with what differs: the same path with another

@@ -34,7 +34,9 @@ enum EventComparison {
             let e = position < expected.count ? expected.fields[position] : nil
             let a = position < actual.count ? actual.fields[position] : nil
             if e == a { continue }
-            func show(_ field: HTTPHeaders.Field?) -> String { field.map { "\"\($0.name): \($0.value)\"" } ?? "nothing" }
+            func show(_ field: HTTPHeaders.Field?) -> String {
+                field.map { "\"\($0.name): \($0.value)\"" } ?? "nothing"
+            }
             out.append("header \(position + 1): expected \(show(e)), got \(show(a))")
         }
         return out
@@ -47,7 +49,10 @@ enum EventComparison {
         }
         var e = lines(expected), a = lines(actual)
         var out: [String] = []
-        for line in e where a.contains(line) { a.remove(at: a.firstIndex(of: line)!); e.remove(at: e.firstIndex(of: line)!) }
+        for line in e where a.contains(line) {
+            a.remove(at: a.firstIndex(of: line)!)
+            e.remove(at: e.firstIndex(of: line)!)
+        }
         for line in e { out.append("header missing: \(line)") }
         for line in a { out.append("header unexpected: \(line)") }
         return out
@@ -66,7 +71,8 @@ enum EventComparison {
 
     static func bodySemantic(_ expected: [UInt8], _ actual: [UInt8], ignoring: Set<String>) -> [String] {
         if let e = try? JSONParser.parse(expected), let a = try? JSONParser.parse(actual) {
-            return JSONDiff.differences(e.removing(fields: ignoring), a.removing(fields: ignoring), path: "body $").map(\.description)
+            return JSONDiff.differences(e.removing(fields: ignoring), a.removing(fields: ignoring), path: "body $").map(
+                \.description)
         }
         return expected == actual ? [] : ["body: " + firstByteDifference(expected, actual)]
     }
@@ -80,18 +86,22 @@ enum EventComparison {
             let start = max(0, offset - 12), end = min(bytes.count, offset + 12)
             guard start < end else { return "(end)" }
             let slice = Array(bytes[start..<end])
-            let text = String(validating: slice, as: UTF8.self).map { JSONWriter.quoted($0) } ?? "0x" + Hex.encode(slice)
+            let text =
+                String(validating: slice, as: UTF8.self).map { JSONWriter.quoted($0) } ?? "0x" + Hex.encode(slice)
             return (start > 0 ? "…" : "") + text + (end < bytes.count ? "…" : "")
         }
         if let (first, second) = peers {
-            return "\(expected.count) bytes in \(first), \(actual.count) in \(second); first difference at byte \(offset): "
+            return
+                "\(expected.count) bytes in \(first), \(actual.count) in \(second); first difference at byte \(offset): "
                 + "\(window(expected)) in \(first), \(window(actual)) in \(second)"
         }
         return "\(expected.count) bytes expected, \(actual.count) sent; first difference at byte \(offset): "
             + "expected \(window(expected)), got \(window(actual))"
     }
 
-    static func fields(_ label: String, _ expected: [NamedField], _ actual: [NamedField], ignoring: Set<String>) -> [String] {
+    static func fields(_ label: String, _ expected: [NamedField], _ actual: [NamedField], ignoring: Set<String>)
+        -> [String]
+    {
         let e = expected.filter { !ignoring.contains($0.name) }, a = actual.filter { !ignoring.contains($0.name) }
         var out: [String] = []
         for position in 0..<max(e.count, a.count) {
@@ -99,16 +109,20 @@ enum EventComparison {
             if x == y { continue }
             switch (x, y) {
             case (let x?, let y?) where x.name == y.name:
-                out.append("\(label) \(x.name): expected \(TextShortening.middle(x.value, limit: 70)), "
-                    + "got \(TextShortening.middle(y.value, limit: 70))")
+                out.append(
+                    "\(label) \(x.name): expected \(TextShortening.middle(x.value, limit: 70)), "
+                        + "got \(TextShortening.middle(y.value, limit: 70))")
             default:
-                out.append("\(label) \(position + 1): expected \(x.map(brief) ?? "nothing"), got \(y.map(brief) ?? "nothing")")
+                out.append(
+                    "\(label) \(position + 1): expected \(x.map(brief) ?? "nothing"), got \(y.map(brief) ?? "nothing")")
             }
         }
         return out
     }
 
-    private static func brief(_ field: NamedField) -> String { field.name + "=" + TextShortening.middle(field.value, limit: 60) }
+    private static func brief(_ field: NamedField) -> String {
+        field.name + "=" + TextShortening.middle(field.value, limit: 60)
+    }
 
     static func call(_ expected: CassetteEvent.Call, _ actual: CassetteEvent.Call, mode: ReplayMode) -> [String] {
         var out: [String] = []
@@ -116,8 +130,9 @@ enum EventComparison {
         if expected.name != actual.name { out.append("call: expected \(expected.name), got \(actual.name)") }
         out += fields("argument", expected.arguments, actual.arguments, ignoring: ignored)
         if expected.status != actual.status {
-            out.append("status: expected \(expected.status.code) \"\(expected.status.message)\", "
-                + "got \(actual.status.code) \"\(actual.status.message)\"")
+            out.append(
+                "status: expected \(expected.status.code) \"\(expected.status.message)\", "
+                    + "got \(actual.status.code) \"\(actual.status.message)\"")
         }
         if expected.userState != actual.userState {
             out.append("user state: expected \(expected.userState ?? "none"), got \(actual.userState ?? "none")")
@@ -126,10 +141,14 @@ enum EventComparison {
         return out
     }
 
-    static func crypto(_ expected: CassetteEvent.CryptoStep, _ actual: CassetteEvent.CryptoStep, mode: ReplayMode) -> [String] {
+    static func crypto(_ expected: CassetteEvent.CryptoStep, _ actual: CassetteEvent.CryptoStep, mode: ReplayMode)
+        -> [String]
+    {
         var out: [String] = []
         let ignored = Set(mode.ignored)
-        if expected.primitive != actual.primitive { out.append("primitive: expected \(expected.primitive), got \(actual.primitive)") }
+        if expected.primitive != actual.primitive {
+            out.append("primitive: expected \(expected.primitive), got \(actual.primitive)")
+        }
         out += fields("input", expected.inputs, actual.inputs, ignoring: ignored)
         out += fields("output", expected.outputs, actual.outputs, ignoring: ignored)
         return out

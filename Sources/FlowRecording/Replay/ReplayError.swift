@@ -6,7 +6,7 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case missingPlaceholders, requestMismatch, callMismatch, cryptoMismatch, randomMismatch,
-                 unexpectedEvent, cassetteExhausted, unusedEvents, noSource, actorOrder
+                unexpectedEvent, cassetteExhausted, unusedEvents, noSource, actorOrder
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -69,9 +69,11 @@ public struct DivergenceReport: Sendable, Hashable {
     /// The replay could not start (placeholders without a value): nothing diverged yet.
     public var beforeStart: Bool
 
-    public init(cassette: String, mode: ReplayMode, eventIndex: Int? = nil, step: ScenarioStep? = nil, actor: EventActor? = nil,
-                summary: String, expected: String? = nil, actual: String? = nil, differences: [String] = [],
-                closest: String? = nil, rerecord: String? = nil, beforeStart: Bool = false) {
+    public init(
+        cassette: String, mode: ReplayMode, eventIndex: Int? = nil, step: ScenarioStep? = nil, actor: EventActor? = nil,
+        summary: String, expected: String? = nil, actual: String? = nil, differences: [String] = [],
+        closest: String? = nil, rerecord: String? = nil, beforeStart: Bool = false
+    ) {
         self.cassette = cassette
         self.mode = mode
         self.eventIndex = eventIndex
@@ -89,12 +91,12 @@ public struct DivergenceReport: Sendable, Hashable {
     /// The report as text, several lines.
     public var text: String {
         if beforeStart { return "\(cassette): replay (\(mode)) cannot start: \(summary)" }
-        var where_ = eventIndex.map { "event \($0)" } ?? "the end"
+        var location = eventIndex.map { "event \($0)" } ?? "the end"
         var details: [String] = []
         if let actor { details.append(actor.rawValue) }
         if let step { details.append(step.description) }
-        if !details.isEmpty { where_ += " (" + details.joined(separator: ", ") + ")" }
-        var lines = ["\(cassette): replay (\(mode)) diverged at \(where_): \(summary)"]
+        if !details.isEmpty { location += " (" + details.joined(separator: ", ") + ")" }
+        var lines = ["\(cassette): replay (\(mode)) diverged at \(location): \(summary)"]
         if let expected { lines.append("  expected: \(expected)") }
         if let actual { lines.append("  actual:   \(actual)") }
         if !differences.isEmpty {

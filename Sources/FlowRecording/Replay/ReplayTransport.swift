@@ -23,7 +23,8 @@ public struct ReplayTransport: HTTPTransport {
         case .success(let (index, exchange)):
             if let index { await replayer.holdResponse(after: index) }
             if let response = exchange.response { return response.httpResponse }
-            throw (exchange.error ?? .init(kind: "other", message: "no recorded response")).transportError(url: request.url)
+            throw (exchange.error ?? .init(kind: "other", message: "no recorded response")).transportError(
+                url: request.url)
         case .failure(let error):
             throw TransportError(kind: .other, message: "replay divergence: \(error.report.summary)", url: request.url)
         }

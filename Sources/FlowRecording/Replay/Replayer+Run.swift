@@ -17,12 +17,15 @@ extension Replayer {
     ///
     /// - Throws: `CassetteError` when the file cannot be read, `ReplayError` at the first divergence
     ///   or for unused events, or whatever `flow` throws.
-    public static func run(cassetteAt path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
-                           fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil,
-                           _ flow: (Seams) async throws -> Void) async throws {
+    public static func run(
+        cassetteAt path: String, mode: ReplayMode? = nil, placeholders: [String: String] = [:],
+        fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil,
+        _ flow: (Seams) async throws -> Void
+    ) async throws {
         let cassette = try CassetteFile.read(path)
-        let replayer = try Replayer(cassette: cassette, mode: mode, placeholders: placeholders, path: path,
-                                    fallbackRandom: fallbackRandom, fallbackClock: fallbackClock)
+        let replayer = try Replayer(
+            cassette: cassette, mode: mode, placeholders: placeholders, path: path,
+            fallbackRandom: fallbackRandom, fallbackClock: fallbackClock)
         try await flow(Seams(replayer: replayer))
         try replayer.finish()
     }

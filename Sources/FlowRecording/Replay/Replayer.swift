@@ -1,7 +1,7 @@
 import CommonFormats
 import OrderedJSON
-import Synchronization
 import SDKSeams
+import Synchronization
 
 /// Drives a re-run from a cassette: serves the recorded responses, random bytes and clock readings
 /// through its seams, and checks everything the re-run does against the recording.
@@ -74,15 +74,21 @@ public final class Replayer: Sendable {
     ///     rest of that event still is: each check not made is listed in `unchecked` with the
     ///     placeholders it depends on.
     /// - Throws: `ReplayError` of kind `.missingPlaceholders` naming every placeholder without a value.
-    public init(cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
-                fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil,
-                standIns: [String: String] = [:]) throws(ReplayError) {
+    public init(
+        cassette: Cassette, mode: ReplayMode? = nil, placeholders: [String: String] = [:], path: String? = nil,
+        fallbackRandom: (any RandomSource)? = nil, fallbackClock: (any SDKClock)? = nil,
+        standIns: [String: String] = [:]
+    ) throws(ReplayError) {
         let chosen = mode ?? cassette.replayMode ?? .strict
         do {
-            self.cassette = try Redactor.restore(cassette, values: placeholders.merging(standIns) { given, _ in given }, path: path)
+            self.cassette = try Redactor.restore(
+                cassette, values: placeholders.merging(standIns) { given, _ in given }, path: path)
         } catch {
-            throw ReplayError(kind: .missingPlaceholders, report: DivergenceReport(
-                cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description, beforeStart: true))
+            throw ReplayError(
+                kind: .missingPlaceholders,
+                report: DivergenceReport(
+                    cassette: path ?? cassette.scenario.name, mode: chosen, summary: error.description,
+                    beforeStart: true))
         }
         self.mode = chosen
         self.path = path
@@ -131,7 +137,8 @@ public final class Replayer: Sendable {
         case (.crypto(let e), .crypto(let a)) where e.primitive == a.primitive:
             let sources = (e.inputs + e.outputs).flatMap { standInValues[$0.value] ?? [] }
             guard !sources.isEmpty else { return nil }
-            return "event \(index): crypto step \(e.primitive) not checked: its values come from \(list(sources)), redacted"
+            return
+                "event \(index): crypto step \(e.primitive) not checked: its values come from \(list(sources)), redacted"
         case (.call(let e), .call(let a)) where e.name == a.name:
             // A value redacted in the recording cannot be checked: the rest of the call is.
             let redacted = (e.arguments + e.outputs).filter { standInValues[$0.value] != nil }
@@ -165,11 +172,15 @@ public final class Replayer: Sendable {
             if let expected = try? JSONParser.parse(e.request.body) { walk(expected) }
             let headers = e.request.headers.fields.filter { standInValues[$0.value] != nil }
             sources += headers.flatMap { standInValues[$0.value] ?? [] }
-            guard !members.isEmpty || !headers.isEmpty, e.request.method == a.request.method, e.request.url == a.request.url else { return nil }
+            guard !members.isEmpty || !headers.isEmpty, e.request.method == a.request.method,
+                e.request.url == a.request.url
+            else { return nil }
             let ignoredHeaders = Set(headers.map { $0.name.lowercased() } + ["content-length"])
             guard EventComparison.headersAsSet(e.request.headers, a.request.headers, ignoring: ignoredHeaders).isEmpty,
-                  EventComparison.bodySemantic(e.request.body, a.request.body, ignoring: Set(members)).isEmpty else { return nil }
-            let what = (members.map { "body member " + $0 } + headers.map { "header " + $0.name }).joined(separator: ", ")
+                EventComparison.bodySemantic(e.request.body, a.request.body, ignoring: Set(members)).isEmpty
+            else { return nil }
+            let what = (members.map { "body member " + $0 } + headers.map { "header " + $0.name }).joined(
+                separator: ", ")
             return "event \(index): request \(e.request.method) \(URLText.path(e.request.url)): \(what) not checked: "
                 + "computed from \(list(sources)), redacted"
         default:
@@ -199,7 +210,9 @@ public final class Replayer: Sendable {
     public var usedEvents: Set<Int> { state.withLock { $0.used } }
 
     public func transport(actor: EventActor = .sdk) -> ReplayTransport { ReplayTransport(replayer: self, actor: actor) }
-    public func randomSource(actor: EventActor = .sdk) -> ReplayRandomSource { ReplayRandomSource(replayer: self, actor: actor) }
+    public func randomSource(actor: EventActor = .sdk) -> ReplayRandomSource {
+        ReplayRandomSource(replayer: self, actor: actor)
+    }
     public func clock(actor: EventActor = .sdk) -> ReplayClock { ReplayClock(replayer: self, actor: actor) }
 
     // MARK: - What the re-run does
@@ -219,11 +232,15 @@ public final class Replayer: Sendable {
     }
 
     /// The recorded answer to a request.
-    func serve(_ request: HTTPRequest, actor: EventActor) -> Result<(index: Int?, exchange: CassetteEvent.HTTPExchange), ReplayError> {
+    func serve(_ request: HTTPRequest, actor: EventActor) -> Result<
+        (index: Int?, exchange: CassetteEvent.HTTPExchange), ReplayError
+    > {
         let incoming = CassetteEvent(actor: actor, .http(.init(request: .init(request), response: .init(status: 0))))
         return matchIndexed(incoming).map { found in
             guard let found, case .http(let exchange) = found.event.payload else {
-                return (nil, .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange")))
+                return (
+                    nil, .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange"))
+                )
             }
             return (found.index, exchange)
         }
@@ -242,9 +259,12 @@ public final class Replayer: Sendable {
     /// re-run makes every step's events in the recorded order. Only tasks of a background step
     /// (`ConcurrentStep.current` set) are held; a divergence releases every held step at once.
     public func holdResponse(after index: Int) async {
-        guard mode.matching != .context, let current = ConcurrentStep.current, let step = cassette.events[index].step, step.index == current.index else { return }
+        guard mode.matching != .context, let current = ConcurrentStep.current, let step = cassette.events[index].step,
+            step.index == current.index
+        else { return }
         let events = cassette.events
-        guard let next = events.indices.dropFirst(index + 1).first(where: { events[$0].step?.index == step.index }) else { return }
+        guard let next = events.indices.dropFirst(index + 1).first(where: { events[$0].step?.index == step.index })
+        else { return }
         let needed = (index + 1..<next).filter { events[$0].step?.index != step.index }
         guard !needed.isEmpty else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -266,10 +286,13 @@ public final class Replayer: Sendable {
             if state.failure == nil {
                 let missing = waiter.needed.filter { !state.used.contains($0) }
                 let first = missing.first ?? waiter.needed[0]
-                let listed = missing.prefix(8).map { "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))" }
+                let listed = missing.prefix(8).map {
+                    "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))"
+                }
                 let built = report(
                     at: first,
-                    summary: "\(waiter.step) runs in the background and was recorded waiting at #\(waiter.exchange) for "
+                    summary:
+                        "\(waiter.step) runs in the background and was recorded waiting at #\(waiter.exchange) for "
                         + "\(missing.count) event\(missing.count == 1 ? "" : "s") of other steps, which the re-run did not make before "
                         + "it awaited the step: the cassette orders the actors' events otherwise",
                     expected: EventSummary.line(cassette.events[first]), actual: "the re-run awaits \(waiter.step)",
@@ -331,19 +354,29 @@ public final class Replayer: Sendable {
                 unused = Array(state.cursor..<cassette.events.count)
             } else if mode.matching == .context {
                 let exchanges = Set(contextIndex.values)
-                unused = (exchanges.filter { !state.used.contains($0) }
+                unused =
+                    (exchanges.filter { !state.used.contains($0) }
                     + channels.filter { if case .http = $0.key { false } else { true } }
-                        .flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) }).sorted()
+                    .flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) })
+                    .sorted()
             } else {
-                unused = channels.flatMap { channel, indices in indices.dropFirst(state.channelCursors[channel, default: 0]) }.sorted()
+                unused = channels.flatMap { channel, indices in
+                    indices.dropFirst(state.channelCursors[channel, default: 0])
+                }.sorted()
             }
             guard let first = unused.first else { return nil }
             let event = cassette.events[first]
-            let listed = unused.prefix(8).map { "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))" }
-            let error = ReplayError(kind: .unusedEvents, report: report(
-                at: first, summary: "the re-run ended with \(unused.count) recorded event\(unused.count == 1 ? "" : "s") unused",
-                expected: EventSummary.line(event), actual: "the end of the run",
-                differences: listed + (unused.count > 8 ? ["… and \(unused.count - 8) more"] : [])))
+            let listed = unused.prefix(8).map {
+                "\(EventSummary.place($0, cassette.events[$0])): \(EventSummary.line(cassette.events[$0]))"
+            }
+            let error = ReplayError(
+                kind: .unusedEvents,
+                report: report(
+                    at: first,
+                    summary:
+                        "the re-run ended with \(unused.count) recorded event\(unused.count == 1 ? "" : "s") unused",
+                    expected: EventSummary.line(event), actual: "the end of the run",
+                    differences: listed + (unused.count > 8 ? ["… and \(unused.count - 8) more"] : [])))
             state.failure = error
             return error
         }
@@ -368,7 +401,9 @@ public final class Replayer: Sendable {
         return result
     }
 
-    private func matchLocked(_ incoming: CassetteEvent, _ state: inout State) -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
+    private func matchLocked(_ incoming: CassetteEvent, _ state: inout State) -> Result<
+        (index: Int, event: CassetteEvent)?, ReplayError
+    > {
         do {
             if let failure = state.failure { return .failure(failure) }
             if mode.matching == .context, case .http(let exchange) = incoming.payload {
@@ -377,8 +412,11 @@ public final class Replayer: Sendable {
             let index: Int
             if mode.isStrict {
                 guard state.cursor < cassette.events.count else {
-                    return .failure(fail(&state, .cassetteExhausted, at: nil, incoming: incoming,
-                                         summary: "the re-run went on after the last of the \(cassette.events.count) recorded events"))
+                    return .failure(
+                        fail(
+                            &state, .cassetteExhausted, at: nil, incoming: incoming,
+                            summary: "the re-run went on after the last of the \(cassette.events.count) recorded events"
+                        ))
                 }
                 index = state.cursor
             } else {
@@ -389,15 +427,20 @@ public final class Replayer: Sendable {
                     case .random where fallbackRandom != nil: return .success(nil)
                     case .clock where fallbackClock != nil: return .success(nil)
                     default:
-                        return .failure(fail(&state, incoming.type == "http" ? .cassetteExhausted : .noSource, at: nil, incoming: incoming,
-                                             summary: "the cassette has no recorded \(incoming.type) events for \(incoming.actor)"
-                                                + (incoming.type == "http" ? "" : " and no fallback source was given")))
+                        return .failure(
+                            fail(
+                                &state, incoming.type == "http" ? .cassetteExhausted : .noSource, at: nil,
+                                incoming: incoming,
+                                summary: "the cassette has no recorded \(incoming.type) events for \(incoming.actor)"
+                                    + (incoming.type == "http" ? "" : " and no fallback source was given")))
                     }
                 }
                 let position = state.channelCursors[channel, default: 0]
                 guard position < indices.count else {
-                    return .failure(fail(&state, .cassetteExhausted, at: nil, incoming: incoming,
-                                         summary: "the re-run made more \(incoming.type) events than the \(indices.count) recorded"))
+                    return .failure(
+                        fail(
+                            &state, .cassetteExhausted, at: nil, incoming: incoming,
+                            summary: "the re-run made more \(incoming.type) events than the \(indices.count) recorded"))
                 }
                 index = indices[position]
             }
@@ -406,8 +449,10 @@ public final class Replayer: Sendable {
                 if let note = notCheckable(index, recorded, incoming) {
                     state.unchecked.append(note)
                 } else {
-                    return .failure(fail(&state, problem.kind, at: index, incoming: incoming, summary: problem.summary,
-                                         differences: problem.differences))
+                    return .failure(
+                        fail(
+                            &state, problem.kind, at: index, incoming: incoming, summary: problem.summary,
+                            differences: problem.differences))
                 }
             }
             if mode.isStrict {
@@ -423,25 +468,35 @@ public final class Replayer: Sendable {
     /// Mode `context`: the recorded exchange with the request's method, URL and the task's
     /// `ExchangeContext` (the harness's key), used or not: the harness wrote a key once, and its
     /// player answers every request of that key from it.
-    private func matchByContext(_ request: CassetteEvent.HTTPExchange.Request, incoming: CassetteEvent, _ state: inout State)
-        -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
+    private func matchByContext(
+        _ request: CassetteEvent.HTTPExchange.Request, incoming: CassetteEvent, _ state: inout State
+    )
+        -> Result<(index: Int, event: CassetteEvent)?, ReplayError>
+    {
         let context = ExchangeContext.current ?? ""
         if let index = contextIndex[Self.contextKey(request.method, request.url, context)] {
             state.used.insert(index)
             return .success((index, cassette.events[index]))
         }
-        let sameRequest = cassette.httpExchanges.filter { $0.exchange.request.method == request.method && $0.exchange.request.url == request.url }
+        let sameRequest = cassette.httpExchanges.filter {
+            $0.exchange.request.method == request.method && $0.exchange.request.url == request.url
+        }
         let summary: String
         if sameRequest.isEmpty {
             summary = "the cassette has no exchange \(request.method) \(request.url) in any context"
         } else {
-            let contexts = sameRequest.prefix(4).map { "\"\($0.exchange.context ?? "")\" (#\($0.index))" }.joined(separator: ", ")
-            summary = "the cassette has \(request.method) \(request.url) only in the context\(sameRequest.count == 1 ? "" : "s") \(contexts)"
+            let contexts = sameRequest.prefix(4).map { "\"\($0.exchange.context ?? "")\" (#\($0.index))" }.joined(
+                separator: ", ")
+            summary =
+                "the cassette has \(request.method) \(request.url) only in the context\(sameRequest.count == 1 ? "" : "s") \(contexts)"
                 + (sameRequest.count > 4 ? " and \(sameRequest.count - 4) more" : "")
         }
-        return .failure(fail(&state, .requestMismatch, at: nil, incoming: incoming,
-                             summary: "no recorded exchange has the key \"\(Self.contextKey(request.method, request.url, context))\" "
-                                + "(method, URL and request context): " + summary))
+        return .failure(
+            fail(
+                &state, .requestMismatch, at: nil, incoming: incoming,
+                summary:
+                    "no recorded exchange has the key \"\(Self.contextKey(request.method, request.url, context))\" "
+                    + "(method, URL and request context): " + summary))
     }
 
     /// The harness's key of an exchange: `method url context` (`tests/common/http_recorded_data.cpp`).
@@ -450,14 +505,22 @@ public final class Replayer: Sendable {
     }
 
     private func compare(_ recorded: CassetteEvent, _ incoming: CassetteEvent)
-        -> (kind: ReplayError.Kind, summary: String, differences: [String])? {
+        -> (kind: ReplayError.Kind, summary: String, differences: [String])?
+    {
         if recorded.type != incoming.type || (mode.isStrict && recorded.actor != incoming.actor) {
             if recorded.actor != incoming.actor {
-                return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has \(recorded.actor)'s "
-                    + "\(EventSummary.line(recorded)): the actors' events come in another order than in the recording "
-                    + "(steps that run at the same time are ordered as docs/scenarios.md, \"Steps at the same time\", says)", [])
+                return (
+                    .unexpectedEvent,
+                    "the re-run made \(describe(incoming)) where the cassette has \(recorded.actor)'s "
+                        + "\(EventSummary.line(recorded)): the actors' events come in another order than in the recording "
+                        + "(steps that run at the same time are ordered as docs/scenarios.md, \"Steps at the same time\", says)",
+                    []
+                )
             }
-            return (.unexpectedEvent, "the re-run made \(describe(incoming)) where the cassette has a \(recorded.type) event", [])
+            return (
+                .unexpectedEvent,
+                "the re-run made \(describe(incoming)) where the cassette has a \(recorded.type) event", []
+            )
         }
         switch (recorded.payload, incoming.payload) {
         case (.http(let e), .http(let a)):
@@ -468,12 +531,20 @@ public final class Replayer: Sendable {
             return lines.isEmpty ? nil : (.callMismatch, "the result of \(a.name) differs from the recorded one", lines)
         case (.crypto(let e), .crypto(let a)):
             let lines = EventComparison.crypto(e, a, mode: mode)
-            return lines.isEmpty ? nil : (.cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one",
-                                          lines + tamperedSources(e, a))
+            return lines.isEmpty
+                ? nil
+                : (
+                    .cryptoMismatch, "the crypto step \(a.primitive) differs from the recorded one",
+                    lines + tamperedSources(e, a)
+                )
         case (.random(let e), .random(let a)):
             let recordedCount = e.bytes?.count ?? -1, wanted = a.hex.count / 2
-            return recordedCount == wanted ? nil
-                : (.randomMismatch, "the re-run asked for \(wanted) random bytes, the recording drew \(recordedCount)", [])
+            return recordedCount == wanted
+                ? nil
+                : (
+                    .randomMismatch, "the re-run asked for \(wanted) random bytes, the recording drew \(recordedCount)",
+                    []
+                )
         default:
             return nil
         }
@@ -488,10 +559,12 @@ public final class Replayer: Sendable {
         where recorded.name == rerun.name && recorded.value != rerun.value && rerun.value.count >= 16 {
             for (index, exchange) in cassette.httpExchanges {
                 guard let response = exchange.response,
-                      String(decoding: response.body, as: UTF8.self).contains(rerun.value) else { continue }
-                out.append("input \(rerun.name) comes from the response of event \(index) (\(exchange.request.method) "
-                    + "\(URLText.path(exchange.request.url))), which no longer holds the value the recording computed with: "
-                    + "that response was changed after recording")
+                    String(decoding: response.body, as: UTF8.self).contains(rerun.value)
+                else { continue }
+                out.append(
+                    "input \(rerun.name) comes from the response of event \(index) (\(exchange.request.method) "
+                        + "\(URLText.path(exchange.request.url))), which no longer holds the value the recording computed with: "
+                        + "that response was changed after recording")
                 break
             }
         }
@@ -508,13 +581,18 @@ public final class Replayer: Sendable {
         }
     }
 
-    private func fail(_ state: inout State, _ kind: ReplayError.Kind, at index: Int?, incoming: CassetteEvent, summary: String,
-                      differences: [String] = []) -> ReplayError {
-        var built = report(at: index, summary: summary,
-                           expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
-                           actual: actualLine(incoming), differences: differences)
+    private func fail(
+        _ state: inout State, _ kind: ReplayError.Kind, at index: Int?, incoming: CassetteEvent, summary: String,
+        differences: [String] = []
+    ) -> ReplayError {
+        var built = report(
+            at: index, summary: summary,
+            expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
+            actual: actualLine(incoming), differences: differences)
         if index == nil { built.step = ConcurrentStep.current ?? state.step }
-        if case .http(let exchange) = incoming.payload { built.closest = closest(to: exchange.request, expected: index, used: state.used) }
+        if case .http(let exchange) = incoming.payload {
+            built.closest = closest(to: exchange.request, expected: index, used: state.used)
+        }
         let error = ReplayError(kind: kind, report: built)
         state.failure = error
         return error
@@ -523,22 +601,28 @@ public final class Replayer: Sendable {
     private func actualLine(_ event: CassetteEvent) -> String {
         switch event.payload {
         case .http(let exchange):
-            "http \(exchange.request.method) \(exchange.request.url)" + (exchange.request.body.isEmpty ? "" : " (\(exchange.request.body.count) B)")
+            "http \(exchange.request.method) \(exchange.request.url)"
+                + (exchange.request.body.isEmpty ? "" : " (\(exchange.request.body.count) B)")
         case .random(let draw): "a draw of \(draw.hex.count / 2) random bytes"
         case .clock: "a clock read"
         default: EventSummary.line(event)
         }
     }
 
-    private func report(at index: Int?, summary: String, expected: String?, actual: String?, differences: [String]) -> DivergenceReport {
+    private func report(at index: Int?, summary: String, expected: String?, actual: String?, differences: [String])
+        -> DivergenceReport
+    {
         let event = index.map { cassette.events[$0] }
-        return DivergenceReport(cassette: path ?? "cassette \"\(cassette.scenario.name)\"", mode: mode, eventIndex: index,
-                                step: event?.step, actor: event?.actor, summary: summary, expected: expected, actual: actual,
-                                differences: differences, rerecord: RerecordHint.command(for: cassette, path: path))
+        return DivergenceReport(
+            cassette: path ?? "cassette \"\(cassette.scenario.name)\"", mode: mode, eventIndex: index,
+            step: event?.step, actor: event?.actor, summary: summary, expected: expected, actual: actual,
+            differences: differences, rerecord: RerecordHint.command(for: cassette, path: path))
     }
 
     /// The recorded request most like `request`: same method and URL first, then fewest differences.
-    private func closest(to request: CassetteEvent.HTTPExchange.Request, expected index: Int?, used: Set<Int>) -> String? {
+    private func closest(to request: CassetteEvent.HTTPExchange.Request, expected index: Int?, used: Set<Int>)
+        -> String?
+    {
         var best: (score: Int, index: Int, lines: [String])?
         for (candidate, exchange) in cassette.httpExchanges {
             let lines = EventComparison.request(exchange.request, request, mode: .strict)
@@ -553,8 +637,11 @@ public final class Replayer: Sendable {
         guard let best else { return nil }
         let event = cassette.events[best.index]
         guard case .http(let exchange) = event.payload else { return nil }
-        let what = best.lines.isEmpty ? "identical" : "differs in " + best.lines.prefix(4).joined(separator: "; ")
-            + (best.lines.count > 4 ? "; … (\(best.lines.count) differences)" : "")
+        let what =
+            best.lines.isEmpty
+            ? "identical"
+            : "differs in " + best.lines.prefix(4).joined(separator: "; ")
+                + (best.lines.count > 4 ? "; … (\(best.lines.count) differences)" : "")
         return "\(EventSummary.place(best.index, event)): \(exchange.request.method) \(exchange.request.url)"
             + (best.index == index ? " (the expected one)" : (used.contains(best.index) ? " (already used)" : ""))
             + " — \(what)"

@@ -40,8 +40,10 @@ package struct OriginRewrite: Sendable, Hashable {
         out.reserveCapacity(bytes.count)
         var index = 0
         scan: while index < bytes.count {
-            for pattern in patterns where bytes[index] == pattern.from[0] && index + pattern.from.count <= bytes.count
-                && bytes[index..<(index + pattern.from.count)].elementsEqual(pattern.from) {
+            for pattern in patterns
+            where bytes[index] == pattern.from[0] && index + pattern.from.count <= bytes.count
+                && bytes[index..<(index + pattern.from.count)].elementsEqual(pattern.from)
+            {
                 out += pattern.to
                 index += pattern.from.count
                 continue scan

@@ -22,10 +22,15 @@ public enum CassetteDiff {
             return copy.jsonValue.removing(fields: ["events"])
         }
         out += JSONDiff.differences(metadata(a), metadata(b))
-            .map { Difference(detail: $0.description(first: peers.0, second: peers.1).replacing("$.", with: "", maxReplacements: 1)) }
+            .map {
+                Difference(
+                    detail: $0.description(first: peers.0, second: peers.1).replacing(
+                        "$.", with: "", maxReplacements: 1))
+            }
         for index in 0..<max(a.events.count, b.events.count) {
             guard index < a.events.count else {
-                out.append(.init(eventIndex: index, detail: "only in the second: \(EventSummary.line(b.events[index]))"))
+                out.append(
+                    .init(eventIndex: index, detail: "only in the second: \(EventSummary.line(b.events[index]))"))
                 continue
             }
             guard index < b.events.count else {
@@ -41,7 +46,9 @@ public enum CassetteDiff {
     static func eventDifferences(_ a: CassetteEvent, _ b: CassetteEvent, includeTimings: Bool) -> [String] {
         if a == b { return [] }
         if a.type != b.type {
-            return ["\(a.type) in the first, \(b.type) in the second: \(EventSummary.line(a)) | \(EventSummary.line(b))"]
+            return [
+                "\(a.type) in the first, \(b.type) in the second: \(EventSummary.line(a)) | \(EventSummary.line(b))"
+            ]
         }
         var dropped: Set<String> = includeTimings ? [] : ["timings"]
         var bodies: [String] = []
@@ -58,11 +65,15 @@ public enum CassetteDiff {
     }
 
     /// The report of `cassette diff`: the first difference, then all of them.
-    public static func text(_ a: Cassette, _ b: Cassette, names: (String, String), includeTimings: Bool = false) -> String {
+    public static func text(_ a: Cassette, _ b: Cassette, names: (String, String), includeTimings: Bool = false)
+        -> String
+    {
         let found = differences(a, b, includeTimings: includeTimings)
         guard let first = found.first else { return "\(names.0) and \(names.1): no differences\n" }
-        var lines = ["\(names.0) and \(names.1): \(found.count) difference\(found.count == 1 ? "" : "s")",
-                     "first: \(first)"]
+        var lines = [
+            "\(names.0) and \(names.1): \(found.count) difference\(found.count == 1 ? "" : "s")",
+            "first: \(first)",
+        ]
         if let index = first.eventIndex {
             let event = index < a.events.count ? a.events[index] : b.events[index]
             lines.append("       at \(EventSummary.place(index, event))")

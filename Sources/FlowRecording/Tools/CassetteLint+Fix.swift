@@ -21,20 +21,27 @@ extension CassetteLint {
     static func droppingViews(_ document: JSONValue) -> JSONValue {
         func body(_ side: JSONValue) -> JSONValue {
             guard case .object(let members) = side else { return side }
-            return .object(members.map { member in
-                guard member.name == "body", case .object(let fields) = member.value else { return member }
-                return JSONValue.Member("body", .object(fields.filter { $0.name != "json" }))
-            })
+            return .object(
+                members.map { member in
+                    guard member.name == "body", case .object(let fields) = member.value else { return member }
+                    return JSONValue.Member("body", .object(fields.filter { $0.name != "json" }))
+                })
         }
         guard case .object(let members) = document else { return document }
-        return .object(members.map { member in
-            guard member.name == "events", case .array(let events) = member.value else { return member }
-            return JSONValue.Member("events", .array(events.map { event in
-                guard case .object(let fields) = event else { return event }
-                return .object(fields.map { field in
-                    field.name == "request" || field.name == "response" ? JSONValue.Member(field.name, body(field.value)) : field
-                })
-            }))
-        })
+        return .object(
+            members.map { member in
+                guard member.name == "events", case .array(let events) = member.value else { return member }
+                return JSONValue.Member(
+                    "events",
+                    .array(
+                        events.map { event in
+                            guard case .object(let fields) = event else { return event }
+                            return .object(
+                                fields.map { field in
+                                    field.name == "request" || field.name == "response"
+                                        ? JSONValue.Member(field.name, body(field.value)) : field
+                                })
+                        }))
+            })
     }
 }

@@ -15,7 +15,8 @@ extension CassetteLint {
     /// place and path inside the body.
     public static func checkPortable(bytes: [UInt8], path: String) -> [Problem] {
         guard let fileFindings = PortableJSON.findings(in: bytes),
-              let document = try? JSONParser.parseDocument(bytes, duplicateMembers: .keep) else { return [] }
+            let document = try? JSONParser.parseDocument(bytes, duplicateMembers: .keep)
+        else { return [] }
         var messages = fileFindings.map(\.description)
         for (index, event) in (document.value["events"]?.arrayValue ?? []).enumerated() {
             for side in ["request", "response"] {
@@ -33,8 +34,9 @@ extension CassetteLint {
                 let sourcePath = bodyPath.member(source.name)
                 let place = document.position(of: sourcePath).map { "line \($0.line), column \($0.column): " } ?? ""
                 for finding in findings {
-                    messages.append("\(place)\(sourcePath), the body's JSON at its line \(finding.position.line), column "
-                        + "\(finding.position.column), \(finding.path): \(finding.message)")
+                    messages.append(
+                        "\(place)\(sourcePath), the body's JSON at its line \(finding.position.line), column "
+                            + "\(finding.position.column), \(finding.path): \(finding.message)")
                 }
             }
         }

@@ -34,16 +34,20 @@ public enum CassetteLint {
         let canonical = cassette.canonicalBytes
         if canonical != bytes {
             let mine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let theirs = String(decoding: canonical, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let theirs = String(decoding: canonical, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
             var line = 0
             while line < mine.count, line < theirs.count, mine[line] == theirs[line] { line += 1 }
-            problems.append("line \(line + 1): not in canonical form (two-space indent, sorted keys, `\"name\": value`, "
-                + "trailing newline); `cassette lint --fix` rewrites it")
+            problems.append(
+                "line \(line + 1): not in canonical form (two-space indent, sorted keys, `\"name\": value`, "
+                    + "trailing newline); `cassette lint --fix` rewrites it")
         }
         // The reader has refused numbers out of range, bad header fields and `json` views that
         // disagree with their bytes; what it lets through and no cassette should hold:
         if !CassetteLimits.knownCurves.contains(where: { $0.caseInsensitiveCompare(cassette.curve) == .orderedSame }) {
-            problems.append("field curve: \"\(cassette.curve)\" is not a curve this tool knows (\(CassetteLimits.knownCurves.joined(separator: ", ")))")
+            problems.append(
+                "field curve: \"\(cassette.curve)\" is not a curve this tool knows (\(CassetteLimits.knownCurves.joined(separator: ", ")))"
+            )
         }
         for (index, event) in cassette.events.enumerated() {
             if !EventActor.known.contains(event.actor) {
@@ -52,11 +56,17 @@ public enum CassetteLint {
             }
             if case .http(let exchange) = event.payload {
                 if !CassetteLimits.isMethod(exchange.request.method) {
-                    problems.append("event \(index), field request.method: \"\(exchange.request.method)\" is not an HTTP method (a token such as GET)")
+                    problems.append(
+                        "event \(index), field request.method: \"\(exchange.request.method)\" is not an HTTP method (a token such as GET)"
+                    )
                 }
-                if let problem = urlProblem(exchange.request.url) { problems.append("event \(index), field request.url: \(problem)") }
+                if let problem = urlProblem(exchange.request.url) {
+                    problems.append("event \(index), field request.url: \(problem)")
+                }
             }
-            if case .random(let draw) = event.payload, Placeholder.whole(draw.hex) == nil, draw.hex != draw.hex.lowercased() {
+            if case .random(let draw) = event.payload, Placeholder.whole(draw.hex) == nil,
+                draw.hex != draw.hex.lowercased()
+            {
                 problems.append("event \(index), field bytes: hex should be lowercase")
             }
         }
@@ -69,8 +79,9 @@ public enum CassetteLint {
             problems.append("redactions lists \(Placeholder.text(name)), which no event uses")
         }
         for (name, slot) in Redactor.unlistedPlaceholders(in: cassette) where declared.contains(name) {
-            problems.append("placeholder \(Placeholder.text(name)) at \(slot) is not where the redactor put it (its `at` does not list "
-                            + "\(slot)): a value given for it is not filled in there")
+            problems.append(
+                "placeholder \(Placeholder.text(name)) at \(slot) is not where the redactor put it (its `at` does not list "
+                    + "\(slot)): a value given for it is not filled in there")
         }
         return problems.map { Problem(path: path, message: $0) }
     }

@@ -2,25 +2,32 @@
 package enum CassetteTimeline {
     package static func text(_ cassette: Cassette, path: String? = nil) -> String {
         var lines: [String] = []
-        let scenario = "scenario \"\(cassette.scenario.name)\"" + (cassette.scenario.path.map { " (\($0))" } ?? "")
+        let scenario =
+            "scenario \"\(cassette.scenario.name)\"" + (cassette.scenario.path.map { " (\($0))" } ?? "")
             + (cassette.scenario.seed.map { ", seed \($0)" } ?? "")
         lines.append((path.map { $0 + ": " } ?? "") + scenario)
-        lines.append("  curve \(cassette.curve); backend \(cassette.backend.url) (\(cassette.backend.flavour)"
-            + (cassette.backend.embedded ? ", embedded" : "") + ")")
+        lines.append(
+            "  curve \(cassette.curve); backend \(cassette.backend.url) (\(cassette.backend.flavour)"
+                + (cassette.backend.embedded ? ", embedded" : "") + ")")
         lines.append("  written by \(cassette.tool.name) \(cassette.tool.version), format \(cassette.formatVersion)")
         if let mode = cassette.replayMode { lines.append("  replays in mode \(mode)") }
         if let origin = cassette.origin {
-            lines.append("  imported from \(origin.file) (\(origin.format))" + (origin.test.map { ", test \($0)" } ?? ""))
+            lines.append(
+                "  imported from \(origin.file) (\(origin.format))" + (origin.test.map { ", test \($0)" } ?? ""))
         }
         if !cassette.redactions.isEmpty {
-            lines.append("  placeholders: " + cassette.redactions.map {
-                "\(Placeholder.text($0.placeholder)) (\($0.field), \($0.occurrences)×)"
-            }.joined(separator: ", "))
+            lines.append(
+                "  placeholders: "
+                    + cassette.redactions.map {
+                        "\(Placeholder.text($0.placeholder)) (\($0.field), \($0.occurrences)×)"
+                    }.joined(separator: ", "))
         }
         var counts: [String: Int] = [:]
         for event in cassette.events { counts[event.type, default: 0] += 1 }
-        lines.append("  \(cassette.events.count) event\(cassette.events.count == 1 ? "" : "s"): " + ["call", "http", "crypto", "random", "clock"]
-            .compactMap { type in counts[type].map { "\($0) \(type)" } }.joined(separator: ", "))
+        lines.append(
+            "  \(cassette.events.count) event\(cassette.events.count == 1 ? "" : "s"): "
+                + ["call", "http", "crypto", "random", "clock"]
+                .compactMap { type in counts[type].map { "\($0) \(type)" } }.joined(separator: ", "))
         lines.append("")
         var currentStep: ScenarioStep?
         let width = String(max(cassette.events.count - 1, 0)).count

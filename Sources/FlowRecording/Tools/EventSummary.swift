@@ -10,7 +10,9 @@ package enum EventSummary {
             var text = "call \(call.name)(\(arguments)) -> \(call.status.code)"
             if !call.status.message.isEmpty { text += " \"\(short(call.status.message))\"" }
             if let state = call.userState { text += ", user \(state)" }
-            if !call.outputs.isEmpty { text += ", returns " + call.outputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ") }
+            if !call.outputs.isEmpty {
+                text += ", returns " + call.outputs.map { "\($0.name)=\(short($0.value))" }.joined(separator: " ")
+            }
             return text
         case .http(let exchange):
             var text = "http \(exchange.request.method) \(exchange.request.url)"

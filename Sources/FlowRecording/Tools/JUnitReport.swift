@@ -79,8 +79,10 @@ package struct JUnitReport: Sendable, Hashable {
 
     /// The XML document, ending with a line feed (written by `JUnitDocument`).
     package var xml: String {
-        let counts = [JUnitDocument.Attribute("tests", String(testCases.count)), .init("failures", String(failures)),
-                      .init("errors", String(errors))]
+        let counts = [
+            JUnitDocument.Attribute("tests", String(testCases.count)), .init("failures", String(failures)),
+            .init("errors", String(errors)),
+        ]
         let time = JUnitDocument.Attribute("time", Self.seconds(duration))
         let cases = testCases.map { testCase in
             var children: [JUnitDocument.Child] = []
@@ -93,10 +95,14 @@ package struct JUnitReport: Sendable, Hashable {
                 children.append(Self.element("error", text: text, type: type))
             }
             if let output = testCase.output { children.append(.systemOut(output)) }
-            return JUnitDocument.TestCase(attributes: [.init("name", testCase.name), .init("classname", testCase.classname),
-                                                       .init("time", Self.seconds(testCase.duration))], children: children)
+            return JUnitDocument.TestCase(
+                attributes: [
+                    .init("name", testCase.name), .init("classname", testCase.classname),
+                    .init("time", Self.seconds(testCase.duration)),
+                ], children: children)
         }
-        let suite = JUnitDocument.Suite(attributes: [.init("name", name)] + counts + [.init("skipped", "0"), time], testCases: cases)
+        let suite = JUnitDocument.Suite(
+            attributes: [.init("name", name)] + counts + [.init("skipped", "0"), time], testCases: cases)
         return JUnitDocument(attributes: [.init("name", Self.toolName)] + counts + [time], suites: [suite]).xml
     }
 
@@ -107,8 +113,11 @@ package struct JUnitReport: Sendable, Hashable {
 
     /// `<failure message="first line" type="...">text</failure>`.
     static func element(_ tag: String, text: String, type: String?) -> JUnitDocument.Child {
-        let firstLine = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return .result(tag: tag, attributes: [.init("message", firstLine)] + (type.map { [.init("type", $0)] } ?? []), text: text)
+        let firstLine =
+            text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(
+                String.init) ?? ""
+        return .result(
+            tag: tag, attributes: [.init("message", firstLine)] + (type.map { [.init("type", $0)] } ?? []), text: text)
     }
 
     /// `duration` in seconds with three decimals (`12.034`); a negative duration is `0.000`.

@@ -53,15 +53,21 @@ package enum PortableJSON {
         let start = JSONPosition(line: 1, column: 1, offset: 0)
         var findings: [Finding] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            findings.append(Finding(kind: .byteOrderMark, path: .root, position: start,
-                                    message: "the text starts with a UTF-8 byte order mark, which jansson refuses (the document is not read)"))
+            findings.append(
+                Finding(
+                    kind: .byteOrderMark, path: .root, position: start,
+                    message:
+                        "the text starts with a UTF-8 byte order mark, which jansson refuses (the document is not read)"
+                ))
         }
         switch document.value {
         case .array, .object: break
         default:
-            findings.append(Finding(kind: .scalarRoot, path: .root, position: document.position(of: .root) ?? start,
-                                    message: "a \(document.value.kindName) at the top, which jansson reads only with JSON_DECODE_ANY "
-                                        + "(without it, the document is refused)"))
+            findings.append(
+                Finding(
+                    kind: .scalarRoot, path: .root, position: document.position(of: .root) ?? start,
+                    message: "a \(document.value.kindName) at the top, which jansson reads only with JSON_DECODE_ANY "
+                        + "(without it, the document is refused)"))
         }
         var walker = Walker(document: document)
         walker.visit(document.value, at: .root, position: document.position(of: .root) ?? start)
@@ -84,14 +90,19 @@ package enum PortableJSON {
                 }
             case .string(let text):
                 if text.utf8.contains(0) {
-                    findings.append(Finding(kind: .nulInString, path: path, position: position,
-                                            message: "the string holds NUL (\\u0000): jansson refuses the document unless JSON_ALLOW_NUL, "
-                                                + "and with it a C string (json_string_value) ends at the NUL"))
+                    findings.append(
+                        Finding(
+                            kind: .nulInString, path: path, position: position,
+                            message:
+                                "the string holds NUL (\\u0000): jansson refuses the document unless JSON_ALLOW_NUL, "
+                                + "and with it a C string (json_string_value) ends at the NUL"))
                 }
             case .array(let items):
                 for (index, item) in items.enumerated() {
                     let itemPath = path.index(index)
-                    visit(item, at: itemPath, position: placed ? document.position(of: itemPath) ?? position : position, placed: placed)
+                    visit(
+                        item, at: itemPath, position: placed ? document.position(of: itemPath) ?? position : position,
+                        placed: placed)
                 }
             case .object(let members):
                 var counts: [String: Int] = [:]
@@ -105,14 +116,20 @@ package enum PortableJSON {
                     let isLast = seen[member.name] == count
                     let place = placed && isLast ? (document.position(of: memberPath) ?? position) : position
                     if isLast, member.name.utf8.contains(0) {
-                        findings.append(Finding(kind: .nulInName, path: memberPath, position: place,
-                                                message: "the member name holds NUL (\\u0000), which jansson refuses whatever the flags "
-                                                    + "(the document is not read)"))
+                        findings.append(
+                            Finding(
+                                kind: .nulInName, path: memberPath, position: place,
+                                message:
+                                    "the member name holds NUL (\\u0000), which jansson refuses whatever the flags "
+                                    + "(the document is not read)"))
                     }
                     if isLast, count > 1 {
-                        findings.append(Finding(kind: .repeatedName, path: memberPath, position: place,
-                                                message: "the member name \(JSONWriter.quoted(member.name)) appears \(count) times: "
-                                                    + "jansson keeps the last value silently (with JSON_REJECT_DUPLICATES it refuses the document)"))
+                        findings.append(
+                            Finding(
+                                kind: .repeatedName, path: memberPath, position: place,
+                                message: "the member name \(JSONWriter.quoted(member.name)) appears \(count) times: "
+                                    + "jansson keeps the last value silently (with JSON_REJECT_DUPLICATES it refuses the document)"
+                            ))
                     }
                     visit(member.value, at: memberPath, position: place, placed: placed && isLast)
                 }
@@ -124,18 +141,27 @@ package enum PortableJSON {
     /// What jansson does with a number literal that it does not read as the same number: an
     /// integer literal (no fraction, no exponent) beyond `json_int_t`, a real beyond `double`.
     static func numberProblem(_ literal: String) -> (kind: Finding.Kind, text: String)? {
-        let isInteger = !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        let isInteger = !literal.utf8.contains {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+        }
         if isInteger {
             guard Int64(literal) == nil else { return nil }
-            return (.integerBeyond64Bits, "the integer \(brief(literal)) is beyond 64 bits (-2^63 to 2^63-1): jansson refuses "
-                + "the document (json_int_t)")
+            return (
+                .integerBeyond64Bits,
+                "the integer \(brief(literal)) is beyond 64 bits (-2^63 to 2^63-1): jansson refuses "
+                    + "the document (json_int_t)"
+            )
         }
         guard let real = Double(literal), !real.isFinite else { return nil }
-        return (.realOverflow, "the number \(brief(literal)) is beyond a double: jansson refuses the document (real number overflow)")
+        return (
+            .realOverflow,
+            "the number \(brief(literal)) is beyond a double: jansson refuses the document (real number overflow)"
+        )
     }
 
     /// A literal shortened for a message.
     private static func brief(_ literal: String) -> String {
-        literal.count <= 40 ? literal : String(literal.prefix(20)) + "…" + String(literal.suffix(10)) + " (\(literal.count) characters)"
+        literal.count <= 40
+            ? literal : String(literal.prefix(20)) + "…" + String(literal.suffix(10)) + " (\(literal.count) characters)"
     }
 }

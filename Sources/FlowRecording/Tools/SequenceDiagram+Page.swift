@@ -17,7 +17,8 @@ extension SequenceDiagram {
         var table = ""
         for row in rows {
             let details = Self.details(cassette.events[row.index])
-            table += "<tr id=\"event-\(row.index)\"><td>\(row.index)</td>"
+            table +=
+                "<tr id=\"event-\(row.index)\"><td>\(row.index)</td>"
                 + "<td>\(Self.html(row.step.map { "\($0.index). \($0.name)" } ?? ""))</td>"
                 + "<td>\(Self.html(row.from.name))</td><td>\(Self.html(row.to.name))</td>"
                 + "<td class=\"full\">\(Self.html(row.fullMessage))</td><td>\(Self.html(row.result))</td>"
@@ -76,7 +77,8 @@ extension SequenceDiagram {
                 if !response.body.isEmpty { lines.append("< " + body(response.body)) }
             }
             if let error = exchange.error {
-                lines.append("transport error \(error.kind): \(error.message)" + (error.code.map { " (code \($0))" } ?? ""))
+                lines.append(
+                    "transport error \(error.kind): \(error.message)" + (error.code.map { " (code \($0))" } ?? ""))
             }
             if let context = exchange.context { lines.append("context: \(context)") }
         case .call(let call):

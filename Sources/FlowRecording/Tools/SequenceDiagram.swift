@@ -86,7 +86,10 @@ public struct SequenceDiagram: Sendable {
     /// The participants the rows use, in the map's order.
     public func participants(_ rows: [Row]) -> [Participant] {
         var used = Set<String>()
-        for row in rows { used.insert(row.from.id); used.insert(row.to.id) }
+        for row in rows {
+            used.insert(row.from.id)
+            used.insert(row.to.id)
+        }
         return map.ordered.filter { used.contains($0.id) }
     }
 
@@ -107,22 +110,26 @@ public struct SequenceDiagram: Sendable {
             switch event.payload {
             case .http(let exchange):
                 let path = URLText.path(exchange.request.url)
-                let result = exchange.response.map { "\($0.status)" } ?? "transport error: \(exchange.error?.kind ?? "?")"
-                return Row(index: index, step: event.step, kind: exchange.response == nil ? .transportError : .exchange,
-                           from: from, to: map.participant(forURL: exchange.request.url),
-                           message: "\(exchange.request.method) \(path)", result: result,
-                           fullMessage: "\(exchange.request.method) \(exchange.request.url)")
+                let result =
+                    exchange.response.map { "\($0.status)" } ?? "transport error: \(exchange.error?.kind ?? "?")"
+                return Row(
+                    index: index, step: event.step, kind: exchange.response == nil ? .transportError : .exchange,
+                    from: from, to: map.participant(forURL: exchange.request.url),
+                    message: "\(exchange.request.method) \(path)", result: result,
+                    fullMessage: "\(exchange.request.method) \(exchange.request.url)")
             case .call(let call):
                 let arguments = call.arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
-                return Row(index: index, step: event.step, kind: .call, from: from, to: from, message: "\(call.name)()",
-                           result: call.status.code + (call.userState.map { ", \($0)" } ?? ""),
-                           fullMessage: "\(call.name)(\(arguments))")
+                return Row(
+                    index: index, step: event.step, kind: .call, from: from, to: from, message: "\(call.name)()",
+                    result: call.status.code + (call.userState.map { ", \($0)" } ?? ""),
+                    fullMessage: "\(call.name)(\(arguments))")
             case .crypto(let step):
                 let inputs = step.inputs.map(\.description).joined(separator: " ")
                 let outputs = step.outputs.map(\.description).joined(separator: " ")
-                return Row(index: index, step: event.step, kind: .crypto, from: from, to: from,
-                           message: "crypto \(step.primitive)", result: "",
-                           fullMessage: "crypto \(step.primitive) [\(inputs)] → [\(outputs)]")
+                return Row(
+                    index: index, step: event.step, kind: .crypto, from: from, to: from,
+                    message: "crypto \(step.primitive)", result: "",
+                    fullMessage: "crypto \(step.primitive) [\(inputs)] → [\(outputs)]")
             case .random, .clock:
                 return nil
             }
@@ -135,7 +142,9 @@ public struct SequenceDiagram: Sendable {
         let participants = participants(rows)
         var lines = ["sequenceDiagram"]
         for participant in participants { lines.append("    participant \(participant.id) as \(participant.name)") }
-        let span = participants.count > 1 ? "\(participants.first!.id),\(participants.last!.id)" : (participants.first?.id ?? "client")
+        let span =
+            participants.count > 1
+            ? "\(participants.first!.id),\(participants.last!.id)" : (participants.first?.id ?? "client")
         var step: ScenarioStep?
         for row in rows {
             if row.step != step, let next = row.step {

@@ -57,7 +57,8 @@ package struct SequenceDiagramDrawing {
     /// of every arrow between them.
     func columns() -> [Double] {
         let heads = participants.map { max(Self.minimumHeaderWidth, Self.width($0.name) + 24) }
-        let position = Dictionary(participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let position = Dictionary(
+            participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var needs = [[(from: Int, width: Double)]](repeating: [], count: participants.count)
         for row in rows where row.kind == .exchange || row.kind == .transportError {
             guard let a = position[row.from.id], let b = position[row.to.id], a != b else { continue }
@@ -78,7 +79,8 @@ package struct SequenceDiagramDrawing {
     package func svg(title: String, standalone: Bool) -> String {
         let x = columns()
         let heads = participants.map { max(Self.minimumHeaderWidth, Self.width($0.name) + 24) }
-        let position = Dictionary(participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let position = Dictionary(
+            participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let spanLeft = x[0] - heads[0] / 2, spanRight = x[x.count - 1] + heads[heads.count - 1] / 2
         var body: [String] = []
         var right = spanRight
@@ -96,15 +98,19 @@ package struct SequenceDiagramDrawing {
         }
         func arrow(from a: Double, to b: Double, at lineY: Double, label: String, kind: String) -> String {
             let direction: Double = b > a ? 1 : -1
-            var out = "<line class=\"\(kind)\" x1=\"\(Self.number(a))\" y1=\"\(Self.number(lineY))\" "
+            var out =
+                "<line class=\"\(kind)\" x1=\"\(Self.number(a))\" y1=\"\(Self.number(lineY))\" "
                 + "x2=\"\(Self.number(b - direction * 2))\" y2=\"\(Self.number(lineY))\"/>"
             if kind == "error" {
                 let cx = b - direction * 7
-                out += "<path class=\"cross\" d=\"M\(Self.number(cx - 5)) \(Self.number(lineY - 5))l10 10m0 -10l-10 10\"/>"
+                out +=
+                    "<path class=\"cross\" d=\"M\(Self.number(cx - 5)) \(Self.number(lineY - 5))l10 10m0 -10l-10 10\"/>"
             } else {
-                out += "<path class=\"head\" d=\"M\(Self.number(b)) \(Self.number(lineY))l\(Self.number(-direction * 9)) -4.5v9z\"/>"
+                out +=
+                    "<path class=\"head\" d=\"M\(Self.number(b)) \(Self.number(lineY))l\(Self.number(-direction * 9)) -4.5v9z\"/>"
             }
-            out += "<text class=\"label\(kind == "bad" ? " bad" : "")\" x=\"\(Self.number((a + b) / 2))\" y=\"\(Self.number(lineY - 6))\" text-anchor=\"middle\">\(Self.text(label))</text>"
+            out +=
+                "<text class=\"label\(kind == "bad" ? " bad" : "")\" x=\"\(Self.number((a + b) / 2))\" y=\"\(Self.number(lineY - 6))\" text-anchor=\"middle\">\(Self.text(label))</text>"
             return out
         }
 
@@ -114,8 +120,9 @@ package struct SequenceDiagramDrawing {
                 let label = DiagramLabel.short("\(next.index). \(next.name)")
                 let width = max(spanRight - spanLeft, Self.width(label) + 16)
                 right = max(right, spanLeft + width)
-                body.append("<g><title>\(Self.text("\(next.index). \(next.name)"))</title>"
-                            + note(label, left: spanLeft, width: width, top: y, kind: "step") + "</g>")
+                body.append(
+                    "<g><title>\(Self.text("\(next.index). \(next.name)"))</title>"
+                        + note(label, left: spanLeft, width: width, top: y, kind: "step") + "</g>")
                 y += Self.noteRowHeight + 4
             }
             step = row.step
@@ -123,16 +130,26 @@ package struct SequenceDiagramDrawing {
             switch row.kind {
             case .exchange:
                 let status = Int(row.result) ?? 0
-                body.append(link(row, row.fullMessage,
-                                 arrow(from: from, to: to, at: y + 18, label: DiagramLabel.short(Self.label(row)), kind: "request")))
+                body.append(
+                    link(
+                        row, row.fullMessage,
+                        arrow(
+                            from: from, to: to, at: y + 18, label: DiagramLabel.short(Self.label(row)), kind: "request")
+                    ))
                 y += Self.arrowRowHeight
-                body.append(link(row, "\(row.result) for \(row.fullMessage)",
-                                 arrow(from: to, to: from, at: y + 18, label: DiagramLabel.short(row.result),
-                                       kind: status >= 400 ? "bad" : "response")))
+                body.append(
+                    link(
+                        row, "\(row.result) for \(row.fullMessage)",
+                        arrow(
+                            from: to, to: from, at: y + 18, label: DiagramLabel.short(row.result),
+                            kind: status >= 400 ? "bad" : "response")))
                 y += Self.arrowRowHeight
             case .transportError:
-                body.append(link(row, "\(row.fullMessage) (\(row.result))",
-                                 arrow(from: from, to: to, at: y + 18, label: DiagramLabel.short(Self.label(row)), kind: "error")))
+                body.append(
+                    link(
+                        row, "\(row.fullMessage) (\(row.result))",
+                        arrow(from: from, to: to, at: y + 18, label: DiagramLabel.short(Self.label(row)), kind: "error")
+                    ))
                 y += Self.arrowRowHeight
             case .call, .crypto:
                 let label = DiagramLabel.short(Self.noteLabel(row))
@@ -140,7 +157,10 @@ package struct SequenceDiagramDrawing {
                 let left = max(Self.margin, from - width / 2)
                 right = max(right, left + width)
                 let full = row.result.isEmpty ? row.fullMessage : "\(row.fullMessage) → \(row.result)"
-                body.append(link(row, full, note(label, left: left, width: width, top: y + 4, kind: row.kind == .call ? "call" : "crypto")))
+                body.append(
+                    link(
+                        row, full,
+                        note(label, left: left, width: width, top: y + 4, kind: row.kind == .call ? "call" : "crypto")))
                 y += Self.noteRowHeight
             }
         }
@@ -149,13 +169,15 @@ package struct SequenceDiagramDrawing {
         var frame: [String] = []
         for (index, participant) in participants.enumerated() {
             let left = x[index] - heads[index] / 2
-            frame.append("<line class=\"life\" x1=\"\(Self.number(x[index]))\" y1=\"\(Self.number(Self.margin + Self.headerHeight))\" "
-                          + "x2=\"\(Self.number(x[index]))\" y2=\"\(Self.number(bottom))\"/>")
+            frame.append(
+                "<line class=\"life\" x1=\"\(Self.number(x[index]))\" y1=\"\(Self.number(Self.margin + Self.headerHeight))\" "
+                    + "x2=\"\(Self.number(x[index]))\" y2=\"\(Self.number(bottom))\"/>")
             for top in [Self.margin, bottom] {
-                frame.append("<rect class=\"actor\" x=\"\(Self.number(left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(heads[index]))\" "
-                              + "height=\"\(Self.number(Self.headerHeight))\" rx=\"4\"/>"
-                              + "<text class=\"actor\" x=\"\(Self.number(x[index]))\" y=\"\(Self.number(top + 19))\" "
-                              + "text-anchor=\"middle\">\(Self.text(participant.name))</text>")
+                frame.append(
+                    "<rect class=\"actor\" x=\"\(Self.number(left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(heads[index]))\" "
+                        + "height=\"\(Self.number(Self.headerHeight))\" rx=\"4\"/>"
+                        + "<text class=\"actor\" x=\"\(Self.number(x[index]))\" y=\"\(Self.number(top + 19))\" "
+                        + "text-anchor=\"middle\">\(Self.text(participant.name))</text>")
             }
         }
         let width = right + Self.margin

@@ -3,8 +3,10 @@
 /// module boundaries). Inputs are fixed, derived from the generators; the driver does the timing.
 package enum BenchmarkKernels {
     /// The operation names, in the order of the benchmark table.
-    package static let names = ["fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop",
-                               "final_exponentiation", "pairing", "client_1_2", "server_2"]
+    package static let names = [
+        "fp_mul", "fp_inverse", "g1_mul", "g2_mul", "gt_pow", "miller_loop",
+        "final_exponentiation", "pairing", "client_1_2", "server_2",
+    ]
 
     /// (name, run) pairs; `run` performs one operation and returns a value that depends on it.
     package static func kernels(curve: CurveID) -> [(name: String, run: () -> Int)] {
@@ -38,7 +40,14 @@ package enum BenchmarkKernels {
         let v = mpin.client2(x: x, y: y, sec: c1.sec)!
         let (hid, _) = mpin.server1(date: 0, id: id)
         return [
-            ("fp_mul", { var acc = fa; for _ in 0..<1000 { acc = acc * fb }; return Int(acc.v.0 & 1) }),
+            (
+                "fp_mul",
+                {
+                    var acc = fa
+                    for _ in 0..<1000 { acc = acc * fb }
+                    return Int(acc.v.0 & 1)
+                }
+            ),
             ("fp_inverse", { Int((fa.inverse() ?? fa).v.0 & 1) }),
             ("g1_mul", { Int(p.multiplied(by: y).p.x.v.0 & 1) }),
             ("g2_mul", { Int(q.multiplied(by: x).p.x.a.v.0 & 1) }),
@@ -47,13 +56,20 @@ package enum BenchmarkKernels {
             ("miller_loop", { Int(Pairing<C>.millerLoop(q, p).a.a.a.v.0 & 1) }),
             ("final_exponentiation", { Int(Pairing<C>.finalExponentiation(f).a.a.a.v.0 & 1) }),
             ("pairing", { Int(Pairing<C>.pair(q, p).a.a.a.v.0 & 1) }),
-            ("client_1_2", {
-                let o = mpin.client1(date: 0, id: id, x: x, pin: 1234, token: token, permit: nil)!
-                return mpin.client2(x: x, y: y, sec: o.sec)!.count
-            }),
-            ("server_2", {
-                mpin.server2(date: 0, hid: hid, htid: nil, y: y, serverSecret: sst, u: c1.u, ut: nil, v: v) == .ok ? 1 : 0
-            }),
+            (
+                "client_1_2",
+                {
+                    let o = mpin.client1(date: 0, id: id, x: x, pin: 1234, token: token, permit: nil)!
+                    return mpin.client2(x: x, y: y, sec: o.sec)!.count
+                }
+            ),
+            (
+                "server_2",
+                {
+                    mpin.server2(date: 0, hid: hid, htid: nil, y: y, serverSecret: sst, u: c1.u, ut: nil, v: v) == .ok
+                        ? 1 : 0
+                }
+            ),
         ]
     }
 

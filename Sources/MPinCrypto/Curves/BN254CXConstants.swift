@@ -10,51 +10,149 @@ extension BN254CX {
     /// -p^-1 mod 2^64
     package static var _pInv: UInt64 { 0xef4e205bf9789e85 }
     /// R mod p, R = 2^256 (one in Montgomery form)
-    package static var _pOne: Limbs4 { (0xcb3504747b40a81b, 0x02411f7d57bf47d3, 0x2acee440a748303a, 0x03ffffffc4eed9a0) }
+    package static var _pOne: Limbs4 {
+        (0xcb3504747b40a81b, 0x02411f7d57bf47d3, 0x2acee440a748303a, 0x03ffffffc4eed9a0)
+    }
     /// R^2 mod p
     package static var _pR2: Limbs4 { (0x1ab56897efb9b4e3, 0xa691c0713a431a9c, 0xb09d24432010d99d, 0x0984f9877b265a33) }
     /// (p - 2), (p - 1) / 2, (p + 1) / 4: exponents for inverse, Legendre symbol, square root
-    package static var _pMinus2: Limbs4 { (0xbe6623ef5c1b55b1, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d) }
-    package static var _pMinus1Half: Limbs4 { (0xdf3311f7ae0daad9, 0x921feb770c049f70, 0xd85eefb23d31b369, 0x1200000004381506) }
-    package static var _pPlus1Quarter: Limbs4 { (0x6f9988fbd706d56d, 0xc90ff5bb86024fb8, 0x6c2f77d91e98d9b4, 0x09000000021c0a83) }
+    package static var _pMinus2: Limbs4 {
+        (0xbe6623ef5c1b55b1, 0x243fd6ee18093ee1, 0xb0bddf647a6366d3, 0x2400000008702a0d)
+    }
+    package static var _pMinus1Half: Limbs4 {
+        (0xdf3311f7ae0daad9, 0x921feb770c049f70, 0xd85eefb23d31b369, 0x1200000004381506)
+    }
+    package static var _pPlus1Quarter: Limbs4 {
+        (0x6f9988fbd706d56d, 0xc90ff5bb86024fb8, 0x6c2f77d91e98d9b4, 0x09000000021c0a83)
+    }
     /// r = 36u^4 + 36u^3 + 18u^2 + 6u + 1 = 0x2400000008702a0db0bddf647a6366d2c43fd6ee0cc906cebe11c0a636eb1f6d
     package static var _r: Limbs4 { (0xbe11c0a636eb1f6d, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
     package static var _rInv: UInt64 { 0x77a1aafa9a633d9b }
-    package static var _rOne: Limbs4 { (0xcd83bb747f922405, 0xa2411f7da680d058, 0x2acee440a748303c, 0x03ffffffc4eed9a0) }
+    package static var _rOne: Limbs4 {
+        (0xcd83bb747f922405, 0xa2411f7da680d058, 0x2acee440a748303c, 0x03ffffffc4eed9a0)
+    }
     package static var _rR2: Limbs4 { (0x7c882d12fb96bfae, 0xa28f033a656fa449, 0xfac7856946c17599, 0x104e0b77e15d4cd6) }
-    package static var _rMinus2: Limbs4 { (0xbe11c0a636eb1f6b, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d) }
+    package static var _rMinus2: Limbs4 {
+        (0xbe11c0a636eb1f6b, 0xc43fd6ee0cc906ce, 0xb0bddf647a6366d2, 0x2400000008702a0d)
+    }
     /// 2^280 mod p in Montgomery form: AMCL's 64-bit Montgomery radix (5 limbs of 56 bits)
-    package static var _amclRadix: Limbs4 { (0xc666a5d082900505, 0x6327e5c46505371d, 0xe2e50d29d4e3a4ca, 0x0378eb2499fec210) }
+    package static var _amclRadix: Limbs4 {
+        (0xc666a5d082900505, 0x6327e5c46505371d, 0xe2e50d29d4e3a4ca, 0x0378eb2499fec210)
+    }
     /// G2 generator (Montgomery form)
-    package static var _g2x: (Limbs4, Limbs4) { ((0x6aad9091388f6576, 0xb5c8b4adf6beb204, 0xbb79d0e892a35c0d, 0x09ef369847843c3d), (0x33064bbd0b7c86d5, 0x122f497b6b0745dd, 0x86874a99b8ad23cd, 0x1a802142aba5644a)) }
-    package static var _g2y: (Limbs4, Limbs4) { ((0xe4972c6ff85dea45, 0xd3fe0c82233b38eb, 0x142f84ed40406b83, 0x0ede2f7a76b1fd05), (0x9067bb92dec39ecd, 0xa45b05062e0854e4, 0x5803f9686275535c, 0x078020677aa43d35)) }
+    package static var _g2x: (Limbs4, Limbs4) {
+        (
+            (0x6aad9091388f6576, 0xb5c8b4adf6beb204, 0xbb79d0e892a35c0d, 0x09ef369847843c3d),
+            (0x33064bbd0b7c86d5, 0x122f497b6b0745dd, 0x86874a99b8ad23cd, 0x1a802142aba5644a)
+        )
+    }
+    package static var _g2y: (Limbs4, Limbs4) {
+        (
+            (0xe4972c6ff85dea45, 0xd3fe0c82233b38eb, 0x142f84ed40406b83, 0x0ede2f7a76b1fd05),
+            (0x9067bb92dec39ecd, 0xa45b05062e0854e4, 0x5803f9686275535c, 0x078020677aa43d35)
+        )
+    }
     /// Frobenius constant X = xi^((p-1)/6) and its powers X^2 ... X^5 (Montgomery form)
-    package static var _frob1: (Limbs4, Limbs4) { ((0xa903e51f4054b5ef, 0x63054ad5b8fdd5ed, 0x11021a91766dd4a5, 0x208380b998b09b1d), (0x15623ed01bc69fc4, 0xc13a8c185f0b68f4, 0x9fbbc4d303f5922d, 0x037c7f466fbf8ef0)) }
-    package static var _frob2: (Limbs4, Limbs4) { ((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f)) }
-    package static var _frob3: (Limbs4, Limbs4) { ((0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1), (0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1)) }
-    package static var _frob4: (Limbs4, Limbs4) { ((0x1fe573c307a133c6, 0x66b1c257c9caf40f, 0xb6e668f72c196629, 0x1dc75d899395e41f), (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)) }
-    package static var _frob5: (Limbs4, Limbs4) { ((0xc0f3e8d584f9cdd1, 0x7b1915c4c8870964, 0x65808b68658d1db8, 0x1d571e10d738c800), (0xfd723b19d72187e2, 0xa926c1294f82357c, 0x4b3d53fc14d6491a, 0x06a8e1ef3137620d)) }
+    package static var _frob1: (Limbs4, Limbs4) {
+        (
+            (0xa903e51f4054b5ef, 0x63054ad5b8fdd5ed, 0x11021a91766dd4a5, 0x208380b998b09b1d),
+            (0x15623ed01bc69fc4, 0xc13a8c185f0b68f4, 0x9fbbc4d303f5922d, 0x037c7f466fbf8ef0)
+        )
+    }
+    package static var _frob2: (Limbs4, Limbs4) {
+        (
+            (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f)
+        )
+    }
+    package static var _frob3: (Limbs4, Limbs4) {
+        (
+            (0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1),
+            (0xd65627a5a0c06d95, 0x3c53a1dd27927258, 0x053c503b6982afe6, 0x20d39d5746f856f1)
+        )
+    }
+    package static var _frob4: (Limbs4, Limbs4) {
+        (
+            (0x1fe573c307a133c6, 0x66b1c257c9caf40f, 0xb6e668f72c196629, 0x1dc75d899395e41f),
+            (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)
+        )
+    }
+    package static var _frob5: (Limbs4, Limbs4) {
+        (
+            (0xc0f3e8d584f9cdd1, 0x7b1915c4c8870964, 0x65808b68658d1db8, 0x1d571e10d738c800),
+            (0xfd723b19d72187e2, 0xa926c1294f82357c, 0x4b3d53fc14d6491a, 0x06a8e1ef3137620d)
+        )
+    }
     /// Miller loop digits for |6u+2| = 0x18000000016807024: bit(3n, i) - bit(n, i), i = nb-2 ... 1
-    package static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0]
+    package static let _millerDigits: [Int8] = [
+        0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+        -1, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0,
+    ]
     /// The generator's Miller-loop lines (a `static let`: computed once, on first use).
     package static let _generatorLines = Pairing<BN254CX>.prepare(G2Point<BN254CX>.generator)!
     /// GLV (G1): beta = 0x2400000008702a0d68bddf646dbb27bee381f789a619b78b8c8590d7c7f7f91b (here in Montgomery form),
     /// a cube root of unity in F_p with phi(x, y) = (beta*x, y) = lambda*(x, y) on E(F_p) for
     /// lambda = 36u^3 + 18u^2 + 6u + 1 mod r = 0x2400000008702a0d20bddf646112e8a922c4182507294fec5953709bcc14a3b6
-    package static var _glvBeta: Limbs4 { (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f) }
-    package static var _glvLambda: Limbs4 { (0x5953709bcc14a3b6, 0x22c4182507294fec, 0x20bddf646112e8a9, 0x2400000008702a0d) }
+    package static var _glvBeta: Limbs4 {
+        (0x54b06f4e8c608bab, 0x6470a2da720bac3b, 0x8c1784b684d135ef, 0x19c75d89cea70a7f)
+    }
+    package static var _glvLambda: Limbs4 {
+        (0x5953709bcc14a3b6, 0x22c4182507294fec, 0x20bddf646112e8a9, 0x2400000008702a0d)
+    }
     /// GLV (G1) Babai rounding: basis rows [(127605887598833894943843796900570459011, -9223372036980614497), (-9223372036980614497, -127605887598833894953067168937551073508)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [127605887598833894953067168937551073508, -9223372036980614497]; the matrix is -sign(beta_j)*b_j mod 2^256;
     /// |k_i| <= [68126080496604136124600037549315286003, 65117443862029062606922315626525878851] (126 bits, 32 windows); nonzero lattice vectors have sup norm >= 0x43e1db3385a805077a123db2b9bf906e
-    package static let _glvMultipliers: [Limbs4] = [(0xce24b7de4a8e146d, 0xaaaaaaaa5aa91bf1, 0x0000000000000002, 0x0000000000000000), (0x8e38e38d98e070c0, 0x0000000000000003, 0x0000000000000000, 0x0000000000000000)]
-    package static let _glvMatrix: [[Limbs4]] = [[(0xffab9cb6e9d0147d, 0x9ffffffff4bfc7ed, 0xffffffffffffffff, 0xffffffffffffffff), (0x8000000007802561, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x7fab9cb6e24fef1c, 0x9ffffffff4bfc7ed, 0xffffffffffffffff, 0xffffffffffffffff)]]
+    package static let _glvMultipliers: [Limbs4] = [
+        (0xce24b7de4a8e146d, 0xaaaaaaaa5aa91bf1, 0x0000000000000002, 0x0000000000000000),
+        (0x8e38e38d98e070c0, 0x0000000000000003, 0x0000000000000000, 0x0000000000000000),
+    ]
+    package static let _glvMatrix: [[Limbs4]] = [
+        [
+            (0xffab9cb6e9d0147d, 0x9ffffffff4bfc7ed, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x8000000007802561, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x7fab9cb6e24fef1c, 0x9ffffffff4bfc7ed, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+    ]
     package static var _glvWindows: Int { 32 }
     package static var _glvCompleteWindows: Int { 0 }
     /// GLS (G2, GT) Babai rounding: basis rows [(-4611686018490307248, -4611686018490307249, -4611686018490307249, 9223372036980614498), (-9223372036980614497, 4611686018490307249, 4611686018490307248, 4611686018490307249), (-4611686018490307249, 4611686018490307249, -4611686018490307249, -9223372036980614497), (9223372036980614498, 4611686018490307248, -4611686018490307249, 4611686018490307249)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [-588478287716587958079257500113985618615309114216977696483, -588478287716587958079257500113985618601474056161506774737, -588478287716587958079257500113985618606085742179997081986, 588478287716587958206863387712819513554541225099057848245]; the matrix is -sign(beta_j)*b_j mod 2^256;
     /// |k_i| <= [14361583181721780005, 9593658689932199114, 9593658689932199114, 14419392888074817339] (64 bits, 16 windows); nonzero lattice vectors have sup norm >= 0x4891b5b3fc285270
-    package static let _glsMultipliers: [Limbs4] = [(0x02b08b1b7e5f12d0, 0xab40b08209307989, 0xaaaaaaaaa0aa78d2, 0x0000000000000000), (0xad5b35c7190e69ac, 0xab40b08209307983, 0xaaaaaaaaa0aa78d2, 0x0000000000000000), (0x7477a78de57ea210, 0xab40b08209307985, 0xaaaaaaaaa0aa78d2, 0x0000000000000000), (0x7b7feda5639c7e19, 0x55eb5b2c63d99575, 0xaaaaaaaaa0aa78d5, 0x0000000000000000)]
-    package static let _glsMatrix: [[Limbs4]] = [[(0xbffffffffc3fed50, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x8000000007802562, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x4000000003c012b0, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff)], [(0x7ffffffff87fda9e, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbffffffffc3fed50, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff)]]
+    package static let _glsMultipliers: [Limbs4] = [
+        (0x02b08b1b7e5f12d0, 0xab40b08209307989, 0xaaaaaaaaa0aa78d2, 0x0000000000000000),
+        (0xad5b35c7190e69ac, 0xab40b08209307983, 0xaaaaaaaaa0aa78d2, 0x0000000000000000),
+        (0x7477a78de57ea210, 0xab40b08209307985, 0xaaaaaaaaa0aa78d2, 0x0000000000000000),
+        (0x7b7feda5639c7e19, 0x55eb5b2c63d99575, 0xaaaaaaaaa0aa78d5, 0x0000000000000000),
+    ]
+    package static let _glsMatrix: [[Limbs4]] = [
+        [
+            (0xbffffffffc3fed50, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x8000000007802562, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x4000000003c012b0, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x7ffffffff87fda9f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+        [
+            (0x7ffffffff87fda9e, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbffffffffc3fed50, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4000000003c012b1, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0xbffffffffc3fed4f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+    ]
     package static var _glsWindows: Int { 16 }
     package static var _glsCompleteWindows: Int { 1 }
 }

@@ -10,51 +10,149 @@ extension BN254 {
     /// -p^-1 mod 2^64
     package static var _pInv: UInt64 { 0x08435e50d79435e5 }
     /// R mod p, R = 2^256 (one in Montgomery form)
-    package static var _pOne: Limbs4 { (0x15ffffffffffff8e, 0xb939ffffffffff8a, 0xa2c62effffffffcd, 0x212ba4f27ffffff5) }
+    package static var _pOne: Limbs4 {
+        (0x15ffffffffffff8e, 0xb939ffffffffff8a, 0xa2c62effffffffcd, 0x212ba4f27ffffff5)
+    }
     /// R^2 mod p
     package static var _pR2: Limbs4 { (0xb3e886745370473d, 0x55efbf6e8c1cc3f1, 0x281e3a1b7f86954f, 0x1b0a32fdf6403a3d) }
     /// (p - 2), (p - 1) / 2, (p + 1) / 4: exponents for inverse, Legendre symbol, square root
-    package static var _pMinus2: Limbs4 { (0xa700000000000011, 0x6121000000000013, 0xba344d8000000008, 0x2523648240000001) }
-    package static var _pMinus1Half: Limbs4 { (0xd380000000000009, 0x3090800000000009, 0xdd1a26c000000004, 0x1291b24120000000) }
-    package static var _pPlus1Quarter: Limbs4 { (0xe9c0000000000005, 0x1848400000000004, 0x6e8d136000000002, 0x0948d92090000000) }
+    package static var _pMinus2: Limbs4 {
+        (0xa700000000000011, 0x6121000000000013, 0xba344d8000000008, 0x2523648240000001)
+    }
+    package static var _pMinus1Half: Limbs4 {
+        (0xd380000000000009, 0x3090800000000009, 0xdd1a26c000000004, 0x1291b24120000000)
+    }
+    package static var _pPlus1Quarter: Limbs4 {
+        (0xe9c0000000000005, 0x1848400000000004, 0x6e8d136000000002, 0x0948d92090000000)
+    }
     /// r = 36u^4 + 36u^3 + 18u^2 + 6u + 1 = 0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d
     package static var _r: Limbs4 { (0xa10000000000000d, 0xff9f800000000010, 0xba344d8000000007, 0x2523648240000001) }
     package static var _rInv: UInt64 { 0xea3b13b13b13b13b }
-    package static var _rOne: Limbs4 { (0x39ffffffffffffb2, 0x0242ffffffffff9c, 0xa2c62effffffffd0, 0x212ba4f27ffffff5) }
+    package static var _rOne: Limbs4 {
+        (0x39ffffffffffffb2, 0x0242ffffffffff9c, 0xa2c62effffffffd0, 0x212ba4f27ffffff5)
+    }
     package static var _rR2: Limbs4 { (0xdf8596b6f40aa7a1, 0xe0885092e2231ec3, 0xc300765b575d5a78, 0x24e8b3bc325f9035) }
-    package static var _rMinus2: Limbs4 { (0xa10000000000000b, 0xff9f800000000010, 0xba344d8000000007, 0x2523648240000001) }
+    package static var _rMinus2: Limbs4 {
+        (0xa10000000000000b, 0xff9f800000000010, 0xba344d8000000007, 0x2523648240000001)
+    }
     /// 2^280 mod p in Montgomery form: AMCL's 64-bit Montgomery radix (5 limbs of 56 bits)
-    package static var _amclRadix: Limbs4 { (0x335370472f2a970b, 0x18d51cc3e364e870, 0x3099f015493c192c, 0x16bbf8167be627c4) }
+    package static var _amclRadix: Limbs4 {
+        (0x335370472f2a970b, 0x18d51cc3e364e870, 0x3099f015493c192c, 0x16bbf8167be627c4)
+    }
     /// G2 generator (Montgomery form)
-    package static var _g2x: (Limbs4, Limbs4) { ((0xaf45aaaf63659e66, 0xbb92f0233d01bc7c, 0xef7ab941dcd46337, 0x173f71de61df5b55), (0x389bbb43d0d2f4e7, 0x413d1e26bc087b6a, 0x1fce93827a42e357, 0x10c76bd06630c4e9)) }
-    package static var _g2y: (Limbs4, Limbs4) { ((0x25d0b13674482015, 0x5a0fcf130c7d1012, 0x9215e25e884b2cc7, 0x182c7a581c2d120d), (0xfbb0d5e1fcb5d7aa, 0x6ce6262aa3a25124, 0x1e0d27e0927f8598, 0x1598cffe781d1a20)) }
+    package static var _g2x: (Limbs4, Limbs4) {
+        (
+            (0xaf45aaaf63659e66, 0xbb92f0233d01bc7c, 0xef7ab941dcd46337, 0x173f71de61df5b55),
+            (0x389bbb43d0d2f4e7, 0x413d1e26bc087b6a, 0x1fce93827a42e357, 0x10c76bd06630c4e9)
+        )
+    }
+    package static var _g2y: (Limbs4, Limbs4) {
+        (
+            (0x25d0b13674482015, 0x5a0fcf130c7d1012, 0x9215e25e884b2cc7, 0x182c7a581c2d120d),
+            (0xfbb0d5e1fcb5d7aa, 0x6ce6262aa3a25124, 0x1e0d27e0927f8598, 0x1598cffe781d1a20)
+        )
+    }
     /// Frobenius constant X = xi^((p-1)/6) and its powers X^2 ... X^5 (Montgomery form)
-    package static var _frob1: (Limbs4, Limbs4) { ((0x2728380075e94f74, 0x144f87f9c79b1f6b, 0xd5910ffed2c92f70, 0x1830373ee92acf9f), (0x7fd7c7ff8a16b09f, 0x4cd178063864e0a8, 0xe4a33d812d36d098, 0x0cf32d4356d53061)) }
-    package static var _frob2: (Limbs4, Limbs4) { ((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x056efc68e869fd55, 0x1c92209138d7ba61, 0xc0651cd3594d6466, 0x22a87debbfffffef)) }
-    package static var _frob3: (Limbs4, Limbs4) { ((0xfd55c5dc71674777, 0xc45a8b4e56d9569c, 0x5f0116472cae2274, 0x1aa6d99b1d115e0a), (0xfd55c5dc71674777, 0xc45a8b4e56d9569c, 0x5f0116472cae2274, 0x1aa6d99b1d115e0a)) }
-    package static var _frob4: (Limbs4, Limbs4) { ((0x746efc68e869fcd0, 0x74ab209138d7b9d7, 0xa8f6fe53594d642b, 0x1eb0be5bffffffe3), (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)) }
-    package static var _frob5: (Limbs4, Limbs4) { ((0x7d7dfddce75096d8, 0x778913481e7475f4, 0x7a5dd8c5ff7751dc, 0x0db3ac57c63c2da8), (0x2982022318af693b, 0xe997ecb7e18b8a1f, 0x3fd674ba0088ae2b, 0x176fb82a79c3d259)) }
+    package static var _frob1: (Limbs4, Limbs4) {
+        (
+            (0x2728380075e94f74, 0x144f87f9c79b1f6b, 0xd5910ffed2c92f70, 0x1830373ee92acf9f),
+            (0x7fd7c7ff8a16b09f, 0x4cd178063864e0a8, 0xe4a33d812d36d098, 0x0cf32d4356d53061)
+        )
+    }
+    package static var _frob2: (Limbs4, Limbs4) {
+        (
+            (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x056efc68e869fd55, 0x1c92209138d7ba61, 0xc0651cd3594d6466, 0x22a87debbfffffef)
+        )
+    }
+    package static var _frob3: (Limbs4, Limbs4) {
+        (
+            (0xfd55c5dc71674777, 0xc45a8b4e56d9569c, 0x5f0116472cae2274, 0x1aa6d99b1d115e0a),
+            (0xfd55c5dc71674777, 0xc45a8b4e56d9569c, 0x5f0116472cae2274, 0x1aa6d99b1d115e0a)
+        )
+    }
+    package static var _frob4: (Limbs4, Limbs4) {
+        (
+            (0x746efc68e869fcd0, 0x74ab209138d7b9d7, 0xa8f6fe53594d642b, 0x1eb0be5bffffffe3),
+            (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)
+        )
+    }
+    package static var _frob5: (Limbs4, Limbs4) {
+        (
+            (0x7d7dfddce75096d8, 0x778913481e7475f4, 0x7a5dd8c5ff7751dc, 0x0db3ac57c63c2da8),
+            (0x2982022318af693b, 0xe997ecb7e18b8a1f, 0x3fd674ba0088ae2b, 0x176fb82a79c3d259)
+        )
+    }
     /// Miller loop digits for |6u+2| = 0x18300000000000004: bit(3n, i) - bit(n, i), i = nb-2 ... 1
-    package static let _millerDigits: [Int8] = [0, -1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]
+    package static let _millerDigits: [Int8] = [
+        0, -1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
+    ]
     /// The generator's Miller-loop lines (a `static let`: computed once, on first use).
     package static let _generatorLines = Pairing<BN254>.prepare(G2Point<BN254>.generator)!
     /// GLV (G1): beta = 0x25236482400000017080eb4000000006181800000000000cd98000000000000b (here in Montgomery form),
     /// a cube root of unity in F_p with phi(x, y) = (beta*x, y) = lambda*(x, y) on E(F_p) for
     /// lambda = 36u^3 + 18u^2 + 6u + 1 mod r = 0x252364824000000126cd8900000000024908fffffffffffcf9fffffffffffff6
-    package static var _glvBeta: Limbs4 { (0x056efc68e869fd55, 0x1c92209138d7ba61, 0xc0651cd3594d6466, 0x22a87debbfffffef) }
-    package static var _glvLambda: Limbs4 { (0xf9fffffffffffff6, 0x4908fffffffffffc, 0x26cd890000000002, 0x2523648240000001) }
+    package static var _glvBeta: Limbs4 {
+        (0x056efc68e869fd55, 0x1c92209138d7ba61, 0xc0651cd3594d6466, 0x22a87debbfffffef)
+    }
+    package static var _glvLambda: Limbs4 {
+        (0xf9fffffffffffff6, 0x4908fffffffffffc, 0x26cd890000000002, 0x2523648240000001)
+    }
     /// GLV (G1) Babai rounding: basis rows [(129607518034317099886745702645398241283, -9295429630892703745), (-9295429630892703745, -129607518034317099896041132276290945028)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [129607518034317099896041132276290945028, -9295429630892703745]; the matrix is -sign(beta_j)*b_j mod 2^256;
     /// |k_i| <= [73998074741179852387322549235420758109, 70014589299180611496491265474888204138] (126 bits, 32 windows); nonzero lattice vectors have sup norm >= 0x44f27227b8782a176bb9d062eb5d6a26
-    package static let _glvMultipliers: [Limbs4] = [(0x3a22fc67c12a7c5d, 0xa01fab7e04a017bd, 0x0000000000000002, 0x0000000000000000), (0x7937ca688a6b4905, 0x0000000000000003, 0x0000000000000000, 0x0000000000000000)]
-    package static let _glvMatrix: [[Limbs4]] = [[(0xfbfffffffffffffd, 0x9e7e7ffffffffffd, 0xffffffffffffffff, 0xffffffffffffffff), (0x8100000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x7afffffffffffffc, 0x9e7e7ffffffffffd, 0xffffffffffffffff, 0xffffffffffffffff)]]
+    package static let _glvMultipliers: [Limbs4] = [
+        (0x3a22fc67c12a7c5d, 0xa01fab7e04a017bd, 0x0000000000000002, 0x0000000000000000),
+        (0x7937ca688a6b4905, 0x0000000000000003, 0x0000000000000000, 0x0000000000000000),
+    ]
+    package static let _glvMatrix: [[Limbs4]] = [
+        [
+            (0xfbfffffffffffffd, 0x9e7e7ffffffffffd, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x8100000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x7afffffffffffffc, 0x9e7e7ffffffffffd, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+    ]
     package static var _glvWindows: Int { 32 }
     package static var _glvCompleteWindows: Int { 0 }
     /// GLS (G2, GT) Babai rounding: basis rows [(-4647714815446351872, -4647714815446351873, -4647714815446351873, 9295429630892703746), (-9295429630892703745, 4647714815446351873, 4647714815446351872, 4647714815446351873), (-4647714815446351873, 4647714815446351873, -4647714815446351873, -9295429630892703745), (9295429630892703746, 4647714815446351872, -4647714815446351873, 4647714815446351873)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [-602378781761325821937759034121540096548582557949850812419, -602378781761325821937759034121540096534639413503511756801, -602378781761325821937759034121540096539287128318958108674, 602378781761325822067366552155857196430680545779802701829]; the matrix is -sign(beta_j)*b_j mod 2^256;
     /// |k_i| <= [14807425272351031298, 9830003059860701181, 9830003059860701181, 14682583907231072245] (64 bits, 16 windows); nonzero lattice vectors have sup norm >= 0x4922d91f5fd78302
-    package static let _glsMultipliers: [Limbs4] = [(0xaea10938fa493704, 0x0d305f177b0b3c43, 0xa957fab5402a55fc, 0x0000000000000000), (0x78cd599c2aa84979, 0x0d305f177b0b3c3e, 0xa957fab5402a55fc, 0x0000000000000000), (0x35693ed06fddedff, 0x0d305f177b0b3c40, 0xa957fab5402a55fc, 0x0000000000000000), (0xb2f05603ebd2c5d6, 0xad500a957fab53fb, 0xa957fab5402a55fe, 0x0000000000000000)]
-    package static let _glsMatrix: [[Limbs4]] = [[(0xbf80000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x8100000000000002, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x4080000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)], [(0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff)], [(0x7efffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0xbf80000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff), (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff)]]
+    package static let _glsMultipliers: [Limbs4] = [
+        (0xaea10938fa493704, 0x0d305f177b0b3c43, 0xa957fab5402a55fc, 0x0000000000000000),
+        (0x78cd599c2aa84979, 0x0d305f177b0b3c3e, 0xa957fab5402a55fc, 0x0000000000000000),
+        (0x35693ed06fddedff, 0x0d305f177b0b3c40, 0xa957fab5402a55fc, 0x0000000000000000),
+        (0xb2f05603ebd2c5d6, 0xad500a957fab53fb, 0xa957fab5402a55fe, 0x0000000000000000),
+    ]
+    package static let _glsMatrix: [[Limbs4]] = [
+        [
+            (0xbf80000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x8100000000000002, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x4080000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+        ],
+        [
+            (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x7effffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+        [
+            (0x7efffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0xbf80000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+            (0x4080000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            (0xbf7fffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff),
+        ],
+    ]
     package static var _glsWindows: Int { 16 }
     package static var _glsCompleteWindows: Int { 1 }
 }

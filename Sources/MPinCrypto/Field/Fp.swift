@@ -59,22 +59,25 @@ package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
 
     package static func == (a: Fp, b: Fp) -> Bool { Montgomery.equal(a.v, b.v) }
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
+        hasher.combine(v.0)
+        hasher.combine(v.1)
+        hasher.combine(v.2)
+        hasher.combine(v.3)
     }
 
     @inline(__always) package static func + (a: Fp, b: Fp) -> Fp {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            return Fp(montgomery: mpin_add_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
-        }
+            if mpin_field_kernel_available() != 0 {
+                return Fp(montgomery: mpin_add_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
+            }
         #endif
         return Fp(montgomery: Montgomery.add(a.v, b.v, C._p))
     }
     @inline(__always) package static func - (a: Fp, b: Fp) -> Fp {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            return Fp(montgomery: mpin_sub_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
-        }
+            if mpin_field_kernel_available() != 0 {
+                return Fp(montgomery: mpin_sub_mod(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p)).l)
+            }
         #endif
         return Fp(montgomery: Montgomery.sub(a.v, b.v, C._p))
     }

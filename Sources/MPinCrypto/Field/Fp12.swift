@@ -10,7 +10,11 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
     package var b: Fp4<C>
     package var c: Fp4<C>
 
-    package init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) { self.a = a; self.b = b; self.c = c }
+    package init(_ a: Fp4<C>, _ b: Fp4<C>, _ c: Fp4<C>) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
 
     package static var zero: Fp12 { Fp12(.zero, .zero, .zero) }
     package static var one: Fp12 { Fp12(.one, .zero, .zero) }
@@ -45,9 +49,10 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
             guard let x = Fp<C>(bytes: Array(bytes[i * 32..<(i + 1) * 32])) else { return nil }
             f.append(x)
         }
-        self.init(Fp4(Fp2(f[0], f[1]), Fp2(f[2], f[3])),
-                  Fp4(Fp2(f[4], f[5]), Fp2(f[6], f[7])),
-                  Fp4(Fp2(f[8], f[9]), Fp2(f[10], f[11])))
+        self.init(
+            Fp4(Fp2(f[0], f[1]), Fp2(f[2], f[3])),
+            Fp4(Fp2(f[4], f[5]), Fp2(f[6], f[7])),
+            Fp4(Fp2(f[8], f[9]), Fp2(f[10], f[11])))
     }
 
     package static func + (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a + y.a, x.b + y.b, x.c + y.c) }
@@ -97,11 +102,12 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
     /// a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c).
     package func unitarySquared() -> Fp12 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            let r = mpin_fp12_cyclotomic_sqr_adx(mpin_fp12(a: a.kernelValue, b: b.kernelValue, c: c.kernelValue),
-                                                 mpin_limbs4(l: C._p), C._pInv)
-            return Fp12(Fp4(r.a), Fp4(r.b), Fp4(r.c))
-        }
+            if mpin_field_kernel_available() != 0 {
+                let r = mpin_fp12_cyclotomic_sqr_adx(
+                    mpin_fp12(a: a.kernelValue, b: b.kernelValue, c: c.kernelValue),
+                    mpin_limbs4(l: C._p), C._pInv)
+                return Fp12(Fp4(r.a), Fp4(r.b), Fp4(r.c))
+            }
         #endif
         let a2 = a.squared()
         let na = a2 + a2 + a2 - a.conjugate().doubled()

@@ -8,9 +8,13 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     package var a: Fp<C>
     package var b: Fp<C>
 
-    package init(_ a: Fp<C>, _ b: Fp<C>) { self.a = a; self.b = b }
+    package init(_ a: Fp<C>, _ b: Fp<C>) {
+        self.a = a
+        self.b = b
+    }
     init(_ limbs: (Limbs4, Limbs4)) {
-        a = Fp(montgomery: limbs.0); b = Fp(montgomery: limbs.1)
+        a = Fp(montgomery: limbs.0)
+        b = Fp(montgomery: limbs.1)
     }
 
     package static var zero: Fp2 { Fp2(.zero, .zero) }
@@ -36,11 +40,12 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// reduction per coefficient (``Montgomery/mulFp2``).
     package static func * (x: Fp2, y: Fp2) -> Fp2 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            let r = mpin_fp2_mul_adx(mpin_limbs4(l: x.a.v), mpin_limbs4(l: x.b.v), mpin_limbs4(l: y.a.v),
-                                     mpin_limbs4(l: y.b.v), mpin_limbs4(l: C._p), C._pInv)
-            return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
-        }
+            if mpin_field_kernel_available() != 0 {
+                let r = mpin_fp2_mul_adx(
+                    mpin_limbs4(l: x.a.v), mpin_limbs4(l: x.b.v), mpin_limbs4(l: y.a.v),
+                    mpin_limbs4(l: y.b.v), mpin_limbs4(l: C._p), C._pInv)
+                return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
+            }
         #endif
         let (re, im) = Montgomery.mulFp2(x.a.v, x.b.v, y.a.v, y.b.v, C._p, C._pInv)
         return Fp2(Fp(montgomery: re), Fp(montgomery: im))
@@ -53,10 +58,10 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// ``mpin_fp2_sqr_adx``).
     package func squared() -> Fp2 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            let r = mpin_fp2_sqr_adx(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p), C._pInv)
-            return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
-        }
+            if mpin_field_kernel_available() != 0 {
+                let r = mpin_fp2_sqr_adx(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p), C._pInv)
+                return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
+            }
         #endif
         let t = a * b
         return Fp2((a + b) * (a - b), t + t)

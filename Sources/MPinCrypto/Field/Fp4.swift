@@ -5,19 +5,23 @@ package struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     package var a: Fp2<C>
     package var b: Fp2<C>
 
-    package init(_ a: Fp2<C>, _ b: Fp2<C>) { self.a = a; self.b = b }
+    package init(_ a: Fp2<C>, _ b: Fp2<C>) {
+        self.a = a
+        self.b = b
+    }
 
     #if arch(x86_64)
-    /// The kernel's view of the element (the same Montgomery limbs).
-    @inline(__always) var kernelValue: mpin_fp4 {
-        mpin_fp4(a: mpin_fp2(re: mpin_limbs4(l: a.a.v), im: mpin_limbs4(l: a.b.v)),
-                 b: mpin_fp2(re: mpin_limbs4(l: b.a.v), im: mpin_limbs4(l: b.b.v)))
-    }
+        /// The kernel's view of the element (the same Montgomery limbs).
+        @inline(__always) var kernelValue: mpin_fp4 {
+            mpin_fp4(
+                a: mpin_fp2(re: mpin_limbs4(l: a.a.v), im: mpin_limbs4(l: a.b.v)),
+                b: mpin_fp2(re: mpin_limbs4(l: b.a.v), im: mpin_limbs4(l: b.b.v)))
+        }
 
-    @inline(__always) init(_ k: mpin_fp4) {
-        a = Fp2(Fp(montgomery: k.a.re.l), Fp(montgomery: k.a.im.l))
-        b = Fp2(Fp(montgomery: k.b.re.l), Fp(montgomery: k.b.im.l))
-    }
+        @inline(__always) init(_ k: mpin_fp4) {
+            a = Fp2(Fp(montgomery: k.a.re.l), Fp(montgomery: k.a.im.l))
+            b = Fp2(Fp(montgomery: k.b.re.l), Fp(montgomery: k.b.im.l))
+        }
     #endif
 
     package static var zero: Fp4 { Fp4(.zero, .zero) }
@@ -41,9 +45,9 @@ package struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// (``mpin_fp4_mul_adx``: nine 512-bit products, four reductions instead of six).
     package static func * (x: Fp4, y: Fp4) -> Fp4 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            return Fp4(mpin_fp4_mul_adx(x.kernelValue, y.kernelValue, mpin_limbs4(l: C._p), C._pInv))
-        }
+            if mpin_field_kernel_available() != 0 {
+                return Fp4(mpin_fp4_mul_adx(x.kernelValue, y.kernelValue, mpin_limbs4(l: C._p), C._pInv))
+            }
         #endif
         let t0 = x.a * y.a
         let t1 = x.b * y.b
@@ -58,9 +62,9 @@ package struct Fp4<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     /// With the kernel: ``mpin_fp4_sqr_adx`` (six 512-bit products, four reductions).
     package func squared() -> Fp4 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            return Fp4(mpin_fp4_sqr_adx(kernelValue, mpin_limbs4(l: C._p), C._pInv))
-        }
+            if mpin_field_kernel_available() != 0 {
+                return Fp4(mpin_fp4_sqr_adx(kernelValue, mpin_limbs4(l: C._p), C._pInv))
+            }
         #endif
         let t0 = a.squared()
         let t1 = b.squared()

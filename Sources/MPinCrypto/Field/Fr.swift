@@ -39,7 +39,10 @@ package struct Fr<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
 
     package static func == (a: Fr, b: Fr) -> Bool { Montgomery.equal(a.v, b.v) }
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(v.0); hasher.combine(v.1); hasher.combine(v.2); hasher.combine(v.3)
+        hasher.combine(v.0)
+        hasher.combine(v.1)
+        hasher.combine(v.2)
+        hasher.combine(v.3)
     }
 
     package static func + (a: Fr, b: Fr) -> Fr { Fr(montgomery: Montgomery.add(a.v, b.v, C._r)) }

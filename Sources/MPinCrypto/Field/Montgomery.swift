@@ -57,8 +57,10 @@ enum Montgomery {
     /// b where `mask` is all ones, a where it is zero, limb by limb without a branch.
     @inline(__always)
     static func select(_ a: Limbs4, _ b: Limbs4, _ mask: UInt64) -> Limbs4 {
-        (a.0 ^ ((a.0 ^ b.0) & mask), a.1 ^ ((a.1 ^ b.1) & mask),
-         a.2 ^ ((a.2 ^ b.2) & mask), a.3 ^ ((a.3 ^ b.3) & mask))
+        (
+            a.0 ^ ((a.0 ^ b.0) & mask), a.1 ^ ((a.1 ^ b.1) & mask),
+            a.2 ^ ((a.2 ^ b.2) & mask), a.3 ^ ((a.3 ^ b.3) & mask)
+        )
     }
 
     /// lo, hi of a + b·c + carry (never overflows 128 bits).
@@ -90,9 +92,11 @@ enum Montgomery {
         let (d1, b1) = sbb(x.1, m.1, b0)
         let (d2, b2) = sbb(x.2, m.2, b1)
         let (d3, b3) = sbb(x.3, m.3, b2)
-        let keep = mask(b3) ^ barrier   // all ones when x < m
-        return ((x.0 & keep) | (d0 & ~keep), (x.1 & keep) | (d1 & ~keep),
-                (x.2 & keep) | (d2 & ~keep), (x.3 & keep) | (d3 & ~keep))
+        let keep = mask(b3) ^ barrier  // all ones when x < m
+        return (
+            (x.0 & keep) | (d0 & ~keep), (x.1 & keep) | (d1 & ~keep),
+            (x.2 & keep) | (d2 & ~keep), (x.3 & keep) | (d3 & ~keep)
+        )
     }
 
     /// The 128-bit integer hi·2^64 + lo.
@@ -106,8 +110,10 @@ enum Montgomery {
     /// Limbs of the 256-bit integer hi·2^128 + lo.
     @inline(__always)
     static func limbs(_ lo: UInt128, _ hi: UInt128) -> Limbs4 {
-        (UInt64(truncatingIfNeeded: lo), UInt64(truncatingIfNeeded: lo &>> 64),
-         UInt64(truncatingIfNeeded: hi), UInt64(truncatingIfNeeded: hi &>> 64))
+        (
+            UInt64(truncatingIfNeeded: lo), UInt64(truncatingIfNeeded: lo &>> 64),
+            UInt64(truncatingIfNeeded: hi), UInt64(truncatingIfNeeded: hi &>> 64)
+        )
     }
 
     /// x - m if x >= m, else x, for x < 2m (so that x - m lies in (-2^255, 2^255) and its sign, bit
@@ -119,7 +125,7 @@ enum Montgomery {
         let xlo = wide(x.0, x.1), xhi = wide(x.2, x.3)
         let (dlo, borrow) = xlo.subtractingReportingOverflow(wide(m.0, m.1))
         let dhi = xhi &- wide(m.2, m.3) &- UInt128(borrow ? 1 : 0)
-        let keep = signMask(dhi)     // all ones when x < m
+        let keep = signMask(dhi)  // all ones when x < m
         return limbs(dlo ^ ((dlo ^ xlo) & keep), dhi ^ ((dhi ^ xhi) & keep))
     }
 
@@ -171,9 +177,9 @@ enum Montgomery {
     @inline(__always)
     static func mul(_ a: Limbs4, _ b: Limbs4, _ m: Limbs4, _ inv: UInt64) -> Limbs4 {
         #if arch(x86_64)
-        if mpin_field_kernel_available() != 0 {
-            return mpin_mont_mul_adx(mpin_limbs4(l: a), mpin_limbs4(l: b), mpin_limbs4(l: m), inv).l
-        }
+            if mpin_field_kernel_available() != 0 {
+                return mpin_mont_mul_adx(mpin_limbs4(l: a), mpin_limbs4(l: b), mpin_limbs4(l: m), inv).l
+            }
         #endif
         return mulPortable(a, b, m, inv)
     }
@@ -181,9 +187,9 @@ enum Montgomery {
     /// Whether ``mul(_:_:_:_:)`` runs the x86-64 kernel on this processor.
     package static var usesKernel: Bool {
         #if arch(x86_64)
-        return mpin_field_kernel_available() != 0
+            return mpin_field_kernel_available() != 0
         #else
-        return false
+            return false
         #endif
     }
 
@@ -304,8 +310,10 @@ enum Montgomery {
     /// so that (2m)² < m·R and the unreduced sums a0 + a1 fit in 256 bits.
     ///   re = a0·b0 - a1·b1 (+ m·R when negative), im = (a0 + a1)(b0 + b1) - a0·b0 - a1·b1.
     @inline(__always)
-    static func mulFp2(_ a0: Limbs4, _ a1: Limbs4, _ b0: Limbs4, _ b1: Limbs4,
-                       _ m: Limbs4, _ inv: UInt64) -> (Limbs4, Limbs4) {
+    static func mulFp2(
+        _ a0: Limbs4, _ a1: Limbs4, _ b0: Limbs4, _ b1: Limbs4,
+        _ m: Limbs4, _ inv: UInt64
+    ) -> (Limbs4, Limbs4) {
         let (l0, h0) = mulWide(a0, b0)
         let (l1, h1) = mulWide(a1, b1)
         let (s0, c0) = adc(a0.0, a1.0, 0), (s1, c1) = adc(a0.1, a1.1, c0)
@@ -316,22 +324,37 @@ enum Montgomery {
         // re = t0 - t1
         var (r0, b) = sbb(l0.0, l1.0, 0)
         var r1, r2, r3, r4, r5, r6, r7: UInt64
-        (r1, b) = sbb(l0.1, l1.1, b); (r2, b) = sbb(l0.2, l1.2, b); (r3, b) = sbb(l0.3, l1.3, b)
-        (r4, b) = sbb(h0.0, h1.0, b); (r5, b) = sbb(h0.1, h1.1, b); (r6, b) = sbb(h0.2, h1.2, b)
+        (r1, b) = sbb(l0.1, l1.1, b)
+        (r2, b) = sbb(l0.2, l1.2, b)
+        (r3, b) = sbb(l0.3, l1.3, b)
+        (r4, b) = sbb(h0.0, h1.0, b)
+        (r5, b) = sbb(h0.1, h1.1, b)
+        (r6, b) = sbb(h0.2, h1.2, b)
         (r7, b) = sbb(h0.3, h1.3, b)
         let addBack = mask(b)
         var c: UInt64
-        (r4, c) = adc(r4, m.0 & addBack, 0); (r5, c) = adc(r5, m.1 & addBack, c)
-        (r6, c) = adc(r6, m.2 & addBack, c); (r7, _) = adc(r7, m.3 & addBack, c)
+        (r4, c) = adc(r4, m.0 & addBack, 0)
+        (r5, c) = adc(r5, m.1 & addBack, c)
+        (r6, c) = adc(r6, m.2 & addBack, c)
+        (r7, _) = adc(r7, m.3 & addBack, c)
         // im = t2 - t0 - t1
         var (i0, e) = sbb(l2.0, l0.0, 0)
         var i1, i2, i3, i4, i5, i6, i7: UInt64
-        (i1, e) = sbb(l2.1, l0.1, e); (i2, e) = sbb(l2.2, l0.2, e); (i3, e) = sbb(l2.3, l0.3, e)
-        (i4, e) = sbb(h2.0, h0.0, e); (i5, e) = sbb(h2.1, h0.1, e); (i6, e) = sbb(h2.2, h0.2, e)
+        (i1, e) = sbb(l2.1, l0.1, e)
+        (i2, e) = sbb(l2.2, l0.2, e)
+        (i3, e) = sbb(l2.3, l0.3, e)
+        (i4, e) = sbb(h2.0, h0.0, e)
+        (i5, e) = sbb(h2.1, h0.1, e)
+        (i6, e) = sbb(h2.2, h0.2, e)
         (i7, _) = sbb(h2.3, h0.3, e)
-        (i0, e) = sbb(i0, l1.0, 0); (i1, e) = sbb(i1, l1.1, e); (i2, e) = sbb(i2, l1.2, e)
-        (i3, e) = sbb(i3, l1.3, e); (i4, e) = sbb(i4, h1.0, e); (i5, e) = sbb(i5, h1.1, e)
-        (i6, e) = sbb(i6, h1.2, e); (i7, _) = sbb(i7, h1.3, e)
+        (i0, e) = sbb(i0, l1.0, 0)
+        (i1, e) = sbb(i1, l1.1, e)
+        (i2, e) = sbb(i2, l1.2, e)
+        (i3, e) = sbb(i3, l1.3, e)
+        (i4, e) = sbb(i4, h1.0, e)
+        (i5, e) = sbb(i5, h1.1, e)
+        (i6, e) = sbb(i6, h1.2, e)
+        (i7, _) = sbb(i7, h1.3, e)
         let re = reduceWide((r0, r1, r2, r3), (r4, r5, r6, r7), m, inv)
         let im = reduceWide((i0, i1, i2, i3), (i4, i5, i6, i7), m, inv)
         return (re, im)
@@ -397,7 +420,10 @@ enum Montgomery {
         for byte in bytes.reversed() {
             w[index] |= UInt64(byte) << shift
             shift += 8
-            if shift == 64 { shift = 0; index += 1 }
+            if shift == 64 {
+                shift = 0
+                index += 1
+            }
             if index == 4 { break }
         }
         return (w[0], w[1], w[2], w[3])

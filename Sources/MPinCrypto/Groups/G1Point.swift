@@ -139,8 +139,10 @@ package struct G1Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
         let decomposition = ScalarDecomposition.glv(k, curve: C.self)
         let table = p.windowTable(largeOrder: true, barrier: Montgomery.barrier)
         let tables = [table, table.map(Self.endomorphism)]
-        return G1Point(JacobianPoint.multipliedDecomposed(tables: tables, by: decomposition, windows: C._glvWindows,
-                                                          completeWindows: C._glvCompleteWindows))
+        return G1Point(
+            JacobianPoint.multipliedDecomposed(
+                tables: tables, by: decomposition, windows: C._glvWindows,
+                completeWindows: C._glvCompleteWindows))
     }
 
     /// k·P by the variable-time algorithm, for public scalars (and the tests' reference).
@@ -162,8 +164,10 @@ enum ScalarLimbs {
         for byte in scalar {
             for j in stride(from: 7, through: 0, by: -1) {
                 // acc = 2·acc + bit, then reduce (acc < order < 2^254, so 2·acc + 1 < 2^255).
-                acc = (acc.0 << 1 | UInt64((byte >> UInt8(j)) & 1), acc.1 << 1 | acc.0 >> 63,
-                       acc.2 << 1 | acc.1 >> 63, acc.3 << 1 | acc.2 >> 63)
+                acc = (
+                    acc.0 << 1 | UInt64((byte >> UInt8(j)) & 1), acc.1 << 1 | acc.0 >> 63,
+                    acc.2 << 1 | acc.1 >> 63, acc.3 << 1 | acc.2 >> 63
+                )
                 acc = Montgomery.reduceOnce(acc, order, barrier: hidden)
             }
         }

@@ -123,9 +123,11 @@ package struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
         let decomposition = ScalarDecomposition.gls(k, curve: C.self)
         var tables = [p.windowTable(largeOrder: true, barrier: Montgomery.barrier)]
         for i in 1..<4 { tables.append(tables[i - 1].map(Self.endomorphism)) }
-        return G2Point(JacobianPoint.multipliedDecomposed(tables: tables, by: decomposition, windows: C._glsWindows,
-                                                          completeWindows: C._glsCompleteWindows),
-                       knownInSubgroup: true)
+        return G2Point(
+            JacobianPoint.multipliedDecomposed(
+                tables: tables, by: decomposition, windows: C._glsWindows,
+                completeWindows: C._glsCompleteWindows),
+            knownInSubgroup: true)
     }
 
     /// Whether every point of the twist but infinity has an order above 2^253, so that the
@@ -145,8 +147,9 @@ package struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
     func frobenius() -> G2Point {
         guard let (x, y) = affine else { return self }
         let x2 = Fp2<C>(C._frob2), x3 = Fp2<C>(C._frob3)
-        return G2Point(JacobianPoint(affineX: x.conjugate() * x2, affineY: y.conjugate() * x3),
-                       knownInSubgroup: knownInSubgroup)
+        return G2Point(
+            JacobianPoint(affineX: x.conjugate() * x2, affineY: y.conjugate() * x3),
+            knownInSubgroup: knownInSubgroup)
     }
 
     package static func == (a: G2Point, b: G2Point) -> Bool { a.p.equals(b.p) }

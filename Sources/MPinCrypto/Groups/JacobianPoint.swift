@@ -13,8 +13,16 @@ struct JacobianPoint<F: CurveField>: Sendable {
     var y: F
     var z: F
 
-    init(x: F, y: F, z: F) { self.x = x; self.y = y; self.z = z }
-    init(affineX: F, affineY: F) { x = affineX; y = affineY; z = .one }
+    init(x: F, y: F, z: F) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+    init(affineX: F, affineY: F) {
+        x = affineX
+        y = affineY
+        z = .one
+    }
 
     static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
     /// Z = 0, as a `Bool` (branch on it only for public points).
@@ -25,7 +33,8 @@ struct JacobianPoint<F: CurveField>: Sendable {
     /// b where `mask` is all ones, a where it is zero (no branch).
     @inline(__always)
     static func select(_ a: JacobianPoint, _ b: JacobianPoint, mask: UInt64) -> JacobianPoint {
-        JacobianPoint(x: .select(a.x, b.x, mask: mask), y: .select(a.y, b.y, mask: mask), z: .select(a.z, b.z, mask: mask))
+        JacobianPoint(
+            x: .select(a.x, b.x, mask: mask), y: .select(a.y, b.y, mask: mask), z: .select(a.z, b.z, mask: mask))
     }
 
     func negated() -> JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
@@ -163,7 +172,8 @@ struct JacobianPoint<F: CurveField>: Sendable {
         table[1] = self
         for i in stride(from: 2, to: 16, by: 2) {
             table[i] = table[i / 2].doubled()
-            table[i + 1] = largeOrder ? table[i].addingDistinct(self, barrier: hidden) : table[i].adding(self, barrier: hidden)
+            table[i + 1] =
+                largeOrder ? table[i].addingDistinct(self, barrier: hidden) : table[i].adding(self, barrier: hidden)
         }
         return table
     }
@@ -191,8 +201,10 @@ struct JacobianPoint<F: CurveField>: Sendable {
     /// bounds the |kᵢ| and the shortest lattice vectors, and sets `completeWindows`: in the windows
     /// w ≥ completeWindows no such vector fits, so the addition without the doubling case is exact
     /// (infinity on either side is handled by masks); the lowest windows keep ``adding(_:barrier:)``.
-    static func multipliedDecomposed(tables: [[JacobianPoint]], by decomposition: ScalarDecomposition,
-                                     windows: Int, completeWindows: Int) -> JacobianPoint {
+    static func multipliedDecomposed(
+        tables: [[JacobianPoint]], by decomposition: ScalarDecomposition,
+        windows: Int, completeWindows: Int
+    ) -> JacobianPoint {
         let hidden = Montgomery.barrier
         var acc = JacobianPoint.infinity
         var w = windows - 1
@@ -201,7 +213,9 @@ struct JacobianPoint<F: CurveField>: Sendable {
             for i in 0..<tables.count {
                 var entry = lookup(tables[i], Montgomery.window(decomposition.magnitudes[i], w), barrier: hidden)
                 entry.y = .select(entry.y, -entry.y, mask: decomposition.negative[i] ^ hidden)
-                acc = w < completeWindows ? acc.adding(entry, barrier: hidden) : acc.addingDistinct(entry, barrier: hidden)
+                acc =
+                    w < completeWindows
+                    ? acc.adding(entry, barrier: hidden) : acc.addingDistinct(entry, barrier: hidden)
             }
             w -= 1
         }

@@ -15,9 +15,9 @@ public enum PointDecodingError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case let .wrongLength(expected, actual):
+        case .wrongLength(let expected, let actual):
             return "wrong length \(actual) (expected \(expected.map(String.init).joined(separator: " or ")) bytes)"
-        case let .badPrefix(b):
+        case .badPrefix(let b):
             return "bad prefix byte 0x" + Hex.encode([b])
         case .coordinateOutOfRange: return "coordinate not below p"
         case .notOnCurve: return "point not on the curve"

@@ -23,7 +23,10 @@ public struct SHA256: Sendable {
             let take = min(64 - buffer.count, data.count)
             buffer.append(contentsOf: data[0..<take])
             index = take
-            if buffer.count == 64 { compress(buffer[...]); buffer.removeAll(keepingCapacity: true) }
+            if buffer.count == 64 {
+                compress(buffer[...])
+                buffer.removeAll(keepingCapacity: true)
+            }
         }
         while data.count - index >= 64 {
             compress(data[index..<index + 64])
@@ -39,14 +42,19 @@ public struct SHA256: Sendable {
         while tail.count % 64 != 56 { tail.append(0) }
         for i in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(i))) }
         var offset = 0
-        while offset < tail.count { compress(tail[offset..<offset + 64]); offset += 64 }
+        while offset < tail.count {
+            compress(tail[offset..<offset + 64])
+            offset += 64
+        }
         buffer.removeAll()
         let s = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         var out: [UInt8] = []
         out.reserveCapacity(32)
         for word in s {
-            out.append(UInt8(truncatingIfNeeded: word >> 24)); out.append(UInt8(truncatingIfNeeded: word >> 16))
-            out.append(UInt8(truncatingIfNeeded: word >> 8)); out.append(UInt8(truncatingIfNeeded: word))
+            out.append(UInt8(truncatingIfNeeded: word >> 24))
+            out.append(UInt8(truncatingIfNeeded: word >> 16))
+            out.append(UInt8(truncatingIfNeeded: word >> 8))
+            out.append(UInt8(truncatingIfNeeded: word))
         }
         return out
     }
@@ -68,7 +76,8 @@ public struct SHA256: Sendable {
         var w = [UInt32](repeating: 0, count: 64)
         let base = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
+            w[i] =
+                UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
                 | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
         }
         for i in 16..<64 {
@@ -84,9 +93,18 @@ public struct SHA256: Sendable {
             let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
             let maj = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ maj
-            h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ t2
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
     }
 }

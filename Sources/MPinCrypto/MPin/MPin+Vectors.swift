@@ -33,20 +33,23 @@ extension MPin {
                 x = x + .one
                 increments += 1
             }
-            return MapTrace(firstCandidate: x0.bytes, increments: increments,
-                            point: MPinEngine<C>.mapToG1(hash).encoded())
+            return MapTrace(
+                firstCandidate: x0.bytes, increments: increments,
+                point: MPinEngine<C>.mapToG1(hash).encoded())
         }
         return on2({ run(BN254CX.self) }, { run(BN254.self) })
     }
 
     /// (a·b) mod r and (a + b) mod r and (−a) mod r, 32 bytes.
     package func scalarProduct(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        on2({ (Fr<BN254CX>(reducing: a) * Fr<BN254CX>(reducing: b)).bytes },
+        on2(
+            { (Fr<BN254CX>(reducing: a) * Fr<BN254CX>(reducing: b)).bytes },
             { (Fr<BN254>(reducing: a) * Fr<BN254>(reducing: b)).bytes })
     }
 
     package func scalarSum(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        on2({ (Fr<BN254CX>(reducing: a) + Fr<BN254CX>(reducing: b)).bytes },
+        on2(
+            { (Fr<BN254CX>(reducing: a) + Fr<BN254CX>(reducing: b)).bytes },
             { (Fr<BN254>(reducing: a) + Fr<BN254>(reducing: b)).bytes })
     }
 
@@ -116,7 +119,8 @@ extension MPin {
             var x = Fp2<C>(Fp<C>(reducing: Array(seed.prefix(32))), .one)
             while true {
                 if let y = (x.squared() * x + G2Point<C>.b).squareRoot(), let point = G2Point<C>(x: x, y: y),
-                   !point.isInSubgroup {
+                    !point.isInSubgroup
+                {
                     return point.encoded()
                 }
                 x = x + .one

@@ -40,8 +40,9 @@ public struct MPin: Sendable, Hashable {
 
     /// AT = mapit(SHA256(be32(date) || HCID)): the point a time permit for `date` multiplies.
     public func timePermitPoint(date: UInt32, hashedID: [UInt8]) -> [UInt8] {
-        on({ MPinEngine<BN254CX>.timePermitPoint(date: date, hashedID: hashedID).encoded() },
-           { MPinEngine<BN254>.timePermitPoint(date: date, hashedID: hashedID).encoded() })
+        on(
+            { MPinEngine<BN254CX>.timePermitPoint(date: date, hashedID: hashedID).encoded() },
+            { MPinEngine<BN254>.timePermitPoint(date: date, hashedID: hashedID).encoded() })
     }
 
     /// RANDOM_GENERATE: 64 bytes from `rng` read big-endian and reduced mod r (uniform in [0, r) up
@@ -59,20 +60,23 @@ public struct MPin: Sendable, Hashable {
     /// GET_SERVER_SECRET: s·Q, 128 bytes.
     public func serverSecret(masterSecret s: [UInt8]) -> [UInt8]? {
         guard s.count <= 64 else { return nil }
-        return on({ G2Point<BN254CX>.generator.multiplied(by: s).encoded() },
-                  { G2Point<BN254>.generator.multiplied(by: s).encoded() })
+        return on(
+            { G2Point<BN254CX>.generator.multiplied(by: s).encoded() },
+            { G2Point<BN254>.generator.multiplied(by: s).encoded() })
     }
 
     /// GET_CLIENT_SECRET: s·mapit(HCID); the input is the hashed id.
     public func clientSecret(masterSecret s: [UInt8], hashedID: [UInt8]) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.mapToG1(hashedID).multiplied(by: s).encoded() },
-           { MPinEngine<BN254>.mapToG1(hashedID).multiplied(by: s).encoded() })
+        on(
+            { MPinEngine<BN254CX>.mapToG1(hashedID).multiplied(by: s).encoded() },
+            { MPinEngine<BN254>.mapToG1(hashedID).multiplied(by: s).encoded() })
     }
 
     /// GET_CLIENT_PERMIT: s·mapit(SHA256(be32(date) || HCID)).
     public func clientPermit(date: UInt32, masterSecret s: [UInt8], hashedID: [UInt8]) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.timePermitPoint(date: date, hashedID: hashedID).multiplied(by: s).encoded() },
-           { MPinEngine<BN254>.timePermitPoint(date: date, hashedID: hashedID).multiplied(by: s).encoded() })
+        on(
+            { MPinEngine<BN254CX>.timePermitPoint(date: date, hashedID: hashedID).multiplied(by: s).encoded() },
+            { MPinEngine<BN254>.timePermitPoint(date: date, hashedID: hashedID).multiplied(by: s).encoded() })
     }
 
     /// RECOMBINE_G1: P + Q (the two trusted authorities' shares).
@@ -109,14 +113,16 @@ public struct MPin: Sendable, Hashable {
 
     /// EXTRACT_FACTOR: TOKEN - f·H(ID), f taken on its low `bits` bits.
     public func extractFactor(id: [UInt8], factor: Int32, bits: Int, token: [UInt8]) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: false) },
-           { MPinEngine<BN254>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: false) })
+        on(
+            { MPinEngine<BN254CX>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: false) },
+            { MPinEngine<BN254>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: false) })
     }
 
     /// RESTORE_FACTOR: TOKEN + f·H(ID).
     public func restoreFactor(id: [UInt8], factor: Int32, bits: Int, token: [UInt8]) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: true) },
-           { MPinEngine<BN254>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: true) })
+        on(
+            { MPinEngine<BN254CX>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: true) },
+            { MPinEngine<BN254>.extractFactor(id: id, factor: factor, bits: bits, token: token, restore: true) })
     }
 
     /// The outputs of CLIENT_1.
@@ -130,14 +136,20 @@ public struct MPin: Sendable, Hashable {
         /// UT = x·(H(ID) + HT(date, ID)) when date ≠ 0.
         public var ut: [UInt8]?
         public init(x: [UInt8], sec: [UInt8], u: [UInt8], ut: [UInt8]?) {
-            self.x = x; self.sec = sec; self.u = u; self.ut = ut
+            self.x = x
+            self.sec = sec
+            self.u = u
+            self.ut = ut
         }
     }
 
     /// CLIENT_1 (docs/crypto.md §5); `date` 0 means no time permits.
-    public func client1(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?) -> Client1Output? {
-        on({ MPinEngine<BN254CX>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) },
-           { MPinEngine<BN254>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) })
+    public func client1(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?)
+        -> Client1Output?
+    {
+        on(
+            { MPinEngine<BN254CX>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) },
+            { MPinEngine<BN254>.client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) })
     }
 
     /// CLIENT_2: V = -((x + y) mod r)·SEC.
@@ -162,12 +174,21 @@ public struct MPin: Sendable, Hashable {
     }
 
     /// SERVER_2: e(Q', V)·e(SST, y·(HTID or HID) + (UT or U)) == 1, Q' = Pa when given else Q.
-    public func server2(date: UInt32, hid: [UInt8], htid: [UInt8]?, y: [UInt8], serverSecret: [UInt8],
-                        u: [UInt8], ut: [UInt8]?, v: [UInt8], pa: [UInt8]? = nil, errorValues: Bool = false) -> Server2Result {
-        on({ MPinEngine<BN254CX>.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret,
-                                         u: u, ut: ut, v: v, pa: pa, errorValues: errorValues) },
-           { MPinEngine<BN254>.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret,
-                                       u: u, ut: ut, v: v, pa: pa, errorValues: errorValues) })
+    public func server2(
+        date: UInt32, hid: [UInt8], htid: [UInt8]?, y: [UInt8], serverSecret: [UInt8],
+        u: [UInt8], ut: [UInt8]?, v: [UInt8], pa: [UInt8]? = nil, errorValues: Bool = false
+    ) -> Server2Result {
+        on(
+            {
+                MPinEngine<BN254CX>.server2(
+                    date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret,
+                    u: u, ut: ut, v: v, pa: pa, errorValues: errorValues)
+            },
+            {
+                MPinEngine<BN254>.server2(
+                    date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret,
+                    u: u, ut: ut, v: v, pa: pa, errorValues: errorValues)
+            })
     }
 
     /// KANGAROO(E, F): the PIN error δ = PIN entered - PIN registered, 0 when the trap fails
@@ -178,8 +199,9 @@ public struct MPin: Sendable, Hashable {
 
     /// GET_Y: SHA256(be32(TimeValue) || M) mod r, the one-pass challenge.
     public func getY(timeValue: UInt32, message: [UInt8]) -> [UInt8] {
-        on({ MPinEngine<BN254CX>.getY(timeValue: timeValue, message: message) },
-           { MPinEngine<BN254>.getY(timeValue: timeValue, message: message) })
+        on(
+            { MPinEngine<BN254CX>.getY(timeValue: timeValue, message: message) },
+            { MPinEngine<BN254>.getY(timeValue: timeValue, message: message) })
     }
 
     /// The outputs of the one-pass CLIENT.
@@ -190,13 +212,19 @@ public struct MPin: Sendable, Hashable {
         public var y: [UInt8]
         public var v: [UInt8]
         public init(x: [UInt8], u: [UInt8], ut: [UInt8]?, y: [UInt8], v: [UInt8]) {
-            self.x = x; self.u = u; self.ut = ut; self.y = y; self.v = v
+            self.x = x
+            self.u = u
+            self.ut = ut
+            self.y = y
+            self.v = v
         }
     }
 
     /// One-pass CLIENT: CLIENT_1, Y = GET_Y(TimeValue, (UT if date ≠ 0 else U) || MESSAGE), CLIENT_2.
-    public func client(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?,
-                       message: [UInt8]?, timeValue: UInt32) -> OnePassClientOutput? {
+    public func client(
+        date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?,
+        message: [UInt8]?, timeValue: UInt32
+    ) -> OnePassClientOutput? {
         guard let c1 = client1(date: date, id: id, x: x, pin: pin, token: token, permit: permit) else { return nil }
         let m = ((date != 0 ? c1.ut : nil) ?? c1.u) + (message ?? [])
         let y = getY(timeValue: timeValue, message: m)
@@ -205,34 +233,47 @@ public struct MPin: Sendable, Hashable {
     }
 
     /// One-pass SERVER: SERVER_1, the same Y as the client, SERVER_2.
-    public func server(date: UInt32, id: [UInt8], serverSecret: [UInt8], u: [UInt8], ut: [UInt8]?, v: [UInt8],
-                       message: [UInt8]?, timeValue: UInt32, pa: [UInt8]? = nil) -> (y: [UInt8], result: Server2Result) {
+    public func server(
+        date: UInt32, id: [UInt8], serverSecret: [UInt8], u: [UInt8], ut: [UInt8]?, v: [UInt8],
+        message: [UInt8]?, timeValue: UInt32, pa: [UInt8]? = nil
+    ) -> (y: [UInt8], result: Server2Result) {
         let (hid, htid) = server1(date: date, id: id)
         let m = ((date != 0 ? ut : nil) ?? u) + (message ?? [])
         let y = getY(timeValue: timeValue, message: m)
-        return (y, server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: u, ut: ut, v: v, pa: pa))
+        return (
+            y, server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: u, ut: ut, v: v, pa: pa)
+        )
     }
 
     /// PRECOMPUTE: G1 = e(Q', TOKEN), G2 = e(Q', mapit(HCID)).
     public func precompute(token: [UInt8], hashedID: [UInt8], pa: [UInt8]? = nil) -> (g1: [UInt8], g2: [UInt8])? {
-        on({ MPinEngine<BN254CX>.precompute(token: token, hashedID: hashedID, pa: pa) },
-           { MPinEngine<BN254>.precompute(token: token, hashedID: hashedID, pa: pa) })
+        on(
+            { MPinEngine<BN254CX>.precompute(token: token, hashedID: hashedID, pa: pa) },
+            { MPinEngine<BN254>.precompute(token: token, hashedID: hashedID, pa: pa) })
     }
 
     /// CLIENT_KEY: z = (R + H) mod r, g = G1·G2^pin (low 14 bits), CK = hash(3·(g^z).a, x·T), 16 bytes.
-    public func clientKey(g1: [UInt8], g2: [UInt8], pin: Int32, r: [UInt8], x: [UInt8], h: [UInt8], t: [UInt8]) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.clientKey(g1: g1, g2: g2, pin: pin, r: r, x: x, h: h, t: t) },
-           { MPinEngine<BN254>.clientKey(g1: g1, g2: g2, pin: pin, r: r, x: x, h: h, t: t) })
+    public func clientKey(g1: [UInt8], g2: [UInt8], pin: Int32, r: [UInt8], x: [UInt8], h: [UInt8], t: [UInt8])
+        -> [UInt8]?
+    {
+        on(
+            { MPinEngine<BN254CX>.clientKey(g1: g1, g2: g2, pin: pin, r: r, x: x, h: h, t: t) },
+            { MPinEngine<BN254>.clientKey(g1: g1, g2: g2, pin: pin, r: r, x: x, h: h, t: t) })
     }
 
     /// SERVER_KEY: g = e(SST, Z + h·HID), SK = hash(3·g.a, w·(UT or U)), 16 bytes.
-    public func serverKey(z: [UInt8], serverSecret: [UInt8], w: [UInt8], h: [UInt8], hid: [UInt8], u: [UInt8], ut: [UInt8]?) -> [UInt8]? {
-        on({ MPinEngine<BN254CX>.serverKey(z: z, serverSecret: serverSecret, w: w, h: h, hid: hid, u: u, ut: ut) },
-           { MPinEngine<BN254>.serverKey(z: z, serverSecret: serverSecret, w: w, h: h, hid: hid, u: u, ut: ut) })
+    public func serverKey(
+        z: [UInt8], serverSecret: [UInt8], w: [UInt8], h: [UInt8], hid: [UInt8], u: [UInt8], ut: [UInt8]?
+    ) -> [UInt8]? {
+        on(
+            { MPinEngine<BN254CX>.serverKey(z: z, serverSecret: serverSecret, w: w, h: h, hid: hid, u: u, ut: ut) },
+            { MPinEngine<BN254>.serverKey(z: z, serverSecret: serverSecret, w: w, h: h, hid: hid, u: u, ut: ut) })
     }
 
     /// HASH_ALL: SHA256(HCID || (UT or U) || V || Y || Z || T), 32 bytes.
-    public func hashAll(hashedID: [UInt8], u: [UInt8], ut: [UInt8]?, v: [UInt8], y: [UInt8], z: [UInt8], t: [UInt8]) -> [UInt8] {
+    public func hashAll(hashedID: [UInt8], u: [UInt8], ut: [UInt8]?, v: [UInt8], y: [UInt8], z: [UInt8], t: [UInt8])
+        -> [UInt8]
+    {
         SHA256.hash(hashedID + (ut ?? u) + v + y + z + t)
     }
 

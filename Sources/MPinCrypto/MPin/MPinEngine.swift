@@ -59,7 +59,9 @@ enum MPinEngine<C: PairingCurve> {
         return (restore ? t + f : t - f).encoded()
     }
 
-    static func client1(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?) -> MPin.Client1Output? {
+    static func client1(date: UInt32, id: [UInt8], x: [UInt8], pin: Int32, token: [UInt8], permit: [UInt8]?) -> MPin
+        .Client1Output?
+    {
         guard let t = g1(token) else { return nil }
         let a = hashToG1(id: id)
         var sec = t + pinMultiple(a, reducedPIN(pin), bits: MPin.pinBits)
@@ -90,8 +92,10 @@ enum MPinEngine<C: PairingCurve> {
         return (a.encoded(), (a + at).encoded())
     }
 
-    static func server2(date: UInt32, hid: [UInt8], htid: [UInt8]?, y: [UInt8], serverSecret: [UInt8],
-                        u: [UInt8], ut: [UInt8]?, v: [UInt8], pa: [UInt8]?, errorValues: Bool) -> MPin.Server2Result {
+    static func server2(
+        date: UInt32, hid: [UInt8], htid: [UInt8]?, y: [UInt8], serverSecret: [UInt8],
+        u: [UInt8], ut: [UInt8]?, v: [UInt8], pa: [UInt8]?, errorValues: Bool
+    ) -> MPin.Server2Result {
         guard let sQ = g2(serverSecret), let vv = g1(v), let hidPoint = g1(hid), let uPoint = g1(u) else {
             return .invalidPoint
         }
@@ -108,8 +112,10 @@ enum MPinEngine<C: PairingCurve> {
             r = hidPoint.multiplied(by: y) + uPoint
         }
         // e(Q, V)·e(sQ, R), Q = PA or the generator, whose lines are prepared once per process.
-        let g = if let paPoint { Pairing<C>.product([(paPoint, vv), (sQ, r)]) }
-                else { Pairing<C>.product([(sQ, r)], prepared: [(C._generatorLines, vv)]) }
+        let g =
+            if let paPoint { Pairing<C>.product([(paPoint, vv), (sQ, r)]) } else {
+                Pairing<C>.product([(sQ, r)], prepared: [(C._generatorLines, vv)])
+            }
         var verdict = g.oneMask
         SecretBoundary.declassify(&verdict)
         if verdict != 0 { return .ok }
@@ -159,8 +165,14 @@ enum MPinEngine<C: PairingCurve> {
             let i = jump(ge)
             ge = ge * table[i]
             dm += distance[i]
-            if ge == t { result = dm - dn; break }
-            if ge == gf { result = dn - dm; break }
+            if ge == t {
+                result = dm - dn
+                break
+            }
+            if ge == gf {
+                result = dn - dm
+                break
+            }
         }
         if steps > 4 * trap || dm - dn >= MPin.maxPIN { result = 0 }
         return result
@@ -190,7 +202,9 @@ enum MPinEngine<C: PairingCurve> {
         return Array(SHA256.hash(data).prefix(MPin.keySize))
     }
 
-    static func clientKey(g1 e1: [UInt8], g2 e2: [UInt8], pin: Int32, r: [UInt8], x: [UInt8], h: [UInt8], t: [UInt8]) -> [UInt8]? {
+    static func clientKey(g1 e1: [UInt8], g2 e2: [UInt8], pin: Int32, r: [UInt8], x: [UInt8], h: [UInt8], t: [UInt8])
+        -> [UInt8]?
+    {
         guard let f1 = Fp12<C>(bytes: e1), let f2 = Fp12<C>(bytes: e2), let tp = g1(t) else { return nil }
         let z = Fr<C>(reducing: r) + Fr<C>(reducing: h)
         let mask = UInt32((1 << MPin.pinBits) - 1)
@@ -200,7 +214,9 @@ enum MPinEngine<C: PairingCurve> {
         return keyHash(c, tp.multiplied(by: x))
     }
 
-    static func serverKey(z: [UInt8], serverSecret: [UInt8], w: [UInt8], h: [UInt8], hid: [UInt8], u: [UInt8], ut: [UInt8]?) -> [UInt8]? {
+    static func serverKey(
+        z: [UInt8], serverSecret: [UInt8], w: [UInt8], h: [UInt8], hid: [UInt8], u: [UInt8], ut: [UInt8]?
+    ) -> [UInt8]? {
         guard let zp = g1(z), let sQ = g2(serverSecret), let hp = g1(hid), let up = g1(u) else { return nil }
         var target = up
         if let ut {
@@ -225,6 +241,8 @@ enum MPinEngine<C: PairingCurve> {
 
 @inline(__always)
 func be32(_ n: UInt32) -> [UInt8] {
-    [UInt8(truncatingIfNeeded: n >> 24), UInt8(truncatingIfNeeded: n >> 16),
-     UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n)]
+    [
+        UInt8(truncatingIfNeeded: n >> 24), UInt8(truncatingIfNeeded: n >> 16),
+        UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n),
+    ]
 }

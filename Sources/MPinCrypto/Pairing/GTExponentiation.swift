@@ -92,7 +92,8 @@ enum GTExponentiation {
         var j = bits - 1
         while j >= 0 {
             if j != bits - 1 { result = result.unitarySquared() }
-            let digit = Montgomery.bit(magnitudes[0], j) | Montgomery.bit(magnitudes[1], j) << 1
+            let digit =
+                Montgomery.bit(magnitudes[0], j) | Montgomery.bit(magnitudes[1], j) << 1
                 | Montgomery.bit(magnitudes[2], j) << 2 | Montgomery.bit(magnitudes[3], j) << 3
             result = result * lookup(table, digit, barrier: hidden)
             j -= 1

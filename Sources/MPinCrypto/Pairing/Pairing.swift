@@ -26,7 +26,8 @@ package enum Pairing<C: PairingCurve> {
 
     /// ∏ e(Qᵢ, Pᵢ) · ∏ e(Q'ⱼ, P'ⱼ) where the Q'ⱼ come with their lines prepared (``prepare(_:)``):
     /// the same value as ``product(_:)`` of all the pairs, without the G2 arithmetic of the prepared ones.
-    package static func product(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)]) -> Fp12<C> {
+    package static func product(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)]) -> Fp12<C>
+    {
         finalExponentiation(multiMillerLoop(pairs, prepared: prepared))
     }
 
@@ -38,8 +39,8 @@ package enum Pairing<C: PairingCurve> {
     /// The running point T = (X, Y, Z) of the Miller loop, x = X/Z, y = Y/Z on the twist.
     struct LineState {
         var x: Fp2<C>, y: Fp2<C>, z: Fp2<C>
-        let qx: Fp2<C>, qy: Fp2<C>          // Q, affine
-        let px: Fp<C>, py: Fp<C>            // P, affine
+        let qx: Fp2<C>, qy: Fp2<C>  // Q, affine
+        let px: Fp<C>, py: Fp<C>  // P, affine
 
         /// Tangent at T evaluated at P, then T ← 2T. With B = Y², E = 3b'Z², H = 2YZ the line is
         /// H·yP - 3X²·xP·w + (B - E)·w³.
@@ -140,7 +141,9 @@ package enum Pairing<C: PairingCurve> {
     /// The Miller loops of every pair at once, sharing the squarings of f; the prepared pairs take
     /// their lines from the list and only scale them by P's coordinates. Each line enters f once,
     /// whatever the order, so the value is that of the loop over all pairs.
-    static func multiMillerLoop(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)] = []) -> Fp12<C> {
+    static func multiMillerLoop(_ pairs: [(G2Point<C>, G1Point<C>)], prepared: [(PreparedLines, G1Point<C>)] = [])
+        -> Fp12<C>
+    {
         var states: [LineState] = []
         for (q, p) in pairs {
             guard let (qx, qy) = q.affine, let (px, py) = p.affine else { continue }
@@ -159,7 +162,7 @@ package enum Pairing<C: PairingCurve> {
             }
         }
         var f = Fp12<C>.one
-        var next = 0   // the prepared lines' index
+        var next = 0  // the prepared lines' index
         for digit in C._millerDigits {
             f = f.squared()
             multiply(&f, by: next)

@@ -4,7 +4,8 @@ import OrderedJSON
 extension MPinClient {
     /// Checks that `url` is an M-Pin backend by fetching its client settings (`TestBackend`).
     public func testBackend(_ url: String, rpsPrefix: String = Endpoint.defaultRPSPrefix) async throws(MPinError) {
-        try await perform("testBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) { () async throws(MPinError) in
+        try await perform("testBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) {
+            () async throws(MPinError) in
             _ = try await fetchClientSettings(url, rpsPrefix: rpsPrefix)
         }
     }
@@ -12,7 +13,8 @@ extension MPinClient {
     /// Makes `url` the current backend (`SetBackend`): fetches the client settings, rewrites their
     /// relative URLs and applies the cSum rule (docs/protocol.md §2). On failure no backend is set.
     public func setBackend(_ url: String, rpsPrefix: String = Endpoint.defaultRPSPrefix) async throws(MPinError) {
-        try await perform("setBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) { () async throws(MPinError) in
+        try await perform("setBackend", [NamedValue("url", url), NamedValue("rpsPrefix", rpsPrefix)]) {
+            () async throws(MPinError) in
             try await setBackendImpl(url, rpsPrefix: rpsPrefix)
         }
     }
@@ -32,10 +34,12 @@ extension MPinClient {
         var prefix = Substring(rpsPrefix)
         while prefix.hasPrefix("/") { prefix.removeFirst() }
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        let answer = try await request(.getClientSettings, .get, base + "/" + prefix + "/" + Endpoint.clientSettings.lastSegment)
+        let answer = try await request(
+            .getClientSettings, .get, base + "/" + prefix + "/" + Endpoint.clientSettings.lastSegment)
         guard let json = answer.json, json.objectMembers != nil else {
-            throw MPinError(.responseParseError, "The client settings are not a JSON object",
-                            context: .init(request: "GET \(base)/\(prefix)/clientSettings"))
+            throw MPinError(
+                .responseParseError, "The client settings are not a JSON object",
+                context: .init(request: "GET \(base)/\(prefix)/clientSettings"))
         }
         return ClientSettings(response: json, backendURL: base)
     }
@@ -43,7 +47,8 @@ extension MPinClient {
     /// A client setting as text (`GetClientParam`): numbers as integers, booleans as
     /// `true`/`false`, missing keys (or no backend) as an empty string.
     public func clientParameter(_ key: String) async -> String {
-        (try? await perform("clientParameter", [NamedValue("key", key)], outputs: { [NamedValue("value", $0)] }) { () async throws(MPinError) in
+        (try? await perform("clientParameter", [NamedValue("key", key)], outputs: { [NamedValue("value", $0)] }) {
+            () async throws(MPinError) in
             settings?.parameter(key) ?? ""
         }) ?? ""
     }
@@ -53,7 +58,8 @@ extension MPinClient {
 
     /// Adds headers sent with every request (`AddCustomHeaders`); existing names are replaced.
     public func addCustomHeaders(_ headers: HTTPHeaders) async throws(MPinError) {
-        try await perform("addCustomHeaders", headers.map { NamedValue($0.name, $0.value) }) { () async throws(MPinError) in
+        try await perform("addCustomHeaders", headers.map { NamedValue($0.name, $0.value) }) {
+            () async throws(MPinError) in
             for field in headers { customHeaders.set(name: field.name, value: field.value) }
         }
     }

@@ -4,11 +4,14 @@ import MPinCrypto
 extension MPinClient {
     /// Runs one primitive; a nil result (an input that is not a valid point) is CRYPTO_ERROR.
     /// The inputs and outputs are hex-encoded for the observer only when there is one.
-    func crypto(_ primitive: String, _ inputs: @autoclosure () -> [NamedValue], outputNames: [String],
-                _ operation: () -> [[UInt8]]?) throws(MPinError) -> [[UInt8]] {
+    func crypto(
+        _ primitive: String, _ inputs: @autoclosure () -> [NamedValue], outputNames: [String],
+        _ operation: () -> [[UInt8]]?
+    ) throws(MPinError) -> [[UInt8]] {
         let result = operation()
         if observer != nil {
-            let outputs = result.map { values in zip(outputNames, values).map { NamedValue($0.0, Hex.encode($0.1)) } } ?? []
+            let outputs =
+                result.map { values in zip(outputNames, values).map { NamedValue($0.0, Hex.encode($0.1)) } } ?? []
             emit(.crypto(ClientEvent.CryptoStep(primitive: primitive, inputs: inputs(), outputs: outputs)))
         }
         guard let result else {
@@ -50,9 +53,14 @@ extension MPinClient {
         var token = input.token
         if let factor = input.factor {
             let restored = token
-            token = try crypto("restoreFactor", [hex("mpinId", mpinID), NamedValue("factor", String(factor)),
-                                                 NamedValue("bits", String(MPin.pinBits)), hex("token", restored)],
-                               outputNames: ["token"]) {
+            token = try crypto(
+                "restoreFactor",
+                [
+                    hex("mpinId", mpinID), NamedValue("factor", String(factor)),
+                    NamedValue("bits", String(MPin.pinBits)), hex("token", restored),
+                ],
+                outputNames: ["token"]
+            ) {
                 mpin.restoreFactor(id: mpinID, factor: factor, bits: MPin.pinBits, token: restored).map { [$0] }
             }[0]
         }
@@ -62,8 +70,10 @@ extension MPinClient {
         }
         let x = try randomScalar(purpose: "x")
         let (date, pinValue) = (input.date, input.pin)
-        var inputs = [NamedValue("date", String(date)), hex("mpinId", mpinID), hex("x", x), NamedValue("pin", String(pinValue)),
-                      hex("token", token)]
+        var inputs = [
+            NamedValue("date", String(date)), hex("mpinId", mpinID), hex("x", x), NamedValue("pin", String(pinValue)),
+            hex("token", token),
+        ]
         if let permit { inputs.append(hex("timePermit", permit)) }
         let values = try crypto("client1", inputs, outputNames: ["x", "sec", "u", "ut"]) {
             mpin.client1(date: date, id: mpinID, x: x, pin: pinValue, token: token, permit: permit)
@@ -85,15 +95,25 @@ extension MPinClient {
         let (mpinID, pinValue) = (input.mpinID, input.pin)
         try reportIdentityHash(mpinID)
         let clientSecret = try recombine(input.share1, input.share2, "clientSecret")
-        var token = try crypto("extractPIN", [hex("mpinId", mpinID), NamedValue("pin", String(pinValue)),
-                                              hex("clientSecret", clientSecret)], outputNames: ["token"]) {
+        var token = try crypto(
+            "extractPIN",
+            [
+                hex("mpinId", mpinID), NamedValue("pin", String(pinValue)),
+                hex("clientSecret", clientSecret),
+            ], outputNames: ["token"]
+        ) {
             mpin.extractPIN(id: mpinID, pin: pinValue, token: clientSecret).map { [$0] }
         }[0]
         if let factor = input.factor {
             let extracted = token
-            token = try crypto("extractFactor", [hex("mpinId", mpinID), NamedValue("factor", String(factor)),
-                                                 NamedValue("bits", String(MPin.pinBits)), hex("token", extracted)],
-                               outputNames: ["token"]) {
+            token = try crypto(
+                "extractFactor",
+                [
+                    hex("mpinId", mpinID), NamedValue("factor", String(factor)),
+                    NamedValue("bits", String(MPin.pinBits)), hex("token", extracted),
+                ],
+                outputNames: ["token"]
+            ) {
                 mpin.extractFactor(id: mpinID, factor: factor, bits: MPin.pinBits, token: extracted).map { [$0] }
             }[0]
         }

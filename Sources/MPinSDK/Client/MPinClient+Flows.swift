@@ -4,8 +4,10 @@ extension MPinClient {
     /// Sends a flow's request; a failure is the flow's to interpret.
     func send(_ request: FlowRequest) async -> Result<Answer, MPinError> {
         do throws(MPinError) {
-            return .success(try await self.request(request.context, request.method, request.url, body: request.body,
-                                                   expectJSON: request.expectJSON))
+            return .success(
+                try await self.request(
+                    request.context, request.method, request.url, body: request.body,
+                    expectJSON: request.expectJSON))
         } catch {
             return .failure(error)
         }

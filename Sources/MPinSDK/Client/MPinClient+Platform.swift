@@ -33,10 +33,15 @@ extension MPinClient {
     /// - Throws: RESPONSE_PARSE_ERROR unless all five keys are strings and `type` is `online`;
     ///   BAD_CLIENT_VERSION on 412 (MFA platform).
     public func getServiceDetails(url: String) async throws(MPinError) -> ServiceDetails {
-        try await perform("getServiceDetails", [NamedValue("url", url)], outputs: { details in
-            [NamedValue("name", details.name), NamedValue("url", details.backendURL),
-             NamedValue("rpsPrefix", details.rpsPrefix), NamedValue("logoURL", details.logoURL)]
-        }) { () async throws(MPinError) in
+        try await perform(
+            "getServiceDetails", [NamedValue("url", url)],
+            outputs: { details in
+                [
+                    NamedValue("name", details.name), NamedValue("url", details.backendURL),
+                    NamedValue("rpsPrefix", details.rpsPrefix), NamedValue("logoURL", details.logoURL),
+                ]
+            }
+        ) { () async throws(MPinError) in
             let answer = try await request(.getServiceDetails, .get, Self.trimmedURL(url) + Endpoint.service.path)
             var values: [String: String] = [:]
             for key in ["name", "url", "rps_prefix", "logo_url", "type"] {
@@ -48,8 +53,9 @@ extension MPinClient {
             guard values["type"] == "online" else {
                 throw MPinError(.responseParseError, "The service type is '\(values["type"]!)', not 'online'")
             }
-            return ServiceDetails(name: values["name"]!, backendURL: values["url"]!, rpsPrefix: values["rps_prefix"]!,
-                                  logoURL: values["logo_url"]!)
+            return ServiceDetails(
+                name: values["name"]!, backendURL: values["url"]!, rpsPrefix: values["rps_prefix"]!,
+                logoURL: values["logo_url"]!)
         }
     }
 
@@ -58,23 +64,32 @@ extension MPinClient {
     /// platform's `prerollId`, `appName`, `appLogoURL` and, when absent, the open-source RPS's
     /// `PrerollId`, `AppName`, `AppLogoUrl`.
     public func getSessionDetails(accessCode: String) async throws(MPinError) -> SessionDetails {
-        try await perform("getSessionDetails", [NamedValue("accessCode", accessCode)], outputs: { details in
-            [NamedValue("prerollId", details.prerollID), NamedValue("appName", details.appName),
-             NamedValue("appIconURL", details.appIconURL), NamedValue("customerId", details.customerID),
-             NamedValue("customerName", details.customerName), NamedValue("customerIconURL", details.customerIconURL)]
-        }) { () async throws(MPinError) in
+        try await perform(
+            "getSessionDetails", [NamedValue("accessCode", accessCode)],
+            outputs: { details in
+                [
+                    NamedValue("prerollId", details.prerollID), NamedValue("appName", details.appName),
+                    NamedValue("appIconURL", details.appIconURL), NamedValue("customerId", details.customerID),
+                    NamedValue("customerName", details.customerName),
+                    NamedValue("customerIconURL", details.customerIconURL),
+                ]
+            }
+        ) { () async throws(MPinError) in
             let settings = try requireBackend()
             guard !settings.codeStatusURL.isEmpty else { return SessionDetails() }
-            let answer = try await request(.getSessionDetails, .post, settings.codeStatusURL, body: .fields([
-                "status": .string("wid"), "wid": .string(accessCode),
-            ]))
+            let answer = try await request(
+                .getSessionDetails, .post, settings.codeStatusURL,
+                body: .fields([
+                    "status": .string("wid"), "wid": .string(accessCode),
+                ]))
             // The open-source RPS capitalises the first three (`PrerollId`, `AppName`, `AppLogoUrl`, docs/protocol.md §3.7).
-            return SessionDetails(prerollID: answer.string("prerollId") ?? answer.string("PrerollId") ?? "",
-                                  appName: answer.string("appName") ?? answer.string("AppName") ?? "",
-                                  appIconURL: answer.string("appLogoURL") ?? answer.string("AppLogoUrl") ?? "",
-                                  customerID: answer.string("customerId") ?? "",
-                                  customerName: answer.string("customerName") ?? "",
-                                  customerIconURL: answer.string("customerLogoURL") ?? "")
+            return SessionDetails(
+                prerollID: answer.string("prerollId") ?? answer.string("PrerollId") ?? "",
+                appName: answer.string("appName") ?? answer.string("AppName") ?? "",
+                appIconURL: answer.string("appLogoURL") ?? answer.string("AppLogoUrl") ?? "",
+                customerID: answer.string("customerId") ?? "",
+                customerName: answer.string("customerName") ?? "",
+                customerIconURL: answer.string("customerLogoURL") ?? "")
         }
     }
 
@@ -84,17 +99,21 @@ extension MPinClient {
         try await perform("abortSession", [NamedValue("accessCode", accessCode)]) { () async throws(MPinError) in
             let settings = try requireBackend()
             guard !settings.codeStatusURL.isEmpty else { return }
-            _ = try await request(.abortSession, .post, settings.codeStatusURL, body: .fields([
-                "status": .string("abort"), "wid": .string(accessCode),
-            ]), expectJSON: false)
+            _ = try await request(
+                .abortSession, .post, settings.codeStatusURL,
+                body: .fields([
+                    "status": .string("abort"), "wid": .string(accessCode),
+                ]), expectJSON: false)
         }
     }
 
     /// Starts an in-app login at an OIDC authorization URL (`GetAccessCode`, docs/protocol.md §3.8): posts
     /// `{}` and returns the access code, the part of `qrURL` after its last `#`.
     public func getAccessCode(authorizationURL: String) async throws(MPinError) -> String {
-        try await perform("getAccessCode", [NamedValue("authorizationURL", authorizationURL)],
-                          outputs: { [NamedValue("accessCode", $0)] }) { () async throws(MPinError) in
+        try await perform(
+            "getAccessCode", [NamedValue("authorizationURL", authorizationURL)],
+            outputs: { [NamedValue("accessCode", $0)] }
+        ) { () async throws(MPinError) in
             let answer = try await request(.getAccessCode, .post, authorizationURL, body: .object([]))
             let qrURL = try answer.required("qrURL", context: .getAccessCode)
             guard let hash = qrURL.lastIndex(of: "#"), qrURL.index(after: hash) < qrURL.endIndex else {

@@ -11,20 +11,28 @@ extension MPinClient {
     ///   - pushToken: MFA platform: the device's push token, if any.
     /// - Throws: FLOW_ERROR (state, no backend, user already known), IDENTITY_NOT_AUTHORIZED (403),
     ///   REGISTRATION_EXPIRED (404, MFA platform), HTTP_REQUEST_ERROR, ...
-    public func startRegistration(_ user: User, activateCode: String = "", userData: String = "",
-                                  accessCode: String = "", pushToken: String = "") async throws(MPinError) {
-        let arguments = [NamedValue("activateCode", activateCode), NamedValue("userData", userData),
-                         NamedValue("accessCode", accessCode), NamedValue("pushToken", pushToken)]
+    public func startRegistration(
+        _ user: User, activateCode: String = "", userData: String = "",
+        accessCode: String = "", pushToken: String = ""
+    ) async throws(MPinError) {
+        let arguments = [
+            NamedValue("activateCode", activateCode), NamedValue("userData", userData),
+            NamedValue("accessCode", accessCode), NamedValue("pushToken", pushToken),
+        ]
         try await perform("startRegistration", arguments, user: user) { () async throws(MPinError) in
-            try await register(user, .start(activateCode: activateCode, userData: userData, accessCode: accessCode,
-                                            pushToken: pushToken))
+            try await register(
+                user,
+                .start(
+                    activateCode: activateCode, userData: userData, accessCode: accessCode,
+                    pushToken: pushToken))
         }
     }
 
     /// Asks the server to restart the identity verification of a user in STARTED_REGISTRATION
     /// (`RestartRegistration`), keeping its M-Pin ID. The user becomes ACTIVATED when the server says so.
     public func restartRegistration(_ user: User, userData: String = "") async throws(MPinError) {
-        try await perform("restartRegistration", [NamedValue("userData", userData)], user: user) { () async throws(MPinError) in
+        try await perform("restartRegistration", [NamedValue("userData", userData)], user: user) {
+            () async throws(MPinError) in
             try await register(user, .restart(userData: userData))
         }
     }
@@ -34,8 +42,10 @@ extension MPinClient {
     /// - Throws: IDENTITY_NOT_VERIFIED (400/401 on the signature), REQUEST_EXPIRED (408 from the
     ///   D-TA), REGISTRATION_EXPIRED (404, MFA platform), FLOW_ERROR (state).
     public func confirmRegistration(_ user: User, pushMessageIdentifier: String = "") async throws(MPinError) {
-        try await perform("confirmRegistration", [NamedValue("pushMessageIdentifier", pushMessageIdentifier)],
-                          user: user) { () async throws(MPinError) in
+        try await perform(
+            "confirmRegistration", [NamedValue("pushMessageIdentifier", pushMessageIdentifier)],
+            user: user
+        ) { () async throws(MPinError) in
             try await register(user, .confirm(pushMessageIdentifier: pushMessageIdentifier))
         }
     }
@@ -50,16 +60,19 @@ extension MPinClient {
     /// - Throws: PIN_INPUT_CANCELED (empty PIN), FLOW_ERROR (state, shares missing: call
     ///   `confirmRegistration` first), CRYPTO_ERROR, STORAGE_ERROR.
     public func finishRegistration(_ user: User, pin: String, secondFactor: String? = nil) async throws(MPinError) {
-        try await perform("finishRegistration", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? "")],
-                          user: user) { () async throws(MPinError) in
+        try await perform(
+            "finishRegistration", [NamedValue("pin", pin), NamedValue("secondFactor", secondFactor ?? "")],
+            user: user
+        ) { () async throws(MPinError) in
             try await register(user, .finish(pin: pin, secondFactor: secondFactor))
         }
     }
 
     /// Runs a `RegistrationFlow` for one call.
     private func register(_ user: User, _ call: RegistrationFlow.Call) async throws(MPinError) {
-        let context = RegistrationFlow.Context(settings: settings, userID: user.id, deviceName: user.deviceName, backendKey: backendKey,
-                                               knownKeys: Set(users.keys), flavour: options.flavour, pinMapping: options.pinMapping)
+        let context = RegistrationFlow.Context(
+            settings: settings, userID: user.id, deviceName: user.deviceName, backendKey: backendKey,
+            knownKeys: Set(users.keys), flavour: options.flavour, pinMapping: options.pinMapping)
         var flow = RegistrationFlow(call, context: context, record: user.record)
         var action = flow.start()
         while true {

@@ -2,6 +2,7 @@ import CommonFormats
 import MPinCrypto
 import MilagroProtocol
 import OrderedJSON
+
 extension MPinClient {
     /// Makes one request the way the Milagro core's `MakeRequest` does (docs/protocol.md §1).
     ///
@@ -11,8 +12,10 @@ extension MPinClient {
     /// body (`{}` when there is nothing to say), formatted as the core formats it.
     /// - Throws: UNTRUSTED_DOMAIN_ERROR (nothing sent), NETWORK_ERROR, the status of docs/protocol.md §4
     ///   for a non-2xx answer, RESPONSE_PARSE_ERROR for a 2xx body that is not JSON.
-    func request(_ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil,
-                 expectJSON: Bool = true) async throws(MPinError) -> Answer {
+    func request(
+        _ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil,
+        expectJSON: Bool = true
+    ) async throws(MPinError) -> Answer {
         var headers = customHeaders
         if !clientID.isEmpty {
             headers.set(name: options.flavour == .mfaPlatform ? "X-MIRACL-CID" : "X-MIRACL-Client-ID", value: clientID)
@@ -23,15 +26,19 @@ extension MPinClient {
             headers.addIfAbsent(name: "Accept", value: "text/plain")
             bytes = Array((body ?? .object([])).milagroFormatted().utf8)
         }
-        let sorted = HTTPHeaders(headers.fields.enumerated().sorted {
-            $0.element.name == $1.element.name ? $0.offset < $1.offset : $0.element.name < $1.element.name
-        }.map(\.element))
-        let request = HTTPRequest(method: method, url: url, headers: sorted, body: bytes, timeout: options.requestTimeout)
+        let sorted = HTTPHeaders(
+            headers.fields.enumerated().sorted {
+                $0.element.name == $1.element.name ? $0.offset < $1.offset : $0.element.name < $1.element.name
+            }.map(\.element))
+        let request = HTTPRequest(
+            method: method, url: url, headers: sorted, body: bytes, timeout: options.requestTimeout)
         let described = "\(method.rawValue) \(url)"
 
         if let problem = untrustedReason(url) {
             let error = TransportError(kind: .invalidRequest, message: problem, url: url)
-            emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
+            emit(
+                .http(
+                    ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
             throw MPinError(.untrustedDomainError, problem, context: .init(request: described))
         }
 
@@ -39,25 +46,32 @@ extension MPinClient {
         do throws(TransportError) {
             response = try await transport.send(request)
         } catch {
-            emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
+            emit(
+                .http(
+                    ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
             throw MPinError(.networkError, error.message, context: .init(request: described))
         }
-        emit(.http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil)))
+        emit(
+            .http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil))
+        )
 
         guard (200..<300).contains(response.status) else {
             let snippet = Self.snippet(response)
             let code = HTTPStatusMapping.status(forHTTPStatus: response.status, in: context, flavour: options.flavour)
-            let serverMessage = (try? JSONParser.parseRefusingByteOrderMark(response.body))?[first: "message"]?.stringValue
+            let serverMessage = (try? JSONParser.parseRefusingByteOrderMark(response.body))?[first: "message"]?
+                .stringValue
             var message = "\(code.defaultMessage) (HTTP \(response.status))"
             if let detail = serverMessage ?? snippet.map({ String($0.prefix(200)) }) { message += ": " + detail }
-            throw MPinError(code, message, context: .init(request: described, httpStatus: response.status, responseBody: snippet))
+            throw MPinError(
+                code, message, context: .init(request: described, httpStatus: response.status, responseBody: snippet))
         }
         guard expectJSON, !response.body.isEmpty else { return Answer(response: response, json: nil) }
         do throws(JSONSyntaxError) {
             return Answer(response: response, json: try JSONParser.parseRefusingByteOrderMark(response.body))
         } catch {
-            throw MPinError(.responseParseError, "The response is not JSON: \(error)",
-                            context: .init(request: described, httpStatus: response.status, responseBody: Self.snippet(response)))
+            throw MPinError(
+                .responseParseError, "The response is not JSON: \(error)",
+                context: .init(request: described, httpStatus: response.status, responseBody: Self.snippet(response)))
         }
     }
 

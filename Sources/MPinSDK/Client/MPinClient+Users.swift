@@ -1,7 +1,8 @@
 extension MPinClient {
     /// A new user in state INVALID, not yet in the list (`MakeNewUser`).
     public func makeNewUser(id: String, deviceName: String = "") async throws(MPinError) -> User {
-        try await perform("makeNewUser", [NamedValue("id", id), NamedValue("deviceName", deviceName)]) { () async throws(MPinError) in
+        try await perform("makeNewUser", [NamedValue("id", id), NamedValue("deviceName", deviceName)]) {
+            () async throws(MPinError) in
             User(id: id, deviceName: deviceName)
         }
     }
@@ -27,7 +28,8 @@ extension MPinClient {
 
     /// The users of the given backend (URL or key).
     public func listUsers(backend: String) async throws(MPinError) -> [User] {
-        try await perform("listUsers", [NamedValue("backend", backend)], outputs: Self.userOutputs) { () async throws(MPinError) in
+        try await perform("listUsers", [NamedValue("backend", backend)], outputs: Self.userOutputs) {
+            () async throws(MPinError) in
             let key = Self.backendKey(backend)
             return sortedUsers().filter { $0.backend == key }
         }
@@ -40,7 +42,8 @@ extension MPinClient {
 
     /// The backend keys users are registered with (`ListBackends`), sorted.
     public func listBackends() async throws(MPinError) -> [String] {
-        try await perform("listBackends", [], outputs: { $0.map { NamedValue("backend", $0) } }) { () async throws(MPinError) in
+        try await perform("listBackends", [], outputs: { $0.map { NamedValue("backend", $0) } }) {
+            () async throws(MPinError) in
             Array(Set(users.values.map(\.backend))).sorted()
         }
     }

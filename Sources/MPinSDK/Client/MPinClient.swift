@@ -38,8 +38,10 @@ public actor MPinClient {
         /// the MFA-platform core's plain suffix match, `.legacySuffix`.
         public var trustedDomainMatching: TrustedDomainMatching
 
-        public init(flavour: Flavour = .milagro, pinMapping: PINMapping = .integer, curve: CurveID = .bn254cx,
-                    requestTimeout: Double? = nil, trustedDomainMatching: TrustedDomainMatching = .hostOrSubdomain) {
+        public init(
+            flavour: Flavour = .milagro, pinMapping: PINMapping = .integer, curve: CurveID = .bn254cx,
+            requestTimeout: Double? = nil, trustedDomainMatching: TrustedDomainMatching = .hostOrSubdomain
+        ) {
             self.flavour = flavour
             self.pinMapping = pinMapping
             self.curve = curve
@@ -77,8 +79,10 @@ public actor MPinClient {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    public init(transport: any HTTPTransport, storage: any SDKStorage, random: any RandomSource = SystemRandomSource(),
-                clock: any SDKClock = SystemClock(), observer: (any ClientObserver)? = nil, options: Options = Options()) {
+    public init(
+        transport: any HTTPTransport, storage: any SDKStorage, random: any RandomSource = SystemRandomSource(),
+        clock: any SDKClock = SystemClock(), observer: (any ClientObserver)? = nil, options: Options = Options()
+    ) {
         self.transport = transport
         self.storage = storage
         self.random = random
@@ -98,7 +102,8 @@ public actor MPinClient {
     /// - Throws: STORAGE_ERROR when a storage file is unusable (it is moved aside, see docs/sdk.md, "Storage"),
     ///   or whatever `setBackend` throws.
     public func initialize(configuration: [String: String], customHeaders: HTTPHeaders = [:]) async throws(MPinError) {
-        let arguments = configuration.sorted { $0.key < $1.key }.map { NamedValue($0.key, $0.value) }
+        let arguments =
+            configuration.sorted { $0.key < $1.key }.map { NamedValue($0.key, $0.value) }
             + customHeaders.map { NamedValue("header." + $0.name, $0.value) }
         try await perform("initialize", arguments, requiresInit: false) { () async throws(MPinError) in
             destroyState()
@@ -135,19 +140,29 @@ public actor MPinClient {
 
     /// Runs one API call: waits for the previous ones, reports it to the observer, checks that
     /// the SDK is initialized (unless told otherwise) and reports how it ended.
-    func perform<T: Sendable>(_ name: String, _ arguments: [NamedValue], user: User? = nil, requiresInit: Bool = true,
-                              outputs: (T) -> [NamedValue] = { _ in [] },
-                              _ body: () async throws(MPinError) -> T) async throws(MPinError) -> T {
+    func perform<T: Sendable>(
+        _ name: String, _ arguments: [NamedValue], user: User? = nil, requiresInit: Bool = true,
+        outputs: (T) -> [NamedValue] = { _ in [] },
+        _ body: () async throws(MPinError) -> T
+    ) async throws(MPinError) -> T {
         await acquire()
         defer { release() }
-        emit(.call(ClientEvent.Call(name: name, arguments: (user.map { [NamedValue("user", $0.id)] } ?? []) + arguments)))
+        emit(
+            .call(ClientEvent.Call(name: name, arguments: (user.map { [NamedValue("user", $0.id)] } ?? []) + arguments))
+        )
         do throws(MPinError) {
             if requiresInit && !initialized { throw MPinError.flow("The SDK is not initialized") }
             let value = try await body()
-            emit(.result(ClientEvent.Result(name: name, status: .init(.ok), userState: user?.state.rawValue, outputs: outputs(value))))
+            emit(
+                .result(
+                    ClientEvent.Result(
+                        name: name, status: .init(.ok), userState: user?.state.rawValue, outputs: outputs(value))))
             return value
         } catch {
-            emit(.result(ClientEvent.Result(name: name, status: .init(error.status), userState: user?.state.rawValue, outputs: [])))
+            emit(
+                .result(
+                    ClientEvent.Result(
+                        name: name, status: .init(error.status), userState: user?.state.rawValue, outputs: [])))
             throw error
         }
     }

@@ -13,9 +13,11 @@ struct Answer: Sendable, Hashable {
     /// A value the response must have.
     func required(_ key: String, context: RequestContext) throws(MPinError) -> String {
         guard let value = string(key), !value.isEmpty else {
-            throw MPinError(.responseParseError, "The response has no '\(key)'",
-                            context: .init(request: "\(context.rawValue)", httpStatus: response.status,
-                                           responseBody: response.bodyText.map { String($0.prefix(512)) }))
+            throw MPinError(
+                .responseParseError, "The response has no '\(key)'",
+                context: .init(
+                    request: "\(context.rawValue)", httpStatus: response.status,
+                    responseBody: response.bodyText.map { String($0.prefix(512)) }))
         }
         return value
     }
@@ -24,7 +26,8 @@ struct Answer: Sendable, Hashable {
     func requiredHex(_ key: String, context: RequestContext) throws(MPinError) -> [UInt8] {
         let text = try required(key, context: context)
         guard let bytes = Hex.decode(text) else {
-            throw MPinError(.responseParseError, "'\(key)' in the response is not hex", context: .init(request: context.rawValue))
+            throw MPinError(
+                .responseParseError, "'\(key)' in the response is not hex", context: .init(request: context.rawValue))
         }
         return bytes
     }

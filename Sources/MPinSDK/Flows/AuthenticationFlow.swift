@@ -90,8 +90,10 @@ struct AuthenticationFlow {
     private let flavour: MPinClient.Flavour
     private let pinMapping: PINMapping
 
-    init(settings: ClientSettings?, userID: String, record: User.Record, pin: String, secondFactor: String?,
-         accessNumber: String, ending: Ending, flavour: MPinClient.Flavour, pinMapping: PINMapping) {
+    init(
+        settings: ClientSettings?, userID: String, record: User.Record, pin: String, secondFactor: String?,
+        accessNumber: String, ending: Ending, flavour: MPinClient.Flavour, pinMapping: PINMapping
+    ) {
         self.configured = settings
         self.userID = userID
         self.record = record
@@ -115,15 +117,21 @@ struct AuthenticationFlow {
             }
             let pinValue = try FlowPreconditions.pinScalar(pin, mapping: pinMapping)
             let factor = try FlowPreconditions.factorScalar(secondFactor, mapping: pinMapping)
-            guard let mpinID = Hex.decode(record.mpinIDHex) else { throw MPinError(.cryptoError, "The M-Pin ID is not hex") }
+            guard let mpinID = Hex.decode(record.mpinIDHex) else {
+                throw MPinError(.cryptoError, "The M-Pin ID is not hex")
+            }
             guard let token = Hex.decode(record.token), !token.isEmpty else {
                 throw MPinError(.storageError, "No token is stored for \(userID)")
             }
             var shares: PermitShares?
-            if usePermits, let share1 = record.timePermit1 { shares = PermitShares(first: share1, second: record.timePermitCache) }
+            if usePermits, let share1 = record.timePermit1 {
+                shares = PermitShares(first: share1, second: record.timePermitCache)
+            }
             state = .computingPass1
-            return .computePass1(Pass1Input(mpinID: mpinID, pin: pinValue, factor: factor, token: token,
-                                            date: usePermits ? record.timePermitDate : 0, permitShares: shares))
+            return .computePass1(
+                Pass1Input(
+                    mpinID: mpinID, pin: pinValue, factor: factor, token: token,
+                    date: usePermits ? record.timePermitDate : 0, permitShares: shares))
         } catch {
             return finish(.fail(error))
         }
@@ -133,19 +141,27 @@ struct AuthenticationFlow {
     mutating func pass1Computed(_ values: Pass1Values) -> Action {
         guard state == .computingPass1 else { return misuse("the pass-1 values") }
         state = .awaitingPass1(x: values.x, sec: values.sec)
-        return .send(FlowRequest(.authenticatePass1, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass1.lastSegment, body: .fields([
-            "pass": .integer(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(values.ut)), "U": .string(Hex.encode(values.u)),
-        ])))
+        return .send(
+            FlowRequest(
+                .authenticatePass1, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass1.lastSegment,
+                body: .fields([
+                    "pass": .integer(1), "mpin_id": .string(record.mpinIDHex), "UT": .string(Hex.encode(values.ut)),
+                    "U": .string(Hex.encode(values.u)),
+                ])))
     }
 
     /// CLIENT_2 is done: send V.
     mutating func pass2Computed(v: [UInt8]) -> Action {
         guard state == .computingPass2 else { return misuse("the pass-2 value") }
         state = .awaitingPass2
-        return .send(FlowRequest(.authenticatePass2, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass2.lastSegment, body: .fields([
-            "pass": .integer(2), "OTP": .bool(ending == .otp), "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
-            "V": .string(Hex.encode(v)), "mpin_id": .string(record.mpinIDHex),
-        ])))
+        return .send(
+            FlowRequest(
+                .authenticatePass2, .post, settings.mpinAuthServerURL + "/" + Endpoint.pass2.lastSegment,
+                body: .fields([
+                    "pass": .integer(2), "OTP": .bool(ending == .otp),
+                    "WID": .string(accessNumber.isEmpty ? "0" : accessNumber),
+                    "V": .string(Hex.encode(v)), "mpin_id": .string(record.mpinIDHex),
+                ])))
     }
 
     /// What an answer (or the failure of a request) means.
@@ -162,7 +178,8 @@ struct AuthenticationFlow {
         case .awaitingPass2:
             do throws(MPinError) {
                 let pass2 = try result.get()
-                return try login(pass2: pass2.json ?? .object([]), authOTT: pass2.required("authOTT", context: .authenticatePass2))
+                return try login(
+                    pass2: pass2.json ?? .object([]), authOTT: pass2.required("authOTT", context: .authenticatePass2))
             } catch {
                 return finish(.fail(error))
             }
@@ -203,7 +220,8 @@ struct AuthenticationFlow {
     mutating func clockRead(_ milliseconds: Int64) -> Action {
         guard case .readingClock(let pass2, let answer) = state else { return misuse("a clock reading") }
         var otp = OTP(receivedAt: milliseconds)
-        guard let issued = pass2[first: "OTP"]?.stringValue ?? pass2[first: "OTP"]?.truncatedIntValue.map(String.init), !issued.isEmpty
+        guard let issued = pass2[first: "OTP"]?.stringValue ?? pass2[first: "OTP"]?.truncatedIntValue.map(String.init),
+            !issued.isEmpty
         else {
             otp.status = MPinStatus(.responseParseError, "OTP not issued")
             return finish(.finish(.otp(otp)))

@@ -9,7 +9,9 @@ enum FlowPreconditions {
         return settings
     }
 
-    static func state(_ state: UserState, of userID: String, _ allowed: Set<UserState>, _ call: String) throws(MPinError) {
+    static func state(_ state: UserState, of userID: String, _ allowed: Set<UserState>, _ call: String)
+        throws(MPinError)
+    {
         guard allowed.contains(state) else {
             let names = allowed.map(\.rawValue).sorted().joined(separator: " or ")
             throw MPinError.flow("\(call) needs a user in state \(names); \(userID) is \(state.rawValue)")

@@ -12,7 +12,9 @@ struct FlowRequest: Sendable, Hashable {
     /// Whether a 2xx body must be JSON.
     var expectJSON: Bool
 
-    init(_ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil, expectJSON: Bool = true) {
+    init(
+        _ context: RequestContext, _ method: HTTPMethod, _ url: String, body: JSONValue? = nil, expectJSON: Bool = true
+    ) {
         self.context = context
         self.method = method
         self.url = url

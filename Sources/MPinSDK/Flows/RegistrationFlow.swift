@@ -88,7 +88,8 @@ struct RegistrationFlow {
         do throws(MPinError) {
             switch call {
             case .start(let activateCode, let userData, let accessCode, let pushToken):
-                return try register(activateCode: activateCode, userData: userData, accessCode: accessCode, pushToken: pushToken)
+                return try register(
+                    activateCode: activateCode, userData: userData, accessCode: accessCode, pushToken: pushToken)
             case .restart(let userData):
                 return try restart(userData: userData)
             case .confirm(let pushMessageIdentifier):
@@ -114,7 +115,9 @@ struct RegistrationFlow {
                 let share1 = try signature.requiredHex("clientSecretShare", context: .getClientSecret1)
                 let params = try signature.required("params", context: .getClientSecret1)
                 state = .awaitingClientSecret(share1: share1)
-                return .send(FlowRequest(.getClientSecret2, .get, settings.certivoxURL + Endpoint.clientSecretOperation + "?" + params))
+                return .send(
+                    FlowRequest(
+                        .getClientSecret2, .get, settings.certivoxURL + Endpoint.clientSecretOperation + "?" + params))
             case .awaitingClientSecret(let share1):
                 let share2 = try result.get().requiredHex("clientSecret", context: .getClientSecret2)
                 record.clientSecret1 = share1
@@ -159,13 +162,17 @@ struct RegistrationFlow {
 
     // MARK: - The calls
 
-    private mutating func register(activateCode: String, userData: String, accessCode: String,
-                                   pushToken: String) throws(MPinError) -> Action {
+    private mutating func register(
+        activateCode: String, userData: String, accessCode: String,
+        pushToken: String
+    ) throws(MPinError) -> Action {
         settings = try FlowPreconditions.backend(context.settings)
         try FlowPreconditions.state(record.state, of: context.userID, [.invalid], name)
         let backendKey = context.backendKey
         if context.flavour == .milagro,
-           context.knownKeys.contains(context.flavour.userKey(id: context.userID, backend: backendKey, customerID: "", appID: "")) {
+            context.knownKeys.contains(
+                context.flavour.userKey(id: context.userID, backend: backendKey, customerID: "", appID: ""))
+        {
             throw MPinError.flow("The user \(context.userID) already exists on \(backendKey)")
         }
         var body: [JSONValue.Member] = [.init("userId", .string(context.userID)), .init("mobile", .integer(1))]
@@ -183,11 +190,13 @@ struct RegistrationFlow {
         let mpinID = try answer.required("mpinId", context: .register)
         let regOTT = try answer.required("regOTT", context: .register)
         guard Hex.decode(mpinID) != nil else {
-            throw MPinError(.responseParseError, "'mpinId' in the response is not hex", context: .init(request: "register"))
+            throw MPinError(
+                .responseParseError, "'mpinId' in the response is not hex", context: .init(request: "register"))
         }
         let customerID = answer.string("customerId") ?? ""
         let appID = answer.string("appId") ?? ""
-        let newKey = context.flavour.userKey(id: context.userID, backend: context.backendKey, customerID: customerID, appID: appID)
+        let newKey = context.flavour.userKey(
+            id: context.userID, backend: context.backendKey, customerID: customerID, appID: appID)
         if context.knownKeys.contains(newKey) {
             throw MPinError.flow("The user \(context.userID) is already registered as \(newKey)")
         }
@@ -243,7 +252,9 @@ struct RegistrationFlow {
         }
         let pinValue = try FlowPreconditions.pinScalar(pin, mapping: context.pinMapping)
         let factor = try FlowPreconditions.factorScalar(secondFactor, mapping: context.pinMapping)
-        guard let mpinID = Hex.decode(record.mpinIDHex) else { throw MPinError(.cryptoError, "The M-Pin ID is not hex") }
+        guard let mpinID = Hex.decode(record.mpinIDHex) else {
+            throw MPinError(.cryptoError, "The M-Pin ID is not hex")
+        }
         state = .computingToken
         return .computeToken(TokenInput(mpinID: mpinID, pin: pinValue, factor: factor, share1: share1, share2: share2))
     }

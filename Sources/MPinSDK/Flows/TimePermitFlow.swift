@@ -63,9 +63,12 @@ struct TimePermitFlow {
         }
         if !settings.codeStatusURL.isEmpty && !accessCode.isEmpty {
             state = .notifying
-            return .send(FlowRequest(.notifyCodeStatus, .post, settings.codeStatusURL, body: .fields([
-                "status": .string("user"), "wid": .string(accessCode), "userId": .string(userID),
-            ])))
+            return .send(
+                FlowRequest(
+                    .notifyCodeStatus, .post, settings.codeStatusURL,
+                    body: .fields([
+                        "status": .string("user"), "wid": .string(accessCode), "userId": .string(userID),
+                    ])))
         }
         return clear()
     }
@@ -83,7 +86,8 @@ struct TimePermitFlow {
             }
         case .awaitingStoredShare2(let permit):
             if case .success(let cached) = result, let text = cached.response.bodyText,
-               let bytes = Hex.decode(text.trimmed(of: [" ", "\n", "\r", "\t"])), bytes.count == MPin.g1Size {
+                let bytes = Hex.decode(text.trimmed(of: [" ", "\n", "\r", "\t"])), bytes.count == MPin.g1Size
+            {
                 return store(permit, share2: bytes)
             }
             return requestShare2(permit)
@@ -122,8 +126,10 @@ struct TimePermitFlow {
 
     private mutating func share1(_ permit: Answer) throws(MPinError) -> Action {
         let share1 = try permit.requiredHex("timePermit", context: .getTimePermit1)
-        guard let dateValue = permit.json?[first: "date"]?.truncatedIntValue, let date = UInt32(exactly: dateValue) else {
-            throw MPinError(.responseParseError, "The time permit has no valid 'date'", context: .init(request: "timePermit"))
+        guard let dateValue = permit.json?[first: "date"]?.truncatedIntValue, let date = UInt32(exactly: dateValue)
+        else {
+            throw MPinError(
+                .responseParseError, "The time permit has no valid 'date'", context: .init(request: "timePermit"))
         }
         let storageID = permit.string("storageId") ?? ""
         let signature = permit.string("signature") ?? ""
@@ -142,8 +148,9 @@ struct TimePermitFlow {
     private mutating func requestShare2(_ permit: Permit) -> Action {
         let (storageID, signature) = (permit.storageID, permit.signature)
         state = .awaitingShare2(permit)
-        let url = QueryString.appending([("hash_mpin_id", storageID), ("app_id", settings.appID), ("mobile", "1"), ("signature", signature)],
-                                        to: settings.certivoxURL + Endpoint.timePermitOperation)
+        let url = QueryString.appending(
+            [("hash_mpin_id", storageID), ("app_id", settings.appID), ("mobile", "1"), ("signature", signature)],
+            to: settings.certivoxURL + Endpoint.timePermitOperation)
         return .send(FlowRequest(.getTimePermit2, .get, url))
     }
 

@@ -25,7 +25,9 @@ extension JSONValue {
         case .string(let text): return Self.milagroQuoted(text)
         case .array(let items): return "[" + items.map { $0.milagroCompact() }.joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { Self.milagroQuoted($0.name) + ":" + $0.value.milagroCompact() }.joined(separator: ",") + "}"
+            return "{"
+                + members.map { Self.milagroQuoted($0.name) + ":" + $0.value.milagroCompact() }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -34,7 +36,10 @@ extension JSONValue {
         case .null, .bool, .number, .string:
             out += milagroCompact()
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, item) in items.enumerated() {
                 out += String(repeating: "\t", count: depth + 1)
@@ -43,7 +48,10 @@ extension JSONValue {
             }
             out += String(repeating: "\t", count: depth) + "]"
         case .object(let unsorted):
-            if unsorted.isEmpty { out += "{}"; return }
+            if unsorted.isEmpty {
+                out += "{}"
+                return
+            }
             let members = sortedKeys ? unsorted.sorted { $0.name < $1.name } : unsorted
             out += "{\n"
             for (index, member) in members.enumerated() {

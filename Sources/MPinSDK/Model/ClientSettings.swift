@@ -20,7 +20,8 @@ struct ClientSettings: Sendable, Hashable {
             if text.hasPrefix("/") {
                 members[index].value = .string(backendURL + text)
             } else {
-                members[index].value = .string(text.replacingAll("wss://", with: "https://").replacingAll("ws://", with: "http://"))
+                members[index].value = .string(
+                    text.replacingAll("wss://", with: "https://").replacingAll("ws://", with: "http://"))
             }
         }
         json = .object(members)
@@ -37,7 +38,9 @@ struct ClientSettings: Sendable, Hashable {
 
     func string(_ key: ClientSettingsKey) -> String { value(key)?.stringValue ?? "" }
 
-    func bool(_ key: ClientSettingsKey, default fallback: Bool) -> Bool { SettingValue.bool(value(key), default: fallback) }
+    func bool(_ key: ClientSettingsKey, default fallback: Bool) -> Bool {
+        SettingValue.bool(value(key), default: fallback)
+    }
 
     func int(_ key: ClientSettingsKey, default fallback: Int) -> Int { SettingValue.int(value(key), default: fallback) }
 

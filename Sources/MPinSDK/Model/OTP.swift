@@ -13,8 +13,10 @@ public struct OTP: Sendable, Hashable {
     /// can count down `ttlSeconds` without trusting the server's clock.
     public var receivedAt: Int64
 
-    public init(otp: String = "", expireTime: Int = 0, ttlSeconds: Int = 0, nowTime: Int = 0,
-                status: MPinStatus = .ok, receivedAt: Int64 = 0) {
+    public init(
+        otp: String = "", expireTime: Int = 0, ttlSeconds: Int = 0, nowTime: Int = 0,
+        status: MPinStatus = .ok, receivedAt: Int64 = 0
+    ) {
         self.otp = otp
         self.expireTime = expireTime
         self.ttlSeconds = ttlSeconds

@@ -18,7 +18,9 @@ public struct ScannedCode: Sendable, Hashable {
         let text = payload.trimmed(of: [" ", "\n", "\r", "\t"])
         guard let hash = text.firstIndex(of: "#") else { return nil }
         let fragment = String(text[text.index(after: hash)...])
-        guard !fragment.isEmpty, let parts = URLParts(String(text[..<hash])), !parts.authority.isEmpty else { return nil }
+        guard !fragment.isEmpty, let parts = URLParts(String(text[..<hash])), !parts.authority.isEmpty else {
+            return nil
+        }
         self.init(baseURL: parts.scheme + "://" + parts.authority, accessCode: fragment)
     }
 }

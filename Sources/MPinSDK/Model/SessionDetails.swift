@@ -8,8 +8,10 @@ public struct SessionDetails: Sendable, Hashable {
     public var customerName = ""
     public var customerIconURL = ""
 
-    public init(prerollID: String = "", appName: String = "", appIconURL: String = "", customerID: String = "",
-                customerName: String = "", customerIconURL: String = "") {
+    public init(
+        prerollID: String = "", appName: String = "", appIconURL: String = "", customerID: String = "",
+        customerName: String = "", customerIconURL: String = ""
+    ) {
         self.prerollID = prerollID
         self.appName = appName
         self.appIconURL = appIconURL

@@ -32,7 +32,9 @@ public struct MPinError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         var text = status.description
-        if let request = context.request { text += " [\(request)" + (context.httpStatus.map { " → \($0)" } ?? "") + "]" }
+        if let request = context.request {
+            text += " [\(request)" + (context.httpStatus.map { " → \($0)" } ?? "") + "]"
+        }
         if let path = context.path { text += " [\(path)]" }
         return text
     }

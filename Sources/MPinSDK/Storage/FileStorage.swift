@@ -1,10 +1,11 @@
 import FileAccess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Storage in two files of a directory the caller names: `secure-storage.json` and `storage.json`.
@@ -21,8 +22,10 @@ public final class FileStorage: SDKStorage, @unchecked Sendable {
     public let directory: String
     private let names: [StorageKind: String]
 
-    public init(directory: String, secureFileName: String = "secure-storage.json",
-                nonSecureFileName: String = "storage.json") {
+    public init(
+        directory: String, secureFileName: String = "secure-storage.json",
+        nonSecureFileName: String = "storage.json"
+    ) {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.names = [.secure: secureFileName, .nonSecure: nonSecureFileName]
     }
@@ -62,7 +65,8 @@ public final class FileStorage: SDKStorage, @unchecked Sendable {
         while access(path + ".corrupt-\(number)", F_OK) == 0 { number += 1 }
         let target = path + ".corrupt-\(number)"
         guard rename(path, target) == 0 else {
-            throw StorageError(kind: kind, path: path, reason: "cannot move aside to \(target): " + Self.describe(errno))
+            throw StorageError(
+                kind: kind, path: path, reason: "cannot move aside to \(target): " + Self.describe(errno))
         }
         return target
     }
@@ -74,8 +78,9 @@ public final class FileStorage: SDKStorage, @unchecked Sendable {
         for component in directory.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw StorageError(kind: kind, path: location(of: kind),
-                                   reason: "cannot create directory \(prefix): " + Self.describe(errno))
+                throw StorageError(
+                    kind: kind, path: location(of: kind),
+                    reason: "cannot create directory \(prefix): " + Self.describe(errno))
             }
         }
     }

@@ -1,5 +1,6 @@
 import MPinCrypto
 import OrderedJSON
+
 /// The JSON documents kept in the two storages (format version 1, see docs/sdk.md, "Storage").
 ///
 /// Non-secure:
@@ -34,10 +35,12 @@ enum StorageLayout {
                 .init("id", .string(user.id)),
                 .init("backend", .string(record.backend)),
                 .init("state", .string(record.state.rawValue)),
-                .init("timePermitCache", .fields([
-                    "date": .integer(record.timePermitCacheDate),
-                    "timePermit": .string(Hex.encode(record.timePermitCache)),
-                ])),
+                .init(
+                    "timePermitCache",
+                    .fields([
+                        "date": .integer(record.timePermitCacheDate),
+                        "timePermit": .string(Hex.encode(record.timePermitCache)),
+                    ])),
             ]
             if !user.deviceName.isEmpty { entry.append(.init("deviceName", .string(user.deviceName))) }
             if !record.customerID.isEmpty { entry.append(.init("customerId", .string(record.customerID))) }
@@ -51,7 +54,8 @@ enum StorageLayout {
             secure.append(.init(record.mpinIDHex, .object(secrets)))
         }
         func document(_ data: [JSONValue.Member]) -> String {
-            JSONValue.fields(["version": .integer(version), "data": .object(data)]).milagroFormatted(sortedKeys: true) + "\n"
+            JSONValue.fields(["version": .integer(version), "data": .object(data)]).milagroFormatted(sortedKeys: true)
+                + "\n"
         }
         return (document(secure), document(nonSecure))
     }
@@ -63,8 +67,12 @@ enum StorageLayout {
         for (mpinID, entry, legacyBackend) in nonSecure {
             // `encode` keeps no user without an M-Pin ID, so one read here would be lost at the next save.
             guard !mpinID.isEmpty else { throw Failure(kind: .nonSecure, reason: "a user entry has an empty M-Pin ID") }
-            guard entry.objectMembers != nil else { throw Failure(kind: .nonSecure, reason: "the entry of \(mpinID) is not an object") }
-            guard let stateName = entry[first: "state"]?.stringValue, let state = UserState(rawValue: stateName), state != .invalid else {
+            guard entry.objectMembers != nil else {
+                throw Failure(kind: .nonSecure, reason: "the entry of \(mpinID) is not an object")
+            }
+            guard let stateName = entry[first: "state"]?.stringValue, let state = UserState(rawValue: stateName),
+                state != .invalid
+            else {
                 throw Failure(kind: .nonSecure, reason: "the user \(mpinID) has no valid state")
             }
             let id: String
@@ -120,7 +128,9 @@ enum StorageLayout {
             guard versionValue.truncatedIntValue == version else {
                 throw Failure(kind: kind, reason: "unsupported format version \(versionValue.milagroCompact())")
             }
-            guard let data = json[first: "data"]?.objectMembers else { throw Failure(kind: kind, reason: "no 'data' object") }
+            guard let data = json[first: "data"]?.objectMembers else {
+                throw Failure(kind: kind, reason: "no 'data' object")
+            }
             return data.map { ($0.name, $0.value, nil) }
         }
         // The Milagro core 2.2 layout.
@@ -141,7 +151,9 @@ enum StorageLayout {
 
     /// The `userID` inside an M-Pin ID (hex of a JSON document, docs/protocol.md §3.1).
     static func userID(fromMPinID hex: String) -> String? {
-        guard let bytes = Hex.decode(hex), let json = try? JSONParser.parseRefusingByteOrderMark(bytes) else { return nil }
+        guard let bytes = Hex.decode(hex), let json = try? JSONParser.parseRefusingByteOrderMark(bytes) else {
+            return nil
+        }
         return json[first: "userID"]?.stringValue
     }
 }

@@ -54,8 +54,10 @@ struct TrustedAuthority: Sendable {
         guard let deadline = CivilTime.parseISO8601(expires) else {
             throw APIError(.badRequest, "expires must be YYYY-MM-DDTHH:MM:SSZ")
         }
-        guard HMACSHA256.equal(signature.lowercased(), expected) else { throw APIError(.unauthorized, "Invalid signature") }
-        guard now <= deadline else { throw APIError(.requestTimeoutStatus, "The request has expired") }
+        guard HMACSHA256.equal(signature.lowercased(), expected) else {
+            throw APIError(.unauthorized, "Invalid signature")
+        }
+        guard now <= deadline else { throw APIError(.requestTimeout, "The request has expired") }
     }
 
     /// The day a time-permit signature is good for: today, or yesterday during the first hour of
@@ -68,7 +70,7 @@ struct TrustedAuthority: Sendable {
         for back in UInt32(1)...7 where back <= today {
             if HMACSHA256.equal(given, signer.timePermit(hashMpinID: hashMpinID, date: today - back)) {
                 if back == 1 && earlyHour { return today - 1 }
-                throw APIError(.requestTimeoutStatus, "The time-permit signature has expired")
+                throw APIError(.requestTimeout, "The time-permit signature has expired")
             }
         }
         throw APIError(.unauthorized, "Invalid signature")

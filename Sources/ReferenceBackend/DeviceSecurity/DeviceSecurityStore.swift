@@ -36,7 +36,9 @@ actor DeviceSecurityStore {
         guard users[username] != nil else { return false }
         if granted {
             users[username]!.applications.insert(accessIdentifier)
-            if applications[accessIdentifier] == nil { applications[accessIdentifier] = settings.defaultApplicationBorrowTime }
+            if applications[accessIdentifier] == nil {
+                applications[accessIdentifier] = settings.defaultApplicationBorrowTime
+            }
         } else {
             users[username]!.applications.remove(accessIdentifier)
         }
@@ -51,7 +53,9 @@ actor DeviceSecurityStore {
 
     /// The armed fault that applies to this call of `operation`, counted down.
     func takeFault(_ operation: String) -> DeviceSecurityFault? {
-        guard let index = faults.firstIndex(where: { $0.operation == operation || $0.operation == "*" }) else { return nil }
+        guard let index = faults.firstIndex(where: { $0.operation == operation || $0.operation == "*" }) else {
+            return nil
+        }
         let fault = faults[index]
         faults[index].count -= 1
         if faults[index].count <= 0 { faults.remove(at: index) }
@@ -59,8 +63,11 @@ actor DeviceSecurityStore {
     }
 
     func counts() -> [String: Int] {
-        ["users": users.count, "applications": applications.count, "sessions": sessions.count, "devices": devices.count,
-         "faults": faults.count]
+        [
+            "users": users.count, "applications": applications.count, "sessions": sessions.count,
+            "devices": devices.count,
+            "faults": faults.count,
+        ]
     }
 
     // MARK: - Service operations
@@ -68,7 +75,9 @@ actor DeviceSecurityStore {
     enum LoginOutcome { case refused, opened(String) }
 
     func login(username: String, password: String, group: String, sessionID: String, now: Int64) -> LoginOutcome {
-        guard let user = users[username], HMACSHA256.equal(user.password, password), user.group == group else { return .refused }
+        guard let user = users[username], HMACSHA256.equal(user.password, password), user.group == group else {
+            return .refused
+        }
         sweep(now: now)
         sessions[sessionID] = DeviceSecuritySession(username: username, opened: now)
         return .opened(sessionID)
@@ -84,8 +93,11 @@ actor DeviceSecurityStore {
     func register(sessionID: String, deviceID: String, now: Int64) -> String? {
         guard let session = session(sessionID, now: now) else { return nil }
         registrations += 1
-        var input = Array("mvid device hash".utf8) + [0] + Array(deviceID.utf8) + [0] + Array(session.username.utf8) + [0]
-        for shift in stride(from: 56, through: 0, by: -8) { input.append(UInt8(truncatingIfNeeded: registrations >> UInt64(shift))) }
+        var input =
+            Array("mvid device hash".utf8) + [0] + Array(deviceID.utf8) + [0] + Array(session.username.utf8) + [0]
+        for shift in stride(from: 56, through: 0, by: -8) {
+            input.append(UInt8(truncatingIfNeeded: registrations >> UInt64(shift)))
+        }
         let hash = Hex.encode(SHA256.hash(input))
         devices = devices.filter { $0.value.deviceID != deviceID }
         if devices.count >= capacity, let first = devices.min(by: { $0.value.confirmed < $1.value.confirmed })?.key {
@@ -105,12 +117,16 @@ actor DeviceSecurityStore {
     /// confirmation is unmapped; a good device is confirmed again (granted or denied).
     func applicationLogin(deviceHash: String, accessIdentifier: String, now: Int64) -> ApplicationOutcome {
         guard let mapping = devices[deviceHash] else { return .deviceExpired }
-        guard now >= mapping.confirmed, now - mapping.confirmed < settings.deviceBorrowTime * 1000, let user = users[mapping.username] else {
+        guard now >= mapping.confirmed, now - mapping.confirmed < settings.deviceBorrowTime * 1000,
+            let user = users[mapping.username]
+        else {
             devices[deviceHash] = nil
             return .deviceExpired
         }
         devices[deviceHash]!.confirmed = now
-        guard user.applications.contains(accessIdentifier), let borrow = applications[accessIdentifier] else { return .denied }
+        guard user.applications.contains(accessIdentifier), let borrow = applications[accessIdentifier] else {
+            return .denied
+        }
         return .granted(username: mapping.username, borrowTime: borrow)
     }
 

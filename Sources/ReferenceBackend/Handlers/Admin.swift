@@ -15,10 +15,18 @@ extension BackendCore {
         case ("mailbox", .get):
             let userID = call.query["userId"]
             let messages = await store.mailbox.filter { userID == nil || $0.userID == userID }
-            return .ok([("messages", .array(messages.map { message in
-                .fields([("kind", .string(message.kind.rawValue)), ("userId", .string(message.userID)),
-                         ("mpinId", .string(message.mpinID)), ("value", .string(message.value))])
-            }))])
+            return .ok([
+                (
+                    "messages",
+                    .array(
+                        messages.map { message in
+                            .fields([
+                                ("kind", .string(message.kind.rawValue)), ("userId", .string(message.userID)),
+                                ("mpinId", .string(message.mpinID)), ("value", .string(message.value)),
+                            ])
+                        })
+                )
+            ])
         case ("counts", .get):
             let counts = await store.counts()
             return .ok(counts.keys.sorted().map { ($0, .integer(Int64(counts[$0] ?? 0))) })

@@ -37,12 +37,18 @@ extension BackendCore {
 
     /// The endpoints this profile answers its own way, over the default profile's (`BackendRoutes`).
     static let hostedV3Routes: [Endpoint: Route] = [
-        .clientSettings: Route { core, _, _ throws(APIError) in .json(.ok, .fields(core.settingsMembers(seedValue: core.random.hex(100)))) },
-        .register: Route { core, call, id throws(APIError) in recordedTimes(try await core.register(call, restarting: id)) },
+        .clientSettings: Route { core, _, _ throws(APIError) in
+            .json(.ok, .fields(core.settingsMembers(seedValue: core.random.hex(100))))
+        },
+        .register: Route { core, call, id throws(APIError) in
+            recordedTimes(try await core.register(call, restarting: id))
+        },
         .hostedAccessNumberPoll: Route { core, call, _ throws(APIError) in try await core.accessNumberPoll(call) },
         // Named by the recorded settings; answered as the open-source RPS does.
         .setupDone: Route { core, _, id throws(APIError) in try await core.setupDone(mpinIDHex: id ?? "") },
-        .hostedDTA2: Route { core, call, operation throws(APIError) in try core.authorityRequest(core.dta2, operation ?? "", call.query) },
+        .hostedDTA2: Route { core, call, operation throws(APIError) in
+            try core.authorityRequest(core.dta2, operation ?? "", call.query)
+        },
         .rpaAuthenticate: Route { core, call, _ throws(APIError) in try await core.demoRPALogin(call) },
     ]
 
@@ -52,7 +58,9 @@ extension BackendCore {
     static func recordedTimes(_ reply: Reply) -> Reply {
         guard case .json(let status, .object(let members), let headers) = reply else { return reply }
         let times = members.map { member -> JSONValue.Member in
-            guard ["expireTime", "nowTime"].contains(member.name), case .string(let text) = member.value else { return member }
+            guard ["expireTime", "nowTime"].contains(member.name), case .string(let text) = member.value else {
+                return member
+            }
             return JSONValue.Member(member.name, .string(text.replacing(" ", with: "T")))
         }
         return .json(status, .object(times), headers: headers)
@@ -65,7 +73,8 @@ extension BackendCore {
     func accessNumberPoll(_ call: Call) async throws(APIError) -> Reply {
         let webOTT = try call.json().string("webOTT", maxLength: 256)
         if case .live(let session) = await store.session(webOTT: webOTT, now: now), session.status == .authenticate,
-           !session.authOTT.isEmpty {
+            !session.authOTT.isEmpty
+        {
             return .ok([("authOTT", .string(session.authOTT))])
         }
         return .empty(.unauthorized)
@@ -79,7 +88,7 @@ extension BackendCore {
         do {
             _ = try await rpaAuthenticate(call)
             return .ok(userData)
-        } catch where error.status == .unauthorized || error.status == .gone {
+        } catch  where error.status == .unauthorized || error.status == .gone {
             return .json(error.status, .fields(userData))
         }
     }
@@ -105,7 +114,8 @@ extension BackendCore {
     static func hostedV3Fields(for segments: [String]) -> [(HTTPFields.Element.Name, String)] {
         let first = segments.first ?? ""
         guard first != timePermitsStorageSegment else { return [] }
-        let allowed = "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, If-Modified-Since, X-File-Name, Cache-Control"
+        let allowed =
+            "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, If-Modified-Since, X-File-Name, Cache-Control"
         let headers: String
         let methods: String
         var cache = "no-cache, no-store, max-age=0, must-revalidate"
@@ -121,9 +131,12 @@ extension BackendCore {
             headers = allowed + ", Pragma, Expires, WWW-Authenticate"
             methods = "GET,POST,HEAD,OPTIONS"
         }
-        return [(.accessControlAllowCredentials, "true"), (.accessControlAllowHeaders, headers), (.accessControlAllowMethods, methods),
-                (.accessControlAllowOrigin, "*"), (.cacheControl, cache), (.expires, "Sat, 26 Jul 1997 05:00:00 GMT"),
-                (pragma, "no-cache")]
+        return [
+            (.accessControlAllowCredentials, "true"), (.accessControlAllowHeaders, headers),
+            (.accessControlAllowMethods, methods),
+            (.accessControlAllowOrigin, "*"), (.cacheControl, cache), (.expires, "Sat, 26 Jul 1997 05:00:00 GMT"),
+            (pragma, "no-cache"),
+        ]
     }
 
     /// `Pragma` (RFC 9111 §5.4), which the HTTP field names of Hummingbird do not predefine.

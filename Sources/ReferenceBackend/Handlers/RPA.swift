@@ -34,12 +34,18 @@ extension BackendCore {
             if openSource { return .ok([("someUserData", Self.someUserData)]) }
             var headers = HTTPFields()
             headers[.setCookie] = "\(Self.sessionCookie)=\(login.sessionToken); Path=/; HttpOnly"
-            return .json(.ok, .fields([("someUserData", Self.someUserData), ("userId", .string(login.userID))]), headers: headers)
+            return .json(
+                .ok, .fields([("someUserData", Self.someUserData), ("userId", .string(login.userID))]), headers: headers
+            )
         }
-        guard configuration.flavour == .milagro else { throw APIError(.requestTimeoutStatus, "Expired authentication request") }
-        switch await store.redeem(authOTT: authOTT, now: now, maximumAttempts: configuration.maximumAttempts, directOnly: true) {
+        guard configuration.flavour == .milagro else {
+            throw APIError(.requestTimeout, "Expired authentication request")
+        }
+        switch await store.redeem(
+            authOTT: authOTT, now: now, maximumAttempts: configuration.maximumAttempts, directOnly: true)
+        {
         case .unknown, .expired:
-            throw APIError(.requestTimeoutStatus, "Expired authentication request")
+            throw APIError(.requestTimeout, "Expired authentication request")
         case .blocked:
             if openSource { return .json(.gone, .fields([("someUserData", Self.someUserData)])) }
             throw APIError(.gone, "User blocked")
@@ -65,7 +71,9 @@ extension BackendCore {
         guard let session = await store.rpaSession(token: token, now: now) else {
             throw APIError(.notFound, "No browser session with this session token")
         }
-        return .ok([("status", .string(session.loggedIn ? "loggedIn" : "loggedOut")), ("userId", .string(session.userID))])
+        return .ok([
+            ("status", .string(session.loggedIn ? "loggedIn" : "loggedOut")), ("userId", .string(session.userID)),
+        ])
     }
 
     /// The phone's logout of a browser session, `POST /logout {userId, sessionToken}` (the logout

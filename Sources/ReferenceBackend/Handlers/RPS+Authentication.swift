@@ -1,3 +1,4 @@
+import Hummingbird
 import MPinCrypto
 import OrderedJSON
 
@@ -28,14 +29,17 @@ extension BackendCore {
         if let kept = await store.timePermitShare(mpinIDHex, date: date) {
             share = kept
         } else {
-            let count = Self.timePermitDayCounts.lowerBound + Int(permitDays.uniform(UInt64(Self.timePermitDayCounts.count)))
+            let count =
+                Self.timePermitDayCounts.lowerBound + Int(permitDays.uniform(UInt64(Self.timePermitDayCounts.count)))
             let shares = (0..<UInt32(count)).map { dta1.timePermitShare(hashMpinID: hash, date: date &+ $0) }
             share = shares[0]
             if !shares.contains(where: \.isEmpty) { await store.keepTimePermitShares(mpinIDHex, from: date, shares) }
         }
-        return .ok([("date", .integer(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
-                    ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
-                    ("timePermit", .string(Hex.encode(share))), ("version", "0.3")])
+        return .ok([
+            ("date", .integer(Int64(date))), ("signature", .string(signer.timePermit(hashMpinID: hashHex, date: date))),
+            ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
+            ("timePermit", .string(Hex.encode(share))), ("version", "0.3"),
+        ])
     }
 
     /// Takes U (and UT with time permits) and answers a fresh challenge y, kept for
@@ -48,15 +52,20 @@ extension BackendCore {
         let ut = try body.hex("UT", allowEmpty: !usesPermits)
         try checkG1(u, "U")
         if !ut.isEmpty {
-            guard ut.count == MPin.g1Size else { throw APIError(.badRequest, "Field 'UT' must be \(MPin.g1Size) bytes, not \(ut.count)") }
+            guard ut.count == MPin.g1Size else {
+                throw APIError(.badRequest, "Field 'UT' must be \(MPin.g1Size) bytes, not \(ut.count)")
+            }
             try checkG1(ut, "UT")
         }
         guard await store.identity(mpinIDHex) != nil else { throw APIError(.forbidden, "Unknown M-Pin ID") }
         if !usesPermits, await store.isRevoked(mpinID: mpinIDHex) { throw APIError(.gone, "User revoked") }
         let now = self.now
         let y = random.scalar(mpin)
-        try await store.putPass1(mpinID: mpinIDHex, Pass1Record(u: u, ut: ut.isEmpty ? nil : ut, y: y,
-                                                          expires: now + milliseconds(configuration.pass1Lifetime)), now: now, client: call.client)
+        try await store.putPass1(
+            mpinID: mpinIDHex,
+            Pass1Record(
+                u: u, ut: ut.isEmpty ? nil : ut, y: y,
+                expires: now + milliseconds(configuration.pass1Lifetime)), now: now, client: call.client)
         return .ok([("version", "0.3"), ("y", .string(Hex.encode(y))), ("pass", 1), ("message", "OK")])
     }
 
@@ -74,7 +83,7 @@ extension BackendCore {
         let record: Pass1Record
         switch await store.takePass1(mpinID: mpinIDHex, now: now) {
         case .none: throw APIError(.forbidden, "Invalid pass one data: no pass 1 for this M-Pin ID")
-        case .expired: throw APIError(.requestTimeoutStatus, "Pass 1 has expired")
+        case .expired: throw APIError(.requestTimeout, "Pass 1 has expired")
         case .found(let found): record = found
         }
         guard let identity = await store.identity(mpinIDHex) else { throw APIError(.forbidden, "Unknown M-Pin ID") }
@@ -82,13 +91,18 @@ extension BackendCore {
         // The pairing check (about half a millisecond) runs on the global executor rather than on
         // this connection's event loop, so that the cores share it whichever loop the connection
         // is on: pinned to the loops, one loop's queue grew while the other core idled.
-        let success = await withTaskExecutorPreference(globalConcurrentExecutor) { verify(id: id, record: record, v: v, now: now) }
+        let success = await withTaskExecutorPreference(globalConcurrentExecutor) {
+            verify(id: id, record: record, v: v, now: now)
+        }
         let otp = wantsOTP ? random.digits(6) : nil
         let authOTT = random.hex(16)
         let bound = wid == "0" ? "" : wid
-        try await store.putAuth(authOTT: authOTT, AuthRecord(mpinID: mpinIDHex, userID: identity.userID, success: success,
-                                                         expires: now + milliseconds(configuration.authLifetime), wid: bound,
-                                                         otp: otp), now: now, client: call.client)
+        try await store.putAuth(
+            authOTT: authOTT,
+            AuthRecord(
+                mpinID: mpinIDHex, userID: identity.userID, success: success,
+                expires: now + milliseconds(configuration.authLifetime), wid: bound,
+                otp: otp), now: now, client: call.client)
         var members: [(String, JSONValue)] = [("version", "0.3"), ("pass", 2), ("authOTT", .string(authOTT))]
         if let otp { members.append(("OTP", .string(otp))) }
         return .ok(members)
@@ -104,8 +118,9 @@ extension BackendCore {
         }
         for date in dates {
             let (hid, htid) = mpin.server1(date: date, id: id)
-            let result = mpin.server2(date: date, hid: hid, htid: date == 0 ? nil : htid, y: record.y, serverSecret: serverSecret,
-                                      u: record.u, ut: date == 0 ? nil : record.ut, v: v)
+            let result = mpin.server2(
+                date: date, hid: hid, htid: date == 0 ? nil : htid, y: record.y, serverSecret: serverSecret,
+                u: record.u, ut: date == 0 ? nil : record.ut, v: v)
             if result == .ok { return true }
         }
         return false
@@ -136,36 +151,50 @@ extension BackendCore {
         }
 
         if record.wid.isEmpty {
-            return mfa ? try await platformLoginAnswer(record, authz: authz, clientID: "", client: call.client)
+            return mfa
+                ? try await platformLoginAnswer(record, authz: authz, clientID: "", client: call.client)
                 : .ok([("message", "OK"), ("userId", .string(record.userID))])
         }
         let browserCode = mfa ? random.hex(16) : ""
         if mfa && authz {
-            guard let session = await store.updateSession(wid: record.wid, now: now, {
-                $0.status = .authenticate
-                $0.userID = record.userID
-                if !$0.redirectURI.isEmpty { $0.browserCode = browserCode }
-            }) else { throw mobileRefusal(412, "Invalid or expired authOTT") }
+            guard
+                let session = await store.updateSession(
+                    wid: record.wid, now: now,
+                    {
+                        $0.status = .authenticate
+                        $0.userID = record.userID
+                        if !$0.redirectURI.isEmpty { $0.browserCode = browserCode }
+                    })
+            else { throw mobileRefusal(412, "Invalid or expired authOTT") }
             try await storeBrowserCode(session, record, now: now, client: call.client)
             return try await platformLoginAnswer(record, authz: true, clientID: session.clientID, client: call.client)
         }
 
-        guard let session = await store.beginHeldLogin(wid: record.wid, authOTT: authOTT, userID: record.userID, browserCode: browserCode,
-                                                       now: now) else {
+        guard
+            let session = await store.beginHeldLogin(
+                wid: record.wid, authOTT: authOTT, userID: record.userID, browserCode: browserCode,
+                now: now)
+        else {
             throw mobileRefusal(412, mfa ? "Invalid or expired authOTT" : "Invalid or expired access number")
         }
         // The hold is open: at the record limit the code is not kept (the app backend's /token then refuses it).
         try? await storeBrowserCode(session, record, now: now, client: call.client)
-        let outcome = await store.holds.outcome(of: authOTT, clock: clock, deadline: now + milliseconds(configuration.loginTimeout),
-                                                realTimeLimit: .milliseconds(milliseconds(configuration.loginTimeout)))
+        let outcome = await store.holds.outcome(
+            of: authOTT, clock: clock, deadline: now + milliseconds(configuration.loginTimeout),
+            realTimeLimit: .milliseconds(milliseconds(configuration.loginTimeout)))
         switch outcome {
         case .timedOut:
             await store.endHeldLogin(authOTT: authOTT)
             throw mobileRefusal(408, "Authentication timed out")
         case .loggedIn(let sessionToken, let userID):
-            if mfa { return try await platformLoginAnswer(record, authz: false, clientID: session.clientID, client: call.client) }
-            return .ok([("logoutURL", "/logout"),
-                        ("logoutData", .fields([("userId", .string(userID)), ("sessionToken", .string(sessionToken))]))])
+            if mfa {
+                return try await platformLoginAnswer(
+                    record, authz: false, clientID: session.clientID, client: call.client)
+            }
+            return .ok([
+                ("logoutURL", "/logout"),
+                ("logoutData", .fields([("userId", .string(userID)), ("sessionToken", .string(sessionToken))])),
+            ])
         }
     }
 
@@ -173,37 +202,46 @@ extension BackendCore {
     func mobileRefusal(_ status: Int, _ message: String) -> APIError {
         let code = APIErrorStatus.from(status)
         guard configuration.flavour == .mfaPlatform else { return APIError(code, message) }
-        return APIError(code, message, fields: [("status", .integer(Int64(status))), ("message", .string(message)), ("code", "")])
+        return APIError(
+            code, message, fields: [("status", .integer(Int64(status))), ("message", .string(message)), ("code", "")])
     }
 
     /// The MFA platform's login answer, `{status: 200, message: "OK", code}`, with a fresh
     /// authorization code when one was asked for.
-    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String, client: ClientAddress) async throws(APIError) -> Reply {
+    private func platformLoginAnswer(_ record: AuthRecord, authz: Bool, clientID: String, client: ClientAddress)
+        async throws(APIError) -> Reply
+    {
         var code = ""
         if authz {
             code = random.hex(16)
-            try await store.putCode(code, AuthorizationCode(userID: record.userID, mpinID: record.mpinID, clientID: clientID,
-                                                            expires: now + 600_000), now: now, client: client)
+            try await store.putCode(
+                code,
+                AuthorizationCode(
+                    userID: record.userID, mpinID: record.mpinID, clientID: clientID,
+                    expires: now + 600_000), now: now, client: client)
         }
         return .ok([("status", 200), ("message", "OK"), ("code", .string(code))])
     }
 
     /// Keeps the authorization code of an OIDC session's redirect, for the app backend's `/token`.
-    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64, client: ClientAddress) async throws(APIError) {
+    private func storeBrowserCode(_ session: BrowserSession, _ record: AuthRecord, now: Int64, client: ClientAddress)
+        async throws(APIError)
+    {
         guard !session.browserCode.isEmpty else { return }
-        try await store.putCode(session.browserCode, AuthorizationCode(userID: record.userID, mpinID: record.mpinID,
-                                                                        clientID: session.clientID, expires: now + 600_000), now: now,
-                                client: client)
+        try await store.putCode(
+            session.browserCode,
+            AuthorizationCode(
+                userID: record.userID, mpinID: record.mpinID,
+                clientID: session.clientID, expires: now + 600_000), now: now,
+            client: client)
     }
 }
-
-import Hummingbird
 
 enum APIErrorStatus {
     static func from(_ code: Int) -> HTTPResponse.Status {
         switch code {
         case 401: return .unauthorized
-        case 408: return .requestTimeoutStatus
+        case 408: return .requestTimeout
         case 410: return .gone
         case 412: return .preconditionFailed
         default: return HTTPResponse.Status(code: code)

@@ -18,8 +18,11 @@ extension BackendCore {
             if await !store.hasLiveSession(wid: number, now: now) { break }
         }
         let session = try await newSession(wid: number, now: now, client: call.client)
-        return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
-                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
+        return .ok([
+            ("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("accessNumber", .string(number)),
+            ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)),
+            ("localTimeEnd", .integer(session.expires)),
+        ])
     }
 
     /// The server's check digit of six digits (docs/protocol.md §5.1, ``AccessNumber/rawChecksum(of:)``); nil
@@ -34,14 +37,23 @@ extension BackendCore {
         _ = try call.json(allowEmpty: true)
         let now = self.now
         let session = try await newSession(wid: random.hex(16), now: now, client: call.client)
-        return .ok([("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))), ("qrUrl", .string(base.url + "#" + session.wid)),
-                    ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)), ("localTimeEnd", .integer(session.expires))])
+        return .ok([
+            ("ttlSeconds", .integer(Int64(configuration.accessNumberLifetime))),
+            ("qrUrl", .string(base.url + "#" + session.wid)),
+            ("webOTT", .string(session.webOTT)), ("localTimeStart", .integer(now)),
+            ("localTimeEnd", .integer(session.expires)),
+        ])
     }
 
-    func newSession(wid: String, now: Int64, client: ClientAddress, clientID: String = "", redirectURI: String = "", state: String = "")
-        async throws(APIError) -> BrowserSession {
-        let session = BrowserSession(wid: wid, webOTT: random.hex(16), expires: now + milliseconds(configuration.accessNumberLifetime),
-                                     clientID: clientID, redirectURI: redirectURI, state: state)
+    func newSession(
+        wid: String, now: Int64, client: ClientAddress, clientID: String = "", redirectURI: String = "",
+        state: String = ""
+    )
+        async throws(APIError) -> BrowserSession
+    {
+        let session = BrowserSession(
+            wid: wid, webOTT: random.hex(16), expires: now + milliseconds(configuration.accessNumberLifetime),
+            clientID: clientID, redirectURI: redirectURI, state: state)
         try await store.putSession(session, now: now, client: client)
         return session
     }
@@ -58,15 +70,22 @@ extension BackendCore {
         case .unknown:
             throw APIError(.notFound, "Unknown webOTT")
         case .expired(let userID):
-            return .ok([("status", "expired"), ("statusCode", 0), ("userId", .string(userID)), ("redirectURL", ""), ("authOTT", "")])
+            return .ok([
+                ("status", "expired"), ("statusCode", 0), ("userId", .string(userID)), ("redirectURL", ""),
+                ("authOTT", ""),
+            ])
         case .live(let session):
             var redirect = ""
             if session.status == .authenticate && !session.browserCode.isEmpty {
-                redirect = session.redirectURI + (session.redirectURI.contains("?") ? "&" : "?")
+                redirect =
+                    session.redirectURI + (session.redirectURI.contains("?") ? "&" : "?")
                     + QueryString.build([("code", session.browserCode), ("state", session.state)])
             }
-            return .ok([("status", .string(session.status.rawValue)), ("statusCode", 0), ("userId", .string(session.userID)),
-                        ("redirectURL", .string(redirect)), ("authOTT", .string(session.status == .authenticate ? session.authOTT : ""))])
+            return .ok([
+                ("status", .string(session.status.rawValue)), ("statusCode", 0), ("userId", .string(session.userID)),
+                ("redirectURL", .string(redirect)),
+                ("authOTT", .string(session.status == .authenticate ? session.authOTT : "")),
+            ])
         }
     }
 
@@ -80,21 +99,32 @@ extension BackendCore {
         let now = self.now
         switch status {
         case "wid":
-            guard await store.updateSession(wid: wid, now: now, { if $0.status == .new { $0.status = .wid } }) != nil else {
+            guard await store.updateSession(wid: wid, now: now, { if $0.status == .new { $0.status = .wid } }) != nil
+            else {
                 throw APIError(.notFound, "Unknown or expired access code")
             }
             if openSource { return .ok([("PrerollId", ""), ("AppName", "MPin Workbench"), ("AppLogoUrl", "")]) }
-            return .ok([("prerollId", ""), ("appName", "MPin Workbench"), ("appLogoURL", ""), ("customerId", .string(customerID)),
-                        ("customerName", "MPin Workbench"), ("customerLogoURL", "")])
+            return .ok([
+                ("prerollId", ""), ("appName", "MPin Workbench"), ("appLogoURL", ""),
+                ("customerId", .string(customerID)),
+                ("customerName", "MPin Workbench"), ("customerLogoURL", ""),
+            ])
         case "user":
             let userID = try body.string("userId", maxLength: 256)
-            guard await store.updateSession(wid: wid, now: now, {
-                if $0.status == .new || $0.status == .wid { $0.status = .user }
-                $0.userID = userID
-            }) != nil else { throw APIError(.notFound, "Unknown or expired access code") }
+            guard
+                await store.updateSession(
+                    wid: wid, now: now,
+                    {
+                        if $0.status == .new || $0.status == .wid { $0.status = .user }
+                        $0.userID = userID
+                    }) != nil
+            else { throw APIError(.notFound, "Unknown or expired access code") }
             return codeStatusAcknowledgement
         case "abort":
-            guard await store.updateSession(wid: wid, now: now, { if $0.status != .authenticate { $0.status = .aborted } }) != nil else {
+            guard
+                await store.updateSession(
+                    wid: wid, now: now, { if $0.status != .authenticate { $0.status = .aborted } }) != nil
+            else {
                 throw APIError(.notFound, "Unknown or expired access code")
             }
             return codeStatusAcknowledgement

@@ -60,11 +60,15 @@ extension BackendCore {
                 // The message of a wrong try stays as it was, so the recorded flows keep their bytes.
                 throw APIError(.forbidden, "Invalid or expired activation code")
             case .cancelled:
-                throw APIError(.forbidden, "Wrong activation code: after \(configuration.activationCodeTries) wrong tries the code is cancelled; "
-                               + "request a new one with POST /activationCode")
+                throw APIError(
+                    .forbidden,
+                    "Wrong activation code: after \(configuration.activationCodeTries) wrong tries the code is cancelled; "
+                        + "request a new one with POST /activationCode")
             case .tooManyWrong(let wait):
-                throw APIError(.tooManyRequests, "Too many wrong activation codes for this user: no code is taken for "
-                               + "\(BackendStore.seconds(wait)) s")
+                throw APIError(
+                    .tooManyRequests,
+                    "Too many wrong activation codes for this user: no code is taken for "
+                        + "\(BackendStore.seconds(wait)) s")
             }
             active = true
         }
@@ -72,19 +76,27 @@ extension BackendCore {
         let regOTT = random.hex(16)
         let activateKey = signer.activateKey(mpinID: mpinID, regOTT: regOTT)
         let expires = now + milliseconds(configuration.registrationLifetime)
-        try await store.putRegistration(RegistrationRecord(mpinID: mpinID, userID: userID, regOTT: regOTT, activateKey: activateKey,
-                                                       active: active, expires: expires), now: now, client: call.client)
+        try await store.putRegistration(
+            RegistrationRecord(
+                mpinID: mpinID, userID: userID, regOTT: regOTT, activateKey: activateKey,
+                active: active, expires: expires), now: now, client: call.client)
         if !active && configuration.activation == .email {
-            let link = base.url + "/mpinActivate?" + QueryString.build([("i", mpinID), ("e", String(expires)), ("s", activateKey)])
+            let link =
+                base.url + "/mpinActivate?"
+                + QueryString.build([("i", mpinID), ("e", String(expires)), ("s", activateKey)])
             await deliver(ActivationMessage(kind: .link, userID: userID, mpinID: mpinID, value: link))
         }
         var members: [(String, JSONValue)] = [("mpinId", .string(mpinID)), ("regOTT", .string(regOTT))]
         if mfa {
-            members += [("expireTime", ""), ("nowTime", ""), ("active", .bool(active)), ("customerId", .string(customerID)),
-                        ("appId", .string(appID))]
+            members += [
+                ("expireTime", ""), ("nowTime", ""), ("active", .bool(active)), ("customerId", .string(customerID)),
+                ("appId", .string(appID)),
+            ]
         } else {
-            members += [("expireTime", .string(CivilTime.issued(milliseconds: expires))),
-                        ("nowTime", .string(CivilTime.issued(milliseconds: now))), ("active", .bool(active))]
+            members += [
+                ("expireTime", .string(CivilTime.issued(milliseconds: expires))),
+                ("nowTime", .string(CivilTime.issued(milliseconds: now))), ("active", .bool(active)),
+            ]
         }
         return .ok(members)
     }
@@ -97,9 +109,11 @@ extension BackendCore {
         let document: String
         switch configuration.flavour {
         case .milagro:
-            document = "{\"mobile\": 1, \"issued\": \"\(CivilTime.issued(milliseconds: now))\", \"userID\": \(name), \"salt\": \"\(salt)\"}"
+            document =
+                "{\"mobile\": 1, \"issued\": \"\(CivilTime.issued(milliseconds: now))\", \"userID\": \(name), \"salt\": \"\(salt)\"}"
         case .mfaPlatform:
-            document = "{\"issued\":\"\(CivilTime.iso8601(milliseconds: now))\",\"userID\":\(name),\"cID\":\"\(customerID)\","
+            document =
+                "{\"issued\":\"\(CivilTime.iso8601(milliseconds: now))\",\"userID\":\(name),\"cID\":\"\(customerID)\","
                 + "\"mobile\":1,\"salt\":\"\(salt)\"}"
         }
         return Hex.encode(Array(document.utf8))
@@ -114,12 +128,15 @@ extension BackendCore {
     /// consumed by the first good request: a second one gets 400 (IDENTITY_NOT_VERIFIED).
     func signature(_ call: Call, mpinIDHex: String) async throws(APIError) -> Reply {
         let id = try mpinIDBytes(mpinIDHex)
-        guard let regOTT = call.query["regOTT"], !regOTT.isEmpty else { throw APIError(.badRequest, "Missing parameter 'regOTT'") }
+        guard let regOTT = call.query["regOTT"], !regOTT.isEmpty else {
+            throw APIError(.badRequest, "Missing parameter 'regOTT'")
+        }
         let now = self.now
         switch await store.consumeRegistration(mpinID: mpinIDHex, regOTT: regOTT, now: now, client: call.client) {
         case .unknown:
-            throw APIError(configuration.flavour == .mfaPlatform ? .notFound : .badRequest,
-                           "No registration for this M-Pin ID (unknown, expired or already signed)")
+            throw APIError(
+                configuration.flavour == .mfaPlatform ? .notFound : .badRequest,
+                "No registration for this M-Pin ID (unknown, expired or already signed)")
         case .wrongRegOTT:
             throw APIError(.badRequest, "Wrong regOTT: the registration is cancelled")
         case .notActive:
@@ -132,8 +149,10 @@ extension BackendCore {
         let hashMpinID = Hex.encode(mpin.hashID(id))
         let expires = CivilTime.iso8601(milliseconds: now + milliseconds(configuration.signatureLifetime))
         let signature = signer.clientSecret(appID: appID, hashMpinID: hashMpinID, hashUserID: "", expires: expires)
-        let params = QueryString.build([("app_id", appID), ("expires", expires), ("hash_mpin_id", hashMpinID),
-                                        ("hash_user_id", ""), ("mobile", "1"), ("signature", signature)])
+        let params = QueryString.build([
+            ("app_id", appID), ("expires", expires), ("hash_mpin_id", hashMpinID),
+            ("hash_user_id", ""), ("mobile", "1"), ("signature", signature),
+        ])
         // Share 1 comes from the local D-TA through the same signed-request check as share 2.
         let share = try clientSecretShare(dta1, QueryString.parse(params) ?? [:], now: now)
         return .ok([("clientSecretShare", .string(Hex.encode(share))), ("params", .string(params))])
@@ -157,8 +176,9 @@ extension BackendCore {
         let userID = try body.string("userId", maxLength: 256)
         let code = random.digits(8)
         let now = self.now
-        try await store.putActivationCode(userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime), now: now,
-                                         client: call.client)
+        try await store.putActivationCode(
+            userID: userID, code: code, expires: now + milliseconds(configuration.registrationLifetime), now: now,
+            client: call.client)
         await deliver(ActivationMessage(kind: .code, userID: userID, mpinID: "", value: code))
         return .ok([("message", "An activation code was sent")])
     }

@@ -17,14 +17,18 @@ extension BackendCore {
     /// The settings' members (`ClientSettingsLayout.members`); `seedValue` is used by the
     /// `milagro-oss` and `milagro-hosted-v3` profiles only, the base URL by `milagro-oss` only.
     func settingsMembers(seedValue: String) -> [(String, JSONValue)] {
-        ClientSettingsLayout.members(flavour: configuration.flavour, profile: configuration.profile, appID: appID, baseURL: base.url,
-                                     seedValue: seedValue)
+        ClientSettingsLayout.members(
+            flavour: configuration.flavour, profile: configuration.profile, appID: appID, baseURL: base.url,
+            seedValue: seedValue)
     }
 
     /// Service details for a scanned QR code's landing URL.
     func service() -> Reply {
-        .ok([("name", "MPin Workbench reference backend"), ("url", .string(base.url)), ("rps_prefix", .string(Endpoint.defaultRPSPrefix)),
-             ("logo_url", ""), ("type", "online")])
+        .ok([
+            ("name", "MPin Workbench reference backend"), ("url", .string(base.url)),
+            ("rps_prefix", .string(Endpoint.defaultRPSPrefix)),
+            ("logo_url", ""), ("type", "online"),
+        ])
     }
 
     /// `POST /rps/setupDone/<mpinId>` (`milagro-oss` profile, whose settings name it): the app's

@@ -1,22 +1,29 @@
 import CommonFormats
 import Foundation
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 
 /// D-TA 2 (servers/dta/dta.py) of the `milagro-oss` profile, under `/dta2/`: `write_error` says
 /// the reason in capitals (`{"service_name": "D-TA server", "message": "FORBIDDEN"}`).
 extension OpenSourceServer {
-    static let dtaClass = HandlerClass(defaultHeaders: [
-        ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Credentials", "true"), ("Access-Control-Allow-Methods", "GET, OPTIONS"),
-        ("Access-Control-Allow-Headers", "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, If-Modified-Since, "
-            + "X-File-Name, Cache-Control"),
-    ], writeError: { answer in
-        answer.setStatus(answer.status, reason: answer.reason.uppercased())
-        answer.writeJSON(.display([("service_name", "D-TA server"), ("message", .string(answer.reason))]))
-    })
+    static let dtaClass = HandlerClass(
+        defaultHeaders: [
+            ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Credentials", "true"),
+            ("Access-Control-Allow-Methods", "GET, OPTIONS"),
+            (
+                "Access-Control-Allow-Headers",
+                "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, If-Modified-Since, "
+                    + "X-File-Name, Cache-Control"
+            ),
+        ],
+        writeError: { answer in
+            answer.setStatus(answer.status, reason: answer.reason.uppercased())
+            answer.writeJSON(.display([("service_name", "D-TA server"), ("message", .string(answer.reason))]))
+        })
 
     /// What answers a D-TA operation's GET: the server, the request, the authority and the answer to fill.
-    typealias DTAHandler = @Sendable (OpenSourceServer, Request, TrustedAuthority, inout TornadoAnswer) throws(Uncaught) -> Void
+    typealias DTAHandler =
+        @Sendable (OpenSourceServer, Request, TrustedAuthority, inout TornadoAnswer) throws(Uncaught) -> Void
 
     /// D-TA 2's routes, its operations under `Endpoint.dta2` (`/dta2/<operation>`), each answering
     /// GET and `OPTIONS`.
@@ -26,8 +33,17 @@ extension OpenSourceServer {
         },
         Endpoint.timePermitOperation: { server, request, authority, answer throws(Uncaught) in
             let hash = try server.permitHash(request)
-            answer.writeJSON(.display([("timePermit", .string(Hex.encode(authority.timePermitShare(hashMpinID: hash, date: MPin.today(unixTime: server.now / 1000))))),
-                                       ("message", "OK")]))
+            answer.writeJSON(
+                .display([
+                    (
+                        "timePermit",
+                        .string(
+                            Hex.encode(
+                                authority.timePermitShare(
+                                    hashMpinID: hash, date: MPin.today(unixTime: server.now / 1000))))
+                    ),
+                    ("message", "OK"),
+                ]))
         },
     ]
 
@@ -35,7 +51,9 @@ extension OpenSourceServer {
     /// path (the time-permit storage, `Endpoint.openSourceTimePermitsStorage`, included).
     func dta(_ request: Request) async -> TornadoAnswer {
         let authority = core.dta2
-        if request.path.hasPrefix(Endpoint.dta2.path), let operation = Self.dtaOperations[String(request.path.dropFirst(Endpoint.dta2.path.count))] {
+        if request.path.hasPrefix(Endpoint.dta2.path),
+            let operation = Self.dtaOperations[String(request.path.dropFirst(Endpoint.dta2.path.count))]
+        {
             return await execute(request, Self.dtaClass) { answer throws(Uncaught) in
                 switch request.method {
                 case "GET": try operation(self, request, authority, &answer)
@@ -55,7 +73,7 @@ extension OpenSourceServer {
             case "POST", "PUT", "DELETE":
                 answer.setStatus(404, reason: "URI NOT FOUND")
                 answer.writeJSON(.display([("service_name", "D-TA server"), ("message", "URI NOT FOUND")]))
-            case "OPTIONS": throw .internalError   // options() takes no path argument: a TypeError
+            case "OPTIONS": throw .internalError  // options() takes no path argument: a TypeError
             default: return false
             }
             return true
@@ -72,7 +90,8 @@ extension OpenSourceServer {
     /// that is not hex or not 64 digits), the signature over `clientSecret`, app id, hash, hashed
     /// user id and expiry (401 `Invalid signature`, 408 `Request expired`, 500 when the expiry
     /// cannot be read), then the share.
-    func clientSecret(_ request: Request, _ authority: TrustedAuthority, _ answer: inout TornadoAnswer) throws(Uncaught) {
+    func clientSecret(_ request: Request, _ authority: TrustedAuthority, _ answer: inout TornadoAnswer) throws(Uncaught)
+    {
         var values: [String] = []
         for name in ["app_id", "expires", "signature", "hash_mpin_id"] {
             guard let value = request.argument(name) else { return Self.refuse("Missing argument \(name)", &answer) }
@@ -81,9 +100,14 @@ extension OpenSourceServer {
         guard case .success(let hash) = PythonValue.hexBytes(values[3]) else {
             return Self.refuse("Invalid data received. Hex object could be decoded", &answer)
         }
-        guard let hashUserID = request.argument("hash_user_id") else { return Self.refuse("Missing argument hash_user_id", &answer) }
-        guard values[3].count == 64 else { return Self.refuse("Invalid data received. hash_mpin_id should be 64 bytes", &answer) }
-        let expected = core.signer.clientSecret(appID: core.appID, hashMpinID: values[3], hashUserID: hashUserID, expires: values[1])
+        guard let hashUserID = request.argument("hash_user_id") else {
+            return Self.refuse("Missing argument hash_user_id", &answer)
+        }
+        guard values[3].count == 64 else {
+            return Self.refuse("Invalid data received. hash_mpin_id should be 64 bytes", &answer)
+        }
+        let expected = core.signer.clientSecret(
+            appID: core.appID, hashMpinID: values[3], hashUserID: hashUserID, expires: values[1])
         let (code, reason) = checkSignature(values[2], expected: expected, expires: values[1])
         guard code == 200 else {
             answer.setStatus(code, reason: reason)
@@ -91,7 +115,10 @@ extension OpenSourceServer {
             return
         }
         answer.setStatus(200, reason: "OK")
-        answer.writeJSON(.display([("clientSecret", .string(Hex.encode(authority.clientSecretShare(hashMpinID: hash)))), ("message", "OK")]))
+        answer.writeJSON(
+            .display([
+                ("clientSecret", .string(Hex.encode(authority.clientSecretShare(hashMpinID: hash)))), ("message", "OK"),
+            ]))
     }
 
     /// `verifySignature` of lib/mpin_utils/common.py: the HMAC first, then the expiry.
@@ -106,8 +133,12 @@ extension OpenSourceServer {
 
     /// `Time.ISOtoDateTime`: `YYYY-MM-DDTHH:MM:SS`, anything after a `.` or `Z` ignored.
     static func isoToMilliseconds(_ text: String) -> Int64? {
-        let head = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let core = head.replacingOccurrences(of: " ", with: "T").split(separator: "Z", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let head =
+            text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let core =
+            head.replacingOccurrences(of: " ", with: "T").split(
+                separator: "Z", maxSplits: 1, omittingEmptySubsequences: false
+            ).first ?? ""
         return CivilTime.parseISO8601(String(core) + "Z")
     }
 
@@ -115,7 +146,8 @@ extension OpenSourceServer {
     /// (present, 64 digits, hex), the signature (present, the HMAC of the hash).
     func permitHash(_ request: Request) throws(Uncaught) -> [UInt8] {
         guard let hashHex = request.argument("hash_mpin_id"), hashHex.count == 64,
-              case .success(let hash) = PythonValue.hexBytes(hashHex), let signature = request.argument("signature") else { throw .http(403) }
+            case .success(let hash) = PythonValue.hexBytes(hashHex), let signature = request.argument("signature")
+        else { throw .http(403) }
         guard HMACSHA256.equal(signature, HMACSHA256.sign(key: core.signer.appKey, hashHex)) else { throw .http(401) }
         return hash
     }

@@ -1,15 +1,18 @@
 import CommonFormats
 import Foundation
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 
 /// The demo RPA (servers/demo/mpinDemo.py) of the `milagro-oss` profile.
 extension OpenSourceServer {
     static let demoDefaults: [(String, String)] = [
         ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Credentials", "true"),
         ("Access-Control-Allow-Methods", "GET,POST,HEAD,OPTIONS"),
-        ("Access-Control-Allow-Headers", "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, "
-            + "If-Modified-Since, X-File-Name, Cache-Control, Pragma, Expires, WWW-Authenticate"),
+        (
+            "Access-Control-Allow-Headers",
+            "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, "
+                + "If-Modified-Since, X-File-Name, Cache-Control, Pragma, Expires, WWW-Authenticate"
+        ),
         ("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate"), ("Pragma", "no-cache"),
         ("Expires", "Sat, 26 Jul 1997 05:00:00 GMT"),
     ]
@@ -21,7 +24,8 @@ extension OpenSourceServer {
 
     /// What answers a demo route: the server, the request, the session `prepare` found or made, and
     /// the answer to fill; false for a method the route does not serve (405).
-    typealias DemoHandler = @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Bool
+    typealias DemoHandler =
+        @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Bool
 
     /// The demo's routes (`Application.__init__`), each matched on the whole path; `/rps/…` goes
     /// to the RPS through `RPSRedirectHandler` (`proxy`).
@@ -73,7 +77,8 @@ extension OpenSourceServer {
     }
 
     /// The demo's routes by their path.
-    static let demoPaths: [String: DemoHandler] = Dictionary(uniqueKeysWithValues: demoRoutes.map { ($0.key.path, $0.value) })
+    static let demoPaths: [String: DemoHandler] = Dictionary(
+        uniqueKeysWithValues: demoRoutes.map { ($0.key.path, $0.value) })
 
     func demo(_ request: Request) async -> TornadoAnswer {
         guard let handler = Self.demoPaths[request.path] else {
@@ -97,29 +102,35 @@ extension OpenSourceServer {
         let session = core.random.hex(32)
         let now = core.now / 1000
         let encoded = Data(session.utf8).base64EncodedString()
-        let signed = "2|1:0|\(String(now).count):\(now)|\(Self.sessionCookie.count):\(Self.sessionCookie)|\(encoded.count):\(encoded)|"
+        let signed =
+            "2|1:0|\(String(now).count):\(now)|\(Self.sessionCookie.count):\(Self.sessionCookie)|\(encoded.count):\(encoded)|"
         let value = signed + HMACSHA256.sign(key: core.cookieSecret, signed)
-        answer.setCookie(Self.sessionCookie, "\(Self.sessionCookie)=\"\(value)\"; expires=\(self.cookieDate(days: 30)); Path=/")
+        answer.setCookie(
+            Self.sessionCookie, "\(Self.sessionCookie)=\"\(value)\"; expires=\(self.cookieDate(days: 30)); Path=/")
         return session
     }
 
     /// The session id of a signed cookie value this demo made in the last 31 days, else nil.
     func verifiedSession(_ value: String) -> String? {
         let fields = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 6, fields[0] == "2", fields[3] == "\(Self.sessionCookie.count):\(Self.sessionCookie)" else { return nil }
+        guard fields.count == 6, fields[0] == "2", fields[3] == "\(Self.sessionCookie.count):\(Self.sessionCookie)"
+        else { return nil }
         let signed = fields[0..<5].joined(separator: "|") + "|"
         guard HMACSHA256.equal(HMACSHA256.sign(key: core.cookieSecret, signed), fields[5]),
-              let stamp = fields[2].split(separator: ":").last.flatMap({ Int64($0) }),
-              stamp >= core.now / 1000 - 31 * 86_400,
-              let encoded = fields[4].split(separator: ":", maxSplits: 1).last,
-              let data = Data(base64Encoded: String(encoded)) else { return nil }
+            let stamp = fields[2].split(separator: ":").last.flatMap({ Int64($0) }),
+            stamp >= core.now / 1000 - 31 * 86_400,
+            let encoded = fields[4].split(separator: ":", maxSplits: 1).last,
+            let data = Data(base64Encoded: String(encoded))
+        else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
     func cookie(_ request: Request, _ name: String) -> String? {
         for field in request.headers where field.name == .cookie {
             guard var value = Cookies.value(named: name, inCookie: field.value) else { continue }
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil
@@ -136,7 +147,9 @@ extension OpenSourceServer {
     func proxy(_ request: Request) async -> TornadoAnswer {
         var handlerClass = Self.demoClass
         handlerClass.supportedMethods = ["GET", "POST", "PUT", "OPTIONS"]
-        return await execute(request, handlerClass, prepare: { answer in _ = await self.prepareSession(request, &answer) }) { answer throws(Uncaught) in
+        return await execute(
+            request, handlerClass, prepare: { answer in _ = await self.prepareSession(request, &answer) }
+        ) { answer throws(Uncaught) in
             let rps = await self.rps(request)
             for (name, value) in rps.receivedHeaders where !value.isEmpty { answer.setHeader(name, value) }
             answer.setStatus(rps.status > 500 ? 500 : rps.status)
@@ -159,8 +172,10 @@ extension OpenSourceServer {
         guard let userID = user.string, userID.unicodeScalars.allSatisfy(\.isASCII) else { throw .internalError }
         let forceActivate = core.configuration.activation == .auto
         if !forceActivate {
-            let link = "\(baseURL)/mpinActivate?i=\(identity.string ?? "")&e=\(expireTime.string ?? "")&s=\(activateKey.string ?? "")"
-            await core.deliver(ActivationMessage(kind: .link, userID: userID, mpinID: identity.string ?? "", value: link))
+            let link =
+                "\(baseURL)/mpinActivate?i=\(identity.string ?? "")&e=\(expireTime.string ?? "")&s=\(activateKey.string ?? "")"
+            await core.deliver(
+                ActivationMessage(kind: .link, userID: userID, mpinID: identity.string ?? "", value: link))
         }
         return (200, nil, Array(PythonJSON.dumps(.display([("forceActivate", .bool(forceActivate))])).utf8))
     }
@@ -169,11 +184,14 @@ extension OpenSourceServer {
     /// `/authenticate`, then `/loginResult` for a 200), the session logged in, the verdict's
     /// status with its message as the reason, `{"someUserData"}` whatever the verdict.
     func authenticateUser(_ request: Request, session: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
-        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID JSON", &answer) else { return }
+        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID JSON", &answer)
+        else { return }
         let logoutData = PythonValue.display([("sessionToken", .string(session))])
         let (status, message, userID) = await rpsVerdict(authOTT: authOTT, logoutData: logoutData)
         if status == 200 {
-            await loginResult(authOTT: authOTT, logoutData: .display([("sessionToken", .string(session)), ("userId", .string(userID))]))
+            await loginResult(
+                authOTT: authOTT,
+                logoutData: .display([("sessionToken", .string(session)), ("userId", .string(userID))]))
             await store.logIn(session, userID: userID)
         }
         answer.setStatus(status, reason: message)
@@ -203,14 +221,20 @@ extension OpenSourceServer {
         if request.method == "POST" {
             activated = await store.activate(identity, key: key, now: core.now)
         }
-        let state = request.method == "GET" ? "Activate this identity with a POST to this address."
+        let state =
+            request.method == "GET"
+            ? "Activate this identity with a POST to this address."
             : activated ? "Identity activated." : "This verification link has already been used or has expired!"
-        answer.write(Array("<!DOCTYPE html>\n<html><head><title>M-Pin activation</title></head><body><p>\(state)</p></body></html>\n".utf8))
+        answer.write(
+            Array(
+                "<!DOCTYPE html>\n<html><head><title>M-Pin activation</title></head><body><p>\(state)</p></body></html>\n"
+                    .utf8))
     }
 
     /// The demo's page at `/` (its `index.html` template is not copied: a page of the workbench's).
     static func indexPage(user: String?) -> String {
         let who = user.map { "Logged in as \($0.replacingOccurrences(of: "<", with: "&lt;"))." } ?? "Not logged in."
-        return "<!DOCTYPE html>\n<html><head><title>M-Pin demo RPA (MPin Workbench)</title></head><body><p>\(who)</p></body></html>\n"
+        return
+            "<!DOCTYPE html>\n<html><head><title>M-Pin demo RPA (MPin Workbench)</title></head><body><p>\(who)</p></body></html>\n"
     }
 }

@@ -28,9 +28,12 @@ extension OpenSourceServer {
     private func newSession(wid: String, now: Int64, extra: (String, PythonValue)) async -> PythonValue {
         let webOTT = core.random.hex(16)
         let start = now / 1000 * 1000
-        await store.addAuth(OpenSourceStore.AuthItem(expires: now + 305_000, webOTT: .string(webOTT), wid: .string(wid)))
-        return .display([("ttlSeconds", .int(300)), extra, ("webOTT", .string(webOTT)), ("localTimeStart", .int(start)),
-                         ("localTimeEnd", .int(start + 300_000))])
+        await store.addAuth(
+            OpenSourceStore.AuthItem(expires: now + 305_000, webOTT: .string(webOTT), wid: .string(wid)))
+        return .display([
+            ("ttlSeconds", .int(300)), extra, ("webOTT", .string(webOTT)), ("localTimeStart", .int(start)),
+            ("localTimeEnd", .int(start + 300_000)),
+        ])
     }
 
     /// `RPSAccessHanler.post` and `MobileFlow.get_app_status`.
@@ -53,7 +56,11 @@ extension OpenSourceServer {
         } else {
             status = "expired"
         }
-        answer.writeJSON(.display([("status", status), ("statusCode", .int(0)), ("userId", userID), ("redirectURL", ""), ("authOTT", authOTT)]))
+        answer.writeJSON(
+            .display([
+                ("status", status), ("statusCode", .int(0)), ("userId", userID), ("redirectURL", ""),
+                ("authOTT", authOTT),
+            ]))
     }
 
     /// `RPSCodeStatusHandler.post` and `MobileFlow.update_app_status`.
@@ -73,8 +80,16 @@ extension OpenSourceServer {
         let wid = try Self.uncaught(data.get("wid"))
         let user = try Self.uncaught(data.get("userId"))
         var params = PythonValue.display([("Status", "OK")])
-        if await store.updateAuth(.wid(wid), now: now, { $0.mobileStatus = status; $0.userID = user }), status == "wid" {
-            params = .display([("PrerollId", ""), ("AppName", "Milagro MFA Demo"), ("AppLogoUrl", "http://example.com/icon.jpg")])
+        if await store.updateAuth(
+            .wid(wid), now: now,
+            {
+                $0.mobileStatus = status
+                $0.userID = user
+            }), status == "wid"
+        {
+            params = .display([
+                ("PrerollId", ""), ("AppName", "Milagro MFA Demo"), ("AppLogoUrl", "http://example.com/icon.jpg"),
+            ])
         }
         answer.setStatus(200, reason: "OK")
         answer.writeJSON(params)
@@ -108,7 +123,9 @@ extension OpenSourceServer {
     /// handlers read it: a body that is not JSON is 400 `BAD REQUEST. INVALID JSON`, a missing key
     /// 400 with `missingReason` (each handler has its own), nil then; any other Python error is
     /// uncaught (500).
-    static func mpinResponseAuthOTT(_ request: Request, missingReason: String, _ answer: inout TornadoAnswer) throws(Uncaught) -> PythonValue? {
+    static func mpinResponseAuthOTT(_ request: Request, missingReason: String, _ answer: inout TornadoAnswer)
+        throws(Uncaught) -> PythonValue?
+    {
         guard case .success(let data) = PythonJSON.loads(request.body) else {
             answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
             return nil
@@ -126,9 +143,12 @@ extension OpenSourceServer {
     /// `Wrong PIN.`, or a right PIN held until the browser logs in (200 with the logout data) or
     /// `MOBILE_LOGIN_AUTHENTICATION_TIMEOUT_SECONDS` pass (408), whatever kind of login the authOTT is.
     func mobileAuthenticate(_ request: Request, _ answer: inout TornadoAnswer) async throws(Uncaught) {
-        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID DATA", &answer) else { return }
+        guard let authOTT = try Self.mpinResponseAuthOTT(request, missingReason: "BAD REQUEST. INVALID DATA", &answer)
+        else { return }
         let now = self.now
-        guard let id = await store.id(.authOTT(authOTT), now: now), let item = await store.item(id), let token = item.token else {
+        guard let id = await store.id(.authOTT(authOTT), now: now), let item = await store.item(id),
+            let token = item.token
+        else {
             answer.setStatus(412, reason: "Invalid or expired access number")
             answer.writeJSON(.display([("message", "Invalid or expired access number")]))
             return
@@ -136,7 +156,10 @@ extension OpenSourceServer {
         _ = try userID(token)
         let (status, failed) = await verdict(token, now: now)
         if failed {
-            await store.updateAuth(id: id) { $0.status = status; $0.message = "Wrong PIN." }
+            await store.updateAuth(id: id) {
+                $0.status = status
+                $0.message = "Wrong PIN."
+            }
             answer.setStatus(status, reason: "Wrong PIN.")
             answer.writeJSON(.display([("message", "Wrong PIN.")]))
             return
@@ -144,32 +167,48 @@ extension OpenSourceServer {
         let message = "Authentication successful"
         let hold = authOTT.indexKey
         core.store.holds.open(hold)
-        await store.updateAuth(id: id) { $0.status = 200; $0.message = message }
+        await store.updateAuth(id: id) {
+            $0.status = 200
+            $0.message = message
+        }
         let limit = core.configuration.loginTimeout
-        _ = await core.store.holds.outcome(of: hold, clock: core.clock, deadline: now + core.milliseconds(limit),
-                                           realTimeLimit: .milliseconds(core.milliseconds(limit)))
+        _ = await core.store.holds.outcome(
+            of: hold, clock: core.clock, deadline: now + core.milliseconds(limit),
+            realTimeLimit: .milliseconds(core.milliseconds(limit)))
         guard let final = await store.item(id), final.browserReady else {
             answer.setStatus(408, reason: "Authentication timed out")
             answer.writeJSON(.display([("message", "Authentication timed out")]))
             return
         }
         answer.setStatus(200, reason: message)
-        answer.writeJSON(.display([("logoutURL", .string(final.logoutURL ?? "")), ("logoutData", final.logoutData.truthy ? final.logoutData : "")]))
+        answer.writeJSON(
+            .display([
+                ("logoutURL", .string(final.logoutURL ?? "")),
+                ("logoutData", final.logoutData.truthy ? final.logoutData : ""),
+            ]))
     }
 
     /// The RPS's private `AuthenticateHandler.post` as the demo RPA reads its answer: the status,
     /// message and user id (500 `Server error` when the answer has none).
     func rpsVerdict(authOTT: PythonValue, logoutData: PythonValue) async -> (Int, String, String) {
         let now = self.now
-        guard let id = await store.id(.authOTT(authOTT), now: now), let item = await store.item(id), let token = item.token else {
+        guard let id = await store.id(.authOTT(authOTT), now: now), let item = await store.item(id),
+            let token = item.token
+        else {
             return (408, "Expired authentication request", "")
         }
-        guard case .success(let document) = PythonJSON.loads(token.mpinID), case .success(let user) = document.subscripted("userID") else {
+        guard case .success(let document) = PythonJSON.loads(token.mpinID),
+            case .success(let user) = document.subscripted("userID")
+        else {
             return (500, "Server error", "")
         }
         let userID = Self.str(user)
         if let status = item.status, status != 0 {
-            await store.updateAuth(id: id) { $0.logoutData = logoutData; $0.logoutURL = Self.logoutURL; $0.browserReady = false }
+            await store.updateAuth(id: id) {
+                $0.logoutData = logoutData
+                $0.logoutURL = Self.logoutURL
+                $0.browserReady = false
+            }
             return (status, item.message ?? "", userID)
         }
         let (status, failed) = await verdict(token, now: now)

@@ -1,7 +1,7 @@
 import CommonFormats
 import Foundation
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 import OrderedJSON
 
 /// The RPS (servers/rps/rps.py, servers/rps/mobile_flow.py) of the `milagro-oss` profile, as the
@@ -12,25 +12,40 @@ extension OpenSourceServer {
     func rpsClass(_ request: Request) -> HandlerClass {
         var defaults: [(String, String)] = []
         // `self.request.headers['Origin'] in options.allowOrigin` ("*"): a substring test.
-        if let origin = request.header("Origin") { defaults.append(("Access-Control-Allow-Origin", origin.isEmpty || origin == "*" ? origin : "*")) }
-        defaults += [("Access-Control-Allow-Credentials", "true"), ("Access-Control-Allow-Methods", "GET,PUT,POST,DELETE,OPTIONS"),
-                     ("Access-Control-Allow-Headers", "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, "
-                        + "If-Modified-Since, X-File-Name, Cache-Control, WWW-Authenticate")]
-        return HandlerClass(defaultHeaders: defaults, writeError: { answer in
-            answer.writeJSON(.display([("version", Self.version), ("message", .string(answer.reason))]))
-        })
+        if let origin = request.header("Origin") {
+            defaults.append(("Access-Control-Allow-Origin", origin.isEmpty || origin == "*" ? origin : "*"))
+        }
+        defaults += [
+            ("Access-Control-Allow-Credentials", "true"),
+            ("Access-Control-Allow-Methods", "GET,PUT,POST,DELETE,OPTIONS"),
+            (
+                "Access-Control-Allow-Headers",
+                "Content-Type, Depth, User-Agent, X-File-Size, X-Requested-With, X-Requested-By, "
+                    + "If-Modified-Since, X-File-Name, Cache-Control, WWW-Authenticate"
+            ),
+        ]
+        return HandlerClass(
+            defaultHeaders: defaults,
+            writeError: { answer in
+                answer.writeJSON(.display([("version", Self.version), ("message", .string(answer.reason))]))
+            })
     }
 
     /// What answers an RPS route: the server, the request, the route's group (the M-Pin ID after
     /// the path; "" when it has none) and the answer to fill.
-    typealias RPSHandler = @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Void
+    typealias RPSHandler =
+        @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Void
 
     /// The RPS's routes (`Application.__init__`), each answering the endpoint's method (and
     /// `OPTIONS`); each pattern is anchored at both ends and matched on the path as sent
     /// (`tornadoGroup`).
     static let rpsRoutes: [Endpoint: RPSHandler] = [
-        .register: { server, request, group, answer throws(Uncaught) in try await server.register(request, group: group, &answer) },
-        .signature: { server, request, id, answer throws(Uncaught) in try await server.signature(request, mpinID: id, &answer) },
+        .register: { server, request, group, answer throws(Uncaught) in
+            try await server.register(request, group: group, &answer)
+        },
+        .signature: { server, request, id, answer throws(Uncaught) in
+            try await server.signature(request, mpinID: id, &answer)
+        },
         .timePermit: { server, _, id, answer throws(Uncaught) in try await server.timePermit(mpinID: id, &answer) },
         .setupDone: { _, _, _, answer throws(Uncaught) in answer.setStatus(200) },
         .accessNumberPoll: { server, request, _, answer throws(Uncaught) in try await server.access(request, &answer) },
@@ -38,7 +53,9 @@ extension OpenSourceServer {
         .getQrURL: { server, _, _, answer throws(Uncaught) in await server.getQrURL(&answer) },
         .codeStatus: { server, request, _, answer throws(Uncaught) in try await server.codeStatus(request, &answer) },
         .clientSettings: { server, _, _, answer throws(Uncaught) in server.clientSettings(&answer) },
-        .mobileAuthenticate: { server, request, _, answer throws(Uncaught) in try await server.mobileAuthenticate(request, &answer) },
+        .mobileAuthenticate: { server, request, _, answer throws(Uncaught) in
+            try await server.mobileAuthenticate(request, &answer)
+        },
         .pass1: { server, request, _, answer throws(Uncaught) in await server.pass1(request, &answer) },
         .pass2: { server, request, _, answer throws(Uncaught) in try await server.pass2(request, &answer) },
         .mobileConfig: { _, _, _, answer throws(Uncaught) in answer.setStatus(403, reason: "No config is available") },
@@ -53,7 +70,10 @@ extension OpenSourceServer {
         switch endpoint.tail {
         case .optionalID:
             var group = ""
-            if rest.first == "/" { group = "/"; rest = rest.dropFirst() }
+            if rest.first == "/" {
+                group = "/"
+                rest = rest.dropFirst()
+            }
             return rest.allSatisfy(\.isHexDigit) ? group + rest : nil
         case .id:
             guard rest.first == "/" else { return nil }
@@ -73,7 +93,10 @@ extension OpenSourceServer {
         }
         func route(_ methods: [String: (inout TornadoAnswer) async throws(Uncaught) -> Void]) async -> TornadoAnswer {
             await execute(request, handlerClass) { answer throws(Uncaught) in
-                if request.method == "OPTIONS" { options(&answer); return true }
+                if request.method == "OPTIONS" {
+                    options(&answer)
+                    return true
+                }
                 guard let handler = methods[request.method] else { return false }
                 try await handler(&answer)
                 return true
@@ -81,11 +104,17 @@ extension OpenSourceServer {
         }
         for (endpoint, handler) in Self.rpsRoutes {
             guard let group = Self.tornadoGroup(endpoint, request.path) else { continue }
-            return await route([endpoint.method: { answer throws(Uncaught) in try await handler(self, request, group, &answer) }])
+            return await route([
+                endpoint.method: { answer throws(Uncaught) in try await handler(self, request, group, &answer) }
+            ])
         }
         let notFound: (inout TornadoAnswer) async throws(Uncaught) -> Void = { answer in
             answer.setStatus(404, reason: "URI NOT FOUND")
-            answer.writeJSON(.display([("version", Self.version), ("service_name", "M-Pin authentication server"), ("message", "URI NOT FOUND")]))
+            answer.writeJSON(
+                .display([
+                    ("version", Self.version), ("service_name", "M-Pin authentication server"),
+                    ("message", "URI NOT FOUND"),
+                ]))
         }
         return await route(["GET": notFound, "POST": notFound, "PUT": notFound, "DELETE": notFound])
     }
@@ -105,7 +134,8 @@ extension OpenSourceServer {
         let values = Dictionary(members, uniquingKeysWith: { $1 })
         // Python 2's `quote_plus` keeps RFC 3986's unreserved characters but `~`.
         func quotePlus(_ s: String) -> String {
-            QueryString.percentEncode(s, keeping: { QueryString.isUnreserved($0) && $0 != UInt8(ascii: "~") }, spaceAsPlus: true)
+            QueryString.percentEncode(
+                s, keeping: { QueryString.isUnreserved($0) && $0 != UInt8(ascii: "~") }, spaceAsPlus: true)
         }
         return order.map { quotePlus($0) + "=" + quotePlus(values[$0] ?? "") }.joined(separator: "&")
     }
@@ -120,8 +150,10 @@ extension OpenSourceServer {
         answer.setHeader("Expires", "Sat, 26 Jul 1997 05:00:00 GMT")
         // The members and their insertion order are the profile's settings (`ClientSettingsLayout`):
         // the handler's dict literal of 18, then the two added when `requestOTP` is off.
-        let members = ClientSettingsLayout.members(flavour: .milagro, profile: .milagroOSS, appID: core.appID, baseURL: core.base.url,
-                                                   seedValue: core.random.hex(100)).map { ($0.0, Self.python($0.1)) }
+        let members = ClientSettingsLayout.members(
+            flavour: .milagro, profile: .milagroOSS, appID: core.appID, baseURL: core.base.url,
+            seedValue: core.random.hex(100)
+        ).map { ($0.0, Self.python($0.1)) }
         answer.writeJSON(.dict(members, literal: 18))
     }
 
@@ -173,8 +205,10 @@ extension OpenSourceServer {
             }
         }
         if mpinID.isEmpty {
-            let document = PythonValue.display([("issued", .string(CivilTime.issued(milliseconds: now))), ("userID", user),
-                                                ("mobile", .int(mobile)), ("salt", .string(core.random.hex(16)))])
+            let document = PythonValue.display([
+                ("issued", .string(CivilTime.issued(milliseconds: now))), ("userID", user),
+                ("mobile", .int(mobile)), ("salt", .string(core.random.hex(16))),
+            ])
             mpinID = Hex.encode(Array(PythonJSON.dumps(document).utf8))
         }
         let userData = try Self.uncaught(data.get("userData"))
@@ -182,7 +216,8 @@ extension OpenSourceServer {
         let activateKey = HMACSHA256.sign(key: core.signer.appKey, mpinID + Self.str(regOTT))
         let expires = now + 3_600_000
         let verifyRequest = PythonValue.display([
-            ("userId", user), ("mpinId", .string(mpinID)), ("mobile", .int(mobile)), ("activateKey", .string(activateKey)),
+            ("userId", user), ("mpinId", .string(mpinID)), ("mobile", .int(mobile)),
+            ("activateKey", .string(activateKey)),
             ("expireTime", .string(CivilTime.iso8601(milliseconds: expires))), ("resend", .bool(restarting)),
             ("deviceName", deviceName), ("userData", userData.truthy ? userData : ""),
         ])
@@ -198,22 +233,30 @@ extension OpenSourceServer {
         }
         var forceActivate = false
         if !verdict.2.isEmpty {
-            guard case .success(let response) = PythonJSON.loads(verdict.2), case .success(let force) = response.get("forceActivate") else {
+            guard case .success(let response) = PythonJSON.loads(verdict.2),
+                case .success(let force) = response.get("forceActivate")
+            else {
                 answer.setStatus(500)
                 return
             }
             forceActivate = force.truthy
         }
         if restarting { await store.deleteRegistration(mpinID) }
-        await store.putRegistration(mpinID, OpenSourceStore.Registration(regOTT: regOTT, active: forceActivate ? activateKey : nil,
-                                                                         expires: expires, userID: user.string ?? ""))
-        answer.writeJSON(.display([("mpinId", .string(mpinID)), ("regOTT", regOTT), ("expireTime", .string(Self.isoformat(expires))),
-                                   ("nowTime", .string(Self.isoformat(now))), ("active", .bool(forceActivate))]))
+        await store.putRegistration(
+            mpinID,
+            OpenSourceStore.Registration(
+                regOTT: regOTT, active: forceActivate ? activateKey : nil,
+                expires: expires, userID: user.string ?? ""))
+        answer.writeJSON(
+            .display([
+                ("mpinId", .string(mpinID)), ("regOTT", regOTT), ("expireTime", .string(Self.isoformat(expires))),
+                ("nowTime", .string(Self.isoformat(now))), ("active", .bool(forceActivate)),
+            ]))
     }
 
     /// `RPSSignatureHandler.get`: share 1 from D-TA 1 and the signed parameters for D-TA 2.
     func signature(_ request: Request, mpinID: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
-        guard let regOTT = request.argument("regOTT") else { throw .http(400) }   // MissingArgumentError
+        guard let regOTT = request.argument("regOTT") else { throw .http(400) }  // MissingArgumentError
         let idBytes = try Self.uncaught(PythonValue.hexBytes(mpinID))
         guard let document = String(validating: idBytes, as: UTF8.self) else { throw .internalError }
         let mpinData = try Self.uncaught(PythonJSON.loads(Array(document.utf8)))
@@ -235,14 +278,17 @@ extension OpenSourceServer {
         let user = try Self.uncaught(mpinData.subscripted("userID"))
         let hashHex = Hex.encode(core.mpin.hashID(idBytes))
         let expires = CivilTime.iso8601(milliseconds: now / 1000 * 1000 + 60_000)
-        let signature = core.signer.clientSecret(appID: core.appID, hashMpinID: hashHex, hashUserID: "", expires: expires)
+        let signature = core.signer.clientSecret(
+            appID: core.appID, hashMpinID: hashHex, hashUserID: "", expires: expires)
         let share = core.dta1.clientSecretShare(hashMpinID: core.mpin.hashID(idBytes))
         await store.deleteRegistration(mpinID)
         // The workbench's operator tools (revoke) know the identity from here on.
         // At the record limit the operator tools do not learn it; the answer is the open-source server's all the same.
         await core.store.learnIdentity(mpinID: mpinID, userID: user.string ?? "")
-        let params = Self.urlencode([("app_id", core.appID), ("expires", expires), ("hash_mpin_id", hashHex), ("hash_user_id", ""),
-                                     ("mobile", Self.str(mobile)), ("signature", signature)])
+        let params = Self.urlencode([
+            ("app_id", core.appID), ("expires", expires), ("hash_mpin_id", hashHex), ("hash_user_id", ""),
+            ("mobile", Self.str(mobile)), ("signature", signature),
+        ])
         answer.writeJSON(.display([("params", .string(params)), ("clientSecretShare", .string(Hex.encode(share)))]))
     }
 
@@ -259,21 +305,32 @@ extension OpenSourceServer {
         if let kept = await core.store.timePermitShare("oss:" + hashHex, date: date) {
             share = kept
         } else {
-            let count = BackendCore.timePermitDayCounts.lowerBound + Int(core.permitDays.uniform(UInt64(BackendCore.timePermitDayCounts.count)))
+            let count =
+                BackendCore.timePermitDayCounts.lowerBound
+                + Int(core.permitDays.uniform(UInt64(BackendCore.timePermitDayCounts.count)))
             let shares = (0..<UInt32(count)).map { core.dta1.timePermitShare(hashMpinID: hash, date: date &+ $0) }
             share = shares[0]
-            if !shares.contains(where: \.isEmpty) { await core.store.keepTimePermitShares("oss:" + hashHex, from: date, shares) }
+            if !shares.contains(where: \.isEmpty) {
+                await core.store.keepTimePermitShares("oss:" + hashHex, from: date, shares)
+            }
         }
         answer.setHeader("Cache-Control", "no-cache")
-        answer.writeJSON(.display([("date", .int(Int64(date))), ("signature", .string(HMACSHA256.sign(key: core.signer.appKey, hashHex))),
-                                   ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
-                                   ("timePermit", .string(Hex.encode(share))), ("version", Self.version)]))
+        answer.writeJSON(
+            .display([
+                ("date", .int(Int64(date))), ("signature", .string(HMACSHA256.sign(key: core.signer.appKey, hashHex))),
+                ("storageId", .string(hashHex)), ("message", "M-Pin Time Permit Generated"),
+                ("timePermit", .string(Hex.encode(share))), ("version", Self.version),
+            ]))
     }
 
     /// The RPS's 403 for what pass 1 and pass 2 catch: `Invalid data received. <message>`.
     static func invalidData(_ error: PythonError, _ answer: inout TornadoAnswer) {
         let reason: String
-        if case .keyError(let key) = error { reason = "Invalid data received. \(key) argument missing" } else { reason = "Invalid data received. \(error.message)" }
+        if case .keyError(let key) = error {
+            reason = "Invalid data received. \(key) argument missing"
+        } else {
+            reason = "Invalid data received. \(error.message)"
+        }
         answer.setStatus(403, reason: reason)
         answer.writeJSON(.display([("version", Self.version), ("message", .string(reason))]))
     }
@@ -294,9 +351,11 @@ extension OpenSourceServer {
         }
         let y = core.random.scalar(core.mpin)
         let now = self.now
-        await store.putPass1(Hex.encode(id), OpenSourceStore.Pass1(u: u, ut: ut, y: y, expires: now / 1000 * 1000 + 15_000))
+        await store.putPass1(
+            Hex.encode(id), OpenSourceStore.Pass1(u: u, ut: ut, y: y, expires: now / 1000 * 1000 + 15_000))
         answer.setStatus(200, reason: "OK")
-        answer.writeJSON(.display([("version", Self.version), ("y", .string(Hex.encode(y))), ("pass", .int(1)), ("message", "OK")]))
+        answer.writeJSON(
+            .display([("version", Self.version), ("y", .string(Hex.encode(y))), ("pass", .int(1)), ("message", "OK")]))
     }
 
     /// `Pass2Handler.post`: verifies V against the pass-1 record, which stays (a replayed pass 2
@@ -331,15 +390,25 @@ extension OpenSourceServer {
         let ut = try Self.uncaught(record.ut.hexDecoded())
         let wantsOTP = try Self.uncaught(otpWanted.int()) == 1
         let otp = wantsOTP ? core.random.digits(6) : "0"
-        let success = await withTaskExecutorPreference(globalConcurrentExecutor) { verify(id: id, y: record.y, ut: ut, v: v, now: now) }
-        let token = OpenSourceStore.AuthToken(mpinID: id, success: success, expires: now / 1000 * 1000 + 60_000, otp: otp)
+        let success = await withTaskExecutorPreference(globalConcurrentExecutor) {
+            verify(id: id, y: record.y, ut: ut, v: v, now: now)
+        }
+        let token = OpenSourceStore.AuthToken(
+            mpinID: id, success: success, expires: now / 1000 * 1000 + 60_000, otp: otp)
         let authOTT = core.random.hex(16)
-        var members: [(String, PythonValue)] = [("version", Self.version), ("pass", .int(2)), ("authOTT", .string(authOTT))]
+        var members: [(String, PythonValue)] = [
+            ("version", Self.version), ("pass", .int(2)), ("authOTT", .string(authOTT)),
+        ]
         if wantsOTP { members.append(("OTP", .string(otp))) }
         if wid != .string("0") {
-            await store.updateAuth(.wid(wid), now: now) { $0.authOTT = .string(authOTT); $0.token = token }
+            await store.updateAuth(.wid(wid), now: now) {
+                $0.authOTT = .string(authOTT)
+                $0.token = token
+            }
         } else {
-            await store.addAuth(OpenSourceStore.AuthItem(expires: token.expires, webOTT: .int(0), wid: "", authOTT: .string(authOTT), token: token))
+            await store.addAuth(
+                OpenSourceStore.AuthItem(
+                    expires: token.expires, webOTT: .int(0), wid: "", authOTT: .string(authOTT), token: token))
         }
         answer.setStatus(200, reason: "OK")
         answer.writeJSON(.display(Array(members.prefix(3))).appending(members.dropFirst(3)))
@@ -353,7 +422,11 @@ extension OpenSourceServer {
         if now % 86_400_000 < 3_600_000 && today > 0 { dates.append(today - 1) }
         for date in dates {
             let (hid, htid) = core.mpin.server1(date: date, id: id)
-            if core.mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: core.serverSecret, u: ut, ut: ut, v: v) == .ok { return true }
+            if core.mpin.server2(
+                date: date, hid: hid, htid: htid, y: y, serverSecret: core.serverSecret, u: ut, ut: ut, v: v) == .ok
+            {
+                return true
+            }
         }
         return false
     }

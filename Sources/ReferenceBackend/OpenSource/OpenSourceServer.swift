@@ -1,8 +1,8 @@
 import CommonFormats
 import Foundation
 import Hummingbird
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 
 /// The `milagro-oss` profile's HTTP front: the open-source server as it was measured (docs/protocol.md
 /// §13, §14), three Tornado 4.1 processes on one port. The demo RPA (servers/demo/mpinDemo.py) takes
@@ -67,8 +67,9 @@ struct OpenSourceServer: Sendable {
     func respond(to head: HTTPRequest, body: [UInt8]) async -> ServerAnswer? {
         let target = head.path ?? "/"
         let (path, rawQuery) = Call.split(target: target)
-        let request = Request(method: head.method.rawValue, path: String(path), uri: target,
-                              query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: head.headerFields, body: body)
+        let request = Request(
+            method: head.method.rawValue, path: String(path), uri: target,
+            query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: head.headerFields, body: body)
         let first = path.split(separator: "/").first.map(String.init) ?? ""
         if Self.workbenchSegments.contains(first) { return nil }
         if path.hasPrefix(Endpoint.dta2.path) { return await dta(request).answer(method: request.method) }
@@ -77,14 +78,17 @@ struct OpenSourceServer: Sendable {
 
     /// The first segments of the workbench's own endpoints, which its handlers answer under this
     /// profile too (`BackendRoutes`): the session page, the operator's, the DeviceSecurity service's.
-    static let workbenchSegments: Set<String> = Set([Endpoint.session, .adminOperation, .deviceSecurity].compactMap(\.segments.first))
+    static let workbenchSegments: Set<String> = Set(
+        [Endpoint.session, .adminOperation, .deviceSecurity].compactMap(\.segments.first))
 
     static func date() -> String { CivilTime.httpDate(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)) }
 
     /// Runs a handler as Tornado's `_execute` does: the method check, `prepare`, the method,
     /// `send_error` for what it raises, `finish`.
-    func execute(_ request: Request, _ handlerClass: HandlerClass, prepare: (inout TornadoAnswer) async -> Void = { _ in },
-                 method: (inout TornadoAnswer) async throws(Uncaught) -> Bool) async -> TornadoAnswer {
+    func execute(
+        _ request: Request, _ handlerClass: HandlerClass, prepare: (inout TornadoAnswer) async -> Void = { _ in },
+        method: (inout TornadoAnswer) async throws(Uncaught) -> Bool
+    ) async -> TornadoAnswer {
         var answer = TornadoAnswer(defaultHeaders: handlerClass.defaultHeaders, date: Self.date())
         do throws(Uncaught) {
             guard handlerClass.supportedMethods.contains(request.method) else { throw .http(405) }

@@ -192,7 +192,8 @@ actor OpenSourceStore {
     /// Makes room for a new `key` in `items` at `capacity`: drops the item that ends first.
     private func makeRoom<Item>(in items: inout [String: Item], for key: String, ending: (Item) -> Int64) {
         guard items.count >= capacity, items[key] == nil,
-              let first = items.min(by: { ending($0.value) < ending($1.value) })?.key else { return }
+            let first = items.min(by: { ending($0.value) < ending($1.value) })?.key
+        else { return }
         items[first] = nil
     }
 }

@@ -10,7 +10,9 @@ enum PythonJSON {
         guard let text = String(validating: body, as: UTF8.self) else {
             let offset = firstInvalidUTF8(body)
             let bad = offset < body.count ? body[offset] : 0
-            return .failure(.valueError("'utf8' codec can't decode byte 0x\(Hex.encode([bad])) in position \(offset): invalid start byte"))
+            return .failure(
+                .valueError(
+                    "'utf8' codec can't decode byte 0x\(Hex.encode([bad])) in position \(offset): invalid start byte"))
         }
         var parser = Parser(Array(text.unicodeScalars))
         return parser.document()
@@ -21,9 +23,12 @@ enum PythonJSON {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
-            guard length > 0, i + length <= bytes.count, bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }),
-                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return i }
+            let length =
+                b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
+            guard length > 0, i + length <= bytes.count,
+                bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }),
+                String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
+            else { return i }
             i += length
         }
         return i
@@ -105,7 +110,10 @@ enum PythonJSON {
                 let after = skip(end)
                 if after != s.count {
                     let (l1, c1) = lineColumn(after), (l2, c2) = lineColumn(s.count)
-                    return .failure(.valueError("Extra data: line \(l1) column \(c1) - line \(l2) column \(c2) (char \(after) - \(s.count))"))
+                    return .failure(
+                        .valueError(
+                            "Extra data: line \(l1) column \(c1) - line \(l2) column \(c2) (char \(after) - \(s.count))"
+                        ))
                 }
                 return .success(value)
             } catch {
@@ -191,7 +199,11 @@ enum PythonJSON {
                 let c = s[i]
                 if c == "\"" { return (.string(String(out)), i + 1) }
                 if c.value < 0x20 { throw fail("Invalid control character at", i) }
-                if c != "\\" { out.append(c); i += 1; continue }
+                if c != "\\" {
+                    out.append(c)
+                    i += 1
+                    continue
+                }
                 i += 1
                 guard i < s.count else { throw fail("Unterminated string starting at", begin - 1) }
                 switch s[i] {
@@ -242,7 +254,11 @@ enum PythonJSON {
                     guard i <= end, s[i] == ":" else { throw fail("Expecting : delimiter", i) }
                     i = skip(i + 1)
                     let (value, afterValue) = try scan(i, depth: depth + 1)
-                    if let at = members.firstIndex(where: { $0.0 == key }) { members[at].1 = value } else { members.append((key, value)) }
+                    if let at = members.firstIndex(where: { $0.0 == key }) {
+                        members[at].1 = value
+                    } else {
+                        members.append((key, value))
+                    }
                     i = skip(afterValue)
                     if i > end || s[i] == "}" { break }
                     guard s[i] == "," else { throw fail("Expecting , delimiter", i) }

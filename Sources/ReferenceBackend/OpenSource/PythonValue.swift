@@ -22,7 +22,8 @@ indirect enum PythonValue: Sendable, Equatable {
         case (.none, .none): return true
         case (.string(let x), .string(let y)): return x == y
         case (.list(let x), .list(let y)): return x == y
-        case (.dict(let x, _), .dict(let y, _)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.dict(let x, _), .dict(let y, _)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default:
             if let x = a.numeric, let y = b.numeric { return x == y }
             return false
@@ -85,7 +86,9 @@ indirect enum PythonValue: Sendable, Equatable {
 
     /// `x.get(key)` (`default` when absent); `AttributeError` when `x` is not a dict.
     func get(_ key: String, default fallback: PythonValue = .none) -> Result<PythonValue, PythonError> {
-        guard case .dict(let members, _) = self else { return .failure(.attributeError("'\(typeName)' object has no attribute 'get'")) }
+        guard case .dict(let members, _) = self else {
+            return .failure(.attributeError("'\(typeName)' object has no attribute 'get'"))
+        }
         return .success(members.last(where: { $0.0 == key })?.1 ?? fallback)
     }
 
@@ -101,7 +104,9 @@ indirect enum PythonValue: Sendable, Equatable {
             let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
             var digits = Substring(t)
             if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int64(t.hasPrefix("+") ? String(t.dropFirst()) : t) else {
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int64(t.hasPrefix("+") ? String(t.dropFirst()) : t)
+            else {
                 return .failure(.valueError("invalid literal for int() with base 10: '\(s)'"))
             }
             return .success(value)
@@ -114,9 +119,14 @@ indirect enum PythonValue: Sendable, Equatable {
     /// non-hex digit, `UnicodeEncodeError` (a `ValueError`) for a non-ASCII string (`unicode` is
     /// encoded as ASCII first), `AttributeError` when `x` is not a string.
     func hexDecoded() -> Result<[UInt8], PythonError> {
-        guard case .string(let s) = self else { return .failure(.attributeError("'\(typeName)' object has no attribute 'decode'")) }
+        guard case .string(let s) = self else {
+            return .failure(.attributeError("'\(typeName)' object has no attribute 'decode'"))
+        }
         if let (offset, scalar) = s.unicodeScalars.enumerated().first(where: { !$0.element.isASCII }) {
-            return .failure(.valueError("'ascii' codec can't encode character u'\\x\(String(scalar.value, radix: 16))' in position \(offset): ordinal not in range(128)"))
+            return .failure(
+                .valueError(
+                    "'ascii' codec can't encode character u'\\x\(String(scalar.value, radix: 16))' in position \(offset): ordinal not in range(128)"
+                ))
         }
         return Self.hexBytes(s)
     }

@@ -30,7 +30,8 @@ struct TornadoAnswer: Sendable {
 
     /// `RequestHandler.clear()`.
     mutating func clear(date: String) {
-        order = PythonDict(inserting: Array(PythonDict(inserting: ["Server", "Content-Type", "Date"], display: false).keys))
+        order = PythonDict(
+            inserting: Array(PythonDict(inserting: ["Server", "Content-Type", "Date"], display: false).keys))
         values = ["Server": ["TornadoServer/4.1"], "Content-Type": ["text/html; charset=UTF-8"], "Date": [date]]
         for (name, value) in defaultHeaders { setHeader(name, value) }
         body = []
@@ -80,7 +81,8 @@ struct TornadoAnswer: Sendable {
     }
 
     /// `send_error(code, reason)` with the class's `write_error`.
-    mutating func sendError(_ code: Int, reason: String? = nil, date: String, writeError: (inout TornadoAnswer) -> Void) {
+    mutating func sendError(_ code: Int, reason: String? = nil, date: String, writeError: (inout TornadoAnswer) -> Void)
+    {
         clear(date: date)
         setStatus(code, reason: reason)
         writeError(&self)
@@ -98,13 +100,18 @@ struct TornadoAnswer: Sendable {
         if status == 200, method == "GET" || method == "HEAD", values["Etag"] == nil {
             let etag = TornadoEtag.of(body)
             setHeader("Etag", etag)
-            if let wanted = ifNoneMatch, wanted.split(separator: ",").contains(where: { $0.trimmingOptionalWhitespace == etag || $0 == "*" }) {
+            if let wanted = ifNoneMatch,
+                wanted.split(separator: ",").contains(where: { $0.trimmingOptionalWhitespace == etag || $0 == "*" })
+            {
                 body = []
                 setStatus(304)
             }
         }
         if status == 304 {
-            for name in ["Allow", "Content-Encoding", "Content-Language", "Content-Length", "Content-Md5", "Content-Range", "Content-Type", "Last-Modified"] {
+            for name in [
+                "Allow", "Content-Encoding", "Content-Language", "Content-Length", "Content-Md5", "Content-Range",
+                "Content-Type", "Last-Modified",
+            ] {
                 clearHeader(name)
             }
         } else if values["Content-Length"] == nil {
@@ -146,8 +153,10 @@ struct TornadoAnswer: Sendable {
 
     /// `HTTPHeaders`' name normalisation: each dash-separated word capitalised.
     static func normalized(_ name: String) -> String {
-        name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
-            .joined(separator: "-")
+        name.split(separator: "-", omittingEmptySubsequences: false).map {
+            $0.prefix(1).uppercased() + $0.dropFirst().lowercased()
+        }
+        .joined(separator: "-")
     }
 
     /// Python 2.7's `httplib.responses`.

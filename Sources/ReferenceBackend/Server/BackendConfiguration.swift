@@ -1,5 +1,5 @@
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 
 /// Everything that shapes the backend, fixed when it starts.
 public struct BackendConfiguration: Sendable {
@@ -64,10 +64,12 @@ public struct BackendConfiguration: Sendable {
     /// (`milagro-hosted-v3`).
     public var profile: BackendProfile
 
-    public init(host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,
-                activation: ActivationMode = .auto, seed: String? = nil, curve: CurveID = .bn254cx,
-                clientID: String? = nil, maximumBodySize: Int = 64 * 1024, loginTimeout: Double = 10,
-                profile: BackendProfile = .default) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,
+        activation: ActivationMode = .auto, seed: String? = nil, curve: CurveID = .bn254cx,
+        clientID: String? = nil, maximumBodySize: Int = 64 * 1024, loginTimeout: Double = 10,
+        profile: BackendProfile = .default
+    ) {
         self.host = host
         self.port = port
         self.flavour = flavour
@@ -99,7 +101,8 @@ public struct BackendConfiguration: Sendable {
     /// platform's flavour, activation codes).
     package var problem: String? {
         if !Self.isValidLoginTimeout(loginTimeout) {
-            return "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
+            return
+                "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
         }
         return profile.problem(flavour: flavour, activation: activation)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import MilagroProtocol
 import MPinCrypto
+import MilagroProtocol
 import Synchronization
 
 /// The backend's fixed parts, shared by every request: configuration, crypto, secrets, clock,
@@ -40,7 +40,10 @@ final class BackendCore: Sendable {
 
     /// Draws the secrets in a fixed order (share 1, share 2, app key, app id, customer id), so a
     /// seed fixes them all.
-    init(configuration: BackendConfiguration, clock: any BackendClock, mail: @escaping @Sendable (ActivationMessage) -> Void) {
+    init(
+        configuration: BackendConfiguration, clock: any BackendClock,
+        mail: @escaping @Sendable (ActivationMessage) -> Void
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.mail = mail
@@ -56,8 +59,11 @@ final class BackendCore: Sendable {
         let generatedAppID = random.hex(16)
         appID = configuration.flavour == .mfaPlatform ? "OIDC" : generatedAppID
         let c = random.hex(16)
-        customerID = [c.prefix(8), c.dropFirst(8).prefix(4), c.dropFirst(12).prefix(4), c.dropFirst(16).prefix(4), c.dropFirst(20)]
-            .map(String.init).joined(separator: "-")
+        customerID = [
+            c.prefix(8), c.dropFirst(8).prefix(4), c.dropFirst(12).prefix(4), c.dropFirst(16).prefix(4),
+            c.dropFirst(20),
+        ]
+        .map(String.init).joined(separator: "-")
         dta1 = TrustedAuthority(name: "dta1", masterSecret: share1, appID: appID, signer: signer, mpin: mpin)
         dta2 = TrustedAuthority(name: "dta2", masterSecret: share2, appID: appID, signer: signer, mpin: mpin)
         serverSecret = mpin.recombineG2(dta1.serverSecretShare, dta2.serverSecretShare) ?? []

@@ -57,7 +57,9 @@ struct BackendResponder: ServerResponder {
     /// and the common `X-Forwarded-For`): a request with any of them came through a proxy, which
     /// on this machine may be forwarding a client that is not (`mpin-workbench proxy` sends `Via`).
     /// Any client can send these fields, but they only take the operator endpoints away from it.
-    static let proxyFields: [HTTPFields.Element.Name] = [.via, HTTPFields.Element.Name("Forwarded")!, HTTPFields.Element.Name("X-Forwarded-For")!]
+    static let proxyFields: [HTTPFields.Element.Name] = [
+        .via, HTTPFields.Element.Name("Forwarded")!, HTTPFields.Element.Name("X-Forwarded-For")!,
+    ]
 
     /// Whether a request names a proxy it came through (`proxyFields`).
     static func cameThroughProxy(_ fields: HTTPFields) -> Bool {
@@ -65,7 +67,8 @@ struct BackendResponder: ServerResponder {
     }
 
     func refusal(timedOut head: HTTPRequest, after deadline: BodyDeadline) -> ServerAnswer {
-        Reply.error(APIError(.requestTimeoutStatus, "The request body did not arrive within \(deadline.seconds) s")).answer
+        Reply.error(APIError(.requestTimeout, "The request body did not arrive within \(deadline.seconds) s"))
+            .answer
     }
 }
 
@@ -77,10 +80,14 @@ extension BackendCore {
     func route(_ call: Call) async throws(APIError) -> Reply {
         let s = call.segments
         if !call.fromLoopback, !configuration.allowsRemoteAdmin, Self.isOperatorPath(s) {
-            throw APIError(.forbidden, "The operator endpoints (/admin/*, /devicesecurity/admin/*) answer only clients on this machine; "
-                           + "start the backend with --remote-admin to let others in")
+            throw APIError(
+                .forbidden,
+                "The operator endpoints (/admin/*, /devicesecurity/admin/*) answer only clients on this machine; "
+                    + "start the backend with --remote-admin to let others in")
         }
-        if configuration.flavour == .mfaPlatform, s.count >= 2, s[0] == Endpoint.defaultRPSPrefix, !browserSegments.contains(s[1]) {
+        if configuration.flavour == .mfaPlatform, s.count >= 2, s[0] == Endpoint.defaultRPSPrefix,
+            !browserSegments.contains(s[1])
+        {
             try checkClientID(call)
         }
         guard let (endpoint, route) = routes.lookup(s) else {
@@ -103,7 +110,8 @@ extension BackendCore {
     /// `WWW-Authenticate: Authenticate` on a 401 (docs/protocol.md §4, §13).
     func profiled(_ reply: Reply, segments: [String]) -> Reply {
         if hostedV3 { return hostedV3Profiled(reply, segments: segments) }
-        guard openSource, reply.status == .unauthorized, !["devicesecurity", "admin"].contains(segments.first ?? "") else { return reply }
+        guard openSource, reply.status == .unauthorized, !["devicesecurity", "admin"].contains(segments.first ?? "")
+        else { return reply }
         return reply.adding(.wwwAuthenticate, "Authenticate")
     }
 
@@ -112,7 +120,7 @@ extension BackendCore {
     func profiledRegistration(_ call: Call, restarting restartID: String?) async throws(APIError) -> Reply {
         do {
             return try await register(call, restarting: restartID)
-        } catch where openSource && error.status == .badRequest {
+        } catch  where openSource && error.status == .badRequest {
             return .empty(.badRequest)
         }
     }

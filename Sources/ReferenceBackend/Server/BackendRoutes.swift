@@ -13,7 +13,11 @@ enum BackendRoutes {
         case .milagro: routes.merge(milagro) { $1 }
         case .mfaPlatform: routes.merge(mfaPlatform) { $1 }
         }
-        if configuration.activation == .code { routes[.activationCode] = Route { core, call, _ throws(APIError) in try await core.requestActivationCode(call) } }
+        if configuration.activation == .code {
+            routes[.activationCode] = Route { core, call, _ throws(APIError) in
+                try await core.requestActivationCode(call)
+            }
+        }
         if configuration.profile == .milagroHostedV3 { routes.merge(BackendCore.hostedV3Routes) { $1 } }
         return EndpointIndex(routes)
     }
@@ -21,7 +25,8 @@ enum BackendRoutes {
     /// The endpoints of every flavour.
     static let common: [Endpoint: Route] = [
         .clientSettings: Route { core, _, _ throws(APIError) in core.clientSettings() },
-        .register: Route { core, call, id throws(APIError) in try await core.profiledRegistration(call, restarting: id) },
+        .register: Route { core, call, id throws(APIError) in try await core.profiledRegistration(call, restarting: id)
+        },
         .signature: Route { core, call, id throws(APIError) in try await core.signature(call, mpinIDHex: id ?? "") },
         .pass1: Route { core, call, _ throws(APIError) in try await core.pass1(call) },
         .pass2: Route { core, call, _ throws(APIError) in try await core.pass2(call) },
@@ -30,16 +35,23 @@ enum BackendRoutes {
         .getQrURL: Route { core, call, _ throws(APIError) in try await core.getQrURL(call) },
         .accessNumberPoll: Route { core, call, _ throws(APIError) in try await core.access(call) },
         .codeStatus: Route { core, call, _ throws(APIError) in try await core.codeStatus(call) },
-        .dta1: Route { core, call, operation throws(APIError) in try core.authorityRequest(core.dta1, operation ?? "", call.query) },
-        .dta2: Route { core, call, operation throws(APIError) in try core.authorityRequest(core.dta2, operation ?? "", call.query) },
+        .dta1: Route { core, call, operation throws(APIError) in
+            try core.authorityRequest(core.dta1, operation ?? "", call.query)
+        },
+        .dta2: Route { core, call, operation throws(APIError) in
+            try core.authorityRequest(core.dta2, operation ?? "", call.query)
+        },
         .service: Route { core, _, _ throws(APIError) in core.service() },
         .rpaAuthenticate: Route { core, call, _ throws(APIError) in try await core.rpaAuthenticate(call) },
         .session: Route { core, call, _ throws(APIError) in try await core.browserSession(call) },
         .activate: Route(checksMethod: false) { core, call, _ throws(APIError) in try await core.activate(call) },
         .logout: Route { core, call, _ throws(APIError) in try await core.logout(call) },
-        .adminMailbox: operatorRoute, .adminRevoke: operatorRoute, .adminRestore: operatorRoute, .adminCounts: operatorRoute,
+        .adminMailbox: operatorRoute, .adminRevoke: operatorRoute, .adminRestore: operatorRoute,
+        .adminCounts: operatorRoute,
         .adminOperation: operatorRoute,
-        .deviceSecurity: Route(checksMethod: false) { core, call, _ throws(APIError) in try await core.deviceSecurity.handle(call, core: core) },
+        .deviceSecurity: Route(checksMethod: false) { core, call, _ throws(APIError) in
+            try await core.deviceSecurity.handle(call, core: core)
+        },
     ]
 
     /// The milagro flavour's: time permits and their storage.

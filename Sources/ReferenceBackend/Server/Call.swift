@@ -17,8 +17,10 @@ struct Call: Sendable {
     /// Who sent the request, for the per-client quotas and rate limits (`ClientAddress`).
     var client = ClientAddress.unknown
 
-    init(method: HTTPRequest.Method, segments: [String], query: [String: String], headers: HTTPFields = HTTPFields(),
-         body: [UInt8] = []) {
+    init(
+        method: HTTPRequest.Method, segments: [String], query: [String: String], headers: HTTPFields = HTTPFields(),
+        body: [UInt8] = []
+    ) {
         self.method = method
         self.segments = segments
         self.query = query

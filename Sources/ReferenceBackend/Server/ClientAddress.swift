@@ -27,7 +27,9 @@ struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
             if bytes.prefix(10).allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
                 self.init(ipv4: bytes[12...].reduce(0) { $0 << 8 | UInt32($1) })
             } else {
-                let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+                let groups = stride(from: 0, to: 8, by: 2).map {
+                    String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+                }
                 self.init(description: groups.joined(separator: ":") + "::/64")
             }
         case .unixDomainSocket?:

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
-import ServiceLifecycle
 import OrderedJSON
+import ServiceLifecycle
 
 /// A reference Milagro backend served in-process: RPS, two D-TAs, the demo RPA and the MFA
 /// platform's endpoints on one real HTTP server (Hummingbird), verifying authentications with
@@ -33,25 +33,33 @@ public final class ReferenceBackend: Sendable {
     ///   - logger: where the server logs instead, at the logger's own level (`logLevel` is then unused).
     ///   - logRequests: one line per request at `info` (method, path, status, duration, body bytes).
     ///   - onMail: called with each activation link or code the demo RPA "mails".
-    public static func start(_ configuration: BackendConfiguration = BackendConfiguration(),
-                             clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
-                             logger: Logger? = nil, logRequests: Bool = false,
-                             onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }) async throws -> ReferenceBackend {
+    public static func start(
+        _ configuration: BackendConfiguration = BackendConfiguration(),
+        clock: any BackendClock = SystemBackendClock(), logLevel: Logger.Level = .critical,
+        logger: Logger? = nil, logRequests: Bool = false,
+        onMail: @escaping @Sendable (ActivationMessage) -> Void = { _ in }
+    ) async throws -> ReferenceBackend {
         if let problem = configuration.problem {
-            throw ServerStartError(server: "reference backend", address: ServerHost.baseURL(host: configuration.host, port: configuration.port),
-                                   reason: problem)
+            throw ServerStartError(
+                server: "reference backend",
+                address: ServerHost.baseURL(host: configuration.host, port: configuration.port),
+                reason: problem)
         }
         let core = BackendCore(configuration: configuration, clock: clock, mail: onMail)
-        let (task, group, port) = try await ServerHost.start(BackendResponder(core: core), name: "reference backend", host: configuration.host,
-                                                             port: configuration.port,
-                                                             logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
-                                                             logRequests: logRequests, bodyDeadline: configuration.bodyTimeout)
+        let (task, group, port) = try await ServerHost.start(
+            BackendResponder(core: core), name: "reference backend", host: configuration.host,
+            port: configuration.port,
+            logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
+            logRequests: logRequests, bodyDeadline: configuration.bodyTimeout)
         core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
-        return ReferenceBackend(configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
+        return ReferenceBackend(
+            configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
     }
 
-    private init(configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>,
-                 group: ServiceGroup, port: Int) {
+    private init(
+        configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>,
+        group: ServiceGroup, port: Int
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.core = core
@@ -103,7 +111,9 @@ public final class ReferenceBackend: Sendable {
     }
 
     /// The MFA platform's authorize URL for an app (`client_id`), as an app backend would make it.
-    public func authorizeURL(clientID: String, redirectURI: String = "http://127.0.0.1/callback", state: String = "workbench") -> String {
+    public func authorizeURL(
+        clientID: String, redirectURI: String = "http://127.0.0.1/callback", state: String = "workbench"
+    ) -> String {
         core.authorizeURL(clientID: clientID, redirectURI: redirectURI, state: state)
     }
 

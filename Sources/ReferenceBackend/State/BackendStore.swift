@@ -85,7 +85,9 @@ actor BackendStore {
 
     /// Marks a registration active when `key` is its activation key; false when none matches.
     func activate(mpinID: String, key: String, now: Int64) -> Bool {
-        guard var record = registration(mpinID, now: now), HMACSHA256.equal(record.activateKey, key) else { return false }
+        guard var record = registration(mpinID, now: now), HMACSHA256.equal(record.activateKey, key) else {
+            return false
+        }
         record.active = true
         registrations[mpinID] = record
         return true
@@ -100,7 +102,9 @@ actor BackendStore {
 
     /// The signature request's check: a wrong regOTT deletes the record (as the open-source RPS
     /// does); a right one on an active record consumes it and issues the identity.
-    func consumeRegistration(mpinID: String, regOTT: String, now: Int64, client: ClientAddress = .unknown) -> SignatureCheck {
+    func consumeRegistration(mpinID: String, regOTT: String, now: Int64, client: ClientAddress = .unknown)
+        -> SignatureCheck
+    {
         guard let record = registration(mpinID, now: now) else { return .unknown }
         guard HMACSHA256.equal(record.regOTT, regOTT) else {
             registrations[mpinID] = nil
@@ -108,7 +112,9 @@ actor BackendStore {
         }
         guard record.active else { return .notActive }
         do throws(APIError) {
-            _ = try add(mpinID, IdentityRecord(userID: record.userID), to: &identities, "identities", client: client, evictable: nil)
+            _ = try add(
+                mpinID, IdentityRecord(userID: record.userID), to: &identities, "identities", client: client,
+                evictable: nil)
         } catch {
             return .full(error)
         }
@@ -120,7 +126,9 @@ actor BackendStore {
     /// the operator tools (revoke) know it: under the store's cap only, not a client's quota (that
     /// server has none); at the cap it is not learned.
     func learnIdentity(mpinID: String, userID: String) {
-        _ = identities.insert(mpinID, IdentityRecord(userID: userID), owner: .unknown, capacity: capacity, perClient: capacity, evictable: nil)
+        _ = identities.insert(
+            mpinID, IdentityRecord(userID: userID), owner: .unknown, capacity: capacity, perClient: capacity,
+            evictable: nil)
     }
 
     func identity(_ mpinID: String) -> IdentityRecord? { identities[mpinID] }
@@ -164,11 +172,16 @@ actor BackendStore {
 
     /// Issues `code` to a user (in place of any code it had) when the rates allow: per user and per
     /// client (429 past either, with the wait in the message; a refused request counts for neither).
-    func putActivationCode(userID: String, code: String, expires: Int64, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
-        let userWait = codesPerUser.wait(userID, now: now), clientWait = codesPerClient.wait(client.description, now: now)
+    func putActivationCode(userID: String, code: String, expires: Int64, now: Int64, client: ClientAddress = .unknown)
+        throws(APIError)
+    {
+        let userWait = codesPerUser.wait(userID, now: now),
+            clientWait = codesPerClient.wait(client.description, now: now)
         guard userWait == 0, clientWait == 0 else {
             let whose = userWait > 0 ? "this user" : "this client"
-            throw APIError(.tooManyRequests, "Too many activation codes for \(whose): try again in \(Self.seconds(max(userWait, clientWait))) s")
+            throw APIError(
+                .tooManyRequests,
+                "Too many activation codes for \(whose): try again in \(Self.seconds(max(userWait, clientWait))) s")
         }
         // A new code replaces the user's old one in place.
         activationCodes[userID] = nil
@@ -224,7 +237,8 @@ actor BackendStore {
 
     // MARK: - Passes
 
-    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
+    func putPass1(mpinID: String, _ record: Pass1Record, now: Int64, client: ClientAddress = .unknown) throws(APIError)
+    {
         sweep(now: now)
         sweepIfFull(pass1, mpinID, client: client, now: now)
         _ = try add(mpinID, record, to: &pass1, "pass-1 challenges", client: client)
@@ -248,7 +262,8 @@ actor BackendStore {
         sweepIfFull(auths, authOTT, client: client, now: now)
         if !record.wid.isEmpty {
             guard var session = sessions[record.wid], Self.isLive(session, now: now),
-                  [.new, .wid, .user].contains(session.status) else { return }
+                [.new, .wid, .user].contains(session.status)
+            else { return }
             _ = try add(authOTT, record, to: &auths, "pass-2 verdicts", client: client)
             session.authOTT = authOTT
             sessions[record.wid] = session
@@ -294,7 +309,9 @@ actor BackendStore {
     func putSession(_ session: BrowserSession, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
         sweep(now: now)
         sweepIfFull(sessions, session.wid, client: client, now: now)
-        let dropped = try add(session.wid, session, to: &sessions, "browser sessions", client: client) { $0.status != .authenticate }
+        let dropped = try add(session.wid, session, to: &sessions, "browser sessions", client: client) {
+            $0.status != .authenticate
+        }
         for (wid, old) in dropped where widByWebOTT[old.webOTT] == wid { widByWebOTT[old.webOTT] = nil }
         widByWebOTT[session.webOTT] = session.wid
     }
@@ -349,9 +366,12 @@ actor BackendStore {
     /// browser can see it), then shows the session as `authenticate` with the user and the
     /// authOTT, and, for an OIDC session, the authorization code of the browser's redirect. Nil
     /// when the session is gone or no longer waits for this authOTT.
-    func beginHeldLogin(wid: String, authOTT: String, userID: String, browserCode: String, now: Int64) -> BrowserSession? {
+    func beginHeldLogin(wid: String, authOTT: String, userID: String, browserCode: String, now: Int64)
+        -> BrowserSession?
+    {
         guard var session = sessions[wid], Self.isLive(session, now: now), session.authOTT == authOTT,
-              [.new, .wid, .user].contains(session.status) else { return nil }
+            [.new, .wid, .user].contains(session.status)
+        else { return nil }
         holds.open(authOTT)
         session.status = .authenticate
         session.userID = userID
@@ -365,9 +385,12 @@ actor BackendStore {
     /// browser session (its token from `makeToken`), ends the access session (later polls say
     /// `expired`) and releases the phone, all before the browser's answer is written. Nil when no
     /// phone login with that authOTT is held (never was, timed out, or already picked up).
-    func completeHeldLogin(authOTT: String, now: Int64, makeToken: () -> String) -> (sessionToken: String, userID: String)? {
+    func completeHeldLogin(authOTT: String, now: Int64, makeToken: () -> String) -> (
+        sessionToken: String, userID: String
+    )? {
         guard let wid = heldWIDs[authOTT], var session = sessions[wid], session.status == .authenticate,
-              holds.isWaiting(authOTT) else { return nil }
+            holds.isWaiting(authOTT)
+        else { return nil }
         let token = makeToken()
         guard holds.resolve(authOTT, .loggedIn(sessionToken: token, userID: session.userID)) else { return nil }
         heldWIDs[authOTT] = nil
@@ -375,7 +398,9 @@ actor BackendStore {
         sessions[wid] = session
         if rpaSessions.count >= capacity {
             sweepExpired(now: now)
-            if rpaSessions.count >= capacity, let oldest = rpaSessions.min(by: { $0.value.expires < $1.value.expires })?.key {
+            if rpaSessions.count >= capacity,
+                let oldest = rpaSessions.min(by: { $0.value.expires < $1.value.expires })?.key
+            {
                 rpaSessions[oldest] = nil
             }
         }
@@ -403,7 +428,9 @@ actor BackendStore {
     /// Logs a browser session out by its session token; false when the token or user do not match
     /// or it is already logged out.
     func logout(sessionToken: String, userID: String, now: Int64) -> Bool {
-        guard var session = rpaSession(token: sessionToken, now: now), session.loggedIn, session.userID == userID else { return false }
+        guard var session = rpaSession(token: sessionToken, now: now), session.loggedIn, session.userID == userID else {
+            return false
+        }
         session.loggedIn = false
         rpaSessions[sessionToken] = session
         return true
@@ -411,7 +438,9 @@ actor BackendStore {
 
     // MARK: - Authorization codes
 
-    func putCode(_ code: String, _ record: AuthorizationCode, now: Int64, client: ClientAddress = .unknown) throws(APIError) {
+    func putCode(_ code: String, _ record: AuthorizationCode, now: Int64, client: ClientAddress = .unknown)
+        throws(APIError)
+    {
         sweepIfFull(codes, code, client: client, now: now)
         _ = try add(code, record, to: &codes, "authorization codes", client: client)
     }
@@ -433,14 +462,20 @@ actor BackendStore {
     /// Adds a client's record to `table` under the caps (`ClientQuotaTable`), once `sweepIfFull`
     /// has had its turn: a record that `evictable` lets go makes room (nil: none may go); else a
     /// 503 that names the store and the cap. Returns the records dropped.
-    private func add<Value>(_ key: String, _ value: Value, to table: inout ClientQuotaTable<Value>, _ what: String,
-                            client: ClientAddress,
-                            evictable: ((Value) -> Bool)? = { _ in true }) throws(APIError) -> [(key: String, value: Value)] {
-        switch table.insert(key, value, owner: client, capacity: capacity, perClient: clientCapacity, evictable: evictable) {
+    private func add<Value>(
+        _ key: String, _ value: Value, to table: inout ClientQuotaTable<Value>, _ what: String,
+        client: ClientAddress,
+        evictable: ((Value) -> Bool)? = { _ in true }
+    ) throws(APIError) -> [(key: String, value: Value)] {
+        switch table.insert(
+            key, value, owner: client, capacity: capacity, perClient: clientCapacity, evictable: evictable)
+        {
         case .added(let dropped):
             return dropped
         case .full:
-            let whose = table.count(of: client) >= clientCapacity ? "holds \(clientCapacity) \(what) of this client, its limit per client"
+            let whose =
+                table.count(of: client) >= clientCapacity
+                ? "holds \(clientCapacity) \(what) of this client, its limit per client"
                 : "holds \(capacity) \(what), its limit"
             throw APIError(.serviceUnavailable, "The backend \(whose): try again once some have expired")
         }
@@ -448,7 +483,8 @@ actor BackendStore {
 
     /// Sweeps expired records when `table` has no room for `client`'s new `key` (at most once a
     /// second of the backend's clock), before `add` makes room by dropping live ones.
-    private func sweepIfFull<Value>(_ table: ClientQuotaTable<Value>, _ key: String, client: ClientAddress, now: Int64) {
+    private func sweepIfFull<Value>(_ table: ClientQuotaTable<Value>, _ key: String, client: ClientAddress, now: Int64)
+    {
         guard table[key] == nil, table.count >= capacity || table.count(of: client) >= clientCapacity else { return }
         guard now >= lastFullSweep &+ 1000 || now < lastFullSweep else { return }
         lastFullSweep = now
@@ -471,8 +507,10 @@ actor BackendStore {
 
     /// Counts of live records, for tests and the admin endpoint.
     func counts() -> [String: Int] {
-        ["registrations": registrations.count, "identities": identities.count, "pass1": pass1.count,
-         "auths": auths.count, "sessions": sessions.count, "codes": codes.count,
-         "heldLogins": holds.count, "browserSessions": rpaSessions.count]
+        [
+            "registrations": registrations.count, "identities": identities.count, "pass1": pass1.count,
+            "auths": auths.count, "sessions": sessions.count, "codes": codes.count,
+            "heldLogins": holds.count, "browserSessions": rpaSessions.count,
+        ]
     }
 }

@@ -65,8 +65,10 @@ struct ClientQuotaTable<Value> {
     }
 
     /// Adds `value` under `key` for `owner`, or replaces the record of `key` (see the type).
-    mutating func insert(_ key: String, _ value: Value, owner: ClientAddress, capacity: Int, perClient: Int,
-                         evictable: ((Value) -> Bool)?) -> Insertion {
+    mutating func insert(
+        _ key: String, _ value: Value, owner: ClientAddress, capacity: Int, perClient: Int,
+        evictable: ((Value) -> Bool)?
+    ) -> Insertion {
         if entries[key] != nil {
             entries[key]!.value = value
             return .added(dropped: [])
@@ -76,7 +78,9 @@ struct ClientQuotaTable<Value> {
             guard let evictable, let oldest = dropOldest(of: owner, evictable) else { return .full }
             dropped.append(oldest)
         } else if count >= max(1, capacity) {
-            guard let evictable, let biggest = biggestHolder(), let oldest = dropOldest(of: biggest, evictable) else { return .full }
+            guard let evictable, let biggest = biggestHolder(), let oldest = dropOldest(of: biggest, evictable) else {
+                return .full
+            }
             dropped.append(oldest)
         }
         add(key, value, owner: owner)
@@ -131,7 +135,9 @@ struct ClientQuotaTable<Value> {
     }
 
     /// Drops the oldest record of `owner` that may be dropped, and returns it.
-    private mutating func dropOldest(of owner: ClientAddress, _ evictable: (Value) -> Bool) -> (key: String, value: Value)? {
+    private mutating func dropOldest(of owner: ClientAddress, _ evictable: (Value) -> Bool) -> (
+        key: String, value: Value
+    )? {
         guard var held = holdings[owner] else { return nil }
         // Stale keys at the front are passed for good.
         while held.head < held.keys.count, !isLive(held.keys[held.head], of: owner) { held.head += 1 }

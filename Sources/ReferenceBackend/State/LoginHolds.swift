@@ -82,7 +82,8 @@ final class LoginHolds: Sendable {
     /// `deadline` (milliseconds; the clock is looked at every `clockPollInterval`), when
     /// `realTimeLimit` of real time has passed (so a clock that nobody moves never hangs a
     /// request), or when the waiting task is cancelled. A hold that was never opened times out at once.
-    func outcome(of authOTT: String, clock: any BackendClock, deadline: Int64, realTimeLimit: Duration) async -> Outcome {
+    func outcome(of authOTT: String, clock: any BackendClock, deadline: Int64, realTimeLimit: Duration) async -> Outcome
+    {
         let realDeadline = ContinuousClock.now + realTimeLimit
         let watchdog = Task { [self] in
             while !Task.isCancelled {

@@ -16,6 +16,7 @@ struct APIError: Error, Sendable {
     }
 
     var body: JSONValue {
-        fields.contains(where: { $0.0 == "message" }) ? .fields(fields) : .fields(fields + [("message", .string(message))])
+        fields.contains(where: { $0.0 == "message" })
+            ? .fields(fields) : .fields(fields + [("message", .string(message))])
     }
 }

@@ -27,7 +27,8 @@ public final class BackendRandom: Sendable {
     ///   - seed: nil for the system's generator.
     ///   - stream: nil for the main stream, else the name of a stream of its own.
     public init(seed: String?, stream: String? = nil) {
-        let label = stream.map { "mpin-workbench reference backend seed (\($0)):" } ?? "mpin-workbench reference backend seed:"
+        let label =
+            stream.map { "mpin-workbench reference backend seed (\($0)):" } ?? "mpin-workbench reference backend seed:"
         key = seed.map { SHA256.hash(Array(label.utf8) + Array($0.utf8)) }
     }
 
@@ -41,7 +42,9 @@ public final class BackendRandom: Sendable {
         return stream.withLock { stream in
             while stream.pool.count < count {
                 var block = key
-                for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: stream.counter >> UInt64(shift))) }
+                for shift in stride(from: 56, through: 0, by: -8) {
+                    block.append(UInt8(truncatingIfNeeded: stream.counter >> UInt64(shift)))
+                }
                 stream.counter += 1
                 stream.pool += SHA256.hash(block)
             }

@@ -92,7 +92,9 @@ struct JSONBody: Sendable {
 
     /// A nested object field (`null` is not an object).
     func object(_ key: String) throws(APIError) -> JSONBody {
-        guard let value = members.first(where: { $0.name == key })?.value else { throw APIError(.badRequest, "Missing field '\(key)'") }
+        guard let value = members.first(where: { $0.name == key })?.value else {
+            throw APIError(.badRequest, "Missing field '\(key)'")
+        }
         guard case .object(let members) = value else { throw APIError(.badRequest, "Field '\(key)' must be an object") }
         return JSONBody(members: members)
     }

@@ -1,6 +1,6 @@
 import FlowRecording
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 
 /// Everything a run of a script talks to: the backend URL, a transport per actor, the SDK's
 /// random source and clock, where results go, and the hooks of the step markers and the clock.
@@ -32,12 +32,14 @@ package struct ScenarioEnvironment: Sendable {
     /// a `browser: accessNumberLogin` step's polls); a replay, which answers at once, does not.
     package var pacesPolls = true
 
-    package init(backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
-                random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,
-                beginStep: @escaping @Sendable (ScenarioStep?) -> Void = { _ in },
-                advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
-                variables: [String: String] = [:], heldRequests: (@Sendable () -> Int)? = nil,
-                releaseHolds: @escaping @Sendable () -> Void = {}) {
+    package init(
+        backendURL: String, transport: @escaping @Sendable (EventActor) -> any HTTPTransport,
+        random: any RandomSource, clock: any SDKClock, sink: (any FlowSink)? = nil,
+        beginStep: @escaping @Sendable (ScenarioStep?) -> Void = { _ in },
+        advanceClock: @escaping @Sendable (Int64) -> Void = { _ in }, canWait: Bool = false,
+        variables: [String: String] = [:], heldRequests: (@Sendable () -> Int)? = nil,
+        releaseHolds: @escaping @Sendable () -> Void = {}
+    ) {
         self.backendURL = backendURL
         self.transport = transport
         self.random = random

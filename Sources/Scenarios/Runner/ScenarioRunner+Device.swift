@@ -32,11 +32,13 @@ final class DeviceActor: Sendable {
         state.withLock { state in
             if let device = state.device { return device }
             let url = state.serviceURL ?? defaultServiceURL
-            let transport = OfflineSwitch(base: environment.transport(.device), serviceOrigin: URLText.origin(of: url),
-                                          actor: self)
-            let device = DeviceSecurity(serviceURL: url, transport: transport, store: MemoryDeviceStateStore(), clock: environment.clock,
-                                        random: environment.random, observer: observer, timeout: state.timeout,
-                                        loginProvider: { [weak self] _ in self?.takeAnswer() ?? .cancel })
+            let transport = OfflineSwitch(
+                base: environment.transport(.device), serviceOrigin: URLText.origin(of: url),
+                actor: self)
+            let device = DeviceSecurity(
+                serviceURL: url, transport: transport, store: MemoryDeviceStateStore(), clock: environment.clock,
+                random: environment.random, observer: observer, timeout: state.timeout,
+                loginProvider: { [weak self] _ in self?.takeAnswer() ?? .cancel })
             state.device = device
             return device
         }
@@ -68,7 +70,9 @@ struct OfflineSwitch: HTTPTransport {
     weak let actor: DeviceActor?
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard let offline = actor?.offlineOrigin, request.url.hasPrefix(serviceOrigin) else { return try await base.send(request) }
+        guard let offline = actor?.offlineOrigin, request.url.hasPrefix(serviceOrigin) else {
+            return try await base.send(request)
+        }
         var rerouted = request
         rerouted.url = offline + request.url.dropFirst(serviceOrigin.count)
         return try await base.send(rerouted)
@@ -82,11 +86,16 @@ extension ScenarioRunner {
     /// `loginShown`), `mvSessionId`, `accessIdentifier`, `deviceHash`, `deviceBorrowTime`.
     /// The switches name every `StepAction.Device`: an action without a handler does not compile.
     func deviceStep(_ step: ScriptStep, _ action: StepAction.Device, _ arguments: [String: String], actor: DeviceActor)
-        async throws(ScenarioFailure) -> StepOutcome {
+        async throws(ScenarioFailure) -> StepOutcome
+    {
         func note(_ outputs: [(String, String)]) -> StepOutcome {
-            let ordered = step.arguments.compactMap { argument in arguments[argument.name].map { NamedField(argument.name, $0) } }
-            environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: "OK"),
-                                                      outputs: outputs.map { NamedField($0.0, $0.1) }), actor: .device)
+            let ordered = step.arguments.compactMap { argument in
+                arguments[argument.name].map { NamedField(argument.name, $0) }
+            }
+            environment.sink?.call(
+                CassetteEvent.Call(
+                    name: step.action, arguments: ordered, status: .init(code: "OK"),
+                    outputs: outputs.map { NamedField($0.0, $0.1) }), actor: .device)
             return StepOutcome(step: step, status: "OK", message: "", userState: nil, outputs: outputs)
         }
         switch action {
@@ -107,15 +116,16 @@ extension ScenarioRunner {
         case .goOnline:
             actor.setOffline(nil)
             return note([])
-        case .registerDevice, .applicationLogin, .doLogin, .excludeLoginGroup, .includeAllLoginGroups, .releaseApplicationUsage,
-             .releaseDeviceRegistration:
+        case .registerDevice, .applicationLogin, .doLogin, .excludeLoginGroup, .includeAllLoginGroups,
+            .releaseApplicationUsage,
+            .releaseDeviceRegistration:
             break
         }
         let device = actor.device()
         _ = actor.observer.takeResult()
         switch action {
         case .configure, .goOffline, .goOnline:
-            break   // answered above
+            break  // answered above
         case .registerDevice: await device.registerDevice(arguments["mvSessionID"] ?? "")
         case .applicationLogin: await device.applicationLogin(arguments["accessIdentifier"] ?? "")
         case .doLogin:
@@ -143,7 +153,8 @@ extension ScenarioRunner {
         case .releaseDeviceRegistration: await device.releaseDeviceRegistration()
         }
         guard let result = actor.observer.takeResult() else { throw failure(step, "the connector reported no result") }
-        return StepOutcome(step: step, status: result.status.code, message: result.status.message, userState: nil,
-                           outputs: result.outputs.map { ($0.name, $0.value) })
+        return StepOutcome(
+            step: step, status: result.status.code, message: result.status.message, userState: nil,
+            outputs: result.outputs.map { ($0.name, $0.value) })
     }
 }

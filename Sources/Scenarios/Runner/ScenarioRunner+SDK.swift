@@ -1,14 +1,17 @@
 import FlowRecording
+import MPinSDK
 import MilagroProtocol
 import MilagroRecording
-import MPinSDK
 
 extension ScenarioRunner {
     /// Calls the SDK method of an `sdk` step; the status, user state and outputs come from the
     /// observer's record of the call. The switch names every `StepAction.SDK`: an action without a
     /// call here does not compile.
-    func sdkStep(_ step: ScriptStep, _ action: StepAction.SDK, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
-                 state: inout RunState) async throws(ScenarioFailure) -> StepOutcome {
+    func sdkStep(
+        _ step: ScriptStep, _ action: StepAction.SDK, _ arguments: [String: String], client: MPinClient,
+        observer: CassetteObserver,
+        state: inout RunState
+    ) async throws(ScenarioFailure) -> StepOutcome {
         func text(_ name: String) -> String { arguments[name] ?? "" }
         func optional(_ name: String) -> String? { arguments[name] }
         func user() throws(ScenarioFailure) -> User {
@@ -37,8 +40,14 @@ extension ScenarioRunner {
                 if let prefix = optional("rpsPrefix") { configuration["rpsPrefix"] = prefix }
                 try await client.initialize(configuration: configuration)
             case .destroy: await client.destroy()
-            case .setBackend: try await client.setBackend(optional("url") ?? environment.backendURL, rpsPrefix: optional("rpsPrefix") ?? Endpoint.defaultRPSPrefix)
-            case .testBackend: try await client.testBackend(optional("url") ?? environment.backendURL, rpsPrefix: optional("rpsPrefix") ?? Endpoint.defaultRPSPrefix)
+            case .setBackend:
+                try await client.setBackend(
+                    optional("url") ?? environment.backendURL,
+                    rpsPrefix: optional("rpsPrefix") ?? Endpoint.defaultRPSPrefix)
+            case .testBackend:
+                try await client.testBackend(
+                    optional("url") ?? environment.backendURL,
+                    rpsPrefix: optional("rpsPrefix") ?? Endpoint.defaultRPSPrefix)
             case .setClientID: try await client.setClientID(text("clientID"))
             case .addTrustedDomain: try await client.addTrustedDomain(text("domain"))
             case .clearTrustedDomains: try await client.clearTrustedDomains()
@@ -51,13 +60,18 @@ extension ScenarioRunner {
                 subject = target
                 try await client.deleteUser(subject!)
             case .listUsers:
-                if let backend = optional("backend") { _ = try await client.listUsers(backend: backend) } else { _ = try await client.listUsers() }
+                if let backend = optional("backend") {
+                    _ = try await client.listUsers(backend: backend)
+                } else {
+                    _ = try await client.listUsers()
+                }
             case .listAllUsers: _ = try await client.listAllUsers()
             case .listBackends: _ = try await client.listBackends()
             case .startRegistration:
                 subject = target
-                try await client.startRegistration(subject!, activateCode: text("activateCode"), userData: text("userData"),
-                                                   accessCode: text("accessCode"), pushToken: text("pushToken"))
+                try await client.startRegistration(
+                    subject!, activateCode: text("activateCode"), userData: text("userData"),
+                    accessCode: text("accessCode"), pushToken: text("pushToken"))
             case .restartRegistration:
                 subject = target
                 try await client.restartRegistration(subject!, userData: text("userData"))
@@ -73,22 +87,27 @@ extension ScenarioRunner {
             case .checkAccessNumber: try await client.checkAccessNumber(text("accessNumber"))
             case .finishAuthentication:
                 subject = target
-                try await client.finishAuthentication(subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
+                try await client.finishAuthentication(
+                    subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
             case .finishAuthenticationOTP:
                 subject = target
-                _ = try await client.finishAuthenticationOTP(subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
+                _ = try await client.finishAuthenticationOTP(
+                    subject!, pin: text("pin"), secondFactor: optional("secondFactor"))
             case .finishAuthenticationAN:
                 subject = target
-                try await client.finishAuthenticationAN(subject!, pin: text("pin"), accessNumber: text("accessNumber"),
-                                                        secondFactor: optional("secondFactor"))
+                try await client.finishAuthenticationAN(
+                    subject!, pin: text("pin"), accessNumber: text("accessNumber"),
+                    secondFactor: optional("secondFactor"))
             case .finishAuthenticationAC:
                 subject = target
-                try await client.finishAuthentication(subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
-                                                      accessCode: text("accessCode"))
+                try await client.finishAuthentication(
+                    subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
+                    accessCode: text("accessCode"))
             case .finishAuthenticationAuthz:
                 subject = target
-                _ = try await client.finishAuthenticationAuthz(subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
-                                                               accessCode: text("accessCode"))
+                _ = try await client.finishAuthenticationAuthz(
+                    subject!, pin: text("pin"), secondFactor: optional("secondFactor"),
+                    accessCode: text("accessCode"))
             case .canLogout:
                 subject = target
                 returned = ("canLogout", String(await client.canLogout(subject!)))
@@ -109,8 +128,9 @@ extension ScenarioRunner {
         var outputs = (result?.outputs ?? []).map { (name: $0.name, value: $0.value) }
         if let returned, !outputs.contains(where: { $0.name == returned.name }) { outputs.append(returned) }
         if let subject { outputs.append(("mpinId", subject.mpinID)) }
-        return StepOutcome(step: step, status: status.code, message: status.message,
-                           userState: (subject ?? (arguments["user"] == nil ? state.lastUser : nil))?.state.rawValue,
-                           outputs: outputs)
+        return StepOutcome(
+            step: step, status: status.code, message: status.message,
+            userState: (subject ?? (arguments["user"] == nil ? state.lastUser : nil))?.state.rawValue,
+            outputs: outputs)
     }
 }

@@ -1,8 +1,8 @@
 import CommonFormats
-import Foundation
 import FlowRecording
-import MilagroProtocol
+import Foundation
 import MPinSDK
+import MilagroProtocol
 import OrderedJSON
 
 extension ScenarioRunner {
@@ -10,7 +10,9 @@ extension ScenarioRunner {
     /// outputs are the top-level members of the JSON answer (plus `accessCode` and `landingURL` of
     /// a QR URL); a `call` event with the outputs closes the step in the cassette. The paths are
     /// MilagroProtocol's `Endpoint`s; the switch names every browser and admin action.
-    func httpStep(_ step: ScriptStep, _ action: StepAction, _ arguments: [String: String]) async throws(ScenarioFailure) -> StepOutcome {
+    func httpStep(_ step: ScriptStep, _ action: StepAction, _ arguments: [String: String]) async throws(ScenarioFailure)
+        -> StepOutcome
+    {
         let actor: EventActor
         switch action {
         case .browser: actor = .browser
@@ -45,7 +47,9 @@ extension ScenarioRunner {
             await send(.post, base + Endpoint.getAccessNumber.path, body: "{}")
         case .browser(.getQrUrl):
             await send(.post, base + Endpoint.getQrURL.path, body: "{}")
-            if let qr = last.outputs.first(where: { $0.name == "qrUrl" || $0.name == "qrURL" })?.value, let hash = qr.lastIndex(of: "#") {
+            if let qr = last.outputs.first(where: { $0.name == "qrUrl" || $0.name == "qrURL" })?.value,
+                let hash = qr.lastIndex(of: "#")
+            {
                 last.outputs.append(("accessCode", String(qr[qr.index(after: hash)...])))
                 last.outputs.append(("landingURL", String(qr[..<hash])))
             }
@@ -59,7 +63,8 @@ extension ScenarioRunner {
             }
             let until = arguments["until"]
             for _ in 0..<attempts {
-                await send(.post, base + Endpoint.accessNumberPoll.path, body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                await send(
+                    .post, base + Endpoint.accessNumberPoll.path, body: json([("webOTT", arguments["webOTT"] ?? "")]))
                 let status = last.outputs.first { $0.name == "status" }?.value
                 if last.status != "200" || until == nil || status == until { break }
             }
@@ -90,7 +95,9 @@ extension ScenarioRunner {
             var pollStatus = ""
             for _ in 0..<attempts {
                 if environment.pacesPolls && interval > 0 { try? await Task.sleep(for: .milliseconds(interval)) }
-                await send(.post, base + (arguments["path"] ?? Endpoint.accessNumberPoll.path), body: json([("webOTT", arguments["webOTT"] ?? "")]))
+                await send(
+                    .post, base + (arguments["path"] ?? Endpoint.accessNumberPoll.path),
+                    body: json([("webOTT", arguments["webOTT"] ?? "")]))
                 pollStatus = last.status
                 if last.status == "200" {
                     answer = lastBody.flatMap { try? JSONParser.parse($0) } ?? .object([])
@@ -107,17 +114,27 @@ extension ScenarioRunner {
             // browser session in and releases the phone's held login (docs/protocol.md §8.2, §8.3).
             let authOTT = JSONWriter.compact(.object([.init("authOTT", .string(arguments["authOTT"] ?? ""))]))
             await send(.post, base + Endpoint.rpaAuthenticate.path, body: "{\"mpinResponse\":\(authOTT)}")
-            if let session = Self.cookie(Self.sessionCookie, in: responseHeaders) { last.outputs.append(("session", session)) }
+            if let session = Self.cookie(Self.sessionCookie, in: responseHeaders) {
+                last.outputs.append(("session", session))
+            }
         case .browser(.session):
-            await send(.get, base + Endpoint.session.path, body: nil, cookie: Self.sessionCookie + "=" + (arguments["session"] ?? ""))
+            await send(
+                .get, base + Endpoint.session.path, body: nil,
+                cookie: Self.sessionCookie + "=" + (arguments["session"] ?? ""))
         case .browser(.request), .admin(.request):
             let url = arguments["url"] ?? base + (arguments["path"] ?? "/")
-            let method = HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased()) ?? .get
+            let method =
+                HTTPMethod(rawValue: (arguments["method"] ?? (arguments["body"] == nil ? "GET" : "POST")).uppercased())
+                ?? .get
             await send(method, url, body: arguments["body"])
         case .admin(.mailbox):
-            await send(.get, QueryString.appending([("userId", arguments["userId"] ?? "")], to: base + Endpoint.adminMailbox.path), body: nil)
+            await send(
+                .get,
+                QueryString.appending([("userId", arguments["userId"] ?? "")], to: base + Endpoint.adminMailbox.path),
+                body: nil)
             if let listed = last.outputs.first(where: { $0.name == "messages" })?.value,
-               let parsed = try? JSONParser.parse(listed), case .array(let messages) = parsed {
+                let parsed = try? JSONParser.parse(listed), case .array(let messages) = parsed
+            {
                 last.outputs.append(("count", String(messages.count)))
                 if let latest = messages.last, case .object(let members) = latest {
                     for member in members { last.outputs.append((member.name, Self.text(member.value))) }
@@ -132,9 +149,12 @@ extension ScenarioRunner {
         }
         // By name: a cassette keeps its script with sorted keys, so script order does not survive it.
         let ordered = arguments.keys.sorted().map { NamedField($0, arguments[$0]!) }
-        environment.sink?.call(CassetteEvent.Call(name: step.action, arguments: ordered, status: .init(code: last.status, message: last.message),
-                                                  outputs: last.outputs.map { NamedField($0.name, $0.value) }), actor: actor)
-        return StepOutcome(step: step, status: last.status, message: last.message, userState: nil, outputs: last.outputs)
+        environment.sink?.call(
+            CassetteEvent.Call(
+                name: step.action, arguments: ordered, status: .init(code: last.status, message: last.message),
+                outputs: last.outputs.map { NamedField($0.name, $0.value) }), actor: actor)
+        return StepOutcome(
+            step: step, status: last.status, message: last.message, userState: nil, outputs: last.outputs)
     }
 
     /// The cookie of the browser session the demo RPA logs in.

@@ -1,6 +1,6 @@
 import FlowRecording
-import MilagroRecording
 import MPinSDK
+import MilagroRecording
 
 /// What one step did: its status (an SDK status name, or an HTTP status for browser and admin
 /// steps), the user's state afterwards and the outputs.
@@ -46,11 +46,14 @@ package struct ScenarioRunner: Sendable {
     private func runSteps(_ scheduler: LaneScheduler) async throws(ScenarioFailure) -> [StepOutcome] {
         let observer = CassetteObserver(sink: environment.sink)
         let flavour = MPinClient.Flavour(script.flavour)
-        let client = MPinClient(transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
-                                clock: environment.clock, observer: observer, options: .init(flavour: flavour))
+        let client = MPinClient(
+            transport: environment.transport(.sdk), storage: MemoryStorage(), random: environment.random,
+            clock: environment.clock, observer: observer, options: .init(flavour: flavour))
         let scriptVariables = Dictionary(script.variables.map { ($0.name, $0.value) }) { $1 }
-        var state = RunState(variables: Variables(scriptVariables.merging(environment.variables) { $1 }
-            .merging(["backend": environment.backendURL]) { $1 }))
+        var state = RunState(
+            variables: Variables(
+                scriptVariables.merging(environment.variables) { $1 }
+                    .merging(["backend": environment.backendURL]) { $1 }))
         // `checks: continue`: unmet expectations are kept here and the run goes on.
         var unmet: [ScenarioFailure] = []
         func checking(_ body: () throws(ScenarioFailure) -> Void) throws(ScenarioFailure) {
@@ -71,24 +74,31 @@ package struct ScenarioRunner: Sendable {
         }
         for step in script.steps {
             if scheduler.hasLanes, let stuck = await scheduler.beginForeground() {
-                throw failure(stuck.index, "runs in the background and neither finished nor waited on a held response within "
-                    + "\(scheduler.limit); the steps after it cannot start")
+                throw failure(
+                    stuck.index,
+                    "runs in the background and neither finished nor waited on a held response within "
+                        + "\(scheduler.limit); the steps after it cannot start")
             }
             defer { scheduler.endForeground() }
             environment.beginStep(step.scenarioStep)
             if step.isAwait {
-                guard let lane = lanes.removeValue(forKey: step.action) else { throw failure(step, "no background step \(step.action)") }
+                guard let lane = lanes.removeValue(forKey: step.action) else {
+                    throw failure(step, "no background step \(step.action)")
+                }
                 scheduler.endForeground()
                 let outcome = try await awaitLane(lane.step, lane.task, scheduler: scheduler, at: step)
                 // The background step's expectations and the await step's, checked now; the await
                 // step's status and state win where both give one.
-                let expect = Expectation(status: step.expect.status ?? lane.step.expect.status,
-                                         state: step.expect.state ?? lane.step.expect.state,
-                                         values: lane.step.expect.values + step.expect.values,
-                                         line: step.expect.line ?? lane.step.expect.line)
+                let expect = Expectation(
+                    status: step.expect.status ?? lane.step.expect.status,
+                    state: step.expect.state ?? lane.step.expect.state,
+                    values: lane.step.expect.values + step.expect.values,
+                    line: step.expect.line ?? lane.step.expect.line)
                 try checking { () throws(ScenarioFailure) in
-                    try check(ScriptStep(index: step.index, name: step.name, kind: lane.step.kind, arguments: [], expect: expect,
-                                         capture: [], line: step.line), outcome, state.variables)
+                    try check(
+                        ScriptStep(
+                            index: step.index, name: step.name, kind: lane.step.kind, arguments: [], expect: expect,
+                            capture: [], line: step.line), outcome, state.variables)
                 }
                 for (variable, output) in lane.step.capture + step.capture {
                     state.variables[variable] = try captured(output, variable, from: outcome, at: step)
@@ -107,25 +117,33 @@ package struct ScenarioRunner: Sendable {
                         await ExchangeContext.$current.withValue(context) {
                             var laneState = snapshot
                             do throws(ScenarioFailure) {
-                                return .success(try await perform(step, arguments, client: client, observer: observer, device: device,
-                                                                  state: &laneState))
+                                return .success(
+                                    try await perform(
+                                        step, arguments, client: client, observer: observer, device: device,
+                                        state: &laneState))
                             } catch {
                                 return .failure(error)
                             }
                         }
                     }
                 }
-                lanes[name] = (step, Task {
-                    let result = await task.value
-                    scheduler.finished(step.scenarioStep)
-                    return result
-                })
+                lanes[name] = (
+                    step,
+                    Task {
+                        let result = await task.value
+                        scheduler.finished(step.scenarioStep)
+                        return result
+                    }
+                )
                 continue
             }
             var stepState = state
-            let performed = await ExchangeContext.$current.withValue(context) { () async -> Result<StepOutcome, ScenarioFailure> in
+            let performed = await ExchangeContext.$current.withValue(context) {
+                () async -> Result<StepOutcome, ScenarioFailure> in
                 do throws(ScenarioFailure) {
-                    return .success(try await perform(step, arguments, client: client, observer: observer, device: device, state: &stepState))
+                    return .success(
+                        try await perform(
+                            step, arguments, client: client, observer: observer, device: device, state: &stepState))
                 } catch {
                     return .failure(error)
                 }
@@ -167,8 +185,10 @@ package struct ScenarioRunner: Sendable {
     }
 
     /// Runs one step of any actor.
-    private func perform(_ step: ScriptStep, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
-                         device: DeviceActor, state: inout RunState) async throws(ScenarioFailure) -> StepOutcome {
+    private func perform(
+        _ step: ScriptStep, _ arguments: [String: String], client: MPinClient, observer: CassetteObserver,
+        device: DeviceActor, state: inout RunState
+    ) async throws(ScenarioFailure) -> StepOutcome {
         switch step.kind {
         case .action(.sdk(let action)):
             return try await sdkStep(step, action, arguments, client: client, observer: observer, state: &state)
@@ -176,7 +196,8 @@ package struct ScenarioRunner: Sendable {
             return try await deviceStep(step, action, arguments, actor: device)
         case .action(.clock(.wait)):
             guard environment.canWait else {
-                throw failure(step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
+                throw failure(
+                    step, "wait needs a frozen clock: record against --embedded (a live backend keeps its own time)")
             }
             let milliseconds: Int64
             switch ScriptLimits.waitMilliseconds(arguments["seconds"] ?? "") {
@@ -186,8 +207,10 @@ package struct ScenarioRunner: Sendable {
             // Within range, and the clock stays within the years a start time may name.
             let latest = ScriptLimits.startTime.upperBound
             guard script.startTime <= latest - state.clockAdvanced - milliseconds else {
-                throw failure(step, "the clock would pass 9999-12-31T23:59:59.999Z (start time \(script.startTime) ms, "
-                    + "\(state.clockAdvanced / 1000) s waited before this step)")
+                throw failure(
+                    step,
+                    "the clock would pass 9999-12-31T23:59:59.999Z (start time \(script.startTime) ms, "
+                        + "\(state.clockAdvanced / 1000) s waited before this step)")
             }
             state.clockAdvanced += milliseconds
             environment.advanceClock(milliseconds)
@@ -205,8 +228,10 @@ package struct ScenarioRunner: Sendable {
     /// Waits for a background step to finish. When every background step is held and only the
     /// other side could move them on, `releaseHolds` tells a replay so (a recording waits for the
     /// server, which answers at the latest when its hold times out).
-    private func awaitLane(_ lane: ScriptStep, _ task: Task<Result<StepOutcome, ScenarioFailure>, Never>, scheduler: LaneScheduler,
-                           at step: ScriptStep) async throws(ScenarioFailure) -> StepOutcome {
+    private func awaitLane(
+        _ lane: ScriptStep, _ task: Task<Result<StepOutcome, ScenarioFailure>, Never>, scheduler: LaneScheduler,
+        at step: ScriptStep
+    ) async throws(ScenarioFailure) -> StepOutcome {
         let deadline = ContinuousClock.now + scheduler.limit
         while !scheduler.isFinished(lane.scenarioStep) {
             if scheduler.allHeld() { environment.releaseHolds() }
@@ -224,10 +249,13 @@ package struct ScenarioRunner: Sendable {
 
     /// The value of a step's output for `$variable`.
     private func captured(_ output: String, _ variable: String, from outcome: StepOutcome, at step: ScriptStep)
-        throws(ScenarioFailure) -> String {
+        throws(ScenarioFailure) -> String
+    {
         guard let value = outcome.output(output) else {
-            throw failure(step, "cannot capture $\(variable): the step has no output \"\(output)\"; it has "
-                + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")))
+            throw failure(
+                step,
+                "cannot capture $\(variable): the step has no output \"\(output)\"; it has "
+                    + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")))
         }
         return value
     }
@@ -241,7 +269,9 @@ package struct ScenarioRunner: Sendable {
     }
 
     func failure(_ step: ScriptStep, _ message: String, line: Int? = nil) -> ScenarioFailure {
-        ScenarioFailure(ScriptError(file: file, line: line ?? step.line, stepIndex: step.index, stepName: step.name, message: message))
+        ScenarioFailure(
+            ScriptError(
+                file: file, line: line ?? step.line, stepIndex: step.index, stepName: step.name, message: message))
     }
 
     func failure(_ index: Int, _ message: String) -> ScenarioFailure {
@@ -256,12 +286,16 @@ package struct ScenarioRunner: Sendable {
         if wantedStatus.hasPrefix("!") {
             // `!STATUS`: any status but that one (BOOST_CHECK_NE in the SDK core's tests).
             if outcome.status == String(wantedStatus.dropFirst()) {
-                throw failure(step, "expected a status other than \(wantedStatus.dropFirst()), got it"
-                    + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
+                throw failure(
+                    step,
+                    "expected a status other than \(wantedStatus.dropFirst()), got it"
+                        + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
             }
         } else if wantedStatus != "any" && wantedStatus != outcome.status {
-            throw failure(step, "expected status \(wantedStatus), got \(outcome.status)"
-                + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
+            throw failure(
+                step,
+                "expected status \(wantedStatus), got \(outcome.status)"
+                    + (outcome.message.isEmpty ? "" : " (\(outcome.message))"), line: line)
         }
         if let state = step.expect.state, state.rawValue != (outcome.userState ?? "none") {
             throw failure(step, "expected the user in state \(state), it is \(outcome.userState ?? "none")", line: line)
@@ -281,8 +315,11 @@ package struct ScenarioRunner: Sendable {
                 actual = all.isEmpty ? nil : all.joined(separator: "\n")
             }
             guard let actual else {
-                throw failure(step, "expected an output \"\(name)\"; the step has "
-                    + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")), line: line)
+                throw failure(
+                    step,
+                    "expected an output \"\(name)\"; the step has "
+                        + (outcome.outputs.isEmpty ? "none" : outcome.outputs.map(\.name).joined(separator: ", ")),
+                    line: line)
             }
             if actual != wanted {
                 throw failure(step, "expected \(name) = \"\(wanted)\", got \"\(actual)\"", line: line)

@@ -21,9 +21,10 @@ package struct Variables: Sendable {
     }
 
     static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+            }
     }
 
     /// The text with every variable replaced; an unknown variable or filter is an error message.
@@ -42,7 +43,9 @@ package struct Variables: Sendable {
             var name: Substring
             var filters: [Substring] = []
             if after.first == "{" {
-                guard let close = after.firstIndex(of: "}") else { return .failure(VariableError("unclosed ${ in \"\(text)\"")) }
+                guard let close = after.firstIndex(of: "}") else {
+                    return .failure(VariableError("unclosed ${ in \"\(text)\""))
+                }
                 let inner = after[after.index(after: after.startIndex)..<close]
                 let parts = inner.split(separator: "|", omittingEmptySubsequences: false)
                 name = parts.first ?? ""
@@ -53,7 +56,9 @@ package struct Variables: Sendable {
                 name = after[..<end]
                 after = after[end...]
             }
-            guard Self.isName(String(name)) else { return .failure(VariableError("a lone $ in \"\(text)\" (write $$ for a dollar sign)")) }
+            guard Self.isName(String(name)) else {
+                return .failure(VariableError("a lone $ in \"\(text)\" (write $$ for a dollar sign)"))
+            }
             guard var value = values[String(name)] else {
                 let known = values.keys.sorted().map { "$" + $0 }.joined(separator: ", ")
                 return .failure(VariableError("unknown variable $\(name) (known: \(known))"))
@@ -62,16 +67,22 @@ package struct Variables: Sendable {
                 switch filter.trimmingOptionalWhitespace {
                 case "tamper":
                     guard let last = value.last, let digit = last.wholeNumberValue else {
-                        return .failure(VariableError("tamper needs a value ending in a digit, $\(name) is \"\(value)\""))
+                        return .failure(
+                            VariableError("tamper needs a value ending in a digit, $\(name) is \"\(value)\""))
                     }
                     value = String(value.dropLast()) + String((digit + 1) % 10)
                 case let other where other.hasPrefix("tamper:"):
                     // `tamper:N`: the N-th character (from 1) plus one, 9 wrapping to 0, as the SDK
                     // core's testAuthenticateAN2 spoils an access number (tests/unit_tests.cpp).
                     var characters = Array(value)
-                    guard let position = Int(other.dropFirst("tamper:".count)), position >= 1, position <= characters.count,
-                          let digit = characters[position - 1].wholeNumberValue, characters[position - 1].isASCII else {
-                        return .failure(VariableError("\(other) needs a digit at that place (from 1 to the length), $\(name) is \"\(value)\""))
+                    guard let position = Int(other.dropFirst("tamper:".count)), position >= 1,
+                        position <= characters.count,
+                        let digit = characters[position - 1].wholeNumberValue, characters[position - 1].isASCII
+                    else {
+                        return .failure(
+                            VariableError(
+                                "\(other) needs a digit at that place (from 1 to the length), $\(name) is \"\(value)\"")
+                        )
                     }
                     characters[position - 1] = Character(String((digit + 1) % 10))
                     value = String(characters)
@@ -81,7 +92,10 @@ package struct Variables: Sendable {
                     value = value.lastIndex(of: "#").map { String(value[..<$0]) } ?? value
                 case "lower": value = value.lowercased()
                 case "upper": value = value.uppercased()
-                default: return .failure(VariableError("unknown filter \"\(filter)\" (tamper, tamper:N, fragment, origin, lower, upper)"))
+                default:
+                    return .failure(
+                        VariableError("unknown filter \"\(filter)\" (tamper, tamper:N, fragment, origin, lower, upper)")
+                    )
                 }
             }
             out += value

@@ -1,6 +1,6 @@
 import FlowRecording
-import MilagroProtocol
 import MPinSDK
+import MilagroProtocol
 import OrderedJSON
 
 /// A parsed scenario script: the steps of one flow with their arguments and expectations.
@@ -135,7 +135,9 @@ public struct Expectation: Sendable {
     /// Line of the `expect` key, for failure messages.
     public var line: Int?
 
-    public init(status: String? = nil, state: UserState? = nil, values: [(name: String, value: String)] = [], line: Int? = nil) {
+    public init(
+        status: String? = nil, state: UserState? = nil, values: [(name: String, value: String)] = [], line: Int? = nil
+    ) {
         self.status = status
         self.state = state
         self.values = values

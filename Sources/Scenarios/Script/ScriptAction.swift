@@ -26,7 +26,9 @@ public struct ScriptAction: Sendable {
     public static let catalog: [ScriptAction] = StepAction.all.map(ScriptAction.init)
 
     public static func find(actor: String, name: String) -> ScriptAction? {
-        guard let actor = ScriptActor(rawValue: actor), let action = StepAction(actor: actor, name: name) else { return nil }
+        guard let actor = ScriptActor(rawValue: actor), let action = StepAction(actor: actor, name: name) else {
+            return nil
+        }
         return ScriptAction(action)
     }
 
@@ -59,11 +61,13 @@ public struct ScriptAction: Sendable {
         case .startRegistration: return ([], user + ["activateCode", "userData", "accessCode", "pushToken"])
         case .restartRegistration: return ([], user + ["userData"])
         case .confirmRegistration: return ([], user + ["pushMessageIdentifier"])
-        case .finishRegistration, .finishAuthentication, .finishAuthenticationOTP: return (["pin"], user + ["secondFactor"])
+        case .finishRegistration, .finishAuthentication, .finishAuthenticationOTP:
+            return (["pin"], user + ["secondFactor"])
         case .startAuthentication: return ([], user + ["accessCode"])
         case .checkAccessNumber: return (["accessNumber"], [])
         case .finishAuthenticationAN: return (["pin", "accessNumber"], user + ["secondFactor"])
-        case .finishAuthenticationAC, .finishAuthenticationAuthz: return (["pin", "accessCode"], user + ["secondFactor"])
+        case .finishAuthenticationAC, .finishAuthenticationAuthz:
+            return (["pin", "accessCode"], user + ["secondFactor"])
         case .getServiceDetails: return (["url"], [])
         case .getSessionDetails, .abortSession: return (["accessCode"], [])
         case .getAccessCode: return (["authorizationURL"], [])

@@ -8,8 +8,10 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     public var stepName: String?
     public var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, stepIndex: Int? = nil, stepName: String? = nil,
-                message: String) {
+    public init(
+        file: String, line: Int? = nil, column: Int? = nil, stepIndex: Int? = nil, stepName: String? = nil,
+        message: String
+    ) {
         self.file = file
         self.line = line
         self.column = column

@@ -33,8 +33,10 @@ package enum ScriptLimits {
     /// The milliseconds of a `clock: wait` step's `seconds`, or why it is not one.
     package static func waitMilliseconds(_ text: String) -> Result<Int64, LimitError> {
         guard let seconds = Int64(text), waitSeconds.contains(seconds) else {
-            return .failure(LimitError("seconds should be a whole number from \(waitSeconds.lowerBound) to \(waitSeconds.upperBound) "
-                + "(ten years), found \"\(text)\""))
+            return .failure(
+                LimitError(
+                    "seconds should be a whole number from \(waitSeconds.lowerBound) to \(waitSeconds.upperBound) "
+                        + "(ten years), found \"\(text)\""))
         }
         return .success(seconds * 1000)
     }
@@ -42,8 +44,10 @@ package enum ScriptLimits {
     /// A `browser: poll` step's `attempts`, or why it is not one.
     package static func attempts(_ text: String) -> Result<Int, LimitError> {
         guard let count = Int(text), pollAttempts.contains(count) else {
-            return .failure(LimitError("attempts should be a whole number from \(pollAttempts.lowerBound) to \(pollAttempts.upperBound), "
-                + "found \"\(text)\""))
+            return .failure(
+                LimitError(
+                    "attempts should be a whole number from \(pollAttempts.lowerBound) to \(pollAttempts.upperBound), "
+                        + "found \"\(text)\""))
         }
         return .success(count)
     }
@@ -51,8 +55,10 @@ package enum ScriptLimits {
     /// A `browser: accessNumberLogin` step's `interval` in milliseconds, or why it is not one.
     package static func interval(_ text: String) -> Result<Int, LimitError> {
         guard let milliseconds = Int(text), pollInterval.contains(milliseconds) else {
-            return .failure(LimitError("interval should be a whole number of milliseconds from \(pollInterval.lowerBound) to "
-                + "\(pollInterval.upperBound), found \"\(text)\""))
+            return .failure(
+                LimitError(
+                    "interval should be a whole number of milliseconds from \(pollInterval.lowerBound) to "
+                        + "\(pollInterval.upperBound), found \"\(text)\""))
         }
         return .success(milliseconds)
     }
@@ -60,8 +66,10 @@ package enum ScriptLimits {
     /// A `device: configure` step's `timeout` in seconds, or why it is not one.
     package static func timeout(_ text: String) -> Result<Double, LimitError> {
         guard let seconds = Double(text), deviceTimeout.contains(seconds) else {
-            return .failure(LimitError("timeout should be a number of seconds from \(deviceTimeout.lowerBound) to "
-                + "\(Int(deviceTimeout.upperBound)), found \"\(text)\""))
+            return .failure(
+                LimitError(
+                    "timeout should be a number of seconds from \(deviceTimeout.lowerBound) to "
+                        + "\(Int(deviceTimeout.upperBound)), found \"\(text)\""))
         }
         return .success(seconds)
     }
@@ -71,7 +79,8 @@ package enum ScriptLimits {
         let failure: LimitError?
         switch (action, argument) {
         case (.clock(.wait), "seconds"): failure = waitMilliseconds(value).failure
-        case (.browser(.poll), "attempts"), (.browser(.accessNumberLogin), "attempts"): failure = attempts(value).failure
+        case (.browser(.poll), "attempts"), (.browser(.accessNumberLogin), "attempts"):
+            failure = attempts(value).failure
         case (.browser(.accessNumberLogin), "interval"): failure = interval(value).failure
         case (.device(.configure), "timeout"): failure = timeout(value).failure
         default: failure = nil

@@ -17,7 +17,8 @@ public enum StepAction: Sendable, Hashable, CustomStringConvertible {
         case initialize, destroy, setBackend, testBackend, setClientID, addTrustedDomain, clearTrustedDomains
         case makeNewUser, deleteUser, listUsers, listAllUsers, listBackends
         case startRegistration, restartRegistration, confirmRegistration, finishRegistration
-        case startAuthentication, checkAccessNumber, finishAuthentication, finishAuthenticationOTP, finishAuthenticationAN
+        case startAuthentication, checkAccessNumber, finishAuthentication, finishAuthenticationOTP,
+            finishAuthenticationAN
         case finishAuthenticationAC, finishAuthenticationAuthz
         case canLogout, logout, getServiceDetails, getSessionDetails, abortSession, getAccessCode, clientParameter
     }
@@ -39,7 +40,8 @@ public enum StepAction: Sendable, Hashable, CustomStringConvertible {
 
     /// `device` actions: the MVID DeviceSecurity connector (`ScriptAction+Device.swift`).
     public enum Device: String, Sendable, CaseIterable, Hashable {
-        case configure, goOffline, goOnline, registerDevice, applicationLogin, doLogin, excludeLoginGroup, includeAllLoginGroups
+        case configure, goOffline, goOnline, registerDevice, applicationLogin, doLogin, excludeLoginGroup,
+            includeAllLoginGroups
         case releaseApplicationUsage, releaseDeviceRegistration
     }
 
@@ -70,15 +72,27 @@ public enum StepAction: Sendable, Hashable, CustomStringConvertible {
     /// The action `name` of `actor`, if there is one.
     public init?(actor: ScriptActor, name: String) {
         switch actor {
-        case .sdk: guard let action = SDK(rawValue: name) else { return nil }; self = .sdk(action)
-        case .browser: guard let action = Browser(rawValue: name) else { return nil }; self = .browser(action)
-        case .admin: guard let action = Admin(rawValue: name) else { return nil }; self = .admin(action)
-        case .clock: guard let action = Clock(rawValue: name) else { return nil }; self = .clock(action)
-        case .device: guard let action = Device(rawValue: name) else { return nil }; self = .device(action)
+        case .sdk:
+            guard let action = SDK(rawValue: name) else { return nil }
+            self = .sdk(action)
+        case .browser:
+            guard let action = Browser(rawValue: name) else { return nil }
+            self = .browser(action)
+        case .admin:
+            guard let action = Admin(rawValue: name) else { return nil }
+            self = .admin(action)
+        case .clock:
+            guard let action = Clock(rawValue: name) else { return nil }
+            self = .clock(action)
+        case .device:
+            guard let action = Device(rawValue: name) else { return nil }
+            self = .device(action)
         }
     }
 
     /// Every action, actor by actor, in declaration order.
-    public static let all: [StepAction] = SDK.allCases.map(StepAction.sdk) + Browser.allCases.map(StepAction.browser)
-        + Admin.allCases.map(StepAction.admin) + Clock.allCases.map(StepAction.clock) + Device.allCases.map(StepAction.device)
+    public static let all: [StepAction] =
+        SDK.allCases.map(StepAction.sdk) + Browser.allCases.map(StepAction.browser)
+        + Admin.allCases.map(StepAction.admin) + Clock.allCases.map(StepAction.clock)
+        + Device.allCases.map(StepAction.device)
 }

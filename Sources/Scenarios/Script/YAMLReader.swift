@@ -98,11 +98,14 @@ package enum YAMLReader {
             let problem = parser.problem.map { String(cString: $0) } ?? ""
             switch parser.error {
             case YAML_READER_ERROR:
-                return YAMLError(problem: Self.readerProblem(problem, byteOffset: Int(parser.problem_offset), value: parser.problem_value,
-                                                             in: text))
+                return YAMLError(
+                    problem: Self.readerProblem(
+                        problem, byteOffset: Int(parser.problem_offset), value: parser.problem_value,
+                        in: text))
             case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
                 let mark = parser.problem_mark
-                return YAMLError(problem: problem, mark: YAMLNode.Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+                return YAMLError(
+                    problem: problem, mark: YAMLNode.Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
             default:
                 return YAMLError(problem: "Memory error")
             }
@@ -131,7 +134,8 @@ package enum YAMLReader {
             let column = text.utf16.distance(from: start, to: index)
             var contents = String(text[start..<end])
             if !(contents.unicodeScalars.last.map(CharacterSet.newlines.contains) ?? false) { contents += "\n" }
-            return "\(lineNumber + 1):\(column + 1): error: reader: \(problem):\n" + contents + String(repeating: " ", count: column) + "^"
+            return "\(lineNumber + 1):\(column + 1): error: reader: \(problem):\n" + contents
+                + String(repeating: " ", count: column) + "^"
         }
     }
 

@@ -31,7 +31,9 @@ struct YAMLShape {
 
     /// The first limit `text` passes, nil when it passes none (or when its syntax is broken before
     /// it does, which the composer reports).
-    static func firstExcess(in text: String, maximumDepth: Int, maximumValues: Int, maximumExpandedBytes: Int) -> Excess? {
+    static func firstExcess(in text: String, maximumDepth: Int, maximumValues: Int, maximumExpandedBytes: Int)
+        -> Excess?
+    {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { return nil }
         var parser = yaml_parser_t()
@@ -55,7 +57,9 @@ struct YAMLShape {
                     return nil
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     if open.count > maximumDepth { return .depth(line: line) }
-                    let anchor = event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor
+                    let anchor =
+                        event.type == YAML_SEQUENCE_START_EVENT
+                        ? event.data.sequence_start.anchor : event.data.mapping_start.anchor
                     open.append((Size(values: 1), anchor.map { String(cString: $0) }))
                     total.add(Size(values: 1))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

@@ -18,8 +18,10 @@ public enum AMCLArithmeticKind: String, Sendable, CaseIterable {
         ]
         for (kind, markers) in byKeys where markers.contains(where: keys.contains) { return kind }
         let upper = header.uppercased()
-        for (kind, tag) in [(AMCLArithmeticKind.fp12, "FP12 ARITHMETIC"), (.fp4, "FP4 ARITHMETIC"),
-                            (.fp2, "FP2 ARITHMETIC"), (.fp, "FP ARITHMETIC")] where upper.contains(tag) {
+        for (kind, tag) in [
+            (AMCLArithmeticKind.fp12, "FP12 ARITHMETIC"), (.fp4, "FP4 ARITHMETIC"),
+            (.fp2, "FP2 ARITHMETIC"), (.fp, "FP ARITHMETIC"),
+        ] where upper.contains(tag) {
             return kind
         }
         return nil

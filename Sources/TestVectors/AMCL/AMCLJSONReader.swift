@@ -25,15 +25,18 @@ public enum AMCLJSONReader {
         // every value of the file (a million entries took over 500 MB that way); anything the split
         // does not expect, or an entry that does not read, is read whole for the exact error.
         let bytes = Array(text.utf8)
-        if let entries = ListSplitter.entries(of: bytes), let blocks = try? parseEntries(entries, of: bytes, file: file) {
+        if let entries = ListSplitter.entries(of: bytes), let blocks = try? parseEntries(entries, of: bytes, file: file)
+        {
             return blocks
         }
         return try parseWhole(text, file: file)
     }
 
     /// The blocks of the entries, each parsed on its own, lines counted from its first line.
-    private static func parseEntries(_ entries: [ListSplitter.Entry], of bytes: [UInt8],
-                                     file: String) throws(VectorFileError) -> [AMCLBlock] {
+    private static func parseEntries(
+        _ entries: [ListSplitter.Entry], of bytes: [UInt8],
+        file: String
+    ) throws(VectorFileError) -> [AMCLBlock] {
         var blocks: [AMCLBlock] = []
         blocks.reserveCapacity(entries.count)
         for (position, entry) in entries.enumerated() {
@@ -72,14 +75,18 @@ public enum AMCLJSONReader {
 
     /// The block of one entry: `document` holds the entry alone (at the root), lines counted from
     /// the entry's first line.
-    private static func block(_ document: JSONDocument, position: Int, lineOffset: Int,
-                              file: String) throws(VectorFileError) -> AMCLBlock {
+    private static func block(
+        _ document: JSONDocument, position: Int, lineOffset: Int,
+        file: String
+    ) throws(VectorFileError) -> AMCLBlock {
         try block(document.value, in: document, at: .root, position: position, lineOffset: lineOffset, file: file)
     }
 
     /// The block of `entry`, written at `entryPath` of `document` and at `position` in the list.
-    private static func block(_ entry: JSONValue, in document: JSONDocument, at entryPath: JSONPath, position: Int,
-                              lineOffset: Int, file: String) throws(VectorFileError) -> AMCLBlock {
+    private static func block(
+        _ entry: JSONValue, in document: JSONDocument, at entryPath: JSONPath, position: Int,
+        lineOffset: Int, file: String
+    ) throws(VectorFileError) -> AMCLBlock {
         func failure(_ path: JSONPath, _ message: String) -> VectorFileError {
             VectorFileError(file: file, line: document.line(of: path).map { $0 + lineOffset }, message: message)
         }
@@ -98,12 +105,16 @@ public enum AMCLJSONReader {
             case .string(let text): value = text
             case .number(let literal): value = literal
             default:
-                throw failure(path, "field \(member.name): values must be strings or numbers, found \(article(member.value.kindName))")
+                throw failure(
+                    path,
+                    "field \(member.name): values must be strings or numbers, found \(article(member.value.kindName))")
             }
-            fields.append(AMCLBlock.Field(key: member.name, value: value, line: (document.line(of: path) ?? 1) + lineOffset))
+            fields.append(
+                AMCLBlock.Field(key: member.name, value: value, line: (document.line(of: path) ?? 1) + lineOffset))
         }
         let name = AMCLTextReader.fieldName(of: fields) ?? "entry \(position + 1)"
-        return AMCLBlock(name: name, line: fields.first?.line ?? (document.line(of: entryPath) ?? 1) + lineOffset, fields: fields)
+        return AMCLBlock(
+            name: name, line: fields.first?.line ?? (document.line(of: entryPath) ?? 1) + lineOffset, fields: fields)
     }
 
     /// `a string`, `an array`, `null`, ...

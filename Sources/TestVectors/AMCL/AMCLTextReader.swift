@@ -94,8 +94,10 @@ public enum AMCLTextReader {
                     var value = comment.text[comment.text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
                     if value.hasSuffix(",") { value.removeLast() }
                     if isValidKey(key) {
-                        withheld.append(AMCLBlock.Field(key: key, value: value.trimmingCharacters(in: .whitespaces),
-                                                        line: lineNumber))
+                        withheld.append(
+                            AMCLBlock.Field(
+                                key: key, value: value.trimmingCharacters(in: .whitespaces),
+                                line: lineNumber))
                     }
                 }
                 continue
@@ -152,9 +154,10 @@ public enum AMCLTextReader {
     }
 
     static func isValidKey(_ key: String) -> Bool {
-        !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-        }
+        !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            }
     }
 
     static func abbreviated(_ text: some StringProtocol) -> String {

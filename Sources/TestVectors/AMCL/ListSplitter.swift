@@ -19,7 +19,9 @@ enum ListSplitter {
         func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x0A: line += 1; index += 1
+                case 0x0A:
+                    line += 1
+                    index += 1
                 case 0x20, 0x09, 0x0D: index += 1
                 default: return
                 }

@@ -86,8 +86,9 @@ enum MPinEnrolmentChecks {
             id = ledger.text(textKey).map { Array($0.utf8) }
         }
         ledger.requireInput("MPIN_ID_HEX", "MPIN_ID", "mpin_id")
-        let hashedID = ledger.derive("HASH_MPIN_ID_HEX", whenPresent(id) { mpin.hashID($0) },
-                                     required: layout == .masterSecrets)
+        let hashedID = ledger.derive(
+            "HASH_MPIN_ID_HEX", whenPresent(id) { mpin.hashID($0) },
+            required: layout == .masterSecrets)
 
         ledger.requireInput("DATE")
         ledger.requireInput("PIN1")
@@ -109,12 +110,16 @@ enum MPinEnrolmentChecks {
             cs1 = ledger.derive("CS1", whenPresent(ms1, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
             cs2 = ledger.derive("CS2", whenPresent(ms2, hashedID) { mpin.clientSecret(masterSecret: $0, hashedID: $1) })
             if let date, date != 0 {
-                tp1 = ledger.derive("TP1", whenPresent(ms1, hashedID) {
-                    mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
-                })
-                tp2 = ledger.derive("TP2", whenPresent(ms2, hashedID) {
-                    mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
-                })
+                tp1 = ledger.derive(
+                    "TP1",
+                    whenPresent(ms1, hashedID) {
+                        mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
+                    })
+                tp2 = ledger.derive(
+                    "TP2",
+                    whenPresent(ms2, hashedID) {
+                        mpin.clientPermit(date: date, masterSecret: $0, hashedID: $1)
+                    })
             }
         case .shares:
             for key in ["SS1", "SS2", "CS1", "CS2"] { ledger.requireInput(key) }
@@ -150,9 +155,11 @@ enum MPinEnrolmentChecks {
             for key in ["TP1", "TP2", "TIME_PERMIT"] where ledger.has(key) { ledger.derive(key, .unavailable) }
         }
 
-        let token = ledger.derive("TOKEN", whenPresent(id, pin1, clientSecret) {
-            mpin.extractPIN(id: $0, pin: $1, token: $2)
-        })
+        let token = ledger.derive(
+            "TOKEN",
+            whenPresent(id, pin1, clientSecret) {
+                mpin.extractPIN(id: $0, pin: $1, token: $2)
+            })
 
         return MPinEnrolment(
             layout: layout, id: id, hashedID: hashedID, date: date, pin1: pin1, pin2: pin2,

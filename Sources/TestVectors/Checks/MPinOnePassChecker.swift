@@ -53,7 +53,8 @@ struct MPinOnePassChecker {
             mpin.server(
                 date: $6, id: $0, serverSecret: $1, u: $2, ut: $3, v: $4, message: nil, timeValue: $5)
         }
-        ledger.deriveInteger("SERVER_OUTPUT", server.map { MPinTwoPassChecker.returnCode($0.result) }, required: required)
+        ledger.deriveInteger(
+            "SERVER_OUTPUT", server.map { MPinTwoPassChecker.returnCode($0.result) }, required: required)
         return ledger
     }
 }

@@ -95,9 +95,11 @@ struct MPinTwoPassChecker {
             hasMessage = ledger.has("MESSAGE")
             let message: [UInt8]? = hasMessage ? ledger.bytes("MESSAGE") : []
             let challenged = date.flatMap { $0 != 0 ? ut : u }
-            y = ledger.derive("Y", whenPresent(timeValue, challenged, message) {
-                mpin.getY(timeValue: $0, message: $1 + $2)
-            })
+            y = ledger.derive(
+                "Y",
+                whenPresent(timeValue, challenged, message) {
+                    mpin.getY(timeValue: $0, message: $1 + $2)
+                })
         }
         let v = ledger.derive("V", whenPresent(x, y, sec) { mpin.client2(x: $0, y: $1, sec: $2) })
 
@@ -122,15 +124,19 @@ struct MPinTwoPassChecker {
             mpin.server2(
                 date: $7, hid: $0, htid: $1, y: $2, serverSecret: $3, u: $4, ut: $5, v: $6, errorValues: wantsErrors)
         }
-        ledger.deriveInteger("SERVER_OUTPUT", server2.map(Self.returnCode), required: enrolment.layout == .masterSecrets)
+        ledger.deriveInteger(
+            "SERVER_OUTPUT", server2.map(Self.returnCode), required: enrolment.layout == .masterSecrets)
         var kangaroo: Int?
         if let errorValues {
             switch server2 {
             case .value(.badPIN(let computedE, let computedF)):
-                let e = ledger.derive("E", Computation(computedE, rejection: "none: SERVER_2 gave no E"), required: errorValues)
-                let f = ledger.derive("F", Computation(computedF, rejection: "none: SERVER_2 gave no F"), required: errorValues)
-                kangaroo = ledger.deriveInteger("KANGAROO", whenPresent(e, f) { mpin.kangaroo(e: $0, f: $1) },
-                                                required: errorValues)
+                let e = ledger.derive(
+                    "E", Computation(computedE, rejection: "none: SERVER_2 gave no E"), required: errorValues)
+                let f = ledger.derive(
+                    "F", Computation(computedF, rejection: "none: SERVER_2 gave no F"), required: errorValues)
+                kangaroo = ledger.deriveInteger(
+                    "KANGAROO", whenPresent(e, f) { mpin.kangaroo(e: $0, f: $1) },
+                    required: errorValues)
             case .value(let result):
                 let why = "none: SERVER_2 returned \(Self.returnCode(result)), not MPIN_BAD_PIN"
                 if ledger.has("E") { ledger.derive("E", .rejected(why)) }
@@ -147,7 +153,8 @@ struct MPinTwoPassChecker {
         let precompute = requirement(profile.precompute, MPinVectorProfile.precomputeKeys)
         let fullKeys = requirement(profile.fullKeys, MPinVectorProfile.fullKeyKeys)
         // Two pairings: only when a value of the vector needs them.
-        let precomputed = precompute == true || fullKeys == true
+        let precomputed =
+            precompute == true || fullKeys == true
             ? whenPresent(token, hashedID) { mpin.precompute(token: $0, hashedID: $1) } : .unavailable
         let g1 = output("PRECOMPUTE_G1", precomputed.map(\.g1), precompute)
         let g2 = output("PRECOMPUTE_G2", precomputed.map(\.g2), precompute)
@@ -161,13 +168,17 @@ struct MPinTwoPassChecker {
             let r = ledger.bytes("R")
             let w = ledger.bytes("W")
             let base = date.flatMap { $0 != 0 ? htid : hid }
-            let z = ledger.derive("Z", whenPresent(r, hashedID) { mpin.g1Multiple(scalar: $0, hashed: true, g: $1) },
-                                  required: required)
-            let t = ledger.derive("T", whenPresent(w, base) { mpin.g1Multiple(scalar: $0, hashed: false, g: $1) },
-                                  required: required)
-            let h = ledger.derive("HASH_ALL", whenPresent(hashedID, u, utArgument, v, y, z, t) {
-                mpin.hashAll(hashedID: $0, u: $1, ut: $2, v: $3, y: $4, z: $5, t: $6)
-            }, required: required)
+            let z = ledger.derive(
+                "Z", whenPresent(r, hashedID) { mpin.g1Multiple(scalar: $0, hashed: true, g: $1) },
+                required: required)
+            let t = ledger.derive(
+                "T", whenPresent(w, base) { mpin.g1Multiple(scalar: $0, hashed: false, g: $1) },
+                required: required)
+            let h = ledger.derive(
+                "HASH_ALL",
+                whenPresent(hashedID, u, utArgument, v, y, z, t) {
+                    mpin.hashAll(hashedID: $0, u: $1, ut: $2, v: $3, y: $4, z: $5, t: $6)
+                }, required: required)
             let computedClientKey = whenPresent(g1, g2, pin2, r, x, h, t) {
                 mpin.clientKey(g1: $0, g2: $1, pin: $2, r: $3, x: $4, h: $5, t: $6)
             }

@@ -1,4 +1,5 @@
 import MPinCrypto
+
 /// What a checker could compute for one field.
 enum Computation<Value> {
     /// An input is missing from the vector (or invalid): nothing to compare with.
@@ -86,9 +87,10 @@ struct VectorFieldLedger {
         var checked = checkedFields
         if comparedOutputs + alsoCompared == 0 {
             checked += 1
-            failures.append(FieldFailure(
-                vector: block.name, line: block.line, field: "(vector)", expected: "an output to check",
-                actual: "nothing to check: no output of this \(format) vector can be computed from its fields"))
+            failures.append(
+                FieldFailure(
+                    vector: block.name, line: block.line, field: "(vector)", expected: "an output to check",
+                    actual: "nothing to check: no output of this \(format) vector can be computed from its fields"))
         }
         return VectorVerdict(vector: block.name, line: block.line, checkedFields: checked, failures: failures)
     }
@@ -123,9 +125,10 @@ struct VectorFieldLedger {
         guard let first = keys.first, firstKey(of: keys) == nil else { return }
         checkedFields += 1
         let names = keys.count == 1 ? first : keys.dropLast().joined(separator: ", ") + " or " + keys.last!
-        failures.append(FieldFailure(
-            vector: block.name, line: block.line, field: first, expected: "(missing)",
-            actual: "\(names) is a required input of \(format) vectors"))
+        failures.append(
+            FieldFailure(
+                vector: block.name, line: block.line, field: first, expected: "(missing)",
+                actual: "\(names) is a required input of \(format) vectors"))
     }
 
     /// An input given as hex; a value that is not hex is a failure of that field.
@@ -176,7 +179,9 @@ struct VectorFieldLedger {
     @discardableResult
     mutating func derive(_ key: String, _ computed: Computation<[UInt8]>, required: Bool = true) -> [UInt8]? {
         guard let field = block[key] else {
-            if required, !block.withholds(key), case .value(let value) = computed { failMissing(key, computed: Hex.encode(value)) }
+            if required, !block.withholds(key), case .value(let value) = computed {
+                failMissing(key, computed: Hex.encode(value))
+            }
             return computed.value
         }
         usedKeys.insert(key)
@@ -217,7 +222,9 @@ struct VectorFieldLedger {
     @discardableResult
     mutating func deriveInteger(_ key: String, _ computed: Computation<Int>, required: Bool = true) -> Int? {
         guard let field = block[key] else {
-            if required, !block.withholds(key), case .value(let value) = computed { failMissing(key, computed: String(value)) }
+            if required, !block.withholds(key), case .value(let value) = computed {
+                failMissing(key, computed: String(value))
+            }
             return computed.value
         }
         usedKeys.insert(key)
@@ -267,9 +274,10 @@ struct VectorFieldLedger {
 
     private mutating func failMissing(_ key: String, computed: String) {
         checkedFields += 1
-        failures.append(FieldFailure(
-            vector: block.name, line: block.line, field: key,
-            expected: "(missing: the vector's inputs determine \(key), so it must be given)", actual: computed))
+        failures.append(
+            FieldFailure(
+                vector: block.name, line: block.line, field: key,
+                expected: "(missing: the vector's inputs determine \(key), so it must be given)", actual: computed))
     }
 
     private mutating func fail(_ field: AMCLBlock.Field, actual: String) {

@@ -128,7 +128,9 @@ public struct VectorVerifier: Sendable {
         case .arithmetic:
             let keys = Set(file.blocks.flatMap { $0.fields.map(\.key) })
             guard let kind = AMCLArithmeticKind.detect(header: file.header, keys: keys) else { return }
-            for verdict in AMCLArithmeticVectors.check(blocks: file.blocks, kind: kind, curve: file.curve) { tally.add(verdict) }
+            for verdict in AMCLArithmeticVectors.check(blocks: file.blocks, kind: kind, curve: file.curve) {
+                tally.add(verdict)
+            }
         }
     }
 
@@ -147,9 +149,10 @@ public struct VectorVerifier: Sendable {
     func unusedKeys(_ file: LoadedFile) -> Set<String> {
         guard file.format != .arithmetic else { return [] }
         let layout = MPinEnrolment.Layout.of(file.blocks)
-        return Set(file.blocks.flatMap {
-            Self.ledger(of: $0, format: file.format, curve: file.curve, layout: layout).unusedKeys
-        })
+        return Set(
+            file.blocks.flatMap {
+                Self.ledger(of: $0, format: file.format, curve: file.curve, layout: layout).unusedKeys
+            })
     }
 
     /// `transform` over `items` on all cores, results in order.

@@ -21,7 +21,8 @@ struct GenerateCommandLine: Sendable, Equatable {
 
     /// The command `vectors generate` records for these arguments, each value shell-quoted.
     static func command(suite: String, curve: String, count: Int, seed: String) -> String {
-        commandPrefix + [("--suite", suite), ("--curve", curve), ("--count", String(count)), ("--seed", seed)]
+        commandPrefix
+            + [("--suite", suite), ("--curve", curve), ("--count", String(count)), ("--seed", seed)]
             .map { "\($0.0) \(ShellWords.quote($0.1))" }.joined(separator: " ")
     }
 
@@ -38,22 +39,29 @@ struct GenerateCommandLine: Sendable, Equatable {
             return .failure(ParseError(message: "the command does not start with \"\(commandPrefix)\""))
         }
         guard let words = ShellWords.split(command) else {
-            return .failure(ParseError(message: "the command is not one a shell runs as written (an open quote, or an unquoted "
-                + "$, `, ;, &, |, <, >, (, ), *, ?, [, {, #, ~ or line break)"))
+            return .failure(
+                ParseError(
+                    message: "the command is not one a shell runs as written (an open quote, or an unquoted "
+                        + "$, `, ;, &, |, <, >, (, ), *, ?, [, {, #, ~ or line break)"))
         }
         var options: [String: String] = [:]
         var index = 3
         while index < words.count {
             let name = words[index]
-            guard options.count < Self.options.count, Self.options.contains(name), index + 1 < words.count, options[name] == nil else {
-                return .failure(ParseError(message: "unexpected \"\(name)\" in the command as a shell reads it (it records "
-                    + "--suite, --curve, --count and --seed once each, values quoted as a shell needs them)"))
+            guard options.count < Self.options.count, Self.options.contains(name), index + 1 < words.count,
+                options[name] == nil
+            else {
+                return .failure(
+                    ParseError(
+                        message: "unexpected \"\(name)\" in the command as a shell reads it (it records "
+                            + "--suite, --curve, --count and --seed once each, values quoted as a shell needs them)"))
             }
             options[name] = words[index + 1]
             index += 2
         }
         guard let suite = options["--suite"], let curve = options["--curve"], let count = options["--count"],
-              let seed = options["--seed"] else {
+            let seed = options["--seed"]
+        else {
             return .failure(ParseError(message: "the command must record --suite, --curve, --count and --seed"))
         }
         return .success(GenerateCommandLine(version: version, suite: suite, curve: curve, count: count, seed: seed))

@@ -39,8 +39,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Precondition: `0 <= total <= Int.max / countRange.upperBound`.
     public func range(of total: Int) -> Range<Int> {
-        precondition(total >= 0 && total <= Int.max / Self.countRange.upperBound, "Shard.range: total \(total) out of range")
-        return (index - 1) * total / count ..< index * total / count
+        precondition(
+            total >= 0 && total <= Int.max / Self.countRange.upperBound, "Shard.range: total \(total) out of range")
+        return (index - 1) * total / count..<index * total / count
     }
 
     /// The items of this shard, from `items` in the order given.
@@ -54,17 +55,26 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
             part.allSatisfy { $0.isASCII && $0.isNumber } && !part.isEmpty ? Int(part) : nil
         }
         guard parts.count == 2, let index = number(parts[0]), let count = number(parts[1]) else {
-            let tooLong = parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-            return .failure(ParseError(message: tooLong
-                ? "K/N with N from \(countRange.lowerBound) to \(countRange.upperBound): \(text) is beyond that"
-                : "must be K/N, two integers such as 2/5 (the second of five shards), not \"\(text)\""))
+            let tooLong =
+                parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            return .failure(
+                ParseError(
+                    message: tooLong
+                        ? "K/N with N from \(countRange.lowerBound) to \(countRange.upperBound): \(text) is beyond that"
+                        : "must be K/N, two integers such as 2/5 (the second of five shards), not \"\(text)\""))
         }
         guard countRange.contains(count) else {
-            return .failure(ParseError(message: "the number of shards N must be from \(countRange.lowerBound) to \(countRange.upperBound), not \(count)"))
+            return .failure(
+                ParseError(
+                    message:
+                        "the number of shards N must be from \(countRange.lowerBound) to \(countRange.upperBound), not \(count)"
+                ))
         }
         guard index >= 1 else {
-            return .failure(ParseError(message: "shards are numbered from 1 to N (\(count)), not \(index): for a 0-based "
-                + "index such as JOB_COMPLETION_INDEX give $((JOB_COMPLETION_INDEX + 1))/\(count)"))
+            return .failure(
+                ParseError(
+                    message: "shards are numbered from 1 to N (\(count)), not \(index): for a 0-based "
+                        + "index such as JOB_COMPLETION_INDEX give $((JOB_COMPLETION_INDEX + 1))/\(count)"))
         }
         guard index <= count else {
             return .failure(ParseError(message: "the shard K must be from 1 to N (\(count)), not \(index)"))

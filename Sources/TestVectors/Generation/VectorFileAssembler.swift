@@ -33,7 +33,8 @@ struct VectorFileAssembler: Sendable {
     ///
     /// - Precondition: `self.group <= group < groupCount`.
     mutating func append(_ test: JSONValue, group: Int) -> String {
-        precondition(group >= self.group && group < groupCount, "VectorFileAssembler: group \(group) after \(self.group)")
+        precondition(
+            group >= self.group && group < groupCount, "VectorFileAssembler: group \(group) after \(self.group)")
         var out = ""
         while self.group < group {
             out += layout.groupEnd(self.group, empty: inGroup == 0)

@@ -47,10 +47,13 @@ struct VectorFileLayout: Sendable {
             for (position, member) in members[..<testsAt].enumerated() {
                 start += Self.member(member, depth: Self.groupDepth + 1, first: position == 0)
             }
-            start += (testsAt == 0 ? "" : ",") + "\n" + Self.indent(Self.groupDepth + 1) + JSONWriter.quoted("tests") + ": ["
+            start +=
+                (testsAt == 0 ? "" : ",") + "\n" + Self.indent(Self.groupDepth + 1) + JSONWriter.quoted("tests") + ": ["
             starts.append(start)
             var later = ""
-            for member in members.dropFirst(testsAt + 1) { later += Self.member(member, depth: Self.groupDepth + 1, first: false) }
+            for member in members.dropFirst(testsAt + 1) {
+                later += Self.member(member, depth: Self.groupDepth + 1, first: false)
+            }
             let close = later + "\n" + Self.indent(Self.groupDepth) + "}"
             ends.append((empty: "]" + close, nonEmpty: "\n" + Self.indent(Self.groupDepth + 1) + "]" + close))
         }
@@ -74,7 +77,8 @@ struct VectorFileLayout: Sendable {
 
     /// `,`, a line break and the indentation, then `"name": value` at `depth`.
     private static func member(_ member: JSONValue.Member, depth: Int, first: Bool) -> String {
-        (first ? "" : ",") + "\n" + indent(depth) + JSONWriter.quoted(member.name) + ": " + rendered(member.value, depth: depth)
+        (first ? "" : ",") + "\n" + indent(depth) + JSONWriter.quoted(member.name) + ": "
+            + rendered(member.value, depth: depth)
     }
 
     /// `value` in canonical form as it appears at `depth`: every line break followed by the

@@ -24,7 +24,8 @@ extension VectorGenerator {
             f.hex("POINT", point)
             return VectorTestCase(comment: comment, flags: [flag], result: .valid, fields: f)
         case .failure(let error):
-            return VectorTestCase(comment: comment, flags: [flag], result: .invalid, expectedError: errorClass(error), fields: f)
+            return VectorTestCase(
+                comment: comment, flags: [flag], result: .invalid, expectedError: errorClass(error), fields: f)
         }
     }
 
@@ -54,16 +55,23 @@ extension VectorGenerator {
         let mpin = self.mpin
         typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
         let p = mpin.fieldModulus
-        func g1(_ flag: String, _ comment: String, _ make: @escaping @Sendable ([UInt8], inout SeededRandom) -> [UInt8]) -> Job {
+        func g1(_ flag: String, _ comment: String, _ make: @escaping @Sendable ([UInt8], inout SeededRandom) -> [UInt8])
+            -> Job
+        {
             { rng in
                 let point = mpin.g1Multiple(scalar: mpin.randomScalar(using: &rng), hashed: false, g: mpin.g1Generator)!
-                return Self.encodingCase(mpin: mpin, g2: false, encoding: make(point, &rng), flag: flag, comment: comment)
+                return Self.encodingCase(
+                    mpin: mpin, g2: false, encoding: make(point, &rng), flag: flag, comment: comment)
             }
         }
-        func g2(_ flag: String, _ comment: String, _ make: @escaping @Sendable ([UInt8], inout SeededRandom) -> [UInt8]) -> Job {
+        func g2(_ flag: String, _ comment: String, _ make: @escaping @Sendable ([UInt8], inout SeededRandom) -> [UInt8])
+            -> Job
+        {
             { rng in
-                let point = mpin.g2Multiple(scalar: mpin.randomScalar(using: &rng), inverse: false, g: mpin.g2Generator)!
-                return Self.encodingCase(mpin: mpin, g2: true, encoding: make(point, &rng), flag: flag, comment: comment)
+                let point = mpin.g2Multiple(
+                    scalar: mpin.randomScalar(using: &rng), inverse: false, g: mpin.g2Generator)!
+                return Self.encodingCase(
+                    mpin: mpin, g2: true, encoding: make(point, &rng), flag: flag, comment: comment)
             }
         }
         let compress: @Sendable ([UInt8]) -> [UInt8] = { point in [0x02 | (point[64] & 1)] + point[1..<33] }
@@ -83,10 +91,16 @@ extension VectorGenerator {
             g1("WrongLength", "32 bytes: x without a prefix") { point, _ in Array(point[1..<33]) },
             g1("WrongLength", "empty") { _, _ in [] },
             g1("WrongLength", "34 bytes: compressed plus a byte") { point, _ in compress(point) + [0] },
-            g1("CoordinateOutOfRange", "x + p") { point, _ in [0x04] + Self.plusModulus(Array(point[1..<33]), p) + point[33...] },
-            g1("CoordinateOutOfRange", "y + p") { point, _ in Array(point[0..<33]) + Self.plusModulus(Array(point[33...]), p) },
+            g1("CoordinateOutOfRange", "x + p") { point, _ in
+                [0x04] + Self.plusModulus(Array(point[1..<33]), p) + point[33...]
+            },
+            g1("CoordinateOutOfRange", "y + p") { point, _ in
+                Array(point[0..<33]) + Self.plusModulus(Array(point[33...]), p)
+            },
             g1("CoordinateOutOfRange", "x = p, y = 1") { _, _ in [0x04] + p + [UInt8](repeating: 0, count: 31) + [1] },
-            g1("CoordinateOutOfRange", "compressed, x = 2^256 − 1") { _, _ in [0x02] + [UInt8](repeating: 0xff, count: 32) },
+            g1("CoordinateOutOfRange", "compressed, x = 2^256 − 1") { _, _ in
+                [0x02] + [UInt8](repeating: 0xff, count: 32)
+            },
             g1("NotOnCurve", "y + 1") { point, _ in Array(point[0..<33]) + Self.plusOne(Array(point[33...])) },
             g1("NotOnCurve", "x and y swapped") { point, _ in [0x04] + point[33...] + point[1..<33] },
             g1("NotOnCurve", "(0, 0)") { _, _ in [0x04] + [UInt8](repeating: 0, count: 64) },
@@ -105,11 +119,14 @@ extension VectorGenerator {
             g2("WrongLength", "empty") { _, _ in [] },
         ]
         for (slot, name) in ["x.re", "x.im", "y.re", "y.im"].enumerated() {
-            g2Jobs.append(g2("CoordinateOutOfRange", "\(name) + p") { point, _ in
-                var out = point
-                out.replaceSubrange(slot * 32..<(slot + 1) * 32, with: Self.plusModulus(Array(point[slot * 32..<(slot + 1) * 32]), p))
-                return out
-            })
+            g2Jobs.append(
+                g2("CoordinateOutOfRange", "\(name) + p") { point, _ in
+                    var out = point
+                    out.replaceSubrange(
+                        slot * 32..<(slot + 1) * 32,
+                        with: Self.plusModulus(Array(point[slot * 32..<(slot + 1) * 32]), p))
+                    return out
+                })
         }
         g2Jobs += [
             g2("NotOnCurve", "y.im + 1") { point, _ in Array(point[0..<96]) + Self.plusOne(Array(point[96...])) },
@@ -117,11 +134,14 @@ extension VectorGenerator {
             g2("NotInSubgroup", "a point of the twist outside G2 (AMCL would accept it)") { _, rng in
                 mpin.twistPointOutsideG2(from: rng.bytes(32))
             },
-            g2("PointAtInfinity", "the point at infinity (128 zero bytes)") { _, _ in [UInt8](repeating: 0, count: 128) },
+            g2("PointAtInfinity", "the point at infinity (128 zero bytes)") { _, _ in [UInt8](repeating: 0, count: 128)
+            },
         ]
         return [
             GroupPlan(type: "G1EncodingTest", parameters: ["group": .string("G1")], jobs: g1Jobs),
-            GroupPlan(type: "G2EncodingTest", parameters: ["group": .string("G2"), "subgroupCheck": .bool(true)], jobs: g2Jobs),
+            GroupPlan(
+                type: "G2EncodingTest", parameters: ["group": .string("G2"), "subgroupCheck": .bool(true)], jobs: g2Jobs
+            ),
         ]
     }
 
@@ -131,22 +151,26 @@ extension VectorGenerator {
         typealias Job = @Sendable (inout SeededRandom) -> VectorTestCase
         let count = self.count
         func groupJobs(useChecksum: Bool, digits: Int, extraFlag: String?) -> VectorJobs {
-            func job(_ flag: String, _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String) -> Job {
+            func job(_ flag: String, _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String)
+                -> Job
+            {
                 { rng in
                     let an = make(&rng)
-                    return AccessNumberRules.testCase(an, useChecksum: useChecksum, digits: digits,
-                                                      flags: [flag] + (extraFlag.map { [$0] } ?? []), comment: comment)
+                    return AccessNumberRules.testCase(
+                        an, useChecksum: useChecksum, digits: digits,
+                        flags: [flag] + (extraFlag.map { [$0] } ?? []), comment: comment)
                 }
             }
             let issued = job("Valid", "issued as a server does") { rng in AccessNumberRules.issue(&rng) }
             var jobs = VectorJobs(count: max(1, count)) { _ in issued }
             for position in 0..<7 {
-                jobs.append(job("Tampered", "digit \(position + 1) of an issued number changed") { rng in
-                    var digits = Array(AccessNumberRules.issue(&rng).utf8)
-                    let old = Int(digits[position] - 48)
-                    digits[position] = UInt8(48 + (old + 1 + Int(rng.next() % 9)) % 10)
-                    return String(decoding: digits, as: UTF8.self)
-                })
+                jobs.append(
+                    job("Tampered", "digit \(position + 1) of an issued number changed") { rng in
+                        var digits = Array(AccessNumberRules.issue(&rng).utf8)
+                        let old = Int(digits[position] - 48)
+                        digits[position] = UInt8(48 + (old + 1 + Int(rng.next() % 9)) % 10)
+                        return String(decoding: digits, as: UTF8.self)
+                    })
             }
             let fixed: [(String, String, String)] = [
                 ("WorkedExample", "4241703", "server-issued, valid (PROTOCOL §5.3)"),
@@ -170,24 +194,28 @@ extension VectorGenerator {
                 ("NotDigits", "４２４１７０３", "full-width digits"),
             ]
             for (flag, an, comment) in fixed { jobs.append(job(flag, comment) { _ in an }) }
-            jobs.append(job("CheckValue10", "six random digits whose raw checksum is 10, check digit 0") { rng in
-                while true {
-                    let six = AccessNumberRules.sixDigits(&rng)
-                    if AccessNumber.rawChecksum(of: six) == 10 { return six + "0" }
-                }
-            })
+            jobs.append(
+                job("CheckValue10", "six random digits whose raw checksum is 10, check digit 0") { rng in
+                    while true {
+                        let six = AccessNumberRules.sixDigits(&rng)
+                        if AccessNumber.rawChecksum(of: six) == 10 { return six + "0" }
+                    }
+                })
             return jobs
         }
         return [
-            GroupPlan(type: "AccessNumberTest",
-                      parameters: ["accessNumberUseCheckSum": .bool(true), "accessNumberDigits": .integer(7)],
-                      jobs: groupJobs(useChecksum: true, digits: 7, extraFlag: nil)),
-            GroupPlan(type: "AccessNumberTest",
-                      parameters: ["accessNumberUseCheckSum": .bool(false), "accessNumberDigits": .integer(7)],
-                      jobs: groupJobs(useChecksum: false, digits: 7, extraFlag: "ChecksumDisabled")),
-            GroupPlan(type: "AccessNumberTest",
-                      parameters: ["accessNumberUseCheckSum": .bool(true), "accessNumberDigits": .integer(6)],
-                      jobs: groupJobs(useChecksum: true, digits: 6, extraFlag: "SixDigitMode")),
+            GroupPlan(
+                type: "AccessNumberTest",
+                parameters: ["accessNumberUseCheckSum": .bool(true), "accessNumberDigits": .integer(7)],
+                jobs: groupJobs(useChecksum: true, digits: 7, extraFlag: nil)),
+            GroupPlan(
+                type: "AccessNumberTest",
+                parameters: ["accessNumberUseCheckSum": .bool(false), "accessNumberDigits": .integer(7)],
+                jobs: groupJobs(useChecksum: false, digits: 7, extraFlag: "ChecksumDisabled")),
+            GroupPlan(
+                type: "AccessNumberTest",
+                parameters: ["accessNumberUseCheckSum": .bool(true), "accessNumberDigits": .integer(6)],
+                jobs: groupJobs(useChecksum: true, digits: 6, extraFlag: "SixDigitMode")),
         ]
     }
 
@@ -198,8 +226,11 @@ extension VectorGenerator {
         let count = self.count
         func jobs(_ mapping: PINMapping) -> VectorJobs {
             let flag = mapping == .integer ? "Integer" : "LegacyStringHash"
-            @Sendable func job(_ flags: [String], _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String) -> Job {
-                { rng in PINMappingRules.testCase(make(&rng), mapping: mapping, flags: [flag] + flags, comment: comment) }
+            @Sendable func job(
+                _ flags: [String], _ comment: String, _ make: @escaping @Sendable (inout SeededRandom) -> String
+            ) -> Job {
+                { rng in PINMappingRules.testCase(make(&rng), mapping: mapping, flags: [flag] + flags, comment: comment)
+                }
             }
             var jobs = VectorJobs(count: max(1, count)) { index in
                 job([], "a random PIN") { rng in
@@ -259,12 +290,15 @@ enum AccessNumberRules {
         }
     }
 
-    static func testCase(_ an: String, useChecksum: Bool, digits: Int, flags: [String], comment: String) -> VectorTestCase {
+    static func testCase(_ an: String, useChecksum: Bool, digits: Int, flags: [String], comment: String)
+        -> VectorTestCase
+    {
         var f: [String: JSONValue] = ["ACCESS_NUMBER": .string(an)]
         if let check = checkDigit(an) { f["CHECK_DIGIT"] = .integer(check) }
         let error = verdict(an, useChecksum: useChecksum, digits: digits)
-        return VectorTestCase(comment: comment, flags: flags, result: error == nil ? .valid : .invalid,
-                              expectedError: error, fields: f)
+        return VectorTestCase(
+            comment: comment, flags: flags, result: error == nil ? .valid : .invalid,
+            expectedError: error, fields: f)
     }
 }
 
@@ -278,8 +312,9 @@ enum PINMappingRules {
     static func testCase(_ pin: String, mapping: PINMapping, flags: [String], comment: String) -> VectorTestCase {
         var f: [String: JSONValue] = ["PIN": .string(pin)]
         guard let value = mapping.scalar(for: pin) else {
-            return VectorTestCase(comment: comment, flags: flags + ["Unmappable"], result: .invalid,
-                                  expectedError: "unmappable", fields: f)
+            return VectorTestCase(
+                comment: comment, flags: flags + ["Unmappable"], result: .invalid,
+                expectedError: "unmappable", fields: f)
         }
         f["PIN_VALUE"] = .integer(Int(value))
         f["MULTIPLIER"] = .integer(multiplier(value))

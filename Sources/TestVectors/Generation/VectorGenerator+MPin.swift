@@ -23,7 +23,9 @@ extension VectorGenerator {
             let jobs = VectorJobs(count: n) { index in
                 // Every third test has a wrong PIN.
                 let wrong = index % 3 == 2
-                return { rng in Self.mpinCase(mpin: mpin, flow: flow, permits: permits, wrongPIN: wrong, index: index, rng: &rng) }
+                return { rng in
+                    Self.mpinCase(mpin: mpin, flow: flow, permits: permits, wrongPIN: wrong, index: index, rng: &rng)
+                }
             }
             let parameters: [String: JSONValue] = [
                 "timePermits": .bool(permits),
@@ -41,11 +43,14 @@ extension VectorGenerator {
         if index % 2 == 1 { return user }
         let day = 1 + Int(rng.next() % 28)
         let salt = Hex.encode(rng.bytes(8))
-        return "{\"mobile\": 1, \"issued\": \"2015-05-\(day < 10 ? "0" : "")\(day)T16:17:34Z\", \"userID\": \"\(user)\", \"salt\": \"\(salt)\"}"
+        return
+            "{\"mobile\": 1, \"issued\": \"2015-05-\(day < 10 ? "0" : "")\(day)T16:17:34Z\", \"userID\": \"\(user)\", \"salt\": \"\(salt)\"}"
     }
 
-    static func mpinCase(mpin: MPin, flow: Flow, permits: Bool, wrongPIN: Bool, index: Int,
-                         rng: inout SeededRandom) -> VectorTestCase {
+    static func mpinCase(
+        mpin: MPin, flow: Flow, permits: Bool, wrongPIN: Bool, index: Int,
+        rng: inout SeededRandom
+    ) -> VectorTestCase {
         var f: [String: JSONValue] = [:]
         let idText = identity(&rng, index: index)
         let id = Array(idText.utf8)
@@ -55,14 +60,19 @@ extension VectorGenerator {
 
         // The trusted authorities.
         let ms1 = mpin.randomScalar(using: &rng), ms2 = mpin.randomScalar(using: &rng)
-        f.hex("MS1", ms1); f.hex("MS2", ms2)
+        f.hex("MS1", ms1)
+        f.hex("MS2", ms2)
         let ss1 = mpin.serverSecret(masterSecret: ms1)!, ss2 = mpin.serverSecret(masterSecret: ms2)!
         let serverSecret = mpin.recombineG2(ss1, ss2)!
-        f.hex("SS1", ss1); f.hex("SS2", ss2); f.hex("SERVER_SECRET", serverSecret)
+        f.hex("SS1", ss1)
+        f.hex("SS2", ss2)
+        f.hex("SERVER_SECRET", serverSecret)
         let cs1 = mpin.clientSecret(masterSecret: ms1, hashedID: hcid)!
         let cs2 = mpin.clientSecret(masterSecret: ms2, hashedID: hcid)!
         let clientSecret = mpin.recombineG1(cs1, cs2)!
-        f.hex("CS1", cs1); f.hex("CS2", cs2); f.hex("CLIENT_SECRET", clientSecret)
+        f.hex("CS1", cs1)
+        f.hex("CS2", cs2)
+        f.hex("CLIENT_SECRET", clientSecret)
 
         let date: UInt32 = permits ? 16574 + UInt32(rng.next() % 5000) : 0
         f["DATE"] = .integer(Int(date))
@@ -71,7 +81,9 @@ extension VectorGenerator {
             let tp1 = mpin.clientPermit(date: date, masterSecret: ms1, hashedID: hcid)!
             let tp2 = mpin.clientPermit(date: date, masterSecret: ms2, hashedID: hcid)!
             permit = mpin.recombineG1(tp1, tp2)!
-            f.hex("TP1", tp1); f.hex("TP2", tp2); f.hex("TIME_PERMIT", permit!)
+            f.hex("TP1", tp1)
+            f.hex("TP2", tp2)
+            f.hex("TIME_PERMIT", permit!)
         }
 
         // Enrolment and the PIN typed at authentication.
@@ -86,7 +98,8 @@ extension VectorGenerator {
                 pin2 = (pin1 + delta + 10000) % 10000
             }
         }
-        f["PIN1"] = .integer(Int(pin1)); f["PIN2"] = .integer(Int(pin2))
+        f["PIN1"] = .integer(Int(pin1))
+        f["PIN2"] = .integer(Int(pin2))
         let token = mpin.extractPIN(id: id, pin: pin1, token: clientSecret)!
         f.hex("TOKEN", token)
 
@@ -122,8 +135,9 @@ extension VectorGenerator {
         let (hid, htid) = mpin.server1(date: date, id: id)
         f.hex("HID", hid)
         if let htid { f.hex("HTID", htid) }
-        let result = mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: c1.u,
-                                  ut: c1.ut, v: v, errorValues: wrongPIN)
+        let result = mpin.server2(
+            date: date, hid: hid, htid: htid, y: y, serverSecret: serverSecret, u: c1.u,
+            ut: c1.ut, v: v, errorValues: wrongPIN)
         var kangaroo: Int? = nil
         switch result {
         case .ok:
@@ -131,7 +145,8 @@ extension VectorGenerator {
         case .badPIN(let e, let ff):
             f["SERVER_OUTPUT"] = .integer(-19)
             if let e, let ff {
-                f.hex("E", e); f.hex("F", ff)
+                f.hex("E", e)
+                f.hex("F", ff)
                 kangaroo = mpin.kangaroo(e: e, f: ff)
                 f["KANGAROO"] = .integer(kangaroo ?? 0)
                 if kangaroo == 0 { flags.append("KangarooTrapFailed") }
@@ -147,23 +162,28 @@ extension VectorGenerator {
 
         if flow == .full {
             let (g1, g2) = mpin.precompute(token: token, hashedID: hcid)!
-            f.hex("PRECOMPUTE_G1", g1); f.hex("PRECOMPUTE_G2", g2)
+            f.hex("PRECOMPUTE_G1", g1)
+            f.hex("PRECOMPUTE_G2", g2)
             let r = mpin.randomScalar(using: &rng), w = mpin.randomScalar(using: &rng)
-            f.hex("R", r); f.hex("W", w)
+            f.hex("R", r)
+            f.hex("W", w)
             let z = mpin.g1Multiple(scalar: r, hashed: true, g: hcid)!
             let t = mpin.g1Multiple(scalar: w, hashed: false, g: htid ?? hid)!
-            f.hex("Z", z); f.hex("T", t)
+            f.hex("Z", z)
+            f.hex("T", t)
             let h = mpin.hashAll(hashedID: hcid, u: c1.u, ut: c1.ut, v: v, y: y, z: z, t: t)
             f.hex("HASH_ALL", h)
             let ck = mpin.clientKey(g1: g1, g2: g2, pin: pin2, r: r, x: x, h: h, t: t)!
             let sk = mpin.serverKey(z: z, serverSecret: serverSecret, w: w, h: h, hid: hid, u: c1.u, ut: c1.ut)!
-            f.hex("CLIENT_KEY", ck); f.hex("SERVER_KEY", sk)
+            f.hex("CLIENT_KEY", ck)
+            f.hex("SERVER_KEY", sk)
             valid = ck == sk
             flags.append(valid ? "KeysMatch" : "KeysDiffer")
             comment += valid ? "; the keys match" : "; the keys differ"
         }
         let error = result == .invalidPoint ? "MPIN_INVALID_POINT" : "MPIN_BAD_PIN"
-        return VectorTestCase(comment: comment, flags: flags, result: valid ? .valid : .invalid,
-                              expectedError: valid ? nil : error, fields: f)
+        return VectorTestCase(
+            comment: comment, flags: flags, result: valid ? .valid : .invalid,
+            expectedError: valid ? nil : error, fields: f)
     }
 }

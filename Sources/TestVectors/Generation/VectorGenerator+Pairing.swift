@@ -11,7 +11,10 @@ extension VectorGenerator {
                 var f: [String: JSONValue] = [:]
                 let aq = mpin.g2Multiple(scalar: a, inverse: false, g: mpin.g2Generator)!
                 let bp = mpin.g1Multiple(scalar: b, hashed: false, g: mpin.g1Generator)!
-                f.hex("A", a); f.hex("B", b); f.hex("AQ", aq); f.hex("BP", bp)
+                f.hex("A", a)
+                f.hex("B", b)
+                f.hex("AQ", aq)
+                f.hex("BP", bp)
                 f.hex("PAIRING", mpin.pairing(g2: aq, g1: bp)!)
                 return VectorTestCase(comment: "e(A·Q, B·P)", flags: ["KnownAnswer"], result: .valid, fields: f)
             }
@@ -27,13 +30,19 @@ extension VectorGenerator {
                 let bp = mpin.g1Multiple(scalar: b, hashed: false, g: mpin.g1Generator)!
                 let abq = mpin.g2Multiple(scalar: ab, inverse: false, g: mpin.g2Generator)!
                 let abp = mpin.g1Multiple(scalar: ab, hashed: false, g: mpin.g1Generator)!
-                f.hex("A", a); f.hex("B", b); f.hex("AB", ab)
-                f.hex("AQ", aq); f.hex("BP", bp); f.hex("ABQ", abq); f.hex("ABP", abp)
+                f.hex("A", a)
+                f.hex("B", b)
+                f.hex("AB", ab)
+                f.hex("AQ", aq)
+                f.hex("BP", bp)
+                f.hex("ABQ", abq)
+                f.hex("ABP", abp)
                 f.hex("PAIRING", mpin.pairing(g2: aq, g1: bp)!)
                 f.hex("PAIRING_ABQ_P", mpin.pairing(g2: abq, g1: mpin.g1Generator)!)
                 f.hex("PAIRING_Q_ABP", mpin.pairing(g2: mpin.g2Generator, g1: abp)!)
                 return VectorTestCase(
-                    comment: wrong ? "AB = A·B + 1: e(A·Q, B·P) differs from e(AB·Q, P)" : "e(A·Q, B·P) = e(AB·Q, P) = e(Q, AB·P)",
+                    comment: wrong
+                        ? "AB = A·B + 1: e(A·Q, B·P) differs from e(AB·Q, P)" : "e(A·Q, B·P) = e(AB·Q, P) = e(Q, AB·P)",
                     flags: wrong ? ["Bilinearity", "WrongExponent"] : ["Bilinearity"],
                     result: wrong ? .invalid : .valid, expectedError: wrong ? "relationFails" : nil, fields: f)
             }
@@ -44,15 +53,23 @@ extension VectorGenerator {
                 let a2 = mpin.randomScalar(using: &rng)
                 let one = index % 2 == 0
                 // B2 = −A1·B1/A2 makes A1·B1 + A2·B2 = 0: the product is 1.
-                let b2 = one ? mpin.scalarNegation(mpin.scalarProduct(mpin.scalarProduct(a1, b1), mpin.scalarInverse(a2)!))
+                let b2 =
+                    one
+                    ? mpin.scalarNegation(mpin.scalarProduct(mpin.scalarProduct(a1, b1), mpin.scalarInverse(a2)!))
                     : mpin.randomScalar(using: &rng)
                 var f: [String: JSONValue] = [:]
                 let aq1 = mpin.g2Multiple(scalar: a1, inverse: false, g: mpin.g2Generator)!
                 let bp1 = mpin.g1Multiple(scalar: b1, hashed: false, g: mpin.g1Generator)!
                 let aq2 = mpin.g2Multiple(scalar: a2, inverse: false, g: mpin.g2Generator)!
                 let bp2 = mpin.g1Multiple(scalar: b2, hashed: false, g: mpin.g1Generator)!
-                f.hex("A1", a1); f.hex("B1", b1); f.hex("A2", a2); f.hex("B2", b2)
-                f.hex("AQ1", aq1); f.hex("BP1", bp1); f.hex("AQ2", aq2); f.hex("BP2", bp2)
+                f.hex("A1", a1)
+                f.hex("B1", b1)
+                f.hex("A2", a2)
+                f.hex("B2", b2)
+                f.hex("AQ1", aq1)
+                f.hex("BP1", bp1)
+                f.hex("AQ2", aq2)
+                f.hex("BP2", bp2)
                 let g = mpin.pairingProduct([(aq1, bp1), (aq2, bp2)])!
                 f.hex("PAIRING_PRODUCT", g)
                 f["PRODUCT_IS_ONE"] = .bool(mpin.gtIsOne(g)!)
@@ -65,28 +82,36 @@ extension VectorGenerator {
         let degenerate: VectorJobs = [
             { _ in
                 var f: [String: JSONValue] = [:]
-                f.hex("A", [1]); f.hex("B", [1]); f.hex("AQ", mpin.g2Generator); f.hex("BP", mpin.g1Generator)
+                f.hex("A", [1])
+                f.hex("B", [1])
+                f.hex("AQ", mpin.g2Generator)
+                f.hex("BP", mpin.g1Generator)
                 f.hex("PAIRING", mpin.pairing(g2: mpin.g2Generator, g1: mpin.g1Generator)!)
-                return VectorTestCase(comment: "e(Q, P) for the generators, not 1", flags: ["NonDegenerate"],
-                                      result: .valid, fields: f)
+                return VectorTestCase(
+                    comment: "e(Q, P) for the generators, not 1", flags: ["NonDegenerate"],
+                    result: .valid, fields: f)
             },
             { rng in
                 var f: [String: JSONValue] = [:]
                 let b = mpin.randomScalar(using: &rng)
-                f.hex("A", [0]); f.hex("B", b)
+                f.hex("A", [0])
+                f.hex("B", b)
                 f.hex("AQ", [UInt8](repeating: 0, count: MPin.g2Size))
                 f.hex("BP", mpin.g1Multiple(scalar: b, hashed: false, g: mpin.g1Generator)!)
-                return VectorTestCase(comment: "A = 0: A·Q is the point at infinity", flags: ["PointAtInfinity"],
-                                      result: .invalid, expectedError: "pointAtInfinity", fields: f)
+                return VectorTestCase(
+                    comment: "A = 0: A·Q is the point at infinity", flags: ["PointAtInfinity"],
+                    result: .invalid, expectedError: "pointAtInfinity", fields: f)
             },
             { rng in
                 var f: [String: JSONValue] = [:]
                 let a = mpin.randomScalar(using: &rng)
-                f.hex("A", a); f.hex("B", order)
+                f.hex("A", a)
+                f.hex("B", order)
                 f.hex("AQ", mpin.g2Multiple(scalar: a, inverse: false, g: mpin.g2Generator)!)
                 f.hex("BP", [0])
-                return VectorTestCase(comment: "B = r: B·P is the point at infinity", flags: ["PointAtInfinity"],
-                                      result: .invalid, expectedError: "pointAtInfinity", fields: f)
+                return VectorTestCase(
+                    comment: "B = r: B·P is the point at infinity", flags: ["PointAtInfinity"],
+                    result: .invalid, expectedError: "pointAtInfinity", fields: f)
             },
         ]
         return [
@@ -100,7 +125,7 @@ extension VectorGenerator {
     func hashToG1Plan() -> [GroupPlan] {
         let mpin = self.mpin
         var ids: VectorJobs = [
-            { _ in Self.hashCase(mpin: mpin, id: [], flags: ["HashId", "EmptyId"], comment: "the empty identity") },
+            { _ in Self.hashCase(mpin: mpin, id: [], flags: ["HashId", "EmptyId"], comment: "the empty identity") }
         ]
         ids += VectorJobs(count: max(2, count / 2)) { index in
             { rng in
@@ -120,11 +145,15 @@ extension VectorGenerator {
                 let id = Array(Self.identity(&rng, index: index).utf8)
                 let date = index < dates.count ? dates[index] : 16574 + UInt32(rng.next() % 20000)
                 let hcid = mpin.hashID(id)
-                let permitHash = mpin.hashID([UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
-                                              UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date)] + hcid)
+                let permitHash = mpin.hashID(
+                    [
+                        UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
+                        UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date),
+                    ] + hcid)
                 let trace = mpin.mapToG1Trace(permitHash)
                 var f: [String: JSONValue] = [:]
-                f.hex("MPIN_ID_HEX", id); f.hex("HASH_MPIN_ID_HEX", hcid)
+                f.hex("MPIN_ID_HEX", id)
+                f.hex("HASH_MPIN_ID_HEX", hcid)
                 f["DATE"] = .integer(Int(date))
                 f.hex("HASH_DATE_ID", permitHash)
                 f.hex("MAP_X0", trace.firstCandidate)
@@ -132,13 +161,16 @@ extension VectorGenerator {
                 f.hex("HT", mpin.timePermitPoint(date: date, hashedID: hcid))
                 var flags = ["TimePermitHash"]
                 if trace.increments > 0 { flags.append("FirstCandidateNotOnCurve") }
-                return VectorTestCase(comment: "time-permit point for day \(date)", flags: flags, result: .valid, fields: f)
+                return VectorTestCase(
+                    comment: "time-permit point for day \(date)", flags: flags, result: .valid, fields: f)
             }
         }
         return [
-            GroupPlan(type: "HashToG1Test", parameters: ["hash": .string("SHA-256"), "map": .string("mapit")], jobs: ids),
-            GroupPlan(type: "TimePermitHashTest", parameters: ["hash": .string("SHA-256"), "map": .string("mapit")],
-                      jobs: permits),
+            GroupPlan(
+                type: "HashToG1Test", parameters: ["hash": .string("SHA-256"), "map": .string("mapit")], jobs: ids),
+            GroupPlan(
+                type: "TimePermitHashTest", parameters: ["hash": .string("SHA-256"), "map": .string("mapit")],
+                jobs: permits),
         ]
     }
 
@@ -146,7 +178,8 @@ extension VectorGenerator {
         let hcid = mpin.hashID(id)
         let trace = mpin.mapToG1Trace(hcid)
         var f: [String: JSONValue] = [:]
-        f.hex("MPIN_ID_HEX", id); f.hex("HASH_MPIN_ID_HEX", hcid)
+        f.hex("MPIN_ID_HEX", id)
+        f.hex("HASH_MPIN_ID_HEX", hcid)
         f.hex("MAP_X0", trace.firstCandidate)
         f["MAP_INCREMENTS"] = .integer(trace.increments)
         f.hex("HID", trace.point)

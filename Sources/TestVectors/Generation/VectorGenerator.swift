@@ -33,7 +33,8 @@ public struct VectorGenerator: Sendable {
     public static let countRange = 0...100_000
 
     /// - Precondition: `count` is in `countRange` (callers check what users give them).
-    public init(suite: VectorSuite, curve: CurveID = .bn254cx, count: Int? = nil, seed: String, command: String? = nil) {
+    public init(suite: VectorSuite, curve: CurveID = .bn254cx, count: Int? = nil, seed: String, command: String? = nil)
+    {
         precondition(count.map(Self.countRange.contains) ?? true, "count outside VectorGenerator.countRange")
         self.suite = suite
         self.curve = curve
@@ -66,8 +67,10 @@ public struct VectorGenerator: Sendable {
     /// once) and assembled in tcId order. `progress` gets (tests done, total) after each chunk. The
     /// whole document is held in memory; `write(to:maxConcurrency:progress:)` streams the same bytes
     /// to a file instead. With a `shard`, the document is that shard's file (see `shard`).
-    public func generate(maxConcurrency: Int? = nil,
-                         progress: (@Sendable (Int, Int) -> Void)? = nil) async -> JSONValue {
+    public func generate(
+        maxConcurrency: Int? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> JSONValue {
         let groups = plan()
         let total = groups.reduce(0) { $0 + $1.jobs.count }
         let range = (shard ?? .whole).range(of: total)
@@ -100,8 +103,10 @@ public struct VectorGenerator: Sendable {
     /// most `4 × cores` of them (none is started beyond that), so what is held does not grow with
     /// the number of tests. Each test draws from its own stream (the seed, the suite, the curve and
     /// its position), so the tests do not depend on how they are chunked or scheduled.
-    func compute(_ groups: [GroupPlan], range: Range<Int>, maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
-                 deliver: ([VectorTestCase]) -> Bool) async {
+    func compute(
+        _ groups: [GroupPlan], range: Range<Int>, maxConcurrency: Int?, progress: (@Sendable (Int, Int) -> Void)?,
+        deliver: ([VectorTestCase]) -> Bool
+    ) async {
         let jobs = groups.reduce(into: VectorJobs()) { $0 += $1.jobs }
         precondition(range.lowerBound >= 0 && range.upperBound <= jobs.count, "compute: range outside the plan")
         let seedValue = SeededRandom.seedValue("\(seed)/\(suite.rawValue)/\(curve.rawValue)")
@@ -115,14 +120,19 @@ public struct VectorGenerator: Sendable {
             func fill() {
                 while next < chunkCount, running < cores, next - delivered < window {
                     let chunk = next
-                    let positions = range.lowerBound + chunk * chunkSize..<range.lowerBound + min((chunk + 1) * chunkSize, range.count)
+                    let positions =
+                        range.lowerBound + chunk * chunkSize..<range.lowerBound
+                        + min((chunk + 1) * chunkSize, range.count)
                     next += 1
                     running += 1
                     group.addTask {
-                        (chunk, positions.map { index in
-                            var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
-                            return jobs[index](&rng)
-                        })
+                        (
+                            chunk,
+                            positions.map { index in
+                                var rng = SeededRandom(seed: seedValue, stream: UInt64(index))
+                                return jobs[index](&rng)
+                            }
+                        )
                     }
                 }
             }
@@ -149,8 +159,10 @@ public struct VectorGenerator: Sendable {
     /// partial file). The bytes are those of `JSONWriter.canonical(await generate(...))`; memory
     /// holds the plan and the chunks under way, not the file. Returns the number of tests written
     /// (with a `shard`, that shard's).
-    public func write(to path: String, maxConcurrency: Int? = nil,
-                      progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(FileAccessError) -> Int {
+    public func write(
+        to path: String, maxConcurrency: Int? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws(FileAccessError) -> Int {
         let groups = plan()
         let total = groups.reduce(0) { $0 + $1.jobs.count }
         let range = (shard ?? .whole).range(of: total)
@@ -219,7 +231,9 @@ public struct VectorGenerator: Sendable {
         for (flag, note) in suite.notes {
             notes[flag] = .sortedObject(["bugType": .string(note.bugType), "description": .string(note.description)])
         }
-        let command = self.command ?? GenerateCommandLine.command(suite: suite.rawValue, curve: curve.rawValue, count: count, seed: seed)
+        let command =
+            self.command
+            ?? GenerateCommandLine.command(suite: suite.rawValue, curve: curve.rawValue, count: count, seed: seed)
         var header = [
             GenerateCommandLine.line(version: toolVersion, command: command),
             "Hex is big-endian. G1 = 65 bytes 04||x||y, G2 = 128 bytes x.re||x.im||y.re||y.im, GT = 384 bytes (w-powers 0,3,1,4,2,5, each re, im), scalars 32 bytes.",

@@ -26,16 +26,21 @@ struct VectorShardFile: Sendable {
 
     /// Reads the file at `path`; `test` gets each test (tests are then parsed), its group's index
     /// and its line, in file order. Without `test`, tests are only counted.
-    static func read(_ path: String,
-                     test: ((JSONValue, _ group: Int, _ line: Int) throws(VectorFileError) -> Void)? = nil)
-        throws(VectorFileError) -> VectorShardFile {
+    static func read(
+        _ path: String,
+        test: ((JSONValue, _ group: Int, _ line: Int) throws(VectorFileError) -> Void)? = nil
+    )
+        throws(VectorFileError) -> VectorShardFile
+    {
         var lines = try Lines(path: path)
         func fail(_ message: String, line: Int? = nil) -> VectorFileError {
             VectorFileError(file: path, line: line ?? lines.number, message: message)
         }
         func expect(_ wanted: Set<String>, _ what: String) throws(VectorFileError) -> String {
             guard let line = try lines.next() else { throw fail("ends where \(what) should be: \(layoutHint)") }
-            guard wanted.contains(line) else { throw fail("expected \(what), found \(Self.shown(line)): \(layoutHint)") }
+            guard wanted.contains(line) else {
+                throw fail("expected \(what), found \(Self.shown(line)): \(layoutHint)")
+            }
             return line
         }
 
@@ -49,9 +54,14 @@ struct VectorShardFile: Sendable {
         while true {
             guard let line = try lines.next() else { throw fail("ends before its testGroups list: \(layoutHint)") }
             if line == #"  "testGroups": ["# { break }
-            if line == #"  "testGroups": []"# { groupsEmpty = true; break }
+            if line == #"  "testGroups": []"# {
+                groupsEmpty = true
+                break
+            }
             size += line.utf8.count + 1
-            if size > maximumPieceBytes { throw fail("more than \(maximumPieceBytes) bytes before testGroups: \(layoutHint)") }
+            if size > maximumPieceBytes {
+                throw fail("more than \(maximumPieceBytes) bytes before testGroups: \(layoutHint)")
+            }
             head.append(line)
         }
         if head.count > 1, head[head.count - 1].hasSuffix(",") { head[head.count - 1].removeLast() }
@@ -59,8 +69,10 @@ struct VectorShardFile: Sendable {
         let rootValue = try parse(head, firstLine: 1, path: path, what: "the members before testGroups")
         guard let members = rootValue.objectMembers else { throw fail("the root is not an object", line: 1) }
         guard let shardMember = rootValue[VectorShardInfo.member] else {
-            throw VectorFileError(file: path, line: nil, message: "not a shard: it has no `\(VectorShardInfo.member)` member "
-                + "(vectors merge joins the files `vectors generate --shard K/N` writes)")
+            throw VectorFileError(
+                file: path, line: nil,
+                message: "not a shard: it has no `\(VectorShardInfo.member)` member "
+                    + "(vectors merge joins the files `vectors generate --shard K/N` writes)")
         }
         let info: VectorShardInfo
         switch VectorShardInfo.read(shardMember) {
@@ -77,11 +89,20 @@ struct VectorShardFile: Sendable {
             size = 1
             var testsLine: String?
             while testsLine == nil {
-                guard let line = try lines.next() else { throw fail("ends inside the group that starts at line \(groupLine): \(layoutHint)") }
-                if line.hasPrefix(#"      "tests": ["#) { testsLine = line; break }
-                if line == "    }" || line == "    }," { throw fail("the group that starts at line \(groupLine) has no tests list") }
+                guard let line = try lines.next() else {
+                    throw fail("ends inside the group that starts at line \(groupLine): \(layoutHint)")
+                }
+                if line.hasPrefix(#"      "tests": ["#) {
+                    testsLine = line
+                    break
+                }
+                if line == "    }" || line == "    }," {
+                    throw fail("the group that starts at line \(groupLine) has no tests list")
+                }
                 size += line.utf8.count + 1
-                if size > maximumPieceBytes { throw fail("the group that starts at line \(groupLine) is longer than \(maximumPieceBytes) bytes") }
+                if size > maximumPieceBytes {
+                    throw fail("the group that starts at line \(groupLine) is longer than \(maximumPieceBytes) bytes")
+                }
                 pieces.append(line)
             }
             var count = 0
@@ -97,18 +118,24 @@ struct VectorShardFile: Sendable {
                     var body = ["{"]
                     var testSize = 1
                     while true {
-                        guard let line = try lines.next() else { throw fail("ends inside the test that starts at line \(testLine): \(layoutHint)") }
+                        guard let line = try lines.next() else {
+                            throw fail("ends inside the test that starts at line \(testLine): \(layoutHint)")
+                        }
                         if line == "        }" || line == "        }," {
                             another = line.hasSuffix(",")
                             break
                         }
                         testSize += line.utf8.count + 1
-                        if testSize > maximumPieceBytes { throw fail("the test that starts at line \(testLine) is longer than \(maximumPieceBytes) bytes") }
+                        if testSize > maximumPieceBytes {
+                            throw fail(
+                                "the test that starts at line \(testLine) is longer than \(maximumPieceBytes) bytes")
+                        }
                         if test != nil { body.append(line) }
                     }
                     if let test {
                         body.append("}")
-                        try test(try parse(body, firstLine: testLine, path: path, what: "the test"), groups.count, testLine)
+                        try test(
+                            try parse(body, firstLine: testLine, path: path, what: "the test"), groups.count, testLine)
                     }
                     count += 1
                 }
@@ -119,14 +146,20 @@ struct VectorShardFile: Sendable {
             pieces.append(#"      "tests": []"# + (later ? "," : ""))
             var groupEnd: String
             while true {
-                guard let line = try lines.next() else { throw fail("ends inside the group that starts at line \(groupLine): \(layoutHint)") }
+                guard let line = try lines.next() else {
+                    throw fail("ends inside the group that starts at line \(groupLine): \(layoutHint)")
+                }
                 if line == "    }" || line == "    }," {
                     groupEnd = line
                     break
                 }
-                guard later else { throw fail("expected the group's closing `}`, found \(Self.shown(line)): \(layoutHint)") }
+                guard later else {
+                    throw fail("expected the group's closing `}`, found \(Self.shown(line)): \(layoutHint)")
+                }
                 size += line.utf8.count + 1
-                if size > maximumPieceBytes { throw fail("the group that starts at line \(groupLine) is longer than \(maximumPieceBytes) bytes") }
+                if size > maximumPieceBytes {
+                    throw fail("the group that starts at line \(groupLine) is longer than \(maximumPieceBytes) bytes")
+                }
                 pieces.append(line)
             }
             pieces.append("}")
@@ -144,11 +177,14 @@ struct VectorShardFile: Sendable {
     }
 
     /// Parses lines (`firstLine` is the file's line of the first) as JSON.
-    private static func parse(_ lines: [String], firstLine: Int, path: String, what: String) throws(VectorFileError) -> JSONValue {
+    private static func parse(_ lines: [String], firstLine: Int, path: String, what: String) throws(VectorFileError)
+        -> JSONValue
+    {
         do {
             return try JSONParser.parse(lines.joined(separator: "\n"))
         } catch {
-            throw VectorFileError(file: path, line: firstLine + error.line - 1, message: "\(what) is \(error.reportMessage)")
+            throw VectorFileError(
+                file: path, line: firstLine + error.line - 1, message: "\(what) is \(error.reportMessage)")
         }
     }
 
@@ -190,7 +226,8 @@ struct VectorShardFile: Sendable {
         static func converted(_ error: FileAccessError) -> VectorFileError {
             switch error.kind {
             case .missing: VectorFileError(file: error.path, line: nil, message: "no such file")
-            case .notRegularFile(let what): VectorFileError(file: error.path, line: nil, message: "is \(what), not a vector file")
+            case .notRegularFile(let what):
+                VectorFileError(file: error.path, line: nil, message: "is \(what), not a vector file")
             default: VectorFileError(file: error.path, line: nil, message: "\(error.action): \(error.reason)")
             }
         }

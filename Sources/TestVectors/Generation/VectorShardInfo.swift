@@ -35,13 +35,17 @@ public struct VectorShardInfo: Sendable, Hashable {
     static let totalRange = 0...10_000_000
 
     var json: JSONValue {
-        .sortedObject(["index": .integer(shard.index), "count": .integer(shard.count),
-                       "firstTcId": .integer(firstTcId), "totalTests": .integer(totalTests)])
+        .sortedObject([
+            "index": .integer(shard.index), "count": .integer(shard.count),
+            "firstTcId": .integer(firstTcId), "totalTests": .integer(totalTests),
+        ])
     }
 
     /// Reads the member; the error says which field is wrong and why.
     public static func read(_ value: JSONValue) -> Result<VectorShardInfo, ReadError> {
-        guard let members = value.objectMembers else { return .failure(ReadError(field: "shard", message: "must be an object")) }
+        guard let members = value.objectMembers else {
+            return .failure(ReadError(field: "shard", message: "must be an object"))
+        }
         let known: Set<String> = ["index", "count", "firstTcId", "totalTests"]
         if let unknown = members.first(where: { !known.contains($0.name) }) {
             return .failure(ReadError(field: "shard.\(unknown.name)", message: "unknown member"))
@@ -49,23 +53,37 @@ public struct VectorShardInfo: Sendable, Hashable {
         var numbers: [String: Int] = [:]
         for name in ["count", "index", "totalTests", "firstTcId"] {
             guard let number = value[name]?.intValue else {
-                return .failure(ReadError(field: "shard.\(name)", message: value[name] == nil ? "missing" : "must be an integer"))
+                return .failure(
+                    ReadError(field: "shard.\(name)", message: value[name] == nil ? "missing" : "must be an integer"))
             }
             numbers[name] = number
         }
         let count = numbers["count"]!, index = numbers["index"]!, total = numbers["totalTests"]!
         guard Shard.countRange.contains(count) else {
-            return .failure(ReadError(field: "shard.count", message: "must be from \(Shard.countRange.lowerBound) to \(Shard.countRange.upperBound), not \(count)"))
+            return .failure(
+                ReadError(
+                    field: "shard.count",
+                    message:
+                        "must be from \(Shard.countRange.lowerBound) to \(Shard.countRange.upperBound), not \(count)"))
         }
         guard let shard = Shard(index: index, count: count) else {
-            return .failure(ReadError(field: "shard.index", message: "must be from 1 to count (\(count)), not \(index)"))
+            return .failure(
+                ReadError(field: "shard.index", message: "must be from 1 to count (\(count)), not \(index)"))
         }
         guard totalRange.contains(total) else {
-            return .failure(ReadError(field: "shard.totalTests", message: "must be from \(totalRange.lowerBound) to \(totalRange.upperBound), not \(total)"))
+            return .failure(
+                ReadError(
+                    field: "shard.totalTests",
+                    message: "must be from \(totalRange.lowerBound) to \(totalRange.upperBound), not \(total)"))
         }
         let info = VectorShardInfo(shard: shard, totalTests: total)
         guard numbers["firstTcId"] == info.firstTcId else {
-            return .failure(ReadError(field: "shard.firstTcId", message: "shard \(shard) of \(total) tests starts at tcId \(info.firstTcId), not \(numbers["firstTcId"]!)"))
+            return .failure(
+                ReadError(
+                    field: "shard.firstTcId",
+                    message:
+                        "shard \(shard) of \(total) tests starts at tcId \(info.firstTcId), not \(numbers["firstTcId"]!)"
+                ))
         }
         return .success(info)
     }

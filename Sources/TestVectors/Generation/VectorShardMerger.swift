@@ -39,7 +39,8 @@ public enum VectorShardMerger {
         var root = whole.root.filter { $0.name != VectorShardInfo.member }
         if let at = root.firstIndex(where: { $0.name == "numberOfTests" }) { root[at].value = .integer(total) }
         root.append(JSONValue.Member("testGroups", .array(whole.groups)))
-        var assembler = VectorFileAssembler(layout: VectorFileLayout(document: .object(root)), groupCount: whole.groups.count)
+        var assembler = VectorFileAssembler(
+            layout: VectorFileLayout(document: .object(root)), groupCount: whole.groups.count)
 
         let writer: AtomicFile.Writer
         do {
@@ -61,11 +62,15 @@ public enum VectorShardMerger {
         for shard in ordered {
             let read = try VectorShardFile.read(shard.path) { test, group, line throws(VectorFileError) in
                 guard let tcId = test["tcId"]?.intValue, tcId == nextTcId else {
-                    throw VectorFileError(file: shard.path, line: line, message: "a test with tcId \(test["tcId"].map { JSONWriter.compact($0) } ?? "(none)") "
-                        + "where shard \(shard.info.shard) must have tcId \(nextTcId)")
+                    throw VectorFileError(
+                        file: shard.path, line: line,
+                        message: "a test with tcId \(test["tcId"].map { JSONWriter.compact($0) } ?? "(none)") "
+                            + "where shard \(shard.info.shard) must have tcId \(nextTcId)")
                 }
                 guard group >= assembler.group else {
-                    throw VectorFileError(file: shard.path, line: line, message: "tcId \(tcId) is in group \(group + 1), after tests of group \(assembler.group + 1)")
+                    throw VectorFileError(
+                        file: shard.path, line: line,
+                        message: "tcId \(tcId) is in group \(group + 1), after tests of group \(assembler.group + 1)")
                 }
                 pending += assembler.append(test, group: group)
                 nextTcId += 1
@@ -82,7 +87,9 @@ public enum VectorShardMerger {
         } catch {
             throw VectorFileError(file: out, line: nil, message: "\(error.action): \(error.reason)")
         }
-        return Summary(shards: ordered.count, tests: total, suite: whole.root.first { $0.name == "suite" }?.value.stringValue ?? "?")
+        return Summary(
+            shards: ordered.count, tests: total,
+            suite: whole.root.first { $0.name == "suite" }?.value.stringValue ?? "?")
     }
 
     /// The shards in order 1…N, after checking that they are each of one split, once, all there,
@@ -91,27 +98,37 @@ public enum VectorShardMerger {
         let first = shards[0]
         let count = first.info.shard.count
         for shard in shards where shard.info.shard.count != count {
-            throw VectorFileError(file: shard.path, line: nil, message: "is shard \(shard.info.shard) but \(first.path) is shard "
-                + "\(first.info.shard): shards of different splits (N = \(shard.info.shard.count) and \(count))")
+            throw VectorFileError(
+                file: shard.path, line: nil,
+                message: "is shard \(shard.info.shard) but \(first.path) is shard "
+                    + "\(first.info.shard): shards of different splits (N = \(shard.info.shard.count) and \(count))")
         }
         var byIndex: [Int: VectorShardFile] = [:]
         for shard in shards {
             if let other = byIndex[shard.info.shard.index] {
-                throw VectorFileError(file: shard.path, line: nil, message: "is shard \(shard.info.shard), and so is \(other.path): each shard once")
+                throw VectorFileError(
+                    file: shard.path, line: nil,
+                    message: "is shard \(shard.info.shard), and so is \(other.path): each shard once")
             }
             byIndex[shard.info.shard.index] = shard
         }
         let missing = (1...count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
-            let names = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
-            throw VectorFileError(file: first.path, line: nil, message: "the shards given are not all of the \(count): "
-                + "missing \(names) (\(missing.count) of \(count))")
+            let names =
+                missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+            throw VectorFileError(
+                file: first.path, line: nil,
+                message: "the shards given are not all of the \(count): "
+                    + "missing \(names) (\(missing.count) of \(count))")
         }
         for shard in shards {
             let held = shard.testsPerGroup.reduce(0, +)
             if held != shard.info.range.count {
-                throw VectorFileError(file: shard.path, line: nil, message: "holds \(held) tests, but shard \(shard.info.shard) "
-                    + "of \(shard.info.totalTests) holds \(shard.info.range.count) (tcIds \(shard.info.firstTcId)…)")
+                throw VectorFileError(
+                    file: shard.path, line: nil,
+                    message: "holds \(held) tests, but shard \(shard.info.shard) "
+                        + "of \(shard.info.totalTests) holds \(shard.info.range.count) (tcIds \(shard.info.firstTcId)…)"
+                )
             }
         }
         return (1...count).map { byIndex[$0]! }
@@ -123,20 +140,26 @@ public enum VectorShardMerger {
         let skip: Set<String> = [VectorShardInfo.member, "numberOfTests"]
         let mine = shard.root.filter { !skip.contains($0.name) }, theirs = whole.root.filter { !skip.contains($0.name) }
         func different(_ what: String, _ a: JSONValue?, _ b: JSONValue?) -> VectorFileError {
-            VectorFileError(file: shard.path, line: nil, message: "not of the same generation as \(whole.path) (shard \(whole.info.shard)): "
-                + "\(what) is \(shown(a)) here, \(shown(b)) there")
+            VectorFileError(
+                file: shard.path, line: nil,
+                message: "not of the same generation as \(whole.path) (shard \(whole.info.shard)): "
+                    + "\(what) is \(shown(a)) here, \(shown(b)) there")
         }
         if mine != theirs {
             // The generation's parameters first, by name, then whatever else differs.
-            let names = (["suite", "curve", "seed", "header", "generatorVersion"] + mine.map(\.name) + theirs.map(\.name))
+            let names =
+                (["suite", "curve", "seed", "header", "generatorVersion"] + mine.map(\.name) + theirs.map(\.name))
                 .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             for name in names {
                 let a = mine.first { $0.name == name }?.value, b = theirs.first { $0.name == name }?.value
                 guard a != b else { continue }
                 if name == "header", let x = a?.arrayValue, let y = b?.arrayValue,
-                   let line = zip(x, y).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+                    let line = zip(x, y).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                {
                     if line == 0, let here = x[0].stringValue.flatMap({ try? GenerateCommandLine.parse($0).get() }),
-                       let there = y[0].stringValue.flatMap({ try? GenerateCommandLine.parse($0).get() }), here.count != there.count {
+                        let there = y[0].stringValue.flatMap({ try? GenerateCommandLine.parse($0).get() }),
+                        here.count != there.count
+                    {
                         throw different("the command's --count (header[0])", .string(here.count), .string(there.count))
                     }
                     throw different("header[\(line)]", x[line], y[line])
@@ -154,7 +177,9 @@ public enum VectorShardMerger {
         for (g, (a, b)) in zip(shard.groups, whole.groups).enumerated() where a != b {
             let members = (a.objectMembers ?? []) + (b.objectMembers ?? [])
             let name = members.first { a[$0.name] != b[$0.name] }?.name
-            throw different("group \(g + 1)" + (name.map { "'s `\($0)`" } ?? "'s members"), name.flatMap { a[$0] }, name.flatMap { b[$0] })
+            throw different(
+                "group \(g + 1)" + (name.map { "'s `\($0)`" } ?? "'s members"), name.flatMap { a[$0] },
+                name.flatMap { b[$0] })
         }
     }
 
@@ -164,8 +189,11 @@ public enum VectorShardMerger {
         for shard in ordered {
             guard let firstGroup = shard.testsPerGroup.firstIndex(where: { $0 > 0 }) else { continue }
             if firstGroup < reached, let reachedIn {
-                throw VectorFileError(file: shard.path, line: nil, message: "its tests start in group \(firstGroup + 1), "
-                    + "but \(reachedIn.path) (shard \(reachedIn.info.shard)) already has tests of group \(reached + 1)")
+                throw VectorFileError(
+                    file: shard.path, line: nil,
+                    message: "its tests start in group \(firstGroup + 1), "
+                        + "but \(reachedIn.path) (shard \(reachedIn.info.shard)) already has tests of group \(reached + 1)"
+                )
             }
             reached = shard.testsPerGroup.lastIndex(where: { $0 > 0 })!
             reachedIn = shard

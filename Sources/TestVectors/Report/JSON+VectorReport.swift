@@ -18,6 +18,7 @@ extension JSONSyntaxError {
     /// or `column C: <message>` for a repeated member name (valid JSON syntax that the readers refuse,
     /// RFC 8259 §4).
     var reportMessage: String {
-        message.hasPrefix("repeated member name") ? "column \(column): \(message)" : "not JSON at column \(column): \(message)"
+        message.hasPrefix("repeated member name")
+            ? "column \(column): \(message)" : "not JSON at column \(column): \(message)"
     }
 }

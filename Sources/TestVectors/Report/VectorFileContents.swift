@@ -19,7 +19,8 @@ public enum VectorFileContents {
         } catch {
             switch error.kind {
             case .missing: throw VectorFileError(file: path, line: nil, message: "no such file")
-            case .notRegularFile(let what): throw VectorFileError(file: path, line: nil, message: "is \(what), not a vector file")
+            case .notRegularFile(let what):
+                throw VectorFileError(file: path, line: nil, message: "is \(what), not a vector file")
             default: throw VectorFileError(file: path, line: nil, message: "\(error.action): \(error.reason)")
             }
         }

@@ -16,10 +16,13 @@ public struct SuiteFileReport: Sendable, Equatable {
         var verdicts = groups.flatMap(\.verdicts)
         if !structure.isEmpty {
             let failures = structure.map {
-                FieldFailure(vector: "file structure", line: $0.line ?? 1, field: $0.path, expected: "", actual: $0.message)
+                FieldFailure(
+                    vector: "file structure", line: $0.line ?? 1, field: $0.path, expected: "", actual: $0.message)
             }
-            verdicts.append(VectorVerdict(vector: "file structure", line: 1, checkedFields: failures.count + unkeptStructure,
-                                          failures: failures))
+            verdicts.append(
+                VectorVerdict(
+                    vector: "file structure", line: 1, checkedFields: failures.count + unkeptStructure,
+                    failures: failures))
         }
         var report = FileReport(file: file, format: "workbench-\(suite)", curve: curve, verdicts: verdicts)
         report.unkeptPassed = groups.reduce(0) { $0 + $1.unkeptPassed }

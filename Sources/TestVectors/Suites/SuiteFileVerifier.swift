@@ -16,8 +16,10 @@ public enum SuiteFileVerifier {
         text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{"
     }
 
-    public static func verify(path: String, crossCheck: Bool = false,
-                              keeping limit: Int = .max) throws(VectorFileError) -> SuiteFileReport {
+    public static func verify(
+        path: String, crossCheck: Bool = false,
+        keeping limit: Int = .max
+    ) throws(VectorFileError) -> SuiteFileReport {
         let text = try VectorFileContents.read(path)
         return try verify(text: text, file: path, crossCheck: crossCheck, keeping: limit)
     }
@@ -30,28 +32,36 @@ public enum SuiteFileVerifier {
     /// and one test are parsed at once, so that the positions of every value of a large file are
     /// never held (100,000 failing tests took 440 MB that way). Anything else, or a test that does
     /// not parse, is read whole, which reports the exact error.
-    public static func verify(text: String, file: String, crossCheck: Bool = false,
-                              keeping limit: Int = .max) throws(VectorFileError) -> SuiteFileReport {
+    public static func verify(
+        text: String, file: String, crossCheck: Bool = false,
+        keeping limit: Int = .max
+    ) throws(VectorFileError) -> SuiteFileReport {
         var text = text
         let streamed: Result<SuiteFileReport, VectorFileError>? = text.withUTF8 { bytes in
             guard let layout = SuiteSplitter.split(bytes),
-                  let skeleton = try? JSONParser.parseDocument(layout.skeleton) else { return nil }
+                let skeleton = try? JSONParser.parseDocument(layout.skeleton)
+            else { return nil }
             var unreadable = false
             let result = Result { () throws(VectorFileError) -> SuiteFileReport in
                 try verify(root: skeleton, file: file, crossCheck: crossCheck, limit: limit) { visitTest, report in
-                    withoutActuallyEscaping(visitTest) { visitTest in VectorLinter.structure(skeleton, file: file, tests: { g, lintTest in
-                        guard g < layout.groups.count, let entries = layout.groups[g] else { return nil }
-                        for (t, entry) in entries.enumerated() where !unreadable {
-                            guard let document = try? JSONParser.parseDocument(Array(bytes[entry.range])) else {
-                                unreadable = true
-                                break
-                            }
-                            let line = { (path: JSONPath) in document.line(of: path).map { $0 + entry.line - 1 } }
-                            lintTest(t, document.value, line)
-                            visitTest(g, t, document.value, line)
-                        }
-                        return entries.count
-                    }, report: report) }
+                    withoutActuallyEscaping(visitTest) { visitTest in
+                        VectorLinter.structure(
+                            skeleton, file: file,
+                            tests: { g, lintTest in
+                                guard g < layout.groups.count, let entries = layout.groups[g] else { return nil }
+                                for (t, entry) in entries.enumerated() where !unreadable {
+                                    guard let document = try? JSONParser.parseDocument(Array(bytes[entry.range])) else {
+                                        unreadable = true
+                                        break
+                                    }
+                                    let line = { (path: JSONPath) in document.line(of: path).map { $0 + entry.line - 1 }
+                                    }
+                                    lintTest(t, document.value, line)
+                                    visitTest(g, t, document.value, line)
+                                }
+                                return entries.count
+                            }, report: report)
+                    }
                 }
             }
             return unreadable ? nil : result
@@ -79,11 +89,15 @@ public enum SuiteFileVerifier {
 
     /// The report on a file whose root (or skeleton) is `root`: `drive` calls its first argument on
     /// every test in file order and its second on every structure problem.
-    private static func verify(root document: JSONDocument, file: String, crossCheck: Bool, limit: Int,
-                               drive: (TestVisit, (LintProblem) -> Void) -> Void) throws(VectorFileError) -> SuiteFileReport {
+    private static func verify(
+        root document: JSONDocument, file: String, crossCheck: Bool, limit: Int,
+        drive: (TestVisit, (LintProblem) -> Void) -> Void
+    ) throws(VectorFileError) -> SuiteFileReport {
         let root = document.value
         guard let suiteName = root["suite"]?.stringValue, let suite = VectorSuite(rawValue: suiteName) else {
-            throw VectorFileError(file: file, line: document.line(of: ["suite"]), message: "not a workbench vector file (no known `suite`)")
+            throw VectorFileError(
+                file: file, line: document.line(of: ["suite"]),
+                message: "not a workbench vector file (no known `suite`)")
         }
         guard let groups = root["testGroups"]?.arrayValue else {
             throw VectorFileError(file: file, line: document.line(of: ["testGroups"]), message: "no testGroups list")
@@ -92,7 +106,8 @@ public enum SuiteFileVerifier {
         let fileCurve = curveName.flatMap(CurveID.init(rawValue:))
         // The curve-independent suites compute the same on either curve.
         let curve = fileCurve ?? .bn254cx
-        let curveProblem: String? = suite.dependsOnCurve && fileCurve == nil
+        let curveProblem: String? =
+            suite.dependsOnCurve && fileCurve == nil
             ? "cannot be checked: the file's curve is \(curveName.map { "\"\($0)\", not a curve" } ?? "missing")" : nil
         let checker = SuiteTestChecker(suite: suite, curve: curve)
         let schema = VectorSuiteSchema(suite)
@@ -125,10 +140,14 @@ public enum SuiteFileVerifier {
             var parameters = group.uniqueMembers
             for key in VectorMetaKeys.group { parameters[key] = nil }
             let summary = sortedByName(parameters).map { "\($0.key)=\($0.value.fieldText ?? "…")" }
-            var problems = schema.groupProblems(group, curve: curveName).map { "testGroups[\(g)].\($0.member): \($0.message)" }
+            var problems = schema.groupProblems(group, curve: curveName).map {
+                "testGroups[\(g)].\($0.member): \($0.message)"
+            }
             if group["type"]?.stringValue == nil { problems.append("testGroups[\(g)].type: missing") }
-            let groupProblem = curveProblem ?? (problems.isEmpty ? nil : "cannot be checked: " + problems.joined(separator: "; "))
-            return GroupInfo(type: type, parameters: parameters, summary: summary.joined(separator: ", "), problem: groupProblem)
+            let groupProblem =
+                curveProblem ?? (problems.isEmpty ? nil : "cannot be checked: " + problems.joined(separator: "; "))
+            return GroupInfo(
+                type: type, parameters: parameters, summary: summary.joined(separator: ", "), problem: groupProblem)
         }
         var reports = groupInfo.enumerated().map { g, info in
             SuiteGroupReport(index: g + 1, type: info.type, parameters: info.summary, verdicts: [])
@@ -144,8 +163,9 @@ public enum SuiteFileVerifier {
             let verdicts = VectorVerifier.concurrentMap(jobs) { job -> VectorVerdict in
                 let name = job.block.name
                 if let problem = job.groupProblem {
-                    let failure = FieldFailure(vector: name, line: job.block.line, field: "(group)",
-                                               expected: "parameters the recomputation supports", actual: problem)
+                    let failure = FieldFailure(
+                        vector: name, line: job.block.line, field: "(group)",
+                        expected: "parameters the recomputation supports", actual: problem)
                     return VectorVerdict(vector: name, line: job.block.line, checkedFields: 1, failures: [failure])
                 }
                 let outcome = checker.check(job.block, groupType: job.type, parameters: job.parameters)
@@ -154,31 +174,39 @@ public enum SuiteFileVerifier {
                 let fileResult = job.result ?? "(missing)"
                 if let computed = outcome.result {
                     if fileResult != computed.rawValue {
-                        let why = fileResult == VectorResult.acceptable.rawValue
+                        let why =
+                            fileResult == VectorResult.acceptable.rawValue
                             ? " (the recomputation decides every test: none is acceptable)" : ""
-                        ledger.fail(field: "result", line: job.resultLine, expected: fileResult, actual: computed.rawValue + why)
+                        ledger.fail(
+                            field: "result", line: job.resultLine, expected: fileResult, actual: computed.rawValue + why
+                        )
                     }
                     if let fileError = job.expectedError, fileError != outcome.expectedError {
-                        ledger.fail(field: "expectedError", line: job.expectedErrorLine, expected: fileError,
-                                    actual: outcome.expectedError ?? "none (the test passes)")
+                        ledger.fail(
+                            field: "expectedError", line: job.expectedErrorLine, expected: fileError,
+                            actual: outcome.expectedError ?? "none (the test passes)")
                     } else if job.expectedError == nil, let computedError = outcome.expectedError {
-                        ledger.fail(field: "expectedError", line: job.resultLine, expected: "(missing)", actual: computedError)
+                        ledger.fail(
+                            field: "expectedError", line: job.resultLine, expected: "(missing)", actual: computedError)
                     }
                 } else {
-                    ledger.fail(field: "result", line: job.resultLine, expected: fileResult,
-                                actual: "cannot be checked: the recomputation needs inputs this test lacks or that are invalid")
+                    ledger.fail(
+                        field: "result", line: job.resultLine, expected: fileResult,
+                        actual: "cannot be checked: the recomputation needs inputs this test lacks or that are invalid")
                 }
                 if let expected = outcome.flags {
                     let carried = Set(job.flags).intersection(recomputedFlags)
                     if carried != expected {
-                        ledger.fail(field: "flags", line: job.flagsLine, expected: "[\(job.flags.joined(separator: ", "))]",
-                                    actual: "the recomputation gives [\(expected.sorted().joined(separator: ", "))]"
-                                        + " of [\(recomputedFlags.sorted().joined(separator: ", "))]")
+                        ledger.fail(
+                            field: "flags", line: job.flagsLine, expected: "[\(job.flags.joined(separator: ", "))]",
+                            actual: "the recomputation gives [\(expected.sorted().joined(separator: ", "))]"
+                                + " of [\(recomputedFlags.sorted().joined(separator: ", "))]")
                     }
                 }
                 var verdict = ledger.verdict(alsoCompared: outcome.result == nil ? 0 : 1)
                 if let oracle {
-                    let extra = oracle.check(job.block, suite: checker.suite, groupType: job.type, parameters: job.parameters)
+                    let extra = oracle.check(
+                        job.block, suite: checker.suite, groupType: job.type, parameters: job.parameters)
                     verdict.checkedFields += extra.checked
                     verdict.failures += extra.failures
                 }
@@ -202,31 +230,37 @@ public enum SuiteFileVerifier {
             jobs.removeAll(keepingCapacity: true)
         }
 
-        drive({ g, t, test, lineOf in
-            guard g < groupInfo.count else { return }
-            let info = groupInfo[g]
-            let name = test["tcId"]?.intValue.map { "tcId \($0)" } ?? "test \(t + 1) of group \(g + 1)"
-            let line = lineOf(["tcId"]) ?? lineOf(["comment"]) ?? lineOf(.root) ?? 1
-            let fields = sortedByName(test.uniqueMembers).filter { !VectorMetaKeys.test.contains($0.key) }.map {
-                AMCLBlock.Field(key: $0.key, value: $0.value.fieldText ?? "", line: lineOf([.member($0.key)]) ?? line)
-            }
-            let resultLine = lineOf(["result"]) ?? line
-            jobs.append(Job(group: g, block: AMCLBlock(name: name, line: line, fields: fields), type: info.type,
-                            parameters: info.parameters, groupProblem: info.problem, result: test["result"]?.stringValue,
-                            resultLine: resultLine, expectedError: test["expectedError"]?.stringValue,
-                            expectedErrorLine: lineOf(["expectedError"]) ?? resultLine,
-                            flags: test["flags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                            flagsLine: lineOf(["flags"]) ?? line))
-            if jobs.count >= VectorVerifier.chunkSize { flush() }
-        }, { problem in
-            if structure.count < limit {
-                structure.append(problem)
-            } else {
-                unkeptStructure += 1
-            }
-        })
+        drive(
+            { g, t, test, lineOf in
+                guard g < groupInfo.count else { return }
+                let info = groupInfo[g]
+                let name = test["tcId"]?.intValue.map { "tcId \($0)" } ?? "test \(t + 1) of group \(g + 1)"
+                let line = lineOf(["tcId"]) ?? lineOf(["comment"]) ?? lineOf(.root) ?? 1
+                let fields = sortedByName(test.uniqueMembers).filter { !VectorMetaKeys.test.contains($0.key) }.map {
+                    AMCLBlock.Field(
+                        key: $0.key, value: $0.value.fieldText ?? "", line: lineOf([.member($0.key)]) ?? line)
+                }
+                let resultLine = lineOf(["result"]) ?? line
+                jobs.append(
+                    Job(
+                        group: g, block: AMCLBlock(name: name, line: line, fields: fields), type: info.type,
+                        parameters: info.parameters, groupProblem: info.problem, result: test["result"]?.stringValue,
+                        resultLine: resultLine, expectedError: test["expectedError"]?.stringValue,
+                        expectedErrorLine: lineOf(["expectedError"]) ?? resultLine,
+                        flags: test["flags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                        flagsLine: lineOf(["flags"]) ?? line))
+                if jobs.count >= VectorVerifier.chunkSize { flush() }
+            },
+            { problem in
+                if structure.count < limit {
+                    structure.append(problem)
+                } else {
+                    unkeptStructure += 1
+                }
+            })
         flush()
-        var report = SuiteFileReport(file: file, suite: suite.rawValue, curve: curve, groups: reports, structure: structure)
+        var report = SuiteFileReport(
+            file: file, suite: suite.rawValue, curve: curve, groups: reports, structure: structure)
         report.unkeptStructure = unkeptStructure
         return report
     }

@@ -24,38 +24,45 @@ enum SuiteSplitter {
         var copied = 0
         var groups: [[ListSplitter.Entry]?] = []
         var sawGroups = false
-        guard scanner.members(onMember: { scanner, key in
-            guard key.elementsEqual("testGroups".utf8) else { return scanner.skipValue() }
-            guard !sawGroups, scanner.peek == UInt8(ascii: "[") else { return false }
-            sawGroups = true
-            return scanner.items { scanner in
-                guard scanner.peek == UInt8(ascii: "{") else { return false }
-                var tests: [ListSplitter.Entry]?
-                var sawTests = false
-                let ok = scanner.members { scanner, key in
-                    guard key.elementsEqual("tests".utf8) else { return scanner.skipValue() }
-                    guard !sawTests, scanner.peek == UInt8(ascii: "[") else { return false }
-                    sawTests = true
-                    let open = scanner.index
-                    var entries: [ListSplitter.Entry] = []
-                    guard scanner.items({ scanner in
-                        let start = scanner.index, line = scanner.line
-                        guard scanner.skipValue() else { return false }
-                        entries.append(ListSplitter.Entry(range: start..<scanner.index, line: line))
+        guard
+            scanner.members(onMember: { scanner, key in
+                guard key.elementsEqual("testGroups".utf8) else { return scanner.skipValue() }
+                guard !sawGroups, scanner.peek == UInt8(ascii: "[") else { return false }
+                sawGroups = true
+                return scanner.items { scanner in
+                    guard scanner.peek == UInt8(ascii: "{") else { return false }
+                    var tests: [ListSplitter.Entry]?
+                    var sawTests = false
+                    let ok = scanner.members { scanner, key in
+                        guard key.elementsEqual("tests".utf8) else { return scanner.skipValue() }
+                        guard !sawTests, scanner.peek == UInt8(ascii: "[") else { return false }
+                        sawTests = true
+                        let open = scanner.index
+                        var entries: [ListSplitter.Entry] = []
+                        guard
+                            scanner.items({ scanner in
+                                let start = scanner.index, line = scanner.line
+                                guard scanner.skipValue() else { return false }
+                                entries.append(ListSplitter.Entry(range: start..<scanner.index, line: line))
+                                return true
+                            })
+                        else { return false }
+                        // Keep the brackets and the line breaks between them.
+                        skeleton.append(contentsOf: bytes[copied...open])
+                        skeleton.append(
+                            contentsOf: repeatElement(
+                                0x0A,
+                                count: bytes[(open + 1)..<(scanner.index - 1)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }))
+                        copied = scanner.index - 1
+                        tests = entries
                         return true
-                    }) else { return false }
-                    // Keep the brackets and the line breaks between them.
-                    skeleton.append(contentsOf: bytes[copied...open])
-                    skeleton.append(contentsOf: repeatElement(0x0A, count: bytes[(open + 1)..<(scanner.index - 1)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }))
-                    copied = scanner.index - 1
-                    tests = entries
+                    }
+                    guard ok else { return false }
+                    groups.append(tests)
                     return true
                 }
-                guard ok else { return false }
-                groups.append(tests)
-                return true
-            }
-        }) else { return nil }
+            })
+        else { return nil }
         scanner.skipWhitespace()
         guard scanner.index == bytes.count else { return nil }
         skeleton.append(contentsOf: bytes[copied...])
@@ -72,7 +79,9 @@ enum SuiteSplitter {
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x0A: line += 1; index += 1
+                case 0x0A:
+                    line += 1
+                    index += 1
                 case 0x20, 0x09, 0x0D: index += 1
                 default: return
                 }
@@ -124,7 +133,9 @@ enum SuiteSplitter {
                 return false
             }
             let start = index
-            while let byte = peek, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0D, 0x0A].contains(byte) {
+            while let byte = peek,
+                ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0D, 0x0A].contains(byte)
+            {
                 index += 1
             }
             return index > start

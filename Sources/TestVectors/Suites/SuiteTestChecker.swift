@@ -48,7 +48,8 @@ struct SuiteTestChecker {
             return checkEncoding(block, g2: parameters["group"]?.stringValue == "G2")
         case .accessNumber:
             guard let useChecksum = parameters["accessNumberUseCheckSum"]?.boolValue,
-                  let digits = parameters["accessNumberDigits"]?.intValue else {
+                let digits = parameters["accessNumberDigits"]?.intValue
+            else {
                 return Outcome(ledger: VectorFieldLedger(block: block, format: suite.rawValue), result: nil, flags: nil)
             }
             return checkAccessNumber(block, useChecksum: useChecksum, digits: digits)
@@ -66,8 +67,9 @@ struct SuiteTestChecker {
         let checked = MPinTwoPassChecker(curve: curve, profile: .suite(suite)).check(block)
         var ledger = checked.ledger
         if let date = checked.date, let timePermits, timePermits != (date != 0) {
-            ledger.fail(field: "DATE", line: block["DATE"]?.line ?? block.line, expected: block["DATE"]?.value ?? "",
-                        actual: "DATE \(date) in a group with timePermits \(timePermits)")
+            ledger.fail(
+                field: "DATE", line: block["DATE"]?.line ?? block.line, expected: block["DATE"]?.value ?? "",
+                actual: "DATE \(date) in a group with timePermits \(timePermits)")
         }
         guard let server = checked.serverResult, let date = checked.date else {
             return Outcome(ledger: ledger, result: nil, flags: nil)
@@ -98,8 +100,12 @@ struct SuiteTestChecker {
         var ledger = VectorFieldLedger(block: block, format: suite.rawValue)
         let mpin = self.mpin
         let q = mpin.g2Generator, p = mpin.g1Generator
-        func g2(_ k: [UInt8]?) -> Computation<[UInt8]> { whenPresent(k) { mpin.g2Multiple(scalar: $0, inverse: false, g: q) } }
-        func g1(_ k: [UInt8]?) -> Computation<[UInt8]> { whenPresent(k) { mpin.g1Multiple(scalar: $0, hashed: false, g: p) } }
+        func g2(_ k: [UInt8]?) -> Computation<[UInt8]> {
+            whenPresent(k) { mpin.g2Multiple(scalar: $0, inverse: false, g: q) }
+        }
+        func g1(_ k: [UInt8]?) -> Computation<[UInt8]> {
+            whenPresent(k) { mpin.g1Multiple(scalar: $0, hashed: false, g: p) }
+        }
         func multiple(_ key: String, of scalarKey: String, inG2: Bool) -> [UInt8]? {
             ledger.requireInput(scalarKey)
             let k = ledger.bytes(scalarKey)
@@ -119,8 +125,9 @@ struct SuiteTestChecker {
                 return Outcome(ledger: ledger, result: nil, flags: nil)
             }
             let holds = v1 == v2 && v2 == v3
-            return Outcome(ledger: ledger, result: holds ? .valid : .invalid, expectedError: holds ? nil : "relationFails",
-                           flags: holds ? ["Bilinearity"] : ["Bilinearity", "WrongExponent"])
+            return Outcome(
+                ledger: ledger, result: holds ? .valid : .invalid, expectedError: holds ? nil : "relationFails",
+                flags: holds ? ["Bilinearity"] : ["Bilinearity", "WrongExponent"])
         case "PairingProductTest":
             let aq1 = multiple("AQ1", of: "A1", inG2: true), bp1 = multiple("BP1", of: "B1", inG2: false)
             let aq2 = multiple("AQ2", of: "A2", inG2: true), bp2 = multiple("BP2", of: "B2", inG2: false)
@@ -134,7 +141,9 @@ struct SuiteTestChecker {
             case .rejected:
                 return Outcome(ledger: ledger, result: .invalid, expectedError: "pointAtInfinity", flags: ["Product"])
             case .value:
-                return Outcome(ledger: ledger, result: .valid, flags: isOne.value == true ? ["Product", "ProductIsOne"] : ["Product"])
+                return Outcome(
+                    ledger: ledger, result: .valid,
+                    flags: isOne.value == true ? ["Product", "ProductIsOne"] : ["Product"])
             }
         case "PairingKnownAnswerTest", "PairingDegeneracyTest":
             let known = type == "PairingKnownAnswerTest"
@@ -146,15 +155,19 @@ struct SuiteTestChecker {
                 return Outcome(ledger: ledger, result: nil, flags: nil)
             case .rejected:
                 // A point that does not decode: the point at infinity (the only way a multiple of a generator fails).
-                if ledger.has("PAIRING") { ledger.derive("PAIRING", .rejected("none: an input is the point at infinity")) }
-                return Outcome(ledger: ledger, result: .invalid, expectedError: "pointAtInfinity",
-                               flags: known ? ["KnownAnswer", "PointAtInfinity"] : ["PointAtInfinity"])
+                if ledger.has("PAIRING") {
+                    ledger.derive("PAIRING", .rejected("none: an input is the point at infinity"))
+                }
+                return Outcome(
+                    ledger: ledger, result: .invalid, expectedError: "pointAtInfinity",
+                    flags: known ? ["KnownAnswer", "PointAtInfinity"] : ["PointAtInfinity"])
             case .value(let gt):
                 ledger.derive("PAIRING", .value(gt))
                 let degenerate = mpin.gtIsOne(gt) ?? true
                 let flags: Set<String> = known ? ["KnownAnswer"] : degenerate ? [] : ["NonDegenerate"]
-                return Outcome(ledger: ledger, result: degenerate ? .invalid : .valid,
-                               expectedError: degenerate ? "degenerate" : nil, flags: flags)
+                return Outcome(
+                    ledger: ledger, result: degenerate ? .invalid : .valid,
+                    expectedError: degenerate ? "degenerate" : nil, flags: flags)
             }
         default:
             // An unknown type: `VectorSuiteSchema` reports it, nothing here can be recomputed.
@@ -176,10 +189,15 @@ struct SuiteTestChecker {
         if permits {
             ledger.requireInput("DATE")
             let date = ledger.uint32("DATE")
-            hashed = ledger.derive("HASH_DATE_ID", whenPresent(date, hcid) {
-                mpin.hashID([UInt8($0 >> 24), UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8),
-                             UInt8(truncatingIfNeeded: $0)] + $1)
-            })
+            hashed = ledger.derive(
+                "HASH_DATE_ID",
+                whenPresent(date, hcid) {
+                    mpin.hashID(
+                        [
+                            UInt8($0 >> 24), UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8),
+                            UInt8(truncatingIfNeeded: $0),
+                        ] + $1)
+                })
             ledger.derive("HT", whenPresent(date, hcid) { mpin.timePermitPoint(date: $0, hashedID: $1) })
         }
         let trace = whenPresent(hashed) { mpin.mapToG1Trace($0) }
@@ -190,7 +208,9 @@ struct SuiteTestChecker {
         } else {
             ledger.derive("HID", trace.map(\.point))
         }
-        guard let increments = trace.value?.increments, let id else { return Outcome(ledger: ledger, result: nil, flags: nil) }
+        guard let increments = trace.value?.increments, let id else {
+            return Outcome(ledger: ledger, result: nil, flags: nil)
+        }
         var flags: Set<String> = [permits ? "TimePermitHash" : "HashId"]
         if increments > 0 { flags.insert("FirstCandidateNotOnCurve") }
         if id.isEmpty { flags.insert("EmptyId") }
@@ -213,8 +233,9 @@ struct SuiteTestChecker {
         case .failure(let error):
             if ledger.has("POINT") { ledger.derive("POINT", .rejected("none: \(error)")) }
             let errorClass = VectorGenerator.errorClass(error)
-            return Outcome(ledger: ledger, result: .invalid, expectedError: errorClass,
-                           flags: [errorClass.prefix(1).uppercased() + errorClass.dropFirst()])
+            return Outcome(
+                ledger: ledger, result: .invalid, expectedError: errorClass,
+                flags: [errorClass.prefix(1).uppercased() + errorClass.dropFirst()])
         }
     }
 
@@ -249,10 +270,12 @@ struct SuiteTestChecker {
             for key in ["PIN_VALUE", "MULTIPLIER"] where ledger.has(key) {
                 ledger.deriveInteger(key, .rejected("none: the PIN does not map"))
             }
-            return Outcome(ledger: ledger, result: .invalid, expectedError: "unmappable", flags: [mappingFlag, "Unmappable"])
+            return Outcome(
+                ledger: ledger, result: .invalid, expectedError: "unmappable", flags: [mappingFlag, "Unmappable"])
         }
         ledger.deriveInteger("PIN_VALUE", .value(Int(value)))
         ledger.deriveInteger("MULTIPLIER", .value(PINMappingRules.multiplier(value)))
-        return Outcome(ledger: ledger, result: .valid, flags: value < 0 ? [mappingFlag, "NegativeHash"] : [mappingFlag])
+        return Outcome(
+            ledger: ledger, result: .valid, flags: value < 0 ? [mappingFlag, "NegativeHash"] : [mappingFlag])
     }
 }

@@ -21,8 +21,10 @@ struct VectorCrossCheck: Sendable {
         var failures: [FieldFailure] = []
     }
 
-    static let g1Keys = ["CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "U", "UT", "SEC", "V",
-                         "HID", "HTID", "HT", "Z", "T", "BP", "ABP", "BP1", "BP2", "POINT"]
+    static let g1Keys = [
+        "CS1", "CS2", "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "U", "UT", "SEC", "V",
+        "HID", "HTID", "HT", "Z", "T", "BP", "ABP", "BP1", "BP2", "POINT",
+    ]
 
     func check(_ block: AMCLBlock, suite: VectorSuite, groupType: String, parameters: [String: JSONValue]) -> Result {
         var result = Result()
@@ -30,8 +32,10 @@ struct VectorCrossCheck: Sendable {
             result.checked += 1
             guard !ok else { return }
             let line = block[key]?.line ?? block.line
-            result.failures.append(FieldFailure(vector: block.name, line: line, field: "cross-check \(key)",
-                                                expected: relation, actual: "does not hold (GMP oracle)"))
+            result.failures.append(
+                FieldFailure(
+                    vector: block.name, line: line, field: "cross-check \(key)",
+                    expected: relation, actual: "does not hold (GMP oracle)"))
         }
         func hex(_ key: String) -> [UInt8]? { block[key].flatMap { Hex.decode($0.value) } }
         func point(_ key: String) -> GMPPoint? { hex(key).flatMap(curve.decode) }
@@ -42,8 +46,10 @@ struct VectorCrossCheck: Sendable {
         // Membership and order of every G1 value (skipping encodings meant to be invalid).
         // Encodings: only the decoded G1 points; the point at infinity ("00") is refused elsewhere.
         let g1Encodings = parameters["group"]?.stringValue == "G1"
-        for key in Self.g1Keys where block[key] != nil && block[key]?.value != "00"
-            && (suite != .encoding || (g1Encodings && key == "POINT")) {
+        for key in Self.g1Keys
+        where block[key] != nil && block[key]?.value != "00"
+            && (suite != .encoding || (g1Encodings && key == "POINT"))
+        {
             guard let p = point(key) else {
                 expect(false, key, "\(key) decodes to a point of E(F_p)")
                 continue
@@ -59,22 +65,28 @@ struct VectorCrossCheck: Sendable {
             if let id = hex("MPIN_ID_HEX") {
                 let hcid = mpin.hashID(id)
                 if groupType == "TimePermitHashTest", let date = int("DATE").flatMap(UInt32.init(exactly:)) {
-                    let digest = mpin.hashID([UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
-                                              UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date)] + hcid)
+                    let digest = mpin.hashID(
+                        [
+                            UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
+                            UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date),
+                        ] + hcid)
                     expect(same("HT", mapit(digest)), "HT", "HT = mapit(SHA256(be32(DATE) || HASH_ID))")
                 } else {
                     expect(same("HID", mapit(hcid)), "HID", "HID = mapit(SHA256(ID))")
                 }
             }
         case .pairing:
-            for (pointKey, scalarKey) in [("BP", "B"), ("ABP", "AB"), ("BP1", "B1"), ("BP2", "B2")] where block[pointKey] != nil {
+            for (pointKey, scalarKey) in [("BP", "B"), ("ABP", "AB"), ("BP1", "B1"), ("BP2", "B2")]
+            where block[pointKey] != nil {
                 guard let k = scalar(scalarKey), !k.isZero, !k.modulo(r).isZero else { continue }
                 expect(same(pointKey, curve.multiply(g, by: k)), pointKey, "\(pointKey) = \(scalarKey)·P")
             }
         case .encoding:
             if parameters["group"]?.stringValue == "G1", let encoding = hex("ENCODING") {
                 let decoded = curve.decode(encoding)
-                expect((decoded != nil) == (block["POINT"] != nil), "ENCODING", "the encoding decodes exactly when POINT is given")
+                expect(
+                    (decoded != nil) == (block["POINT"] != nil), "ENCODING",
+                    "the encoding decodes exactly when POINT is given")
                 if let decoded { expect(same("POINT", decoded), "POINT", "POINT is the decoded point") }
             }
         case .mpinTwoPass, .mpinOnePass, .mpinFull:
@@ -92,8 +104,12 @@ struct VectorCrossCheck: Sendable {
             var permit: GMPPoint = .infinity
             if date != 0 {
                 let hcid = mpin.hashID(id)
-                let at = mapit(mpin.hashID([UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
-                                            UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date)] + hcid))
+                let at = mapit(
+                    mpin.hashID(
+                        [
+                            UInt8(date >> 24), UInt8(truncatingIfNeeded: date >> 16),
+                            UInt8(truncatingIfNeeded: date >> 8), UInt8(truncatingIfNeeded: date),
+                        ] + hcid))
                 expect(same("TP1", curve.multiply(at, by: ms1)), "TP1", "TP1 = MS1·HT(DATE, ID)")
                 expect(same("TP2", curve.multiply(at, by: ms2)), "TP2", "TP2 = MS2·HT(DATE, ID)")
                 permit = curve.multiply(at, by: s)
@@ -101,8 +117,10 @@ struct VectorCrossCheck: Sendable {
                 base = curve.add(a, at)
                 expect(same("HTID", base), "HTID", "HTID = H(ID) + HT")
             }
-            guard let pin1 = int("PIN1").flatMap(Int32.init(exactly:)), let pin2 = int("PIN2").flatMap(Int32.init(exactly:)),
-                  let x = scalar("X"), let y = scalar("Y") else { break }
+            guard let pin1 = int("PIN1").flatMap(Int32.init(exactly:)),
+                let pin2 = int("PIN2").flatMap(Int32.init(exactly:)),
+                let x = scalar("X"), let y = scalar("Y")
+            else { break }
             let m1 = PINMappingRules.multiplier(pin1), m2 = PINMappingRules.multiplier(pin2)
             let token = curve.subtract(cs, curve.multiply(a, by: GMPInteger(m1)))
             expect(same("TOKEN", token), "TOKEN", "TOKEN = CLIENT_SECRET − PIN1·H(ID)")
@@ -115,7 +133,9 @@ struct VectorCrossCheck: Sendable {
             let v = curve.negate(curve.multiply(sec, by: (x + y).modulo(r)))
             expect(same("V", v), "V", "V = −(X + Y)·SEC")
             if let output = int("SERVER_OUTPUT") {
-                expect((output == 0) == (m1 == m2), "SERVER_OUTPUT", "SERVER_2 accepts exactly when PIN1 = PIN2 (mod 10000)")
+                expect(
+                    (output == 0) == (m1 == m2), "SERVER_OUTPUT",
+                    "SERVER_2 accepts exactly when PIN1 = PIN2 (mod 10000)")
             }
             if let rr = scalar("R") { expect(same("Z", curve.multiply(a, by: rr)), "Z", "Z = R·H(ID)") }
             if let w = scalar("W") { expect(same("T", curve.multiply(base, by: w)), "T", "T = W·(HTID or HID)") }

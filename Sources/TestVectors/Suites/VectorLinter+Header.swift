@@ -7,7 +7,8 @@ import OrderedJSON
 extension VectorLinter {
     /// The command recorded in `header[0]`, after checking it against the root; nil (with a problem)
     /// when it cannot be read.
-    static func headerCommand(_ root: JSONValue, suite: VectorSuite?, problem: (String) -> Void) -> GenerateCommandLine? {
+    static func headerCommand(_ root: JSONValue, suite: VectorSuite?, problem: (String) -> Void) -> GenerateCommandLine?
+    {
         guard let first = root["header"]?.arrayValue?.first?.stringValue else {
             problem("missing: the first header line records the command that made the file")
             return nil
@@ -40,7 +41,9 @@ extension VectorLinter {
         }
         if let count = Int(command.count) {
             if !VectorGenerator.countRange.contains(count) {
-                disagree("records --count \(count), outside \(VectorGenerator.countRange.lowerBound)...\(VectorGenerator.countRange.upperBound)")
+                disagree(
+                    "records --count \(count), outside \(VectorGenerator.countRange.lowerBound)...\(VectorGenerator.countRange.upperBound)"
+                )
             }
         } else {
             disagree("records --count \(command.count), not an integer")
@@ -51,14 +54,18 @@ extension VectorLinter {
     /// The groups the recorded command generates against the file's: their number, each group's
     /// type and parameters, and its number of tests (for a shard, of the tests in the shard's range,
     /// whose whole must be the command's).
-    static func planProblems(_ groups: [JSONValue], testCounts: [Int: Int] = [:], suite: VectorSuite, command: GenerateCommandLine,
-                             shard: VectorShardInfo? = nil, problem: (JSONPath, String, Int?) -> Void) {
+    static func planProblems(
+        _ groups: [JSONValue], testCounts: [Int: Int] = [:], suite: VectorSuite, command: GenerateCommandLine,
+        shard: VectorShardInfo? = nil, problem: (JSONPath, String, Int?) -> Void
+    ) {
         guard let count = Int(command.count), let curve = CurveID(rawValue: command.curve) else { return }
         let plan = VectorGenerator(suite: suite, curve: curve, count: count, seed: command.seed).plan()
         let made = "the header's command (--count \(count))"
         let plannedTotal = plan.reduce(0) { $0 + $1.jobs.count }
         if let shard, shard.totalTests != plannedTotal {
-            problem([.member(VectorShardInfo.member), "totalTests"], "\(made) makes \(plannedTotal) tests, not \(shard.totalTests)", nil)
+            problem(
+                [.member(VectorShardInfo.member), "totalTests"],
+                "\(made) makes \(plannedTotal) tests, not \(shard.totalTests)", nil)
             return
         }
         // The positions each group holds in the whole, clipped to the shard's.
@@ -84,7 +91,9 @@ extension VectorLinter {
             }
             if let tests = group["tests"]?.arrayValue, case let count = testCounts[g] ?? tests.count, count != held[g] {
                 let which = shard.map { " of shard \($0.shard)" } ?? ""
-                problem(path.member("tests"), "\(made) makes \(held[g]) tests in this group\(which), the file has \(count)", nil)
+                problem(
+                    path.member("tests"), "\(made) makes \(held[g]) tests in this group\(which), the file has \(count)",
+                    nil)
             }
         }
     }

@@ -24,8 +24,10 @@ public enum VectorLinter {
         let canonical = JSONWriter.canonical(document.value)
         if checkFormatting, canonical != text {
             let line = firstDifferentLine(text, canonical)
-            problems.append(LintProblem(file: file, line: line, path: "$", tcId: nil,
-                                        message: "not canonical (sorted keys, two-space indentation, a trailing newline)"))
+            problems.append(
+                LintProblem(
+                    file: file, line: line, path: "$", tcId: nil,
+                    message: "not canonical (sorted keys, two-space indentation, a trailing newline)"))
         }
         return problems
     }
@@ -51,13 +53,16 @@ public enum VectorLinter {
     /// The schema, tcId and count checks, each problem passed to `report`. Without `tests`, the
     /// tests are those of `document`; with it, `document` is a skeleton whose groups' `tests` are
     /// empty, and `tests(g, visit)` visits group g's tests one at a time and returns their number.
-    static func structure(_ document: JSONDocument, file: String,
-                          tests testReader: ((_ group: Int, _ visit: TestVisitor) -> Int?)?,
-                          report: (LintProblem) -> Void) {
+    static func structure(
+        _ document: JSONDocument, file: String,
+        tests testReader: ((_ group: Int, _ visit: TestVisitor) -> Int?)?,
+        report: (LintProblem) -> Void
+    ) {
         var problems: [LintProblem] = []
         func problem(_ path: JSONPath, _ message: String, tcId: Int? = nil) {
-            let problem = LintProblem(file: file, line: document.line(of: path), path: path.reportText, tcId: tcId,
-                                      message: message)
+            let problem = LintProblem(
+                file: file, line: document.line(of: path), path: path.reportText, tcId: tcId,
+                message: message)
             problems.append(problem)
             report(problem)
         }
@@ -120,14 +125,18 @@ public enum VectorLinter {
         } else {
             problem(["notes"], "missing or not an object")
         }
-        for (key, _) in distinctMembers(root) where !VectorMetaKeys.root.contains(key) { problem([.member(key)], "unknown member") }
+        for (key, _) in distinctMembers(root) where !VectorMetaKeys.root.contains(key) {
+            problem([.member(key)], "unknown member")
+        }
         // A shard of a generation (`vectors generate --shard`): its tests are a range of the whole's.
         var shard: VectorShardInfo?
         if let member = root[VectorShardInfo.member] {
             switch VectorShardInfo.read(member) {
             case .success(let info): shard = info
             case .failure(let error):
-                let field = error.field.split(separator: ".").dropFirst().first.map { JSONPath.Component.member(String($0)) }
+                let field = error.field.split(separator: ".").dropFirst().first.map {
+                    JSONPath.Component.member(String($0))
+                }
                 problem(JSONPath([.member(VectorShardInfo.member)] + (field.map { [$0] } ?? [])), error.message)
             }
         }
@@ -149,7 +158,8 @@ public enum VectorLinter {
                 continue
             }
             if group["type"]?.stringValue == nil { problem(groupPath.member("type"), "missing") }
-            for (member, message) in schema?.groupProblems(group, curve: curve) ?? [] where group[member]?.isNonInteger != true {
+            for (member, message) in schema?.groupProblems(group, curve: curve) ?? []
+            where group[member]?.isNonInteger != true {
                 problem(groupPath.member(member), message)
             }
             guard let tests = group["tests"]?.arrayValue else {
@@ -159,8 +169,10 @@ public enum VectorLinter {
             // A shard holds a range of the whole's tests, and none of the groups outside it.
             func check(_ t: Int, _ test: JSONValue, _ line: (JSONPath) -> Int?) {
                 let path = JSONPath.test(group: g, test: t)
-                checkTest(test, at: path, noteNames: noteNames, schema: schema, expectedTcId: &expectedTcId, seen: &seen,
-                          checkRepeats: testReader != nil) { relative, message, tcId in
+                checkTest(
+                    test, at: path, noteNames: noteNames, schema: schema, expectedTcId: &expectedTcId, seen: &seen,
+                    checkRepeats: testReader != nil
+                ) { relative, message, tcId in
                     testProblem(JSONPath(path.components + relative.components), line(relative), message, tcId: tcId)
                 }
             }
@@ -184,7 +196,8 @@ public enum VectorLinter {
         if let suite, let command {
             // What the schema already said about a member is not said again.
             let reported = Set(problems.map(\.path))
-            planProblems(groups, testCounts: testCounts, suite: suite, command: command, shard: shard) { path, message, tcId in
+            planProblems(groups, testCounts: testCounts, suite: suite, command: command, shard: shard) {
+                path, message, tcId in
                 if !reported.contains(path.reportText) { problem(path, message, tcId: tcId) }
             }
         }
@@ -192,7 +205,9 @@ public enum VectorLinter {
         if let count = root["numberOfTests"]?.intValue {
             if count != total { problem(["numberOfTests"], "says \(count) but the file holds \(total) tests") }
             if let shard, count == total, total != shard.range.count {
-                problem(["numberOfTests"], "shard \(shard.shard) of \(shard.totalTests) tests holds \(shard.range.count), not \(total)")
+                problem(
+                    ["numberOfTests"],
+                    "shard \(shard.shard) of \(shard.totalTests) tests holds \(shard.range.count), not \(total)")
             }
         } else {
             problem(["numberOfTests"], "missing or not an integer")
@@ -202,9 +217,11 @@ public enum VectorLinter {
     /// The checks of one test, written at `path`; each problem is passed with its path relative to
     /// the test. With `checkRepeats`, also its repeated member names and numbers that are not
     /// integers (which the walk over the whole file finds otherwise).
-    static func checkTest(_ test: JSONValue, at path: JSONPath, noteNames: Set<String>, schema: VectorSuiteSchema?,
-                          expectedTcId: inout Int, seen: inout Set<Int>, checkRepeats: Bool,
-                          problem report: (JSONPath, String, Int?) -> Void) {
+    static func checkTest(
+        _ test: JSONValue, at path: JSONPath, noteNames: Set<String>, schema: VectorSuiteSchema?,
+        expectedTcId: inout Int, seen: inout Set<Int>, checkRepeats: Bool,
+        problem report: (JSONPath, String, Int?) -> Void
+    ) {
         guard test.objectMembers != nil else {
             report(.root, "a test must be an object", nil)
             return
@@ -213,7 +230,8 @@ public enum VectorLinter {
         func problem(_ relative: JSONPath, _ message: String, tcId: Int?) { report(relative, message, tcId) }
         let path = JSONPath.root
         if checkRepeats {
-            repeatsAndNumbers(in: test, at: .root, root: test) { relative, message, _ in report(relative, message, tcId) }
+            repeatsAndNumbers(in: test, at: .root, root: test) { relative, message, _ in report(relative, message, tcId)
+            }
         }
         if let tcId {
             if !seen.insert(tcId).inserted {
@@ -225,7 +243,9 @@ public enum VectorLinter {
             problem(path.member("tcId"), "missing or not an integer", tcId: nil)
         }
         expectedTcId += 1
-        if test["comment"]?.stringValue == nil { problem(path.member("comment"), "missing or not a string", tcId: tcId) }
+        if test["comment"]?.stringValue == nil {
+            problem(path.member("comment"), "missing or not a string", tcId: tcId)
+        }
         if let result = test["result"]?.stringValue {
             if VectorResult(rawValue: result) == nil {
                 problem(path.member("result"), "must be valid, invalid or acceptable", tcId: tcId)
@@ -240,8 +260,12 @@ public enum VectorLinter {
                     problem(path.member("flags"), "flags must be strings", tcId: tcId)
                     continue
                 }
-                if !noteNames.contains(name) { problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId) }
-                if !named.insert(name).inserted { problem(path.member("flags"), "flag \"\(name)\" repeated", tcId: tcId) }
+                if !noteNames.contains(name) {
+                    problem(path.member("flags"), "flag \"\(name)\" has no note", tcId: tcId)
+                }
+                if !named.insert(name).inserted {
+                    problem(path.member("flags"), "flag \"\(name)\" repeated", tcId: tcId)
+                }
             }
         } else {
             problem(path.member("flags"), "missing or not a list", tcId: tcId)
@@ -254,7 +278,9 @@ public enum VectorLinter {
                 problem(path.member(key), "a data field must be a string, an integer or a boolean", tcId: tcId)
             } else if let schema, !value.isNonInteger {
                 if let kind = schema.dataFields[key] {
-                    if let message = VectorSuiteSchema.problem(value, kind) { problem(path.member(key), message, tcId: tcId) }
+                    if let message = VectorSuiteSchema.problem(value, kind) {
+                        problem(path.member(key), message, tcId: tcId)
+                    }
                 } else {
                     problem(path.member(key), "not a field of the \(schema.suite.rawValue) suite", tcId: tcId)
                 }
@@ -273,11 +299,15 @@ public enum VectorLinter {
 
     /// Repeated member names and numbers that are not integers, anywhere under `value` (at `path` in
     /// `root`); a problem inside a test names the test's tcId.
-    private static func repeatsAndNumbers(in value: JSONValue, at path: JSONPath, root: JSONValue,
-                                          problem: (JSONPath, String, Int?) -> Void) {
+    private static func repeatsAndNumbers(
+        in value: JSONValue, at path: JSONPath, root: JSONValue,
+        problem: (JSONPath, String, Int?) -> Void
+    ) {
         switch value {
         case .number where !value.isIntegerNumber:
-            problem(path, "a number must be an integer (no fraction or exponent, at most 64 bits)", tcId(at: path, in: root))
+            problem(
+                path, "a number must be an integer (no fraction or exponent, at most 64 bits)", tcId(at: path, in: root)
+            )
         case .array(let items):
             for (index, item) in items.enumerated() {
                 repeatsAndNumbers(in: item, at: path.index(index), root: root, problem: problem)
@@ -287,8 +317,9 @@ public enum VectorLinter {
             for member in members { count[member.name, default: 0] += 1 }
             for (name, member) in distinctMembers(value) {
                 if let times = count[name], times > 1 {
-                    problem(path.member(name), "named \(times) times in one object (the last one counts)",
-                            tcId(at: path, in: root))
+                    problem(
+                        path.member(name), "named \(times) times in one object (the last one counts)",
+                        tcId(at: path, in: root))
                 }
                 repeatsAndNumbers(in: member, at: path.member(name), root: root, problem: problem)
             }

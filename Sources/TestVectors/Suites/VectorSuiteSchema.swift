@@ -46,9 +46,12 @@ struct VectorSuiteSchema: Sendable {
         func hex(_ keys: String...) { for key in keys { fields[key] = .hex } }
         switch suite {
         case .pairing:
-            groupTypes = ["PairingKnownAnswerTest", "PairingBilinearityTest", "PairingProductTest", "PairingDegeneracyTest"]
+            groupTypes = [
+                "PairingKnownAnswerTest", "PairingBilinearityTest", "PairingProductTest", "PairingDegeneracyTest",
+            ]
             parameters = []
-            hex("A", "B", "AB", "A1", "B1", "A2", "B2", "AQ", "BP", "ABQ", "ABP", "AQ1", "BP1", "AQ2", "BP2",
+            hex(
+                "A", "B", "AB", "A1", "B1", "A2", "B2", "AQ", "BP", "ABQ", "ABP", "AQ1", "BP1", "AQ2", "BP2",
                 "PAIRING", "PAIRING_ABQ_P", "PAIRING_Q_ABP", "PAIRING_PRODUCT")
             fields["PRODUCT_IS_ONE"] = .boolean
         case .hashToG1:
@@ -58,13 +61,16 @@ struct VectorSuiteSchema: Sendable {
             fields["DATE"] = Self.uint32
             fields["MAP_INCREMENTS"] = .integer(0...Self.maximumMapIncrements, why: "mapit's increments")
         case .mpinTwoPass, .mpinOnePass, .mpinFull:
-            groupTypes = [suite == .mpinTwoPass ? "MPinTwoPassTest" : suite == .mpinOnePass ? "MPinOnePassTest" : "MPinFullTest"]
+            groupTypes = [
+                suite == .mpinTwoPass ? "MPinTwoPassTest" : suite == .mpinOnePass ? "MPinOnePassTest" : "MPinFullTest"
+            ]
             parameters = [
                 ("timePermits", .boolean),
                 ("pinBits", .integer(MPin.pinBits...MPin.pinBits, why: "PBLEN of the M-Pin core")),
                 ("maxPIN", .integer(MPin.maxPIN...MPin.maxPIN, why: "MAXPIN of the M-Pin core")),
             ]
-            hex("MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "CS1", "CS2",
+            hex(
+                "MPIN_ID_HEX", "HASH_MPIN_ID_HEX", "MS1", "MS2", "SS1", "SS2", "SERVER_SECRET", "CS1", "CS2",
                 "CLIENT_SECRET", "TP1", "TP2", "TIME_PERMIT", "TOKEN", "X", "U", "UT", "SEC", "Y", "V", "HID", "HTID",
                 "E", "F")
             fields["DATE"] = Self.uint32
@@ -120,11 +126,15 @@ struct VectorSuiteSchema: Sendable {
             return nil
         case .oneOf(let allowed):
             guard let text = value.stringValue, allowed.contains(text) else {
-                return "must be " + (allowed.count == 1 ? "\"\(allowed[0])\"" : "one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
+                return "must be "
+                    + (allowed.count == 1
+                        ? "\"\(allowed[0])\"" : "one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
             }
             return nil
         case .hex:
-            guard let text = value.stringValue, Hex.decode(text) != nil else { return "must be a string of hexadecimal bytes" }
+            guard let text = value.stringValue, Hex.decode(text) != nil else {
+                return "must be a string of hexadecimal bytes"
+            }
             return nil
         case .text:
             return value.stringValue == nil ? "must be a string" : nil
@@ -137,7 +147,11 @@ struct VectorSuiteSchema: Sendable {
         var problems: [(String, String)] = []
         let type = group["type"]?.stringValue
         if let type, !groupTypes.contains(type) {
-            problems.append(("type", "unknown group type \"\(type)\" for the \(suite.rawValue) suite (one of \(groupTypes.joined(separator: ", ")))"))
+            problems.append(
+                (
+                    "type",
+                    "unknown group type \"\(type)\" for the \(suite.rawValue) suite (one of \(groupTypes.joined(separator: ", ")))"
+                ))
         }
         var known: Set<String> = ["type", "source", "tests"]
         for (name, kind) in parameters {
@@ -151,7 +165,8 @@ struct VectorSuiteSchema: Sendable {
         if suite.dependsOnCurve {
             known.insert("curve")
             if group["curve"]?.stringValue != curve {
-                problems.append(("curve", group["curve"] == nil ? "missing" : "must be the file's curve \"\(curve ?? "?")\""))
+                problems.append(
+                    ("curve", group["curve"] == nil ? "missing" : "must be the file's curve \"\(curve ?? "?")\""))
             }
         }
         if suite == .encoding, let type, let g = group["group"]?.stringValue {
@@ -161,7 +176,11 @@ struct VectorSuiteSchema: Sendable {
             if g == "G2" {
                 known.insert("subgroupCheck")
                 if group["subgroupCheck"]?.boolValue != true {
-                    problems.append(("subgroupCheck", "must be true: the workbench's G2 decoder checks the subgroup, so a file for a decoder that does not cannot be checked"))
+                    problems.append(
+                        (
+                            "subgroupCheck",
+                            "must be true: the workbench's G2 decoder checks the subgroup, so a file for a decoder that does not cannot be checked"
+                        ))
                 }
             }
         }

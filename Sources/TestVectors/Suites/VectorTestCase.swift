@@ -11,8 +11,10 @@ public struct VectorTestCase: Sendable, Equatable {
     /// Inputs, intermediates and outputs, by name (AMCL's vector key names where AMCL has one).
     public var fields: [String: JSONValue]
 
-    public init(comment: String, flags: [String], result: VectorResult, expectedError: String? = nil,
-                fields: [String: JSONValue]) {
+    public init(
+        comment: String, flags: [String], result: VectorResult, expectedError: String? = nil,
+        fields: [String: JSONValue]
+    ) {
         self.comment = comment
         self.flags = flags
         self.result = result

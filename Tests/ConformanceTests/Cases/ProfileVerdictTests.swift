@@ -2,8 +2,8 @@ import Conformance
 import Foundation
 import OrderedJSON
 import ReferenceBackend
-import Testing
 import TestSupport
+import Testing
 
 /// The suite graded against our own backends: the default profile passes every MUST case, and
 /// `milagro-oss` gets exactly the verdicts committed in `Expected/milagro-oss.json` (the real
@@ -45,8 +45,12 @@ import TestSupport
         let path = RepoPaths.path("Tests/ConformanceTests/Expected/\(profile).json")
         if ProcessInfo.processInfo.environment["CONFORM_WRITE_EXPECTED"] == "1" {
             let members = report.results.map { result in
-                JSONValue.Member(result.id, .object([.init("verdict", .string(result.verdict.kind.rawValue)),
-                                                     .init("reason", .string(result.verdict.reason.replacing(report.backendURL, with: "<backend>")))]))
+                JSONValue.Member(
+                    result.id,
+                    .object([
+                        .init("verdict", .string(result.verdict.kind.rawValue)),
+                        .init("reason", .string(result.verdict.reason.replacing(report.backendURL, with: "<backend>"))),
+                    ]))
             }
             try Data((JSONWriter.canonical(.object(members)) + "\n").utf8).write(to: URL(fileURLWithPath: path))
             return
@@ -59,13 +63,17 @@ import TestSupport
                 continue
             }
             if want != result.verdict.kind.rawValue {
-                differences.append("\(result.id): expected \(want) (\(expected[result.id]?["reason"]?.stringValue ?? "")), got \(result.verdict)")
+                differences.append(
+                    "\(result.id): expected \(want) (\(expected[result.id]?["reason"]?.stringValue ?? "")), got \(result.verdict)"
+                )
             }
         }
         let ids = Set(report.results.map(\.id))
         for member in expected.objectMembers ?? [] where !ids.contains(member.name) {
             differences.append("\(member.name): in \(profile).json but not run")
         }
-        #expect(differences.isEmpty, "\(profile): \(differences.count) verdicts differ:\n\(differences.joined(separator: "\n"))")
+        #expect(
+            differences.isEmpty,
+            "\(profile): \(differences.count) verdicts differ:\n\(differences.joined(separator: "\n"))")
     }
 }

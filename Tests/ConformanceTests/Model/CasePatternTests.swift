@@ -26,8 +26,11 @@ import Testing
         let ids = ConformanceCatalog.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         for conformanceCase in ConformanceCatalog.all {
-            #expect(conformanceCase.id.hasPrefix(conformanceCase.group.rawValue) || conformanceCase.id.contains("."), "\(conformanceCase.id)")
-            #expect(!conformanceCase.source.isEmpty && !conformanceCase.sends.isEmpty && !conformanceCase.expects.isEmpty)
+            #expect(
+                conformanceCase.id.hasPrefix(conformanceCase.group.rawValue) || conformanceCase.id.contains("."),
+                "\(conformanceCase.id)")
+            #expect(
+                !conformanceCase.source.isEmpty && !conformanceCase.sends.isEmpty && !conformanceCase.expects.isEmpty)
         }
     }
 }

@@ -6,8 +6,8 @@ import OrderedJSON
 import ReferenceBackend
 import SDKSeams
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// What a run lets the backend it grades make it do (issue 33, point 6): requests only to the
 /// allowed origins, answers only up to the cap and only when a cassette can hold them, and
@@ -43,14 +43,17 @@ import TestSupport
         CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5, maximumResponseBody: cap))
     }
 
-    static func run(_ backend: ReferenceBackend, cases: String, transport: any HTTPTransport,
-                    configure: (inout ConformanceSuite.Options) -> Void = { _ in }) async -> (ConformanceSuite, ConformanceReport) {
+    static func run(
+        _ backend: ReferenceBackend, cases: String, transport: any HTTPTransport,
+        configure: (inout ConformanceSuite.Options) -> Void = { _ in }
+    ) async -> (ConformanceSuite, ConformanceReport) {
         var options = ConformanceSuite.Options(backendURL: backend.baseURL)
         options.pattern = CasePattern(cases)
         options.userPrefix = "conform-boundary"
         configure(&options)
-        let suite = ConformanceSuite(options: options, transport: transport, random: SeededSource(seed: 33), sdkClock: SystemClock(),
-                                     clock: SystemConformanceClock())
+        let suite = ConformanceSuite(
+            options: options, transport: transport, random: SeededSource(seed: 33), sdkClock: SystemClock(),
+            clock: SystemConformanceClock())
         return (suite, await suite.run())
     }
 
@@ -58,7 +61,8 @@ import TestSupport
     static func pointingCertivox(at url: String) -> @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse {
         { request, response in
             guard request.url.hasSuffix("/clientSettings"), let json = try? JSONParser.parse(response.body),
-                  var members = json.objectMembers, let at = members.firstIndex(where: { $0.name == "certivoxURL" }) else { return response }
+                var members = json.objectMembers, let at = members.firstIndex(where: { $0.name == "certivoxURL" })
+            else { return response }
             members[at] = .init("certivoxURL", .string(url))
             var changed = response
             changed.body = Array(JSONWriter.compact(.object(members)).utf8)
@@ -76,8 +80,10 @@ import TestSupport
         #expect(other.requests == 0, "the suite followed certivoxURL to \(dta)")
         let verdict = try #require(refused.results.first?.verdict)
         #expect(verdict.kind == .fail, "\(verdict)")
-        #expect(verdict.reason.contains("certivoxURL") && verdict.reason.contains(dta) && verdict.reason.contains("--allow-origin"),
-                "\(verdict)")
+        #expect(
+            verdict.reason.contains("certivoxURL") && verdict.reason.contains(dta)
+                && verdict.reason.contains("--allow-origin"),
+            "\(verdict)")
         #expect(refused.failsRun)
 
         let (_, allowed) = await Self.run(backend, cases: "pass2.single-use", transport: transport) { options in
@@ -93,7 +99,9 @@ import TestSupport
         ("10001 fields", HTTPHeaders((0..<10_001).map { HTTPHeaders.Field(name: "X-F\($0)", value: "v") })),
         ("a field named Bad Name", HTTPHeaders([HTTPHeaders.Field(name: "Bad Name", value: "v")])),
     ])
-    func answersACassetteCannotHoldFailTheirCaseAndEveryCassetteReadsBack(_ label: String, _ extra: HTTPHeaders) async throws {
+    func answersACassetteCannotHoldFailTheirCaseAndEveryCassetteReadsBack(_ label: String, _ extra: HTTPHeaders)
+        async throws
+    {
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "boundary-headers"))
         let transport = RewritingTransport(base: Self.curl()) { request, response in
             guard request.url.hasSuffix("/clientSettings") else { return response }
@@ -104,7 +112,9 @@ import TestSupport
         let (_, report) = await Self.run(backend, cases: "settings.reachable,pass2.single-use", transport: transport)
         await backend.stop()
         for result in report.results {
-            #expect(result.verdict.kind == .fail && result.verdict.reason.contains("cannot be recorded in a cassette"), "\(label): \(result.verdict)")
+            #expect(
+                result.verdict.kind == .fail && result.verdict.reason.contains("cannot be recorded in a cassette"),
+                "\(label): \(result.verdict)")
         }
         let directory = try TemporaryDirectory.make("boundary-cassettes")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -118,14 +128,18 @@ import TestSupport
     @Test func anAnswerOverTheCapFailsItsCase() async throws {
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "boundary-cap"))
         let cap = 64
-        let (suite, report) = await Self.run(backend, cases: "settings.reachable,settings.required-urls", transport: Self.curl(cap: cap)) {
+        let (suite, report) = await Self.run(
+            backend, cases: "settings.reachable,settings.required-urls", transport: Self.curl(cap: cap)
+        ) {
             $0.maximumBodySize = cap
         }
         #expect(await suite.probe() == nil, "an answer over the cap is an answer")
         await backend.stop()
         #expect(report.results.count == 2)
         for result in report.results {
-            #expect(result.verdict.kind == .fail && result.verdict.reason.contains("is more than \(cap) bytes"), "\(result.verdict)")
+            #expect(
+                result.verdict.kind == .fail && result.verdict.reason.contains("is more than \(cap) bytes"),
+                "\(result.verdict)")
         }
         #expect(report.failsRun)
     }

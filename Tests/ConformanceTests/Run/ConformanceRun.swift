@@ -8,9 +8,12 @@ import TestSupport
 /// Runs the suite against the reference backend started in-process with a profile: seeded
 /// randomness for the suite, the system clocks (the backend's timers are real), libcurl.
 enum ConformanceRun {
-    static func run(profile: BackendProfile, flavour: BackendFlavour = .milagro, pattern: String? = nil, rate: Double? = nil,
-                    budget: Int = 5_000, clock: any ConformanceClock = SystemConformanceClock()) async throws -> ConformanceReport {
-        var configuration = BackendConfiguration(flavour: flavour, seed: "conformance-\(profile.rawValue)-\(flavour.rawValue)")
+    static func run(
+        profile: BackendProfile, flavour: BackendFlavour = .milagro, pattern: String? = nil, rate: Double? = nil,
+        budget: Int = 5_000, clock: any ConformanceClock = SystemConformanceClock()
+    ) async throws -> ConformanceReport {
+        var configuration = BackendConfiguration(
+            flavour: flavour, seed: "conformance-\(profile.rawValue)-\(flavour.rawValue)")
         configuration.profile = profile
         if flavour == .mfaPlatform { configuration.clientID = "conform-cid" }
         let backend = try await ReferenceBackend.start(configuration)
@@ -20,8 +23,9 @@ enum ConformanceRun {
         options.budget = budget
         if flavour == .mfaPlatform { options.clientID = "conform-cid" }
         options.userPrefix = "conform-test"
-        let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5)),
-                                     random: SeededSource(seed: 28), sdkClock: SystemClock(), clock: clock)
+        let suite = ConformanceSuite(
+            options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5)),
+            random: SeededSource(seed: 28), sdkClock: SystemClock(), clock: clock)
         let report = await suite.run()
         await backend.stop()
         return report

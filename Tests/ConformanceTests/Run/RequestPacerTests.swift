@@ -1,5 +1,6 @@
-@testable import Conformance
 import Testing
+
+@testable import Conformance
 
 /// The rate limit waits once per request for its slot, on the clock it is given; the budget
 /// refuses what is over it.

@@ -20,8 +20,10 @@ import Testing
         let server = try await PlainHTTPServer.start(port: 0) { request in
             hold.received.withLock { $0 += 1 }
             if request.target.hasSuffix("/clientSettings") {
-                return .init(status: 200, headers: [.init("Content-Type", "application/json")],
-                             body: Array(#"{"registerURL": "/rps/user", "certivoxURL": "/dta2/", "mpinAuthServerURL": "/rps"}"#.utf8))
+                return .init(
+                    status: 200, headers: [.init("Content-Type", "application/json")],
+                    body: Array(
+                        #"{"registerURL": "/rps/user", "certivoxURL": "/dta2/", "mpinAuthServerURL": "/rps"}"#.utf8))
             }
             // Held (at most 60 s, so that the server lets go in the end).
             for _ in 0..<1_200 where !hold.released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(50)) }
@@ -30,8 +32,9 @@ import Testing
         var options = ConformanceSuite.Options(backendURL: server.baseURL)
         options.userPrefix = "conform-deadline"
         options.deadline = 1
-        let suite = ConformanceSuite(options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5)),
-                                     random: SeededSource(seed: 33), sdkClock: SystemClock(), clock: SystemConformanceClock())
+        let suite = ConformanceSuite(
+            options: options, transport: CurlTransport(options: .init(defaultTimeout: 30, connectTimeout: 5)),
+            random: SeededSource(seed: 33), sdkClock: SystemClock(), clock: SystemConformanceClock())
         let report = await suite.run()
         hold.released.withLock { $0 = true }
         await server.stop()

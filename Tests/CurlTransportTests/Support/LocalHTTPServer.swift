@@ -1,8 +1,9 @@
 import CommonFormats
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport tests: it records every request's raw bytes
@@ -28,8 +29,10 @@ final class LocalHTTPServer: @unchecked Sendable {
         }
 
         /// A well-formed response with `Content-Length` and `Connection: close`.
-        static func make(status: Int, reason: String = "OK", headers: [(String, String)] = [],
-                         body: [UInt8] = [], delay: Double = 0) -> Reply {
+        static func make(
+            status: Int, reason: String = "OK", headers: [(String, String)] = [],
+            body: [UInt8] = [], delay: Double = 0
+        ) -> Reply {
             var head = "HTTP/1.1 \(status) \(reason)\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
@@ -81,9 +84,14 @@ final class LocalHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -164,7 +172,9 @@ final class LocalHTTPServer: @unchecked Sendable {
             if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
             var sent = 0
             while sent < reply.raw.count {
-                let count = reply.raw[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let count = reply.raw[sent...].withUnsafeBytes {
+                    send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if count <= 0 { return }
                 sent += count
             }
@@ -172,7 +182,9 @@ final class LocalHTTPServer: @unchecked Sendable {
                 let chunk = [UInt8](repeating: 0x61, count: 65536)
                 var streamed = 0
                 while streamed < reply.streamed {
-                    let count = chunk.withUnsafeBytes { send(client, $0.baseAddress, min($0.count, reply.streamed - streamed), Int32(MSG_NOSIGNAL)) }
+                    let count = chunk.withUnsafeBytes {
+                        send(client, $0.baseAddress, min($0.count, reply.streamed - streamed), Int32(MSG_NOSIGNAL))
+                    }
                     if count <= 0 { return }
                     streamed += count
                     counts.withLock { $0.streamedBytes += count }
@@ -192,11 +204,12 @@ final class LocalHTTPServer: @unchecked Sendable {
             if headEnd == nil, let end = Self.find([13, 10, 13, 10], in: data) {
                 headEnd = end + 4
                 let head = String(decoding: data[0..<end], as: UTF8.self)
-                let length = head.components(separatedBy: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                    return Int(parts[1].trimmingOptionalWhitespace)
-                }.first ?? 0
+                let length =
+                    head.components(separatedBy: "\r\n").compactMap { line -> Int? in
+                        let parts = line.split(separator: ":", maxSplits: 1)
+                        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                        return Int(parts[1].trimmingOptionalWhitespace)
+                    }.first ?? 0
                 expected = end + 4 + length
             }
             if data.count >= expected { break }
@@ -206,14 +219,16 @@ final class LocalHTTPServer: @unchecked Sendable {
         }
         guard let bodyStart = headEnd else { return nil }
         let end = min(expected, data.count)
-        let request = Received(raw: Array(data[0..<end]), head: String(decoding: data[0..<(bodyStart - 4)], as: UTF8.self),
-                               body: Array(data[bodyStart..<end]))
+        let request = Received(
+            raw: Array(data[0..<end]), head: String(decoding: data[0..<(bodyStart - 4)], as: UTF8.self),
+            body: Array(data[bodyStart..<end]))
         return (request, end)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for index in 0...(haystack.count - needle.count) where Array(haystack[index..<(index + needle.count)]) == needle {
+        for index in 0...(haystack.count - needle.count) where Array(haystack[index..<(index + needle.count)]) == needle
+        {
             return index
         }
         return nil

@@ -14,7 +14,8 @@ import Testing
 
     func borrowTime(_ literal: String) async -> Int64? {
         let body = #"{"result":1,"resCode":0,"resMsg":"ok","deviceHash":"h","deviceBorrowTime":"# + literal + "}"
-        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: Canned(body: body), clock: ManualClock())
+        let device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity", transport: Canned(body: body), clock: ManualClock())
         #expect(await device.registerDevice("session") == .success)
         return await device.deviceBorrowTime
     }
@@ -22,7 +23,9 @@ import Testing
     @Test func onlyWholeSecondsWithinAHundredYearsAreTaken() async {
         #expect(await borrowTime("3600") == 3600)
         #expect(await borrowTime("3153600000") == 3_153_600_000)
-        for literal in ["99999999999999999999999", "18446744073709551615", "1e30", "3153600001", "2.5", "0", "-60", "\"60\""] {
+        for literal in [
+            "99999999999999999999999", "18446744073709551615", "1e30", "3153600001", "2.5", "0", "-60", "\"60\"",
+        ] {
             #expect(await borrowTime(literal) == nil, "\(literal)")
         }
     }

@@ -15,7 +15,8 @@ import Testing
         #expect(await fixture.device.mvSessionID == "session-app")
         #expect(await fixture.device.accessIdentifier == "app")
         #expect(fixture.log.callNames == ["doLogin", "applicationLogin", "registerDevice", "applicationLogin"])
-        #expect(fixture.log.requests.map { $0.url.split(separator: "/").last! } == ["registerDevice", "applicationLogin"])
+        #expect(
+            fixture.log.requests.map { $0.url.split(separator: "/").last! } == ["registerDevice", "applicationLogin"])
         #expect(fixture.log.requests.allSatisfy { $0.timeout == 2 })
         #expect(fixture.service.state.withLock { $0.bodies[0]["deviceId"] } == "000102030405060708090a0b0c0d0e0f")
     }
@@ -34,7 +35,10 @@ import Testing
         let fixture = Fixture(answer: .credentials(username: "alice", password: "secret", group: .school))
         let (_, response) = await fixture.login()
         #expect(response.hasAccess)
-        #expect(fixture.service.state.withLock { $0.bodies[0] } == ["username": "alice", "password": "secret", "group": "school"])
+        #expect(
+            fixture.service.state.withLock { $0.bodies[0] } == [
+                "username": "alice", "password": "secret", "group": "school",
+            ])
     }
 
     @Test func wrongCredentialsGiveNoAccess() async {

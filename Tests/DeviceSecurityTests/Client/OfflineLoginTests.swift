@@ -47,7 +47,10 @@ import Testing
     @Test func pastBothBorrowTimes() async {
         let fixture = await loggedIn()
         fixture.clock.advance(seconds: 7200)
-        #expect(await fixture.device.applicationLogin("app") == [.applicationBorrowTimeExpired, .deviceBorrowTimeExpired, .networkError])
+        #expect(
+            await fixture.device.applicationLogin("app") == [
+                .applicationBorrowTimeExpired, .deviceBorrowTimeExpired, .networkError,
+            ])
     }
 
     @Test func offlineLoginsDoNotExtendTheBorrowTime() async {

@@ -13,19 +13,25 @@ import Testing
     }
 
     func result(_ status: Int, _ body: String) async -> (ServiceResult, Int, String) {
-        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: Canned(status: status, body: body),
-                                    clock: ManualClock())
+        let device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity", transport: Canned(status: status, body: body),
+            clock: ManualClock())
         let result = await device.registerDevice("session")
         return (result, await device.serviceResCode, await device.serviceResMsg)
     }
 
     @Test func flagsComeFromTheResultMember() async {
         #expect(await result(200, #"{"result":1,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#).0 == .success)
-        #expect(await result(200, #"{"result":66,"resCode":1001,"resMsg":"invalid"}"#) == ([.invalidMVSessionID, .serviceSuccess], 1001, "invalid"))
+        #expect(
+            await result(200, #"{"result":66,"resCode":1001,"resMsg":"invalid"}"#) == (
+                [.invalidMVSessionID, .serviceSuccess], 1001, "invalid"
+            ))
     }
 
     @Test func anErrorStatusIsAServiceFault() async {
-        #expect(await result(500, #"{"result":32,"resCode":5000,"resMsg":"injected"}"#) == (.serviceFault, 5000, "injected"))
+        #expect(
+            await result(500, #"{"result":32,"resCode":5000,"resMsg":"injected"}"#) == (.serviceFault, 5000, "injected")
+        )
         #expect(await result(400, #"{"result":65,"resCode":0,"resMsg":"?"}"#).0 == .serviceFault)
     }
 
@@ -38,8 +44,9 @@ import Testing
     }
 
     @Test func aSuccessWithoutADeviceHashRegistersNothing() async {
-        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity",
-                                    transport: Canned(status: 200, body: #"{"result":65,"resCode":0,"resMsg":"ok"}"#), clock: ManualClock())
+        let device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity",
+            transport: Canned(status: 200, body: #"{"result":65,"resCode":0,"resMsg":"ok"}"#), clock: ManualClock())
         #expect(await device.registerDevice("session") == [.success, .serviceSuccess])
         #expect(await device.deviceHash == nil)
     }

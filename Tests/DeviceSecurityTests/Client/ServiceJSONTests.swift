@@ -20,10 +20,15 @@ import Testing
 
     func device(answering body: String) -> (DeviceSecurity, Capture) {
         let transport = Capture(body: body)
-        return (DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock()), transport)
+        return (
+            DeviceSecurity(
+                serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock()), transport
+        )
     }
 
-    @Test(arguments: ["plain", "a\"b\\c/d", "\n\r\t\u{08}\u{0C}\u{0}\u{1}\u{1F}", "\u{7F}é😀\u{2028}", "", "{\"x\": [1]}"])
+    @Test(arguments: [
+        "plain", "a\"b\\c/d", "\n\r\t\u{08}\u{0C}\u{0}\u{1}\u{1F}", "\u{7F}é😀\u{2028}", "", "{\"x\": [1]}",
+    ])
     func requestBodiesAreTheBytesFoundationWrote(session: String) async throws {
         let (device, transport) = device(answering: #"{"result":66,"resCode":1001,"resMsg":"invalid"}"#)
         _ = await device.registerDevice(session)
@@ -31,8 +36,9 @@ import Testing
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: String])
         #expect(fields["mvSessionId"] == session)
         let deviceID = try #require(fields["deviceId"])
-        let foundation = try JSONSerialization.data(withJSONObject: ["mvSessionId": session, "deviceId": deviceID],
-                                                    options: [.sortedKeys, .withoutEscapingSlashes])
+        let foundation = try JSONSerialization.data(
+            withJSONObject: ["mvSessionId": session, "deviceId": deviceID],
+            options: [.sortedKeys, .withoutEscapingSlashes])
         #expect(request.body == Array(foundation), "\(String(decoding: request.body, as: UTF8.self))")
     }
 
@@ -43,11 +49,19 @@ import Testing
     }
 
     @Test func resultMustBeAWholeNumberFrom0To255() async {
-        #expect(await answer(#"{"result":65.0,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#).0 == [.success, .serviceSuccess])
-        #expect(await answer(#"{"result":6.5e1,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#).0 == [.success, .serviceSuccess])
+        #expect(
+            await answer(#"{"result":65.0,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#).0 == [
+                .success, .serviceSuccess,
+            ])
+        #expect(
+            await answer(#"{"result":6.5e1,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#).0 == [
+                .success, .serviceSuccess,
+            ])
         #expect(await answer(#"{"result":255}"#).0 == ServiceResult(rawValue: 255))
-        for body in [#"{"result":65.5}"#, #"{"result":true}"#, #"{"result":null}"#, #"{"result":1e400}"#, #"{"result":-0.5}"#,
-                     #"{"result":[65]}"#] {
+        for body in [
+            #"{"result":65.5}"#, #"{"result":true}"#, #"{"result":null}"#, #"{"result":1e400}"#, #"{"result":-0.5}"#,
+            #"{"result":[65]}"#,
+        ] {
             let (flags, code, _, _) = await answer(body)
             #expect(flags == .serviceFault && code == DeviceResultCode.unreadableAnswer, "\(body)")
         }

@@ -10,25 +10,29 @@ import Testing
         var sent: [HTTPRequest] = []
         func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
             sent.append(request)
-            return HTTPResponse(status: 200, body: Array(#"{"result":1,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#.utf8))
+            return HTTPResponse(
+                status: 200, body: Array(#"{"result":1,"resCode":0,"resMsg":"ok","deviceHash":"h"}"#.utf8))
         }
     }
 
     @Test func aTimeoutOutsideTheRangeIsANetworkErrorNamingTheRange() async {
         for timeout in [1e30, -1, 0, .nan, .infinity, 3600.5] {
             let transport = Recording()
-            let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock(),
-                                        timeout: timeout)
+            let device = DeviceSecurity(
+                serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock(),
+                timeout: timeout)
             #expect(await device.registerDevice("session") == .networkError, "\(timeout)")
             #expect(transport.sent.isEmpty)
             let error = await device.networkError
             #expect(error?.kind == .invalidRequest)
-            #expect(error?.message == "the request time limit \(timeout) s is outside 0.001 to 3600 s; nothing was sent")
+            #expect(
+                error?.message == "the request time limit \(timeout) s is outside 0.001 to 3600 s; nothing was sent")
         }
         for timeout in [0.001, 2, 3600] {
             let transport = Recording()
-            let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock(),
-                                        timeout: timeout)
+            let device = DeviceSecurity(
+                serviceURL: "http://service.test/devicesecurity", transport: transport, clock: ManualClock(),
+                timeout: timeout)
             #expect(await device.registerDevice("session") == .success)
             #expect(transport.sent.first?.timeout == timeout)
         }

@@ -3,8 +3,9 @@ import DeviceSecurity
 import Foundation
 import SDKSeams
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback TCP socket that is listening but never accepts nor answers: connections complete in
@@ -21,7 +22,9 @@ final class SilentServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -44,8 +47,9 @@ final class SilentServer: @unchecked Sendable {
         let log = EventLog()
         var state = DeviceState()
         state.deviceHash = "hash"
-        let device = DeviceSecurity(serviceURL: "http://127.0.0.1:\(server.port)/devicesecurity", transport: CurlTransport(),
-                                    store: MemoryDeviceStateStore(state), clock: ManualClock(), observer: log)
+        let device = DeviceSecurity(
+            serviceURL: "http://127.0.0.1:\(server.port)/devicesecurity", transport: CurlTransport(),
+            store: MemoryDeviceStateStore(state), clock: ManualClock(), observer: log)
         #expect(device.timeout == DeviceSecurity.defaultTimeout)
         #expect(DeviceSecurity.defaultTimeout == 2)
         let started = Date()
@@ -72,8 +76,9 @@ final class SilentServer: @unchecked Sendable {
         }
         var state = DeviceState()
         state.deviceHash = "hash"
-        let device = DeviceSecurity(serviceURL: "http://127.0.0.1:\(port)/devicesecurity", transport: CurlTransport(),
-                                    store: MemoryDeviceStateStore(state), clock: ManualClock())
+        let device = DeviceSecurity(
+            serviceURL: "http://127.0.0.1:\(port)/devicesecurity", transport: CurlTransport(),
+            store: MemoryDeviceStateStore(state), clock: ManualClock())
         let result = await device.registerDevice("session")
         #expect(result == .networkError)
         #expect(await device.networkError != nil)
@@ -85,7 +90,8 @@ final class SilentServer: @unchecked Sendable {
                 HTTPResponse(status: 502, body: Array("<html>bad gateway</html>".utf8))
             }
         }
-        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: Garbage(), clock: ManualClock())
+        let device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity", transport: Garbage(), clock: ManualClock())
         #expect(await device.registerDevice("session") == .serviceFault)
         #expect(await device.serviceResCode == DeviceResultCode.unreadableAnswer)
     }

@@ -41,17 +41,24 @@ import Testing
     }
 
     @Test func offlineVerdictPastEachBorrowTime() {
-        #expect(BorrowTime.offlineVerdict(state(), accessIdentifier: "app", now: start + 600_000) == .applicationBorrowTimeExpired)
-        #expect(BorrowTime.offlineVerdict(state(deviceBorrow: 300), accessIdentifier: "app", now: start + 300_000)
-            == .deviceBorrowTimeExpired)
-        #expect(BorrowTime.offlineVerdict(state(), accessIdentifier: "app", now: start + 3_600_000)
-            == [.deviceBorrowTimeExpired, .applicationBorrowTimeExpired])
+        #expect(
+            BorrowTime.offlineVerdict(state(), accessIdentifier: "app", now: start + 600_000)
+                == .applicationBorrowTimeExpired)
+        #expect(
+            BorrowTime.offlineVerdict(state(deviceBorrow: 300), accessIdentifier: "app", now: start + 300_000)
+                == .deviceBorrowTimeExpired)
+        #expect(
+            BorrowTime.offlineVerdict(state(), accessIdentifier: "app", now: start + 3_600_000)
+                == [.deviceBorrowTimeExpired, .applicationBorrowTimeExpired])
     }
 
     @Test func offlineVerdictWithoutRegistrationOrGrant() {
         var unregistered = state()
         unregistered.deviceHash = nil
-        #expect(BorrowTime.offlineVerdict(unregistered, accessIdentifier: "app", now: start).contains(.deviceBorrowTimeExpired))
-        #expect(BorrowTime.offlineVerdict(state(), accessIdentifier: "other", now: start) == .applicationBorrowTimeExpired)
+        #expect(
+            BorrowTime.offlineVerdict(unregistered, accessIdentifier: "app", now: start).contains(
+                .deviceBorrowTimeExpired))
+        #expect(
+            BorrowTime.offlineVerdict(state(), accessIdentifier: "other", now: start) == .applicationBorrowTimeExpired)
     }
 }

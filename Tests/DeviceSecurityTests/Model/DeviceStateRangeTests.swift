@@ -14,8 +14,9 @@ import Testing
         state.deviceHash = "h"
         state.deviceBorrowTime = 60
         state.applications["app"] = .init(grantedAt: .min, borrowTime: 60)
-        #expect(BorrowTime.offlineVerdict(state, accessIdentifier: "app", now: 1_767_225_600_000)
-            == [.deviceBorrowTimeExpired, .applicationBorrowTimeExpired])
+        #expect(
+            BorrowTime.offlineVerdict(state, accessIdentifier: "app", now: 1_767_225_600_000)
+                == [.deviceBorrowTimeExpired, .applicationBorrowTimeExpired])
     }
 
     @Test func aStateOutOfRangeNamesTheField() {

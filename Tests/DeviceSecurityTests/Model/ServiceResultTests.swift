@@ -38,9 +38,13 @@ import Testing
     }
 
     @Test func loginResponseUserInfoUsesTheDocumentsKeys() {
-        let response = LoginResponse(serviceResult: [.success, .serviceSuccess], hasAccess: true, serviceResCode: 0,
-                                     serviceResMsg: "access granted", accessIdentifier: "product.ios.ml.myapp")
-        #expect(response.userInfo == ["service_result": "65", "has_access": "1", "service_res_code": "0",
-                                      "service_res_msg": "access granted"])
+        let response = LoginResponse(
+            serviceResult: [.success, .serviceSuccess], hasAccess: true, serviceResCode: 0,
+            serviceResMsg: "access granted", accessIdentifier: "product.ios.ml.myapp")
+        #expect(
+            response.userInfo == [
+                "service_result": "65", "has_access": "1", "service_res_code": "0",
+                "service_res_msg": "access granted",
+            ])
     }
 }

@@ -11,10 +11,13 @@ import Testing
         let directory = try TemporaryDirectory.make("device-range")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileDeviceStateStore(directory: directory)
-        let text = #"{"applications": {"app": {"borrowTime": 600, "grantedAt": -9223372036854775808}}, "deviceHash": "h", "version": 1}"#
+        let text =
+            #"{"applications": {"app": {"borrowTime": 600, "grantedAt": -9223372036854775808}}, "deviceHash": "h", "version": 1}"#
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
         let error = #expect(throws: DeviceStorageError.self) { try store.load() }
-        #expect(error?.reason.contains("applications.app.grantedAt -9223372036854775808 is not a time from 0 to 253402300799999 ms since 1970")
+        #expect(
+            error?.reason.contains(
+                "applications.app.grantedAt -9223372036854775808 is not a time from 0 to 253402300799999 ms since 1970")
                 == true, "\(String(describing: error))")
         #expect(error?.reason.contains("moved to \(store.path).corrupt-1") == true)
         #expect(try store.load() == nil)

@@ -49,9 +49,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = FileDeviceStateStore(directory: directory)
-        try "{\n  \"deviceHash\": \"a\",\n  \"deviceHash\": \"b\"\n}\n".write(toFile: store.path, atomically: true, encoding: .utf8)
+        try "{\n  \"deviceHash\": \"a\",\n  \"deviceHash\": \"b\"\n}\n".write(
+            toFile: store.path, atomically: true, encoding: .utf8)
         let error = #expect(throws: DeviceStorageError.self) { try store.load() }
-        #expect(error?.reason.contains("repeated member name \"deviceHash\" at $.deviceHash: first at line 2, column 3, again at line 3, column 3")
+        #expect(
+            error?.reason.contains(
+                "repeated member name \"deviceHash\" at $.deviceHash: first at line 2, column 3, again at line 3, column 3"
+            )
                 == true, "\(String(describing: error))")
         #expect(error?.reason.contains("moved to \(store.path).corrupt-1") == true)
     }
@@ -61,14 +65,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "{}".write(toFile: directory + "/real.json", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: directory + "/devicesecurity.json", withDestinationPath: "real.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/devicesecurity.json", withDestinationPath: "real.json")
         var state = DeviceState()
         state.deviceHash = "through"
         try FileDeviceStateStore(directory: directory).save(state)
         #expect(try FileDeviceStateStore(path: directory + "/real.json").load()?.deviceHash == "through")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/devicesecurity.json") == "real.json")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/devicesecurity.json") == "real.json"
+        )
         #expect(mkfifo(directory + "/fifo", 0o600) == 0)
-        let error = #expect(throws: DeviceStorageError.self) { try FileDeviceStateStore(path: directory + "/fifo").save(state) }
+        let error = #expect(throws: DeviceStorageError.self) {
+            try FileDeviceStateStore(path: directory + "/fifo").save(state)
+        }
         #expect(error?.reason == "cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it")
     }
 
@@ -94,8 +103,9 @@ import Testing
         let store = FileDeviceStateStore(directory: directory)
         try "{\"version\": \"one\"}".write(toFile: store.path, atomically: true, encoding: .utf8)
         let log = EventLog()
-        let device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: FakeService(clock: ManualClock()),
-                                    store: store, clock: ManualClock(), observer: log)
+        let device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity", transport: FakeService(clock: ManualClock()),
+            store: store, clock: ManualClock(), observer: log)
         #expect(await device.deviceHash == nil)
         let failure = log.notes.first { $0.name == "storageFailure" }
         #expect(failure?.values.value(named: "path") == store.path)

@@ -62,7 +62,9 @@ final class FakeService: HTTPTransport {
             }
             switch operation {
             case "login":
-                guard body["password"] == "secret" else { return ["result": 66, "resCode": 1005, "resMsg": "wrong username or password"] }
+                guard body["password"] == "secret" else {
+                    return ["result": 66, "resCode": 1005, "resMsg": "wrong username or password"]
+                }
                 state.counter += 1
                 state.sessions.insert("session-l\(state.counter)")
                 return ["result": 65, "resCode": 0, "resMsg": "OK", "mvSessionId": "session-l\(state.counter)"]
@@ -73,19 +75,29 @@ final class FakeService: HTTPTransport {
                 state.counter += 1
                 let hash = "hash-\(state.counter)"
                 state.devices[hash] = now
-                return ["result": 65, "resCode": 0, "resMsg": "device registered", "deviceHash": hash,
-                        "deviceBorrowTime": state.deviceBorrowTime, "mvSessionId": session]
+                return [
+                    "result": 65, "resCode": 0, "resMsg": "device registered", "deviceHash": hash,
+                    "deviceBorrowTime": state.deviceBorrowTime, "mvSessionId": session,
+                ]
             case "applicationLogin":
-                guard let hash = body["deviceHash"], let last = state.devices[hash], now - last < state.deviceBorrowTime * 1000 else {
+                guard let hash = body["deviceHash"], let last = state.devices[hash],
+                    now - last < state.deviceBorrowTime * 1000
+                else {
                     state.devices[body["deviceHash"] ?? ""] = nil
-                    return ["result": 80, "hasAccess": false, "resCode": 1003, "resMsg": "device not registered or borrow time expired"]
+                    return [
+                        "result": 80, "hasAccess": false, "resCode": 1003,
+                        "resMsg": "device not registered or borrow time expired",
+                    ]
                 }
                 state.devices[hash] = now
                 guard state.granted.contains(body["accessIdentifier"] ?? "") else {
                     return ["result": 68, "hasAccess": false, "resCode": 1002, "resMsg": "access denied"]
                 }
-                return ["result": 65, "hasAccess": true, "resCode": 0, "resMsg": "access granted", "mvSessionId": "session-app",
-                        "applicationBorrowTime": state.applicationBorrowTime, "deviceBorrowTime": state.deviceBorrowTime]
+                return [
+                    "result": 65, "hasAccess": true, "resCode": 0, "resMsg": "access granted",
+                    "mvSessionId": "session-app",
+                    "applicationBorrowTime": state.applicationBorrowTime, "deviceBorrowTime": state.deviceBorrowTime,
+                ]
             default:
                 return ["message": "no such operation", "status": 404]
             }
@@ -111,8 +123,9 @@ struct Fixture {
         service = FakeService(clock: clock)
         self.store = store
         let provider: LoginProvider? = answer.map { answer in { @Sendable _ in answer } }
-        device = DeviceSecurity(serviceURL: "http://service.test/devicesecurity", transport: service, store: store, clock: clock,
-                                random: CountingRandom(), observer: log, loginProvider: provider)
+        device = DeviceSecurity(
+            serviceURL: "http://service.test/devicesecurity", transport: service, store: store, clock: clock,
+            random: CountingRandom(), observer: log, loginProvider: provider)
     }
 
     /// Runs doLogin and returns its response from the stream.

@@ -1,9 +1,10 @@
 import Foundation
-@testable import FlowRecording
 import OrderedJSON
 import SDKSeams
 import TestSupport
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct CassetteFileTests {
     @Test func roundTripIsByteIdentical() async throws {
@@ -23,18 +24,28 @@ import Testing
 
     @Test func scriptsWithUnsortedMembersReadBackEqual() throws {
         var cassette = Fixtures.header()
-        cassette.scenario = .init(name: "s", script: .object([.init("steps", [.object([.init("z", 1), .init("a", 2)])]), .init("name", "s")]))
+        cassette.scenario = .init(
+            name: "s",
+            script: .object([.init("steps", [.object([.init("z", 1), .init("a", 2)])]), .init("name", "s")]))
         #expect(try CassetteFile.decode(cassette.canonicalBytes) == cassette)
     }
 
     @Test func binaryBodiesAndTransportErrorsSurvive() throws {
         var cassette = Fixtures.header()
         cassette.events = [
-            CassetteEvent(.http(.init(request: .init(method: "POST", url: "http://x/bin", headers: ["A": "1", "a": "2"], body: [0xFF, 0x00, 0x80]),
-                                      response: .init(status: 200, body: [0xC3, 0x28])))),
-            CassetteEvent(actor: .browser, step: .init(index: 3, name: "unreachable"),
-                          .http(.init(request: .init(method: "GET", url: "https://unreachable.example/"),
-                                      error: .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6)))),
+            CassetteEvent(
+                .http(
+                    .init(
+                        request: .init(
+                            method: "POST", url: "http://x/bin", headers: ["A": "1", "a": "2"],
+                            body: [0xFF, 0x00, 0x80]),
+                        response: .init(status: 200, body: [0xC3, 0x28])))),
+            CassetteEvent(
+                actor: .browser, step: .init(index: 3, name: "unreachable"),
+                .http(
+                    .init(
+                        request: .init(method: "GET", url: "https://unreachable.example/"),
+                        error: .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6)))),
             CassetteEvent(.random(.init(purpose: "x", bytes: [1, 2, 255]))),
             CassetteEvent(.clock(.init(purpose: "date", milliseconds: 1))),
         ]
@@ -43,15 +54,24 @@ import Testing
         #expect(text.contains("\"utc\": \"1970-01-01T00:00:00.001Z\""))
         let read = try CassetteFile.decode(Array(text.utf8))
         #expect(read == cassette)
-        guard case .http(let failed) = read.events[1].payload else { Issue.record("not http"); return }
+        guard case .http(let failed) = read.events[1].payload else {
+            Issue.record("not http")
+            return
+        }
         #expect(failed.error?.transportError(url: "u").kind == .hostNotFound)
     }
 
     @Test func jsonBodiesGetAReadersView() throws {
         var cassette = Fixtures.header()
-        cassette.events = [CassetteEvent(.http(.init(request: .init(method: "PUT", url: "http://x/rps/user",
-                                                                    body: Array("{\n\t\"userId\" : \"a\"\n}".utf8)),
-                                                     response: .init(status: 200, body: Array("[1,2]".utf8)))))]
+        cassette.events = [
+            CassetteEvent(
+                .http(
+                    .init(
+                        request: .init(
+                            method: "PUT", url: "http://x/rps/user",
+                            body: Array("{\n\t\"userId\" : \"a\"\n}".utf8)),
+                        response: .init(status: 200, body: Array("[1,2]".utf8)))))
+        ]
         let document = try JSONParser.parse(cassette.canonicalText)
         let event = document["events"]!.arrayValue![0]
         #expect(event["request"]?["body"]?["json"] == .object([.init("userId", "a")]))
@@ -67,7 +87,9 @@ import Testing
         try CassetteFile.write(await Fixtures.record(), to: path)
         #expect(FileManagerShim.list(directory) == ["toy.json"])
         #expect(FileManagerShim.read(path).hasPrefix("{\n  \"backend\": {"))
-        #expect(throws: CassetteError.self) { try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json") }
+        #expect(throws: CassetteError.self) {
+            try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json")
+        }
         do {
             try CassetteFile.write(Fixtures.header(), to: directory + "/no/such/dir/x.json")
         } catch {
@@ -87,7 +109,8 @@ import Testing
         #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
             let error = error as! CassetteError
             return error.kind == .invalidJSON && error.line == again && error.column == 3
-                && error.description == "cassette:\(again):3: not valid JSON: repeated member name \"events\" at $.events: first at line "
+                && error.description
+                    == "cassette:\(again):3: not valid JSON: repeated member name \"events\" at $.events: first at line "
                     + "\(first), column 3, again at line \(again), column 3 (names in an object must be unique)"
         }
     }
@@ -104,7 +127,8 @@ import Testing
         #expect { try CassetteFile.write(Fixtures.header(), to: directory + "/fifo") } throws: { error in
             let error = error as! CassetteError
             return error.kind == .writeFailed
-                && error.description == "\(directory)/fifo: cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"
+                && error.description
+                    == "\(directory)/fifo: cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it"
         }
     }
 
@@ -141,11 +165,21 @@ import Testing
 
     @Test func schemaErrorsNameEventAndField() throws {
         var document = try JSONParser.parse(Fixtures.header().canonicalText)
-        let bad: JSONValue = .object([.init("type", "http"), .init("actor", "sdk"),
-                                      .init("request", .object([.init("method", 5), .init("url", "u"), .init("headers", []),
-                                                                .init("body", .object([.init("text", "")]))])),
-                                      .init("response", .object([.init("status", 200), .init("headers", []),
-                                                                 .init("body", .object([.init("text", "")]))]))])
+        let bad: JSONValue = .object([
+            .init("type", "http"), .init("actor", "sdk"),
+            .init(
+                "request",
+                .object([
+                    .init("method", 5), .init("url", "u"), .init("headers", []),
+                    .init("body", .object([.init("text", "")])),
+                ])),
+            .init(
+                "response",
+                .object([
+                    .init("status", 200), .init("headers", []),
+                    .init("body", .object([.init("text", "")])),
+                ])),
+        ])
         let good: JSONValue = .object([.init("type", "clock"), .init("actor", "sdk"), .init("milliseconds", 5)])
         if case .object(var members) = document {
             members.removeAll { $0.name == "events" }
@@ -160,10 +194,16 @@ import Testing
     }
 
     @Test func unknownEventTypeAndMissingResponse() throws {
-        for (event, field) in [(#"{"type": "dance", "actor": "sdk"}"#, "type"),
-                               (#"{"type": "http", "actor": "sdk", "request": {"method": "GET", "url": "u", "headers": [], "body": {"text": ""}}}"#, "response"),
-                               (#"{"type": "random", "actor": "sdk", "bytes": "xyz"}"#, "bytes")] {
-            let text = #"{"formatVersion": 1, "tool": {"name": "t", "version": "1"}, "curve": "c", "scenario": {"name": "s"},"#
+        for (event, field) in [
+            (#"{"type": "dance", "actor": "sdk"}"#, "type"),
+            (
+                #"{"type": "http", "actor": "sdk", "request": {"method": "GET", "url": "u", "headers": [], "body": {"text": ""}}}"#,
+                "response"
+            ),
+            (#"{"type": "random", "actor": "sdk", "bytes": "xyz"}"#, "bytes"),
+        ] {
+            let text =
+                #"{"formatVersion": 1, "tool": {"name": "t", "version": "1"}, "curve": "c", "scenario": {"name": "s"},"#
                 + #" "backend": {"url": "u", "flavour": "f"}, "events": ["# + event + "]}"
             #expect { try CassetteFile.decode(Array(text.utf8)) } throws: { error in
                 let error = error as! CassetteError
@@ -174,9 +214,12 @@ import Testing
 
     @Test func olderVersionsMigrateThroughTheHook() throws {
         // A made-up format 0 that called the events "interactions".
-        let old = #"{"formatVersion": 0, "tool": {"name": "t", "version": "0.0.1"}, "curve": "BN254CX", "scenario": {"name": "s"},"#
+        let old =
+            #"{"formatVersion": 0, "tool": {"name": "t", "version": "0.0.1"}, "curve": "BN254CX", "scenario": {"name": "s"},"#
             + #" "backend": {"url": "http://x", "flavour": "milagro"}, "interactions": []}"#
-        #expect { try CassetteFile.decode(Array(old.utf8)) } throws: { ($0 as! CassetteError).kind == .unsupportedFormatVersion }
+        #expect { try CassetteFile.decode(Array(old.utf8)) } throws: {
+            ($0 as! CassetteError).kind == .unsupportedFormatVersion
+        }
         let migration = CassetteMigration(from: 0) { document in
             guard case .object(let members) = document else { return document }
             let renamed = JSONValue.object(members.map { $0.name == "interactions" ? .init("events", $0.value) : $0 })

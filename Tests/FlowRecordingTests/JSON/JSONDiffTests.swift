@@ -1,6 +1,7 @@
-@testable import FlowRecording
 import OrderedJSON
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct JSONDiffTests {
     @Test func diffNamesPaths() throws {

@@ -1,14 +1,21 @@
-@testable import FlowRecording
 import SDKSeams
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct RecorderTests {
     @Test func recordsEveryKindWithActorsStepsAndExactBytes() async throws {
         let cassette = await Fixtures.record()
-        #expect(cassette.events.map(\.type) == ["clock", "http", "random", "crypto", "http", "crypto", "http", "call", "http", "call"])
+        #expect(
+            cassette.events.map(\.type) == [
+                "clock", "http", "random", "crypto", "http", "crypto", "http", "call", "http", "call",
+            ])
         #expect(cassette.events.map { $0.step?.index ?? -1 } == [0, 0, 1, 1, 1, 1, 1, 1, 2, 2])
         #expect(cassette.events[8].actor == .browser)
-        guard case .http(let pass1) = cassette.events[4].payload else { Issue.record("not http"); return }
+        guard case .http(let pass1) = cassette.events[4].payload else {
+            Issue.record("not http")
+            return
+        }
         #expect(String(decoding: pass1.request.body, as: UTF8.self).hasPrefix("{\n\t\"mpin_id\" : \"616c696365\""))
         #expect(pass1.request.headers.fields.map(\.name) == ["Content-Type", "Accept"])
         #expect(pass1.timings?.total == 0.005)
@@ -28,14 +35,22 @@ import Testing
     @Test func transportErrorsAreRecordedAndRethrown() async {
         struct Unreachable: HTTPTransport {
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-                throw TransportError(kind: .hostNotFound, message: "Couldn't resolve host name", url: request.url, code: 6)
+                throw TransportError(
+                    kind: .hostNotFound, message: "Couldn't resolve host name", url: request.url, code: 6)
             }
         }
         let recorder = Recorder(header: Fixtures.header())
         let transport = recorder.transport(wrapping: Unreachable())
-        await #expect(throws: TransportError.self) { try await transport.send(HTTPRequest(method: .get, url: "https://unreachable.example/")) }
-        guard case .http(let exchange) = recorder.events.first?.payload else { Issue.record("nothing recorded"); return }
-        #expect(exchange.response == nil && exchange.error == .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6))
+        await #expect(throws: TransportError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: "https://unreachable.example/"))
+        }
+        guard case .http(let exchange) = recorder.events.first?.payload else {
+            Issue.record("nothing recorded")
+            return
+        }
+        #expect(
+            exchange.response == nil
+                && exchange.error == .init(kind: "hostNotFound", message: "Couldn't resolve host name", code: 6))
     }
 
     @Test func twoRecordingsInOneProcessDoNotMix() async {

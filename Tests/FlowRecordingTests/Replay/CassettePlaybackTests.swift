@@ -1,19 +1,26 @@
-@testable import FlowRecording
 import OrderedJSON
 import SDKSeams
 import Testing
+
+@testable import FlowRecording
 
 /// `serve --cassette`'s engine: method + path matching in recorded order, repeats, misses with the
 /// closest recorded request, transport errors, origin rewriting, the summary.
 @Suite struct CassettePlaybackTests {
     static let origin = "http://127.0.0.1:8005"
 
-    static func exchange(_ method: String, _ path: String, status: Int = 200, body: String = "", request: String = "",
-                         actor: EventActor = .sdk) -> CassetteEvent {
-        CassetteEvent(actor: actor, step: .init(index: 0, name: "s"),
-                      .http(.init(request: .init(method: method, url: origin + path, body: Array(request.utf8)),
-                                  response: .init(status: status, headers: ["Content-Type": "application/json", "Content-Length": "99"],
-                                                  body: Array(body.utf8)))))
+    static func exchange(
+        _ method: String, _ path: String, status: Int = 200, body: String = "", request: String = "",
+        actor: EventActor = .sdk
+    ) -> CassetteEvent {
+        CassetteEvent(
+            actor: actor, step: .init(index: 0, name: "s"),
+            .http(
+                .init(
+                    request: .init(method: method, url: origin + path, body: Array(request.utf8)),
+                    response: .init(
+                        status: status, headers: ["Content-Type": "application/json", "Content-Length": "99"],
+                        body: Array(body.utf8)))))
     }
 
     static func cassette(_ events: [CassetteEvent]) -> Cassette {
@@ -62,10 +69,16 @@ import Testing
         let wrongMethod = playback.answer(method: "PUT", target: "/rps/pass1")
         #expect(wrongMethod.kind == .miss && wrongMethod.status == 404 && wrongMethod.eventIndex == nil)
         let text = String(decoding: wrongMethod.body, as: UTF8.self)
-        #expect(text.contains(#""request": "PUT /rps/pass1""#) && text.contains("the method differs") && text.contains("poll.json"))
+        #expect(
+            text.contains(#""request": "PUT /rps/pass1""#) && text.contains("the method differs")
+                && text.contains("poll.json"))
         let wrongPath = playback.answer(method: "POST", target: "/rps/pass2")
-        #expect(wrongPath.log.hasPrefix("MISS POST /rps/pass2") && wrongPath.log.contains("POST /rps/pass1 (the path differs after 1 segment)"))
-        #expect(playback.answer(method: "GET", target: "/nothing/like/it").log == "MISS GET /nothing/like/it: no recorded exchange matches")
+        #expect(
+            wrongPath.log.hasPrefix("MISS POST /rps/pass2")
+                && wrongPath.log.contains("POST /rps/pass1 (the path differs after 1 segment)"))
+        #expect(
+            playback.answer(method: "GET", target: "/nothing/like/it").log
+                == "MISS GET /nothing/like/it: no recorded exchange matches")
         #expect(playback.summary.misses.count == 3 && !playback.summary.passed)
     }
 
@@ -77,28 +90,39 @@ import Testing
         #expect(playback.answer(method: "POST", target: "/rps/access").eventIndex == 1)
         #expect(playback.answer(method: "POST", target: "/rps/pass1").eventIndex == 2)
         #expect(playback.answer(method: "POST", target: "/rps/access").eventIndex == 3)
-        #expect(playback.answer(method: "POST", target: "/rps/access").log.contains("all 4 recorded exchanges were served"))
+        #expect(
+            playback.answer(method: "POST", target: "/rps/access").log.contains("all 4 recorded exchanges were served"))
     }
 
     @Test func recordedTransportErrorsAnswer502AndActorsCanBeChosen() {
-        let failed = CassetteEvent(.http(.init(request: .init(method: "GET", url: Self.origin + "/rps/clientSettings"),
-                                               error: .init(kind: "timedOut", message: "Operation timed out"))))
-        let playback = CassettePlayback(cassette: Self.cassette([failed, Self.exchange("POST", "/admin/revoke", actor: .admin)]),
-                                        name: "t.json", actors: [.sdk, .admin])
+        let failed = CassetteEvent(
+            .http(
+                .init(
+                    request: .init(method: "GET", url: Self.origin + "/rps/clientSettings"),
+                    error: .init(kind: "timedOut", message: "Operation timed out"))))
+        let playback = CassettePlayback(
+            cassette: Self.cassette([failed, Self.exchange("POST", "/admin/revoke", actor: .admin)]),
+            name: "t.json", actors: [.sdk, .admin])
         #expect(playback.offered == 2)
         let answer = playback.answer(method: "GET", target: "/rps/clientSettings")
         #expect(answer.kind == .transportError && answer.status == 502)
-        #expect(String(decoding: answer.body, as: UTF8.self).contains("Operation timed out") && answer.log.contains("timedOut"))
+        #expect(
+            String(decoding: answer.body, as: UTF8.self).contains("Operation timed out")
+                && answer.log.contains("timedOut"))
     }
 
     @Test func bodyNotesNameShapeChangesAndOnlyListValueChanges() {
         #expect(CassettePlayback.bodyNote(recorded: Array(#"{"a": 1}"#.utf8), received: Array(#"{"a":1}"#.utf8)) == nil)
-        let values = CassettePlayback.bodyNote(recorded: Array(#"{"U": "04aa", "V": "04bb"}"#.utf8), received: Array(#"{"U": "04cc", "V": "04dd"}"#.utf8))
+        let values = CassettePlayback.bodyNote(
+            recorded: Array(#"{"U": "04aa", "V": "04bb"}"#.utf8), received: Array(#"{"U": "04cc", "V": "04dd"}"#.utf8))
         #expect(values == "other values than recorded at $.U, $.V")
-        let shape = CassettePlayback.bodyNote(recorded: Array(#"{"U": "04aa", "n": 1}"#.utf8), received: Array(#"{"U": 4, "x": true}"#.utf8))
-        #expect(shape?.contains("$.U: expected \"04aa\", got 4") == true && shape?.contains("$.n: missing") == true
+        let shape = CassettePlayback.bodyNote(
+            recorded: Array(#"{"U": "04aa", "n": 1}"#.utf8), received: Array(#"{"U": 4, "x": true}"#.utf8))
+        #expect(
+            shape?.contains("$.U: expected \"04aa\", got 4") == true && shape?.contains("$.n: missing") == true
                 && shape?.contains("$.x: unexpected") == true)
-        #expect(CassettePlayback.bodyNote(recorded: Array("abc".utf8), received: Array("abcd".utf8))
+        #expect(
+            CassettePlayback.bodyNote(recorded: Array("abc".utf8), received: Array("abcd".utf8))
                 == "request body differs from the recorded one (4 B, recorded 3 B)")
     }
 

@@ -1,6 +1,7 @@
-@testable import FlowRecording
 import SDKSeams
 import Testing
+
+@testable import FlowRecording
 
 /// Replay mode `context`, the rule of the C++ SDK core's harness player: requests are looked up by
 /// method, URL and the task's request context, in any order; a repeated key is answered again from
@@ -8,9 +9,14 @@ import Testing
 @Suite struct ReplayContextModeTests {
     static let base = "http://127.0.0.1:8005"
 
-    static func exchange(_ method: String, _ path: String, _ context: String, status: Int, body: String = "") -> CassetteEvent {
-        CassetteEvent(.http(.init(request: .init(method: method, url: base + path),
-                                  response: .init(status: status, body: Array(body.utf8)), context: context)))
+    static func exchange(_ method: String, _ path: String, _ context: String, status: Int, body: String = "")
+        -> CassetteEvent
+    {
+        CassetteEvent(
+            .http(
+                .init(
+                    request: .init(method: method, url: base + path),
+                    response: .init(status: status, body: Array(body.utf8)), context: context)))
     }
 
     static func cassette(_ events: [CassetteEvent]) -> Cassette {
@@ -27,7 +33,9 @@ import Testing
         exchange("POST", "/rps/accessnumber", "@testAuthenticateAN2", status: 401),
     ])
 
-    static func send(_ replayer: Replayer, _ method: HTTPMethod, _ path: String, context: String) async -> Result<HTTPResponse, TransportError> {
+    static func send(_ replayer: Replayer, _ method: HTTPMethod, _ path: String, context: String) async -> Result<
+        HTTPResponse, TransportError
+    > {
         await ExchangeContext.$current.withValue(context) {
             do throws(TransportError) {
                 return .success(try await replayer.transport().send(HTTPRequest(method: method, url: base + path)))
@@ -43,7 +51,9 @@ import Testing
         let second = await Self.send(replayer, .post, "/rps/pass1", context: "alice-1235@testAuthenticate1")
         #expect(try second.get().body == Array("{\"y\":\"2\"}".utf8))
         for _ in 0..<5 {
-            #expect(try await Self.send(replayer, .post, "/rps/accessnumber", context: "@testAuthenticateAN2").get().status == 401)
+            #expect(
+                try await Self.send(replayer, .post, "/rps/accessnumber", context: "@testAuthenticateAN2").get().status
+                    == 401)
         }
         let first = await Self.send(replayer, .post, "/rps/pass1", context: "alice-1234@testAuthenticate1")
         #expect(try first.get().body == Array("{\"y\":\"1\"}".utf8))
@@ -54,12 +64,17 @@ import Testing
     @Test func aKeyTheRecordingLacksFailsNamingIt() async throws {
         let replayer = try Replayer(cassette: Self.recorded, path: "x.json")
         let result = await Self.send(replayer, .post, "/rps/pass1", context: "alice-9999@testAuthenticate1")
-        guard case .failure(let error) = result else { Issue.record("answered a key the recording lacks"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("answered a key the recording lacks")
+            return
+        }
         #expect(error.message.contains("replay divergence"))
         #expect(throws: ReplayError.self) { try replayer.finish() }
         let report = replayer.failure?.report.summary ?? ""
         #expect(report.contains("\"POST \(Self.base)/rps/pass1 alice-9999@testAuthenticate1\""), "\(report)")
-        #expect(report.contains("\"alice-1234@testAuthenticate1\" (#1)") && report.contains("\"alice-1235@testAuthenticate1\" (#2)"), "\(report)")
+        #expect(
+            report.contains("\"alice-1234@testAuthenticate1\" (#1)")
+                && report.contains("\"alice-1235@testAuthenticate1\" (#2)"), "\(report)")
     }
 
     @Test func anExchangeNeverAskedForIsReported() async throws {
@@ -86,8 +101,8 @@ import Testing
     }
 }
 
-private extension ReplayTransport {
-    func sendResult(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
+extension ReplayTransport {
+    fileprivate func sendResult(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
         do throws(TransportError) {
             return .success(try await send(request))
         } catch {

@@ -1,6 +1,7 @@
-@testable import FlowRecording
 import SDKSeams
 import Testing
+
+@testable import FlowRecording
 
 /// A background step's recorded response is held until the other steps have made the events
 /// recorded before the step's next one (`Replayer.holdResponse(after:)`), and a hold that nothing
@@ -15,12 +16,17 @@ import Testing
         func exchange(_ method: HTTPMethod, _ url: String, status: Int) -> CassetteEvent.Payload {
             .http(.init(request: .init(HTTPRequest(method: method, url: url)), response: .init(status: status)))
         }
-        var cassette = Cassette(tool: .init(name: "test", version: "0"), curve: "BN254CX", scenario: .init(name: "held"),
-                                backend: .init(url: "http://127.0.0.1:8005", flavour: "milagro", embedded: true))
+        var cassette = Cassette(
+            tool: .init(name: "test", version: "0"), curve: "BN254CX", scenario: .init(name: "held"),
+            backend: .init(url: "http://127.0.0.1:8005", flavour: "milagro", embedded: true))
         cassette.events = [
-            CassetteEvent(actor: .sdk, step: phone, exchange(.post, "http://127.0.0.1:8005/rps/authenticate", status: 200)),
-            CassetteEvent(actor: .browser, step: browser, exchange(.post, "http://127.0.0.1:8005/mpinAuthenticate", status: 200)),
-            CassetteEvent(actor: .sdk, step: phone, .call(.init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: "")))),
+            CassetteEvent(
+                actor: .sdk, step: phone, exchange(.post, "http://127.0.0.1:8005/rps/authenticate", status: 200)),
+            CassetteEvent(
+                actor: .browser, step: browser, exchange(.post, "http://127.0.0.1:8005/mpinAuthenticate", status: 200)),
+            CassetteEvent(
+                actor: .sdk, step: phone,
+                .call(.init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: "")))),
         ]
         return cassette
     }
@@ -29,8 +35,10 @@ import Testing
         let replayer = try Replayer(cassette: Self.cassette())
         let phone = Task {
             await ConcurrentStep.$current.withValue(Self.phone) {
-                let response = try? await replayer.transport(actor: .sdk).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
-                replayer.check(call: .init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: "")))
+                let response = try? await replayer.transport(actor: .sdk).send(
+                    HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
+                replayer.check(
+                    call: .init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: "")))
                 return response?.status
             }
         }
@@ -38,7 +46,8 @@ import Testing
         while replayer.heldCount == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
         #expect(replayer.heldCount == 1)
         #expect(replayer.usedEvents == [0])
-        let browser = try await replayer.transport(actor: .browser).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/mpinAuthenticate"))
+        let browser = try await replayer.transport(actor: .browser).send(
+            HTTPRequest(method: .post, url: "http://127.0.0.1:8005/mpinAuthenticate"))
         #expect(browser.status == 200)
         #expect(await phone.value == 200)
         #expect(replayer.heldCount == 0)
@@ -47,17 +56,22 @@ import Testing
 
     @Test func aStepOutsideABackgroundTaskIsNotHeld() async throws {
         let replayer = try Replayer(cassette: Self.cassette())
-        _ = try await replayer.transport(actor: .sdk).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
+        _ = try await replayer.transport(actor: .sdk).send(
+            HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
         #expect(replayer.heldCount == 0)
         // In order, the next recorded event is the browser's, not the phone's result.
-        #expect(replayer.check(call: .init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: ""))) != nil)
+        #expect(
+            replayer.check(
+                call: .init(name: "finishAuthenticationAN", arguments: [], status: .init(code: "OK", message: "")))
+                != nil)
     }
 
     @Test func aHoldNothingReleasesIsAnActorOrderDivergence() async throws {
         let replayer = try Replayer(cassette: Self.cassette(), path: "Recordings/held.json")
         let phone = Task {
             await ConcurrentStep.$current.withValue(Self.phone) {
-                _ = try? await replayer.transport(actor: .sdk).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
+                _ = try? await replayer.transport(actor: .sdk).send(
+                    HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
             }
         }
         let deadline = ContinuousClock.now + .seconds(10)
@@ -69,7 +83,9 @@ import Testing
         #expect(error.report.eventIndex == 1)
         // The report sits at the first event the held step waited for: the browser's.
         #expect(error.report.step == Self.browser)
-        #expect(error.description.contains("step 1 \"the phone logs in\" runs in the background and was recorded waiting at #0"))
+        #expect(
+            error.description.contains(
+                "step 1 \"the phone logs in\" runs in the background and was recorded waiting at #0"))
         #expect(error.description.contains("orders the actors' events otherwise"))
         #expect(error.description.contains("POST http://127.0.0.1:8005/mpinAuthenticate"))
     }
@@ -78,12 +94,14 @@ import Testing
         let replayer = try Replayer(cassette: Self.cassette())
         let phone = Task {
             await ConcurrentStep.$current.withValue(Self.phone) {
-                _ = try? await replayer.transport(actor: .sdk).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
+                _ = try? await replayer.transport(actor: .sdk).send(
+                    HTTPRequest(method: .post, url: "http://127.0.0.1:8005/rps/authenticate"))
             }
         }
         let deadline = ContinuousClock.now + .seconds(10)
         while replayer.heldCount == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        _ = try? await replayer.transport(actor: .browser).send(HTTPRequest(method: .post, url: "http://127.0.0.1:8005/wrong"))
+        _ = try? await replayer.transport(actor: .browser).send(
+            HTTPRequest(method: .post, url: "http://127.0.0.1:8005/wrong"))
         await phone.value
         #expect(replayer.heldCount == 0)
         #expect(replayer.failure?.kind == .requestMismatch)

@@ -1,8 +1,9 @@
-@testable import FlowRecording
 import OrderedJSON
 import SDKSeams
 import TestSupport
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct ReplayerTests {
     /// Replays and returns the error, failing the test when replay passes.
@@ -32,7 +33,9 @@ import Testing
     @Test func flippedResponseByteIsReportedAtTheCryptoItChanges() async throws {
         var cassette = await Fixtures.record()
         let pass1 = Fixtures.index(of: cassette, where: Fixtures.isHTTP("/rps/pass1"))
-        guard case .http(var exchange) = cassette.events[pass1].payload, var response = exchange.response else { return }
+        guard case .http(var exchange) = cassette.events[pass1].payload, var response = exchange.response else {
+            return
+        }
         let text = String(decoding: response.body, as: UTF8.self)
         let y = text.firstRange(of: "\"y\": \"")!.upperBound
         response.body = Array(Fixtures.flipHexDigit(text, at: text.distance(from: text.startIndex, to: y) + 3).utf8)
@@ -44,8 +47,12 @@ import Testing
         #expect(error.report.eventIndex == client2)
         #expect(error.report.step == ScenarioStep(index: 1, name: "authenticate"))
         #expect(error.report.differences.contains { $0.hasPrefix("input y: expected") })
-        #expect(error.description.contains("Recordings/toy.json: replay (strict) diverged at event \(client2) (sdk, step 1 \"authenticate\")"))
-        #expect(error.description.contains("mpin-workbench record Scenarios/toy-authenticate.yaml --embedded --seed 7 --out Recordings/toy.json"))
+        #expect(
+            error.description.contains(
+                "Recordings/toy.json: replay (strict) diverged at event \(client2) (sdk, step 1 \"authenticate\")"))
+        #expect(
+            error.description.contains(
+                "mpin-workbench record Scenarios/toy-authenticate.yaml --embedded --seed 7 --out Recordings/toy.json"))
     }
 
     @Test func flippedRequestBodyByteIsARequestMismatchWithJSONPath() async throws {
@@ -61,7 +68,10 @@ import Testing
         #expect(error.report.eventIndex == pass1)
         #expect(error.report.differences.count == 1)
         #expect(error.report.differences[0].hasPrefix("body $.U: expected \""))
-        #expect(error.report.closest?.contains("event \(pass1) (sdk, step 1 \"authenticate\"): POST http://127.0.0.1:8005/rps/pass1 (the expected one) — differs in body $.U") == true)
+        #expect(
+            error.report.closest?.contains(
+                "event \(pass1) (sdk, step 1 \"authenticate\"): POST http://127.0.0.1:8005/rps/pass1 (the expected one) — differs in body $.U"
+            ) == true)
         #expect(error.report.expected?.hasPrefix("http POST http://127.0.0.1:8005/rps/pass1") == true)
     }
 
@@ -105,7 +115,9 @@ import Testing
         let error = try #require(await divergence(cassette))
         #expect(error.kind == .unexpectedEvent)
         #expect(error.report.eventIndex == draw)
-        #expect(error.report.summary == "the re-run made a draw of 8 random bytes (sdk) where the cassette has a crypto event")
+        #expect(
+            error.report.summary
+                == "the re-run made a draw of 8 random bytes (sdk) where the cassette has a crypto event")
     }
 
     @Test func droppedLastEventExhaustsTheCassette() async throws {
@@ -138,11 +150,14 @@ import Testing
         let cassette = await Fixtures.record()
         let replayer = try Replayer(cassette: cassette, path: "toy.json")
         _ = replayer.clock().nowMilliseconds()
-        let response = try? await replayer.transport().send(HTTPRequest(method: .post, url: ToyFlow.base + "/rps/pass2", body: Array("{}".utf8)))
+        let response = try? await replayer.transport().send(
+            HTTPRequest(method: .post, url: ToyFlow.base + "/rps/pass2", body: Array("{}".utf8)))
         #expect(response == nil)
         let error = try #require(replayer.failure)
         #expect(error.kind == .requestMismatch && error.report.eventIndex == 1)
-        #expect(error.report.closest?.contains("POST http://127.0.0.1:8005/rps/pass2 — differs in body $.V: missing") == true)
+        #expect(
+            error.report.closest?.contains("POST http://127.0.0.1:8005/rps/pass2 — differs in body $.V: missing")
+                == true)
         #expect(throws: ReplayError.self) { try replayer.finish() }
     }
 
@@ -185,7 +200,9 @@ import Testing
         let cassette = await Fixtures.record()
         let changed = withPass1Body(cassette) { $0.replacing("616c696365", with: "626f62") }
         let json = try #require(await divergence(changed, mode: .json))
-        #expect(json.report.differences == ["body $.mpin_id: expected \"616c696365\", got \"626f62\""] || json.report.differences.contains { $0.contains("mpin_id") })
+        #expect(
+            json.report.differences == ["body $.mpin_id: expected \"616c696365\", got \"626f62\""]
+                || json.report.differences.contains { $0.contains("mpin_id") })
         _ = try await Fixtures.replay(changed, mode: .ignore(["mpin_id"]))
     }
 
@@ -227,17 +244,22 @@ import Testing
         defer { FileManagerShim.remove(directory) }
         let path = directory + "/toy.json"
         let recorder = Recorder(header: Fixtures.header())
-        await ToyFlow.run(sdk: recorder.transport(wrapping: ToyServer()), browser: recorder.transport(wrapping: ToyServer(), actor: .browser),
-                          random: recorder.randomSource(wrapping: SeededRandom(seed: 7), purpose: "x"),
-                          clock: recorder.clock(wrapping: FixedClock()), sink: ToyFlow.RecorderSink(recorder: recorder),
-                          step: { recorder.beginStep($0) })
+        await ToyFlow.run(
+            sdk: recorder.transport(wrapping: ToyServer()),
+            browser: recorder.transport(wrapping: ToyServer(), actor: .browser),
+            random: recorder.randomSource(wrapping: SeededRandom(seed: 7), purpose: "x"),
+            clock: recorder.clock(wrapping: FixedClock()), sink: ToyFlow.RecorderSink(recorder: recorder),
+            step: { recorder.beginStep($0) })
         let written = try recorder.write(to: path, redacting: ["pin"])
         #expect(written.redactions.map(\.placeholder) == ["pin"])
         try await Replayer.run(cassetteAt: path, placeholders: ["pin": "1234"]) { seams in
-            await ToyFlow.run(sdk: seams.transport, browser: seams.browserTransport, random: seams.randomSource, clock: seams.clock,
-                              sink: ToyFlow.ReplayerSink(replayer: seams.replayer), step: { seams.replayer.beginStep($0) })
+            await ToyFlow.run(
+                sdk: seams.transport, browser: seams.browserTransport, random: seams.randomSource, clock: seams.clock,
+                sink: ToyFlow.ReplayerSink(replayer: seams.replayer), step: { seams.replayer.beginStep($0) })
         }
-        await #expect(throws: CassetteError.self) { try await Replayer.run(cassetteAt: directory + "/missing.json") { _ in } }
+        await #expect(throws: CassetteError.self) {
+            try await Replayer.run(cassetteAt: directory + "/missing.json") { _ in }
+        }
         await #expect(throws: ReplayError.self) {
             try await Replayer.run(cassetteAt: path, placeholders: ["pin": "1234"]) { _ in }
         }

@@ -1,12 +1,14 @@
-@testable import FlowRecording
 import Foundation
 import Testing
+
+@testable import FlowRecording
 
 /// The one way to edit a cassette: edit a body's `text`, then `lint --fix` writes its `json` view
 /// again from it; an edit to the view alone is undone.
 @Suite struct CassetteLintFixTests {
     func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lintfix-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lintfix-\(UUID().uuidString).json")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -29,7 +31,8 @@ import Testing
 
     @Test func anEditToTheViewAloneIsUndone() async throws {
         let cassette = await Fixtures.record()
-        let edited = cassette.canonicalText.replacing("\"mpinAuthServerURL\": \"/rps\"", with: "\"mpinAuthServerURL\": \"/other\"")
+        let edited = cassette.canonicalText.replacing(
+            "\"mpinAuthServerURL\": \"/rps\"", with: "\"mpinAuthServerURL\": \"/other\"")
         let path = try write(edited)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try CassetteLint.readRebuildingViews(path) == cassette)

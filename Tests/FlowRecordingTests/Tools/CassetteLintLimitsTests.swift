@@ -1,5 +1,6 @@
-@testable import FlowRecording
 import Testing
+
+@testable import FlowRecording
 
 /// `cassette lint` rejects values that cannot be, naming the event index and the field: before, it
 /// called such files fine.
@@ -11,27 +12,39 @@ import Testing
     }
 
     func changeRequest(_ cassette: inout Cassette, _ change: (inout CassetteEvent.HTTPExchange.Request) -> Void) {
-        guard case .http(var exchange) = cassette.events[1].payload else { Issue.record("event 1 is not http"); return }
+        guard case .http(var exchange) = cassette.events[1].payload else {
+            Issue.record("event 1 is not http")
+            return
+        }
         change(&exchange.request)
         cassette.events[1].payload = .http(exchange)
     }
 
     @Test func aCurveTheToolDoesNotKnowIsAProblem() async {
-        #expect(await problems { $0.curve = "BLS12383" } == ["field curve: \"BLS12383\" is not a curve this tool knows (BN254CX, BN254)"])
+        #expect(
+            await problems { $0.curve = "BLS12383" } == [
+                "field curve: \"BLS12383\" is not a curve this tool knows (BN254CX, BN254)"
+            ])
         #expect(await problems { $0.curve = "bn254" }.isEmpty)
     }
 
     @Test func anEmptyOrRelativeURLIsAProblem() async {
-        #expect(await problems { changeRequest(&$0) { $0.url = "" } } == ["event 1, field request.url: empty; a request has an absolute URL"])
-        #expect(await problems { changeRequest(&$0) { $0.url = "/rps/clientSettings" } }
-            == ["event 1, field request.url: \"/rps/clientSettings\" is not an absolute URL (scheme://host/path)"])
-        #expect(await problems { changeRequest(&$0) { $0.url = "http://x/a b" } }
-            == ["event 1, field request.url: \"http://x/a b\" holds a space or a control character"])
+        #expect(
+            await problems { changeRequest(&$0) { $0.url = "" } } == [
+                "event 1, field request.url: empty; a request has an absolute URL"
+            ])
+        #expect(
+            await problems { changeRequest(&$0) { $0.url = "/rps/clientSettings" } }
+                == ["event 1, field request.url: \"/rps/clientSettings\" is not an absolute URL (scheme://host/path)"])
+        #expect(
+            await problems { changeRequest(&$0) { $0.url = "http://x/a b" } }
+                == ["event 1, field request.url: \"http://x/a b\" holds a space or a control character"])
     }
 
     @Test func aMethodThatIsNoTokenIsAProblem() async {
-        #expect(await problems { changeRequest(&$0) { $0.method = "GET /x" } }
-            == ["event 1, field request.method: \"GET /x\" is not an HTTP method (a token such as GET)"])
+        #expect(
+            await problems { changeRequest(&$0) { $0.method = "GET /x" } }
+                == ["event 1, field request.method: \"GET /x\" is not an HTTP method (a token such as GET)"])
     }
 
     /// What the reader refuses, lint reports as its one problem, with the event and the field.
@@ -43,10 +56,15 @@ import Testing
         }
         #expect(status == ["event 1, field response.status: 1000 is not an HTTP status (100 to 999)"])
         let header = await problems { changeRequest(&$0) { $0.headers.append(name: "Bad Name", value: "v") } }
-        #expect(header.count == 1 && header[0].hasPrefix("event 1, field request.headers[0].name: \"Bad Name\" is not a header name"))
+        #expect(
+            header.count == 1
+                && header[0].hasPrefix("event 1, field request.headers[0].name: \"Bad Name\" is not a header name"))
         let clock = await problems { $0.events.append(CassetteEvent(.clock(.init(milliseconds: -1)))) }
         let appended = await Fixtures.record().events.count
-        #expect(clock == ["event \(appended), field milliseconds: -1 is not a time from 0 to 253402300799999 ms since 1970 (1970 to 9999)"])
+        #expect(
+            clock == [
+                "event \(appended), field milliseconds: -1 is not a time from 0 to 253402300799999 ms since 1970 (1970 to 9999)"
+            ])
         let timing = await problems { cassette in
             guard case .http(var exchange) = cassette.events[1].payload else { return }
             exchange.timings?.dns = -0.5

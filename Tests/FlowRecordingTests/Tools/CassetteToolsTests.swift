@@ -1,5 +1,6 @@
-@testable import FlowRecording
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct CassetteToolsTests {
     @Test func timelineListsStepsAndEvents() async {
@@ -33,7 +34,10 @@ import Testing
         timed.timings?.total = 9
         c.events[1].payload = .http(timed)
         #expect(CassetteDiff.differences(a, c).isEmpty)
-        #expect(CassetteDiff.differences(a, c, includeTimings: true).map(\.description) == ["event 1: timings.total: 0.005 in the first, 9 in the second"])
+        #expect(
+            CassetteDiff.differences(a, c, includeTimings: true).map(\.description) == [
+                "event 1: timings.total: 0.005 in the first, 9 in the second"
+            ])
     }
 
     @Test func lintAcceptsCanonicalFilesAndFindsProblems() async throws {
@@ -42,21 +46,29 @@ import Testing
         // Not canonical: another indentation.
         let reindented = cassette.canonicalText.replacing("\n  \"curve\"", with: "\n    \"curve\"")
         let problems = CassetteLint.check(bytes: Array(reindented.utf8), path: "x.json")
-        #expect(problems.map(\.description) == ["x.json: line 7: not in canonical form (two-space indent, sorted keys, `\"name\": value`, trailing newline); `cassette lint --fix` rewrites it"])
+        #expect(
+            problems.map(\.description) == [
+                "x.json: line 7: not in canonical form (two-space indent, sorted keys, `\"name\": value`, trailing newline); `cassette lint --fix` rewrites it"
+            ])
         // A placeholder missing from the manifest.
         var redacted = Redactor(fields: ["pin"]).redact(cassette)
         redacted.redactions = []
         let found = CassetteLint.check(bytes: redacted.canonicalBytes, path: "y.json").map(\.message)
         #expect(found == ["placeholder {{pin}} is used but not listed in `redactions`"])
         // A json view that does not match the text: the reader refuses it, naming what to edit.
-        let text = cassette.canonicalText.replacing("\"mpinAuthServerURL\": \"/rps\"", with: "\"mpinAuthServerURL\": \"/other\"")
-        #expect(CassetteLint.check(bytes: Array(text.utf8), path: "y.json").map(\.message)
-            == ["event 1, field response.body.json: does not match the body's `text`, which is what is replayed (the bytes are the truth, "
-                + "`json` is only a view of them): to change the body, edit `text`, then run `mpin-workbench cassette lint --fix FILE`, "
-                + "which writes `json` again from `text`; an edit to `json` alone is undone by --fix"])
+        let text = cassette.canonicalText.replacing(
+            "\"mpinAuthServerURL\": \"/rps\"", with: "\"mpinAuthServerURL\": \"/other\"")
+        #expect(
+            CassetteLint.check(bytes: Array(text.utf8), path: "y.json").map(\.message)
+                == [
+                    "event 1, field response.body.json: does not match the body's `text`, which is what is replayed (the bytes are the truth, "
+                        + "`json` is only a view of them): to change the body, edit `text`, then run `mpin-workbench cassette lint --fix FILE`, "
+                        + "which writes `json` again from `text`; an edit to `json` alone is undone by --fix"
+                ])
         // Reading errors come out as one problem with their place.
-        #expect(CassetteLint.check(bytes: Array("{\"formatVersion\": 1,}".utf8), path: "z.json").map(\.description)
-            == ["z.json: line 1, column 21: not valid JSON: expected a member name in double quotes, found '}'"])
+        #expect(
+            CassetteLint.check(bytes: Array("{\"formatVersion\": 1,}".utf8), path: "z.json").map(\.description)
+                == ["z.json: line 1, column 21: not valid JSON: expected a member name in double quotes, found '}'"])
         #expect(CassetteLint.check(path: "/nonexistent.json").map(\.description) == ["/nonexistent.json: no such file"])
     }
 }

@@ -1,21 +1,31 @@
-@testable import FlowRecording
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FlowRecording
 
 /// `JUnitReport`: the document a CI system reads, checked by parsing it back with `XMLParser`.
 @Suite struct JUnitReportTests {
     static let hostile = "expected <a & b> \"quoted\" 'single'\u{1B}[31m bell\u{07} nul\u{00} tab\there\r\nsecond line"
 
     func report() -> JUnitReport {
-        JUnitReport(name: "replay", testCases: [
-            .init(name: "Recordings/otp.json", classname: "replay", duration: .milliseconds(1_234), outcome: .passed),
-            .init(name: "tampered <&> \"'.json", classname: "replay", duration: .microseconds(2_500),
-                  outcome: .failed("tampered.json: request 3 differs\n  expected: a\n  actual:   b", type: "requestMismatch")),
-            .init(name: "missing.json", classname: "replay", duration: .zero,
-                  outcome: .error("missing.json: cannot read: No such file or directory", type: "cassette: missingFile")),
-            .init(name: "steps", classname: "run", duration: .seconds(3), outcome: .passed, output: "step 1 initialize: ok\nstep 2 <x>: ok"),
-        ])
+        JUnitReport(
+            name: "replay",
+            testCases: [
+                .init(
+                    name: "Recordings/otp.json", classname: "replay", duration: .milliseconds(1_234), outcome: .passed),
+                .init(
+                    name: "tampered <&> \"'.json", classname: "replay", duration: .microseconds(2_500),
+                    outcome: .failed(
+                        "tampered.json: request 3 differs\n  expected: a\n  actual:   b", type: "requestMismatch")),
+                .init(
+                    name: "missing.json", classname: "replay", duration: .zero,
+                    outcome: .error(
+                        "missing.json: cannot read: No such file or directory", type: "cassette: missingFile")),
+                .init(
+                    name: "steps", classname: "run", duration: .seconds(3), outcome: .passed,
+                    output: "step 1 initialize: ok\nstep 2 <x>: ok"),
+            ])
     }
 
     @Test func countsNamesAndTimesAsAReaderSeesThem() throws {
@@ -48,33 +58,37 @@ import Testing
 
     /// The document byte for byte (what `JUnitDocument` writes for the commands' reports).
     @Test func theDocumentByteForByte() {
-        #expect(report().xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="mpin-workbench" tests="4" failures="1" errors="1" time="4.236">
-              <testsuite name="replay" tests="4" failures="1" errors="1" skipped="0" time="4.236">
-                <testcase name="Recordings/otp.json" classname="replay" time="1.234"/>
-                <testcase name="tampered &lt;&amp;&gt; &quot;&apos;.json" classname="replay" time="0.002">
-                  <failure message="tampered.json: request 3 differs" type="requestMismatch">tampered.json: request 3 differs
-              expected: a
-              actual:   b</failure>
-                </testcase>
-                <testcase name="missing.json" classname="replay" time="0.000">
-                  <error message="missing.json: cannot read: No such file or directory" type="cassette: missingFile">missing.json: cannot read: No such file or directory</error>
-                </testcase>
-                <testcase name="steps" classname="run" time="3.000">
-                  <system-out>step 1 initialize: ok
-            step 2 &lt;x&gt;: ok</system-out>
-                </testcase>
-              </testsuite>
-            </testsuites>
+        #expect(
+            report().xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="mpin-workbench" tests="4" failures="1" errors="1" time="4.236">
+                  <testsuite name="replay" tests="4" failures="1" errors="1" skipped="0" time="4.236">
+                    <testcase name="Recordings/otp.json" classname="replay" time="1.234"/>
+                    <testcase name="tampered &lt;&amp;&gt; &quot;&apos;.json" classname="replay" time="0.002">
+                      <failure message="tampered.json: request 3 differs" type="requestMismatch">tampered.json: request 3 differs
+                  expected: a
+                  actual:   b</failure>
+                    </testcase>
+                    <testcase name="missing.json" classname="replay" time="0.000">
+                      <error message="missing.json: cannot read: No such file or directory" type="cassette: missingFile">missing.json: cannot read: No such file or directory</error>
+                    </testcase>
+                    <testcase name="steps" classname="run" time="3.000">
+                      <system-out>step 1 initialize: ok
+                step 2 &lt;x&gt;: ok</system-out>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
     }
 
     @Test func markupQuotesAndControlBytesAreEscaped() throws {
-        let report = JUnitReport(name: "run <&>", testCases: [
-            .init(name: Self.hostile, classname: "c'\"", duration: .zero, outcome: .failed(Self.hostile, type: "<&>")),
-        ])
+        let report = JUnitReport(
+            name: "run <&>",
+            testCases: [
+                .init(
+                    name: Self.hostile, classname: "c'\"", duration: .zero, outcome: .failed(Self.hostile, type: "<&>"))
+            ])
         let xml = report.xml
         // No raw control byte other than tab, CR and LF reaches the file: XML 1.0 allows none.
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value) })

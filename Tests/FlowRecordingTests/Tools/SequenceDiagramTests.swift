@@ -1,5 +1,6 @@
-@testable import FlowRecording
 import Testing
+
+@testable import FlowRecording
 
 @Suite struct SequenceDiagramTests {
     /// A toy protocol's map: the recording library itself knows no protocol's services.
@@ -17,36 +18,40 @@ import Testing
 
     @Test func mermaidOfTheToyFlow() async {
         let text = SequenceDiagram(map: Self.toy).mermaid(await Fixtures.record())
-        #expect(text == """
-            sequenceDiagram
-                participant client as Client (SDK)
-                participant browser as Browser
-                participant rps as RPS
-                Note over client,rps: 0. settings
-                client->>rps: GET /rps/clientSettings
-                rps-->>client: 200
-                Note over client,rps: 1. authenticate
-                Note over client: crypto client1
-                client->>rps: POST /rps/pass1
-                rps-->>client: 200
-                Note over client: crypto client2
-                client->>rps: POST /rps/pass2
-                rps-->>client: 200
-                Note over client: authenticate() → OK, REGISTERED
-                Note over client,rps: 2. browser polls
-                browser->>rps: GET /rps/access
-                rps-->>browser: 200
-                Note over client: poll() → OK
+        #expect(
+            text == """
+                sequenceDiagram
+                    participant client as Client (SDK)
+                    participant browser as Browser
+                    participant rps as RPS
+                    Note over client,rps: 0. settings
+                    client->>rps: GET /rps/clientSettings
+                    rps-->>client: 200
+                    Note over client,rps: 1. authenticate
+                    Note over client: crypto client1
+                    client->>rps: POST /rps/pass1
+                    rps-->>client: 200
+                    Note over client: crypto client2
+                    client->>rps: POST /rps/pass2
+                    rps-->>client: 200
+                    Note over client: authenticate() → OK, REGISTERED
+                    Note over client,rps: 2. browser polls
+                    browser->>rps: GET /rps/access
+                    rps-->>browser: 200
+                    Note over client: poll() → OK
 
-            """)
+                """)
     }
 
     @Test func transportErrorsAndEscaping() {
         var cassette = Fixtures.header()
         cassette.events = [
-            CassetteEvent(step: .init(index: 0, name: "step #1; go"),
-                          .http(.init(request: .init(method: "GET", url: "https://unreachable.example/dta2/x"),
-                                      error: .init(kind: "hostNotFound", message: "no")))),
+            CassetteEvent(
+                step: .init(index: 0, name: "step #1; go"),
+                .http(
+                    .init(
+                        request: .init(method: "GET", url: "https://unreachable.example/dta2/x"),
+                        error: .init(kind: "hostNotFound", message: "no"))))
         ]
         let text = SequenceDiagram(map: Self.toy).mermaid(cassette)
         #expect(text.contains("Note over client,dta2: 0. step #35;1#59; go"))
@@ -58,8 +63,10 @@ import Testing
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<title>toy &lt;flow&gt;</title>"))
         #expect(html.contains("<svg class=\"sequence\""))
-        #expect(html.contains("<tr id=\"event-4\"><td>4</td><td>1. authenticate</td><td>Client (SDK)</td><td>RPS</td>"
-                              + "<td class=\"full\">POST http://127.0.0.1:8005/rps/pass1</td><td>200</td>"))
+        #expect(
+            html.contains(
+                "<tr id=\"event-4\"><td>4</td><td>1. authenticate</td><td>Client (SDK)</td><td>RPS</td>"
+                    + "<td class=\"full\">POST http://127.0.0.1:8005/rps/pass1</td><td>200</td>"))
         #expect(html.contains("<tr id=\"event-8\"><td>8</td><td>2. browser polls</td><td>Browser</td><td>RPS</td>"))
         // The Mermaid text is kept for pasting into Markdown, escaped.
         #expect(html.contains("<pre>sequenceDiagram\n"))
@@ -78,7 +85,9 @@ import Testing
         for url in urls.sorted(by: { $0.count > $1.count }) {
             html = html.replacingOccurrences(of: XMLText.escaped(url, attribute: false), with: "")
         }
-        for pattern in ["http://", "https://", "<script", "src=", "<link", "@import", "url(", "<iframe", "<object", "<embed"] {
+        for pattern in [
+            "http://", "https://", "<script", "src=", "<link", "@import", "url(", "<iframe", "<object", "<embed",
+        ] {
             #expect(!html.lowercased().contains(pattern), "\(pattern)")
         }
     }
@@ -88,13 +97,25 @@ import Testing
         var cassette = Fixtures.header(name: "x<script>alert(1)</script>")
         let step = ScenarioStep(index: 0, name: "<script>step</script> & co")
         cassette.events = [
-            CassetteEvent(step: step, .http(.init(
-                request: .init(method: "POST", url: "http://127.0.0.1:8005/rps/<script>?a=1&b=\"2\"",
-                               headers: ["X-Evil": "<script>alert('h')</script> & more"], body: Array("<b>body & text</b>".utf8)),
-                response: .init(status: 200, headers: ["Set-Cookie": "a=<i>&amp;"], body: Array("<script>reply</script>&".utf8))))),
-            CassetteEvent(step: step, .call(.init(name: "<call>", arguments: [.init("pin", "<1&2>")],
-                                                  status: .init(code: "OK & <b>", message: "</td><script>"), userState: "<state>"))),
-            CassetteEvent(actor: .browser, step: step, .crypto(.init(primitive: "<prim>", inputs: [.init("in", "<x>&")]))),
+            CassetteEvent(
+                step: step,
+                .http(
+                    .init(
+                        request: .init(
+                            method: "POST", url: "http://127.0.0.1:8005/rps/<script>?a=1&b=\"2\"",
+                            headers: ["X-Evil": "<script>alert('h')</script> & more"],
+                            body: Array("<b>body & text</b>".utf8)),
+                        response: .init(
+                            status: 200, headers: ["Set-Cookie": "a=<i>&amp;"],
+                            body: Array("<script>reply</script>&".utf8))))),
+            CassetteEvent(
+                step: step,
+                .call(
+                    .init(
+                        name: "<call>", arguments: [.init("pin", "<1&2>")],
+                        status: .init(code: "OK & <b>", message: "</td><script>"), userState: "<state>"))),
+            CassetteEvent(
+                actor: .browser, step: step, .crypto(.init(primitive: "<prim>", inputs: [.init("in", "<x>&")]))),
         ]
         return cassette
     }
@@ -102,9 +123,12 @@ import Testing
     @Test func everythingFromTheCassetteIsEscaped() {
         let cassette = Self.hostile()
         let diagram = SequenceDiagram(map: Self.toy)
-        for text in [diagram.html(cassette, title: cassette.scenario.name), diagram.svg(cassette, title: cassette.scenario.name)] {
+        for text in [
+            diagram.html(cassette, title: cassette.scenario.name), diagram.svg(cassette, title: cassette.scenario.name),
+        ] {
             #expect(!text.contains("<script"))
-            #expect(!text.contains("<b>") && !text.contains("<i>") && !text.contains("<call>") && !text.contains("<prim>"))
+            #expect(
+                !text.contains("<b>") && !text.contains("<i>") && !text.contains("<call>") && !text.contains("<prim>"))
             #expect(!text.contains("& ") && !text.contains("&2") && !text.contains("&b="), "a bare ampersand")
             #expect(text.contains("&lt;script&gt;step&lt;/script&gt; &amp; co"))
             #expect(text.contains("POST /rps/&lt;script&gt;"))
@@ -119,15 +143,17 @@ import Testing
         #expect(html.contains("POST http://127.0.0.1:8005/rps/&lt;script&gt;?a=1&amp;b=&quot;2&quot;"))
     }
 
-    static let mpinID = "7b226d6f62696c65223a20312c2022697373756564223a2022323032362d30312d30312030303a30303a30302e303030303030222c2022757365724944223a2022626f62227d"
+    static let mpinID =
+        "7b226d6f62696c65223a20312c2022697373756564223a2022323032362d30312d30312030303a30303a30302e303030303030222c2022757365724944223a2022626f62227d"
 
     /// Issue 27: labels with an M-Pin ID in hex ran across the whole page.
     @Test func longHexIsShortenedInLabelsAndShownInFullOnHoverAndInTheTable() {
         var cassette = Fixtures.header()
         let url = "http://127.0.0.1:8005/rps/signature/\(Self.mpinID)?regOTT=\(String(repeating: "ab", count: 16))"
         cassette.events = [
-            CassetteEvent(step: .init(index: 3, name: "confirm \(Self.mpinID)"),
-                          .http(.init(request: .init(method: "GET", url: url), response: .init(status: 200)))),
+            CassetteEvent(
+                step: .init(index: 3, name: "confirm \(Self.mpinID)"),
+                .http(.init(request: .init(method: "GET", url: url), response: .init(status: 200))))
         ]
         let diagram = SequenceDiagram(map: Self.toy)
         let svg = diagram.svg(cassette, title: "t")
@@ -146,7 +172,8 @@ import Testing
     @Test func labelsShortenHexRunsOfMoreThan16DigitsAndCapTheLength() {
         #expect(DiagramLabel.short("/a/0123456789abcdef") == "/a/0123456789abcdef")
         #expect(DiagramLabel.short("/a/0123456789abcdef0") == "/a/01234567…def0")
-        #expect(DiagramLabel.short("x 0123456789ABCDEF0123 y ffffffffffffffffff/1") == "x 01234567…0123 y ffffffff…ffff/1")
+        #expect(
+            DiagramLabel.short("x 0123456789ABCDEF0123 y ffffffffffffffffff/1") == "x 01234567…0123 y ffffffff…ffff/1")
         #expect(DiagramLabel.short("GET /rps/pass1") == "GET /rps/pass1")
         let long = String(repeating: "word ", count: 40)
         #expect(DiagramLabel.short(long).count == DiagramLabel.characterLimit)
@@ -177,8 +204,11 @@ import Testing
     @Test func aTransportErrorIsOneArrowEndingInACrossAndAnEmptyCassetteStillDraws() {
         var cassette = Fixtures.header()
         cassette.events = [
-            CassetteEvent(.http(.init(request: .init(method: "GET", url: "http://127.0.0.1:1/dta2/x"),
-                                      error: .init(kind: "connectionRefused", message: "no")))),
+            CassetteEvent(
+                .http(
+                    .init(
+                        request: .init(method: "GET", url: "http://127.0.0.1:1/dta2/x"),
+                        error: .init(kind: "connectionRefused", message: "no"))))
         ]
         let svg = SequenceDiagram(map: Self.toy).svg(cassette, title: "t")
         #expect(svg.contains("<line class=\"error\""))

@@ -45,15 +45,19 @@ import Testing
         let elapsed = clock.now - start
         let breakdown = check.perOperation.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let operations = check.comparisons - check.inputComparisons
-        print("GMPOracle cross-check \(C.id.rawValue): seed \(seedString(seed)), \(operations) operations "
-              + "(+\(check.inputComparisons) input conversions) compared, \(check.mismatches.count) mismatches, \(elapsed)")
+        print(
+            "GMPOracle cross-check \(C.id.rawValue): seed \(seedString(seed)), \(operations) operations "
+                + "(+\(check.inputComparisons) input conversions) compared, \(check.mismatches.count) mismatches, \(elapsed)"
+        )
         print("  " + breakdown.joined(separator: " "))
         #expect(operations >= 10_000, "too few operations compared")
         for mismatch in check.mismatches.prefix(20) {
             Issue.record(Comment(rawValue: mismatch.description))
         }
         let mismatchCount = check.mismatches.count
-        #expect(mismatchCount == 0,
-                "\(mismatchCount) mismatches on \(C.id.rawValue) (first 20 above); replay with GMP_ORACLE_SEED=\(seedString(seed))")
+        #expect(
+            mismatchCount == 0,
+            "\(mismatchCount) mismatches on \(C.id.rawValue) (first 20 above); replay with GMP_ORACLE_SEED=\(seedString(seed))"
+        )
     }
 }

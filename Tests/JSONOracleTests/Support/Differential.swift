@@ -33,7 +33,9 @@ struct Differential {
     let findings: [PortableJSON.Finding]?
 
     /// The kinds for which jansson refuses a document whatever the flags.
-    static let refusingKinds: Set<PortableJSON.Finding.Kind> = [.integerBeyond64Bits, .realOverflow, .nulInName, .byteOrderMark]
+    static let refusingKinds: Set<PortableJSON.Finding.Kind> = [
+        .integerBeyond64Bits, .realOverflow, .nulInName, .byteOrderMark,
+    ]
 
     init(_ bytes: [UInt8], name: String) {
         self.name = name
@@ -62,7 +64,8 @@ struct Differential {
     /// which jansson reads as the scalar: the value must be what OrderedJSON reads without the NUL.
     var isScalarThenNul: Bool {
         guard bytes.last == 0, bytes.count >= 2, bytes[bytes.count - 2] != 0,
-              let value = try? JSONParser.parse(Array(bytes.dropLast())), case .success(let theirs) = jansson else { return false }
+            let value = try? JSONParser.parse(Array(bytes.dropLast())), case .success(let theirs) = jansson
+        else { return false }
         switch value {
         case .number, .bool, .null: return Self.difference(value, theirs, at: .root) == nil
         default: return false
@@ -78,26 +81,36 @@ struct Differential {
         // Verdicts with the permissive flags.
         let janssonShouldRefuse = !oursAccepts || !kinds.isDisjoint(with: Self.refusingKinds)
         switch (janssonShouldRefuse, janssonAccepts) {
-        case (true, true) where !oursAccepts && (oursRefusedNesting || isScalarThenNul): break  // the two known differences
-        case (true, true): fail("jansson reads it, but OrderedJSON refuses it or PortableJSON says jansson refuses it (\(kinds.sorted))")
-        case (false, false): fail("jansson refuses it (\(janssonErrorText(jansson))) and PortableJSON reports no refusing difference")
+        case (true, true) where !oursAccepts && (oursRefusedNesting || isScalarThenNul): break  // two known differences
+        case (true, true):
+            fail(
+                "jansson reads it, but OrderedJSON refuses it or PortableJSON says jansson refuses it (\(kinds.sorted))"
+            )
+        case (false, false):
+            fail("jansson refuses it (\(janssonErrorText(jansson))) and PortableJSON reports no refusing difference")
         default: break
         }
-        if case .failure(let error) = jansson, oursAccepts, let code = Self.expectedCode(for: kinds), error.code != code {
+        if case .failure(let error) = jansson, oursAccepts, let code = Self.expectedCode(for: kinds), error.code != code
+        {
             fail("jansson refuses it with \(error.code), expected \(code) for \(kinds.sorted)")
         }
         // Values.
-        if case .success(let mine) = ours, case .success(let theirs) = jansson, let difference = Self.difference(mine, theirs, at: .root) {
+        if case .success(let mine) = ours, case .success(let theirs) = jansson,
+            let difference = Self.difference(mine, theirs, at: .root)
+        {
             fail("values differ: \(difference)")
         }
         // The other modes.
-        let plainShouldRefuse = !janssonAccepts || kinds.contains(.nulInString) || kinds.contains(.scalarRoot) || isScalarThenNul
+        let plainShouldRefuse =
+            !janssonAccepts || kinds.contains(.nulInString) || kinds.contains(.scalarRoot) || isScalarThenNul
         if plainShouldRefuse == ((try? janssonPlain.get()) != nil) {
             fail("jansson without flags \(plainShouldRefuse ? "reads" : "refuses") it (kinds \(kinds.sorted))")
         }
         let noRepeatsShouldRefuse = !janssonAccepts || kinds.contains(.repeatedName)
         if noRepeatsShouldRefuse == ((try? janssonNoRepeats.get()) != nil) {
-            fail("jansson with JSON_REJECT_DUPLICATES \(noRepeatsShouldRefuse ? "reads" : "refuses") it (kinds \(kinds.sorted))")
+            fail(
+                "jansson with JSON_REJECT_DUPLICATES \(noRepeatsShouldRefuse ? "reads" : "refuses") it (kinds \(kinds.sorted))"
+            )
         }
         let defaultShouldRefuse = !oursAccepts || kinds.contains(.repeatedName)
         if defaultShouldRefuse == ((try? oursDefault.get()) != nil) {
@@ -132,9 +145,12 @@ struct Differential {
             }
             return nil
         case (.string(let text), .string(let bytes)):
-            return Array(text.utf8) == bytes ? nil : "\(path): the string \(JSONWriter.quoted(text)) came back as bytes \(bytes)"
+            return Array(text.utf8) == bytes
+                ? nil : "\(path): the string \(JSONWriter.quoted(text)) came back as bytes \(bytes)"
         case (.array(let items), .array(let others)):
-            guard items.count == others.count else { return "\(path): \(items.count) elements came back as \(others.count)" }
+            guard items.count == others.count else {
+                return "\(path): \(items.count) elements came back as \(others.count)"
+            }
             for (index, pair) in zip(items, others).enumerated() {
                 if let found = difference(pair.0, pair.1, at: path.index(index)) { return found }
             }

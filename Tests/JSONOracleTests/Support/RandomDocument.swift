@@ -28,8 +28,9 @@ struct RandomDocument {
     /// repeated), which mostly makes it invalid in some way both parsers must agree on.
     mutating func mutate(_ document: [UInt8]) -> [UInt8] {
         var bytes = document
-        let interesting = Array("[]{}\",:\\/-+.eE0123456789 \ntfnu".utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0x09, 0x0B]
-        for _ in 0 ... below(3) {
+        let interesting =
+            Array("[]{}\",:\\/-+.eE0123456789 \ntfnu".utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0x09, 0x0B]
+        for _ in 0...below(3) {
             let position = bytes.isEmpty ? 0 : below(bytes.count)
             switch below(4) {
             case 0 where !bytes.isEmpty: bytes.remove(at: position)
@@ -37,7 +38,7 @@ struct RandomDocument {
             case 2 where !bytes.isEmpty: bytes[position] = interesting[below(interesting.count)]
             default:
                 let length = min(1 + below(8), bytes.count - position)
-                if length > 0 { bytes.insert(contentsOf: bytes[position ..< position + length], at: position) }
+                if length > 0 { bytes.insert(contentsOf: bytes[position..<position + length], at: position) }
             }
         }
         return bytes
@@ -45,20 +46,29 @@ struct RandomDocument {
 
     private mutating func space(_ out: inout [UInt8]) {
         guard chance(30) else { return }
-        for _ in 0 ... below(3) { out.append([0x20, 0x09, 0x0A, 0x0D][below(4)]) }
+        for _ in 0...below(3) { out.append([0x20, 0x09, 0x0A, 0x0D][below(4)]) }
     }
 
     private mutating func value(_ out: inout [UInt8], depth: Int) {
         let containers = depth < 5 ? 30 : 0
         let pick = below(100)
-        if pick < containers / 2 { array(&out, depth: depth + 1) } else if pick < containers { object(&out, depth: depth + 1) } else { scalar(&out) }
+        if pick < containers / 2 {
+            array(&out, depth: depth + 1)
+        } else if pick < containers {
+            object(&out, depth: depth + 1)
+        } else {
+            scalar(&out)
+        }
     }
 
     private mutating func array(_ out: inout [UInt8], depth: Int) {
         out.append(UInt8(ascii: "["))
         space(&out)
-        for index in 0 ..< below(5) {
-            if index > 0 { out.append(UInt8(ascii: ",")); space(&out) }
+        for index in 0..<below(5) {
+            if index > 0 {
+                out.append(UInt8(ascii: ","))
+                space(&out)
+            }
             value(&out, depth: depth)
             space(&out)
         }
@@ -68,8 +78,11 @@ struct RandomDocument {
     private mutating func object(_ out: inout [UInt8], depth: Int) {
         out.append(UInt8(ascii: "{"))
         space(&out)
-        for index in 0 ..< below(5) {
-            if index > 0 { out.append(UInt8(ascii: ",")); space(&out) }
+        for index in 0..<below(5) {
+            if index > 0 {
+                out.append(UInt8(ascii: ","))
+                space(&out)
+            }
             if chance(60) {
                 string(&out, text: ["id", "a", "b", "value", "é", "\u{1F600}"][below(6)])
             } else {
@@ -99,12 +112,18 @@ struct RandomDocument {
         switch below(12) {
         case 0: return sign + String(random.next() % 1000)
         case 1: return String(Int64(bitPattern: random.next()))
-        case 2: return ["9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809", "-0", "0"][below(6)]
+        case 2:
+            return [
+                "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809", "-0", "0",
+            ][below(6)]
         case 3: return sign + "1" + String(repeating: "0", count: 15 + below(10))
         case 4: return sign + digits(1 + below(40))
         case 5: return sign + digits(1 + below(5)) + "." + String(random.next() % 100000)
-        case 6: return sign + digits(1 + below(3)) + ["e", "E"][below(2)] + ["", "+", "-"][below(3)] + String(below(330))
-        case 7: return sign + digits(1 + below(3)) + "." + digits(1 + below(3)) + "e" + ["", "+", "-"][below(3)] + String(300 + below(40))
+        case 6:
+            return sign + digits(1 + below(3)) + ["e", "E"][below(2)] + ["", "+", "-"][below(3)] + String(below(330))
+        case 7:
+            return sign + digits(1 + below(3)) + "." + digits(1 + below(3)) + "e" + ["", "+", "-"][below(3)]
+                + String(300 + below(40))
         case 8: return sign + "1e" + String(400 + below(100000))
         case 9: return sign + "0." + String(repeating: "0", count: below(30)) + digits(1 + below(25))
         case 10: return "1.7976931348623" + String(155 + below(5)) + "e308"
@@ -115,7 +134,7 @@ struct RandomDocument {
     /// Decimal digits without a leading zero.
     private mutating func digits(_ count: Int) -> String {
         var text = String(1 + below(9))
-        for _ in 1 ..< max(count, 1) { text += String(below(10)) }
+        for _ in 1..<max(count, 1) { text += String(below(10)) }
         return text
     }
 
@@ -135,13 +154,15 @@ struct RandomDocument {
     /// A string with raw UTF-8, escapes of every kind, sometimes `\u0000`.
     private mutating func randomString(_ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for _ in 0 ..< below(8) {
+        for _ in 0..<below(8) {
             switch below(12) {
             case 0: out += Array(["\\n", "\\t", "\\r", "\\b", "\\f", "\\/", "\\\\", "\\\""][below(8)].utf8)
             case 1: out += Array(uEscape(UInt32(below(0xD800))).utf8)
             case 2:
                 let astral = 0x10000 + UInt32(below(0x100000))
-                out += Array((uEscape(0xD800 + ((astral - 0x10000) >> 10)) + uEscape(0xDC00 + ((astral - 0x10000) & 0x3FF))).utf8)
+                out += Array(
+                    (uEscape(0xD800 + ((astral - 0x10000) >> 10)) + uEscape(0xDC00 + ((astral - 0x10000) & 0x3FF))).utf8
+                )
             case 3 where chance(15): out += Array(#"\u0000"#.utf8)
             case 4: out += Array(["é", "€", "\u{1D11E}", "\u{7F}", "\u{2028}", "日本"][below(6)].utf8)
             default: out.append(UInt8(ascii: "a") + UInt8(below(26)))

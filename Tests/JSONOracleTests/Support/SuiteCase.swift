@@ -51,7 +51,9 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
         }
         func verdict(_ field: String) throws -> Verdict {
             if let text = item[field]?.stringValue {
-                guard let verdict = Verdict(rawValue: text) else { throw CaseError("\(Self.path): \(name).\(field) is \(text)") }
+                guard let verdict = Verdict(rawValue: text) else {
+                    throw CaseError("\(Self.path): \(name).\(field) is \(text)")
+                }
                 return verdict
             }
             guard let prefix else { throw CaseError("\(Self.path): \(name) is an i_ case without `\(field)`") }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// The branch-free limb helpers and the constant-time GT power against plain references.
@@ -46,12 +47,16 @@ struct ConstantTimeFieldTests {
 
     @Test func reductionOfAnyChunkTakesSevenSubtractions() {
         var rng = SplitMix64(seed: 32)
-        var inputs: [[UInt8]] = [[UInt8](repeating: 0xFF, count: 32), [UInt8](repeating: 0xFF, count: 64), [], [1],
-                                 Fr<BN254CX>.modulusBytes, F.modulusBytes, [UInt8](repeating: 0, count: 31) + [0xFF]]
+        var inputs: [[UInt8]] = [
+            [UInt8](repeating: 0xFF, count: 32), [UInt8](repeating: 0xFF, count: 64), [], [1],
+            Fr<BN254CX>.modulusBytes, F.modulusBytes, [UInt8](repeating: 0, count: 31) + [0xFF],
+        ]
         inputs += (0..<20).map { i in rng.bytes(i < 10 ? 32 : 33 + i) }
         for bytes in inputs {
-            for (m, inv, r2) in [(BN254CX._p, BN254CX._pInv, BN254CX._pR2), (BN254CX._r, BN254CX._rInv, BN254CX._rR2),
-                                 (BN254._p, BN254._pInv, BN254._pR2), (BN254._r, BN254._rInv, BN254._rR2)] {
+            for (m, inv, r2) in [
+                (BN254CX._p, BN254CX._pInv, BN254CX._pR2), (BN254CX._r, BN254CX._rInv, BN254CX._rR2),
+                (BN254._p, BN254._pInv, BN254._pR2), (BN254._r, BN254._rInv, BN254._rR2),
+            ] {
                 // The reference, on canonical integers: acc = acc·2^256 + chunk (mod m), each chunk
                 // reduced by the branching subtraction; mul(acc, R²) is acc·R = acc·2^256 mod m.
                 let padded = [UInt8](repeating: 0, count: (32 - bytes.count % 32) % 32) + bytes
@@ -62,7 +67,8 @@ struct ConstantTimeFieldTests {
                     acc = offset == 0 ? chunk : Montgomery.add(Montgomery.mul(acc, r2, m, inv), chunk, m)
                     offset += 32
                 }
-                let got = Montgomery.mul(Montgomery.reduceToMontgomery(bigEndian: bytes, m, inv, r2), (1, 0, 0, 0), m, inv)
+                let got = Montgomery.mul(
+                    Montgomery.reduceToMontgomery(bigEndian: bytes, m, inv, r2), (1, 0, 0, 0), m, inv)
                 #expect(got == acc, "\(Hex.encode(bytes))")
             }
         }
@@ -94,9 +100,11 @@ struct ConstantTimeFieldTests {
         var rng = SplitMix64(seed: 33)
         let notUnitary = Fp12<C>(bytes: rng.bytes(384).enumerated().map { $0.offset % 32 == 0 ? 0 : $0.element })!
         let r = C._r
-        var exponents: [Limbs4] = [(0, 0, 0, 0), (1, 0, 0, 0), (15, 0, 0, 0), (16, 0, 0, 0), r,
-                                   Montgomery.subRaw(r, (1, 0, 0, 0)), (.max, .max, .max, .max), (0, 0, 0, 1 << 60),
-                                   (1, 0, 0, 1 << 60), (0, 0xF000, 0, 0)]
+        var exponents: [Limbs4] = [
+            (0, 0, 0, 0), (1, 0, 0, 0), (15, 0, 0, 0), (16, 0, 0, 0), r,
+            Montgomery.subRaw(r, (1, 0, 0, 0)), (.max, .max, .max, .max), (0, 0, 0, 1 << 60),
+            (1, 0, 0, 1 << 60), (0, 0xF000, 0, 0),
+        ]
         exponents += (0..<8).map { _ in Montgomery.limbs(bigEndian: rng.bytes(32)[...]) }
         for e in exponents {
             let bytes = Montgomery.bytes(e)
@@ -106,7 +114,8 @@ struct ConstantTimeFieldTests {
         }
         #expect(gt.unitaryPower(Montgomery.bytes(r)).isOne)
         for pin: UInt64 in [0, 1, 1234, 9999, 16383] {
-            #expect(gt.unitaryPower(limbs: (pin, 0, 0, 0), bits: MPin.pinBits) == gt.unitaryPower(limbs: (pin, 0, 0, 0)))
+            #expect(
+                gt.unitaryPower(limbs: (pin, 0, 0, 0), bits: MPin.pinBits) == gt.unitaryPower(limbs: (pin, 0, 0, 0)))
         }
     }
 }

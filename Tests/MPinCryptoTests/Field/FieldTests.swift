@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 struct FieldTests {
@@ -30,7 +31,12 @@ struct FieldTests {
             #expect(a - a == .zero)
             #expect(a.halved() + a.halved() == a)
             if let inv = a.inverse() { #expect(a * inv == .one) }
-            if let s = a.squareRoot() { #expect(s.squared() == a); #expect(a.isSquare) } else { #expect(!a.isSquare) }
+            if let s = a.squareRoot() {
+                #expect(s.squared() == a)
+                #expect(a.isSquare)
+            } else {
+                #expect(!a.isSquare)
+            }
             #expect(a.power([3]) == a * a * a)
         }
         #expect(F.zero.inverse() == nil)

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// The constant-time scalar multiplication and addition against the variable-time ones, on random
@@ -24,24 +25,24 @@ struct ConstantTimeMultiplicationTests {
     static func edgeScalars<C: PairingCurve>(_: C.Type) -> [[UInt8]] {
         let r = C._r
         var limbs: [Limbs4] = [small(0), small(1), small(2), small(15), small(16), small(17), small(0xFFFF)]
-        limbs.append(Montgomery.subRaw(r, small(1)))                 // r - 1
-        limbs.append(r)                                              // r: k·P = O, the last addition is P + (-P)
+        limbs.append(Montgomery.subRaw(r, small(1)))  // r - 1
+        limbs.append(r)  // r: k·P = O, the last addition is P + (-P)
         limbs.append(plus(r, small(1)))
-        for d in 1...15 { limbs.append(plus(r, small(UInt64(2 * d)))) } // r + 2d: the last addition doubles
-        limbs.append(plus(r, r))                                     // 2r
-        limbs.append(plus(plus(r, r), r))                            // 3r
-        limbs.append((.max, .max, .max, .max))                       // 2^256 - 1, taken as it is
-        limbs.append((0, 0, 0, 1 << 60))                             // one non-zero window, the first
-        limbs.append((1, 0, 0, 1 << 60))                             // zero windows between two digits
+        for d in 1...15 { limbs.append(plus(r, small(UInt64(2 * d)))) }  // r + 2d: the last addition doubles
+        limbs.append(plus(r, r))  // 2r
+        limbs.append(plus(plus(r, r), r))  // 3r
+        limbs.append((.max, .max, .max, .max))  // 2^256 - 1, taken as it is
+        limbs.append((0, 0, 0, 1 << 60))  // one non-zero window, the first
+        limbs.append((1, 0, 0, 1 << 60))  // zero windows between two digits
         limbs.append((0x0F0F_0F0F_0F0F_0F0F, 0xF0F0_F0F0_F0F0_F0F0, 0, 0x00FF_00FF_00FF_00FF))
-        limbs.append((0, 1, 0, 0))                                   // 2^64
-        limbs.append((r.0 & ~0xFFFF, r.1, r.2, r.3))                 // r with its four lowest windows zero
+        limbs.append((0, 1, 0, 0))  // 2^64
+        limbs.append((r.0 & ~0xFFFF, r.1, r.2, r.3))  // r with its four lowest windows zero
         return limbs.map(Montgomery.bytes)
     }
 
     static func randomScalars(_ seed: UInt64, count: Int) -> [[UInt8]] {
         var rng = SplitMix64(seed: seed)
-        return (0..<count).map { i in rng.bytes(i % 5 == 4 ? 40 + i : 32) }   // some longer than 32 bytes
+        return (0..<count).map { i in rng.bytes(i % 5 == 4 ? 40 + i : 32) }  // some longer than 32 bytes
     }
 
     @Test(arguments: [CurveID.bn254cx, .bn254])
@@ -137,8 +138,10 @@ struct ConstantTimeMultiplicationTests {
 
     func checkPIN<C: PairingCurve>(_: C.Type) {
         let a = MPinEngine<C>.hashToG1(id: Array("pin@example.com".utf8))
-        for (factor, bits) in [(Int32(0), 14), (1, 14), (9999, 14), (16383, 14), (-3340, 14), (77, 7), (-1, 32),
-                               (Int32.min, 32), (123_456_789, 32), (5, 0), (5, 1), (0x1F, 4), (0x1F, 5)] {
+        for (factor, bits) in [
+            (Int32(0), 14), (1, 14), (9999, 14), (16383, 14), (-3340, 14), (77, 7), (-1, 32),
+            (Int32.min, 32), (123_456_789, 32), (5, 0), (5, 1), (0x1F, 4), (0x1F, 5),
+        ] {
             let masked = UInt64(UInt32(bitPattern: factor) & (bits >= 32 ? .max : (1 << UInt32(bits)) - 1))
             let expected = a.multipliedVartime(by: Montgomery.bytes((masked, 0, 0, 0)))
             #expect(MPinEngine<C>.pinMultiple(a, factor, bits: bits) == expected, "factor \(factor), \(bits) bits")
@@ -176,17 +179,20 @@ struct ConstantTimeMultiplicationTests {
     /// Miller–Rabin with the first twelve primes as bases, in Montgomery arithmetic modulo n
     /// (odd, below 2^254).
     static func isProbablePrime(_ n: Limbs4) -> Bool {
-        var x: UInt64 = 1                                   // n⁻¹ mod 2^64 by Newton's iteration
+        var x: UInt64 = 1  // n⁻¹ mod 2^64 by Newton's iteration
         for _ in 0..<6 { x = x &* (2 &- n.0 &* x) }
         let inv = 0 &- x
-        var one: Limbs4 = (1, 0, 0, 0)                      // R mod n, then R² mod n, by doubling
+        var one: Limbs4 = (1, 0, 0, 0)  // R mod n, then R² mod n, by doubling
         for _ in 0..<256 { one = Montgomery.add(one, one, n) }
         var r2 = one
         for _ in 0..<256 { r2 = Montgomery.add(r2, r2, n) }
         let minusOne = Montgomery.sub((0, 0, 0, 0), one, n)
         var d = Montgomery.subRaw(n, (1, 0, 0, 0))
         var s = 0
-        while d.0 & 1 == 0 { d = (d.0 >> 1 | d.1 << 63, d.1 >> 1 | d.2 << 63, d.2 >> 1 | d.3 << 63, d.3 >> 1); s += 1 }
+        while d.0 & 1 == 0 {
+            d = (d.0 >> 1 | d.1 << 63, d.1 >> 1 | d.2 << 63, d.2 >> 1 | d.3 << 63, d.3 >> 1)
+            s += 1
+        }
         for base: UInt64 in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
             let a = Montgomery.mul((base, 0, 0, 0), r2, n, inv)
             var y = one
@@ -198,7 +204,10 @@ struct ConstantTimeMultiplicationTests {
             var witness = true
             for _ in 0..<max(s - 1, 0) {
                 y = Montgomery.mul(y, y, n, inv)
-                if y == minusOne { witness = false; break }
+                if y == minusOne {
+                    witness = false
+                    break
+                }
             }
             if witness { return false }
         }

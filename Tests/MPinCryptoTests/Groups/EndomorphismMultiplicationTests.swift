@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// GLV on G1 and GLS on G2 against the variable-time windows (`multipliedVartime`), on both
@@ -49,7 +50,8 @@ struct EndomorphismMultiplicationTests {
                 return n == 64 ? .max : (1 << UInt64(n)) - 1
             }
             k = (k.0 & keep(0), k.1 & keep(1), k.2 & keep(2), k.3 & keep(3))
-            #expect(p.multiplied(byLimbs: k, bits: bits) == p.multipliedVartime(by: Montgomery.bytes(k)), "\(bits) bits")
+            #expect(
+                p.multiplied(byLimbs: k, bits: bits) == p.multipliedVartime(by: Montgomery.bytes(k)), "\(bits) bits")
         }
     }
 
@@ -99,11 +101,13 @@ struct EndomorphismMultiplicationTests {
         let s = q.multiplied(by: [7])
         let outside = try #require(G2Point<C>(encoded: mpin.twistPointOutsideG2(from: Array("gls".utf8))))
         #expect(q.knownInSubgroup && G2Point<C>.infinity.knownInSubgroup && s.knownInSubgroup)
-        #expect((s + q).knownInSubgroup && (s - q).knownInSubgroup && (-s).knownInSubgroup && s.doubled().knownInSubgroup)
+        #expect(
+            (s + q).knownInSubgroup && (s - q).knownInSubgroup && (-s).knownInSubgroup && s.doubled().knownInSubgroup)
         #expect(s.frobenius().knownInSubgroup)
         #expect(!G2Point<C>(encoded: s.encoded())!.knownInSubgroup, "decoded without the check: unknown")
         #expect(try G2Point<C>.decode(s.encoded(), checkSubgroup: true).knownInSubgroup)
-        #expect(!outside.knownInSubgroup && !(outside + q).knownInSubgroup && !outside.multiplied(by: [3]).knownInSubgroup)
+        #expect(
+            !outside.knownInSubgroup && !(outside + q).knownInSubgroup && !outside.multiplied(by: [3]).knownInSubgroup)
         // A point in G2 that is not known to be (decoded unchecked) still multiplies right, plainly.
         let unknown = G2Point<C>(encoded: s.encoded())!
         var differs = false

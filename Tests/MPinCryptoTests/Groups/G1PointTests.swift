@@ -1,12 +1,14 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 struct G1PointTests {
     typealias P = G1Point<BN254CX>
 
     @Test func generatorAndOrder() {
-        #expect(Hex.encode(P.generator.encoded()) == "04" + Hex.encode(Fp<BN254CX>.modulusBytes).dropLast(2) + "b2"
+        #expect(
+            Hex.encode(P.generator.encoded()) == "04" + Hex.encode(Fp<BN254CX>.modulusBytes).dropLast(2) + "b2"
                 + String(repeating: "0", count: 62) + "01")
         #expect(P.generator.multiplied(by: Fr<BN254CX>.modulusBytes).isInfinity, "r·G = O")
         #expect(G1Point<BN254>.generator.multiplied(by: Fr<BN254>.modulusBytes).isInfinity)
@@ -38,7 +40,9 @@ struct G1PointTests {
 
     @Test func decodingErrorsAreTyped() {
         let good = P.generator.encoded()
-        #expect(throws: PointDecodingError.wrongLength(expected: [65, 33], actual: 64)) { try P.decode(Array(good.dropLast())) }
+        #expect(throws: PointDecodingError.wrongLength(expected: [65, 33], actual: 64)) {
+            try P.decode(Array(good.dropLast()))
+        }
         #expect(throws: PointDecodingError.wrongLength(expected: [65, 33], actual: 0)) { try P.decode([]) }
         var badPrefix = good
         badPrefix[0] = 0x05

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 struct G2PointTests {
@@ -19,7 +20,9 @@ struct G2PointTests {
         var rng = SplitMix64(seed: 21)
         let q = Q.generator.multiplied(by: rng.bytes(32))
         #expect(try Q.decode(q.encoded(), checkSubgroup: true) == q)
-        #expect(throws: PointDecodingError.wrongLength(expected: [128], actual: 65)) { try Q.decode([UInt8](repeating: 1, count: 65)) }
+        #expect(throws: PointDecodingError.wrongLength(expected: [128], actual: 65)) {
+            try Q.decode([UInt8](repeating: 1, count: 65))
+        }
         #expect(throws: PointDecodingError.pointAtInfinity) { try Q.decode(Q.infinity.encoded()) }
         var bad = q.encoded()
         bad[127] ^= 1

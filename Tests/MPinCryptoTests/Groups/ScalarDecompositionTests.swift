@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// The GLV and GLS decompositions (ScalarDecomposition) directly: k ≡ Σ kᵢ·λⁱ (mod r) with
@@ -12,10 +13,13 @@ struct ScalarDecompositionTests {
     static func edgeScalars<C: PairingCurve>(_: C.Type) -> [Limbs4] {
         let r = C._r
         let plus = ScalarDecomposition.add
-        var out: [Limbs4] = [small(0), small(1), small(2), small(15), small(16), Montgomery.subRaw(r, small(1)), r,
-                             plus(r, small(1)), plus(r, r), plus(plus(r, r), Montgomery.subRaw(r, small(1))),
-                             (.max, .max, .max, .max), (0, 0, 0, 1 << 63), (0, 1, 0, 0), (0, 0, 1, 0),
-                             Montgomery.subRaw(r, small(2)), (r.0 >> 1 | r.1 << 63, r.1 >> 1 | r.2 << 63, r.2 >> 1 | r.3 << 63, r.3 >> 1)]
+        var out: [Limbs4] = [
+            small(0), small(1), small(2), small(15), small(16), Montgomery.subRaw(r, small(1)), r,
+            plus(r, small(1)), plus(r, r), plus(plus(r, r), Montgomery.subRaw(r, small(1))),
+            (.max, .max, .max, .max), (0, 0, 0, 1 << 63), (0, 1, 0, 0), (0, 0, 1, 0),
+            Montgomery.subRaw(r, small(2)),
+            (r.0 >> 1 | r.1 << 63, r.1 >> 1 | r.2 << 63, r.2 >> 1 | r.3 << 63, r.3 >> 1),
+        ]
         // Seven times r and the largest 256-bit multiple's neighbours: the reduction's last steps.
         var m = r
         for _ in 0..<6 { m = plus(m, r) }
@@ -88,9 +92,13 @@ struct ScalarDecompositionTests {
     }
 
     func check<C: PairingCurve>(_ d: ScalarDecomposition, _ k: Limbs4, lambda: Fr<C>, windows: Int, _: C.Type) {
-        #expect(Self.recombine(d, lambda: lambda) == Fr<C>(reducing: Montgomery.bytes(k)), "k = \(Hex.encode(Montgomery.bytes(k)))")
+        #expect(
+            Self.recombine(d, lambda: lambda) == Fr<C>(reducing: Montgomery.bytes(k)),
+            "k = \(Hex.encode(Montgomery.bytes(k)))")
         for i in 0..<d.magnitudes.count {
-            #expect(Montgomery.bitLength(d.magnitudes[i]) <= 4 * windows, "k = \(Hex.encode(Montgomery.bytes(k))), part \(i)")
+            #expect(
+                Montgomery.bitLength(d.magnitudes[i]) <= 4 * windows,
+                "k = \(Hex.encode(Montgomery.bytes(k))), part \(i)")
             #expect(d.negative[i] == 0 || d.negative[i] == .max)
         }
     }

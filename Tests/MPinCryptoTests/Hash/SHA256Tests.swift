@@ -1,13 +1,17 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// FIPS 180-4 examples and the NIST short/long message boundaries.
 struct SHA256Tests {
     @Test func fipsExamples() {
-        #expect(Hex.encode(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Hex.encode(SHA256.hash(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(Hex.encode(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+        #expect(
+            Hex.encode(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
@@ -24,7 +28,11 @@ struct SHA256Tests {
             let data = rng.bytes(length)
             var h = SHA256()
             var i = 0
-            while i < data.count { let j = min(data.count, i + 7); h.update(Array(data[i..<j])); i = j }
+            while i < data.count {
+                let j = min(data.count, i + 7)
+                h.update(Array(data[i..<j]))
+                i = j
+            }
             #expect(h.finalize() == SHA256.hash(data), "length \(length)")
         }
     }

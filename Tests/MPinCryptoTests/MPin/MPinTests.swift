@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 struct MPinTests {
@@ -20,10 +21,12 @@ struct MPinTests {
         let id = Array("{\"userID\": \"user\(seed)@example.com\"}".utf8)
         let hcid = mpin.hashID(id)
         let sst = mpin.recombineG2(mpin.serverSecret(masterSecret: ms1)!, mpin.serverSecret(masterSecret: ms2)!)!
-        let cs = mpin.recombineG1(mpin.clientSecret(masterSecret: ms1, hashedID: hcid)!,
-                                  mpin.clientSecret(masterSecret: ms2, hashedID: hcid)!)!
-        let tp = mpin.recombineG1(mpin.clientPermit(date: 16574, masterSecret: ms1, hashedID: hcid)!,
-                                  mpin.clientPermit(date: 16574, masterSecret: ms2, hashedID: hcid)!)!
+        let cs = mpin.recombineG1(
+            mpin.clientSecret(masterSecret: ms1, hashedID: hcid)!,
+            mpin.clientSecret(masterSecret: ms2, hashedID: hcid)!)!
+        let tp = mpin.recombineG1(
+            mpin.clientPermit(date: 16574, masterSecret: ms1, hashedID: hcid)!,
+            mpin.clientPermit(date: 16574, masterSecret: ms2, hashedID: hcid)!)!
         return Enrolled(mpin: mpin, id: id, sst: sst, token: mpin.extractPIN(id: id, pin: 1234, token: cs)!, permit: tp)
     }
 
@@ -71,7 +74,8 @@ struct MPinTests {
         var rng = SplitMix64(seed: 0x6731)
         var encodings: [[UInt8]] = []
         for _ in 0..<40 {
-            let point = mpin.clientSecret(masterSecret: mpin.randomScalar(using: &rng), hashedID: mpin.hashID(Array("id".utf8)))!
+            let point = mpin.clientSecret(
+                masterSecret: mpin.randomScalar(using: &rng), hashedID: mpin.hashID(Array("id".utf8)))!
             encodings.append(point)
             var offCurve = point
             offCurve[64] ^= 1
@@ -88,8 +92,9 @@ struct MPinTests {
         let accepted = encodings.filter { mpin.isUncompressedG1($0) }
         #expect(accepted.count == 40)
         for bytes in encodings {
-            #expect(mpin.isUncompressedG1(bytes) == (bytes.count == MPin.g1Size && mpin.recombineG1(bytes, bytes) != nil),
-                    "\(bytes.count) bytes, prefix \(bytes.first ?? 0)")
+            #expect(
+                mpin.isUncompressedG1(bytes) == (bytes.count == MPin.g1Size && mpin.recombineG1(bytes, bytes) != nil),
+                "\(bytes.count) bytes, prefix \(bytes.first ?? 0)")
         }
     }
 
@@ -99,15 +104,17 @@ struct MPinTests {
         var rng = SplitMix64(seed: 99)
         for (pin, date) in [(Int32(1234), e.date), (1234, 0), (1239, e.date), (1230, 0)] {
             let x = e.mpin.randomScalar(using: &rng), y = e.mpin.randomScalar(using: &rng)
-            let c1 = e.mpin.client1(date: date, id: e.id, x: x, pin: pin, token: e.token, permit: date == 0 ? nil : e.permit)!
+            let c1 = e.mpin.client1(
+                date: date, id: e.id, x: x, pin: pin, token: e.token, permit: date == 0 ? nil : e.permit)!
             #expect((c1.ut != nil) == (date != 0))
             let v = e.mpin.client2(x: x, y: y, sec: c1.sec)!
             let (hid, htid) = e.mpin.server1(date: date, id: e.id)
-            let result = e.mpin.server2(date: date, hid: hid, htid: htid, y: y, serverSecret: e.sst,
-                                        u: c1.u, ut: c1.ut, v: v, errorValues: true)
+            let result = e.mpin.server2(
+                date: date, hid: hid, htid: htid, y: y, serverSecret: e.sst,
+                u: c1.u, ut: c1.ut, v: v, errorValues: true)
             if pin == 1234 {
                 #expect(result == .ok)
-            } else if case let .badPIN(ev?, fv?) = result {
+            } else if case .badPIN(let ev?, let fv?) = result {
                 let delta = e.mpin.kangaroo(e: ev, f: fv)!
                 // The trap fails for some errors (AMCL: 10-20%); when it succeeds it gives the difference.
                 #expect(delta == Int(pin) - 1234 || delta == 0)
@@ -125,9 +132,13 @@ struct MPinTests {
             let c1 = e.mpin.client1(date: 0, id: e.id, x: x, pin: Int32(1234 + delta), token: e.token, permit: nil)!
             let v = e.mpin.client2(x: x, y: y, sec: c1.sec)!
             let (hid, _) = e.mpin.server1(date: 0, id: e.id)
-            guard case let .badPIN(ev?, fv?) = e.mpin.server2(date: 0, hid: hid, htid: nil, y: y, serverSecret: e.sst,
-                                                           u: c1.u, ut: nil, v: v, errorValues: true) else {
-                Issue.record("wrong PIN accepted"); continue
+            guard
+                case .badPIN(let ev?, let fv?) = e.mpin.server2(
+                    date: 0, hid: hid, htid: nil, y: y, serverSecret: e.sst,
+                    u: c1.u, ut: nil, v: v, errorValues: true)
+            else {
+                Issue.record("wrong PIN accepted")
+                continue
             }
             let d = e.mpin.kangaroo(e: ev, f: fv)!
             #expect(d == delta || d == 0)
@@ -142,14 +153,17 @@ struct MPinTests {
         var g5 = SplitMix64(seed: 5)
         let x = e.mpin.randomScalar(using: &g5)
         for date in [e.date, 0] {
-            let out = e.mpin.client(date: date, id: e.id, x: x, pin: 1234, token: e.token, permit: e.permit,
-                                    message: Array("hello".utf8), timeValue: 1437055594)!
-            let (y, result) = e.mpin.server(date: date, id: e.id, serverSecret: e.sst, u: out.u, ut: out.ut, v: out.v,
-                                            message: Array("hello".utf8), timeValue: 1437055594)
+            let out = e.mpin.client(
+                date: date, id: e.id, x: x, pin: 1234, token: e.token, permit: e.permit,
+                message: Array("hello".utf8), timeValue: 1437055594)!
+            let (y, result) = e.mpin.server(
+                date: date, id: e.id, serverSecret: e.sst, u: out.u, ut: out.ut, v: out.v,
+                message: Array("hello".utf8), timeValue: 1437055594)
             #expect(y == out.y)
             #expect(result == .ok)
-            let (_, tampered) = e.mpin.server(date: date, id: e.id, serverSecret: e.sst, u: out.u, ut: out.ut, v: out.v,
-                                              message: Array("hellp".utf8), timeValue: 1437055594)
+            let (_, tampered) = e.mpin.server(
+                date: date, id: e.id, serverSecret: e.sst, u: out.u, ut: out.ut, v: out.v,
+                message: Array("hellp".utf8), timeValue: 1437055594)
             #expect(tampered == .badPIN(e: nil, f: nil), "a different message gives a different Y")
         }
     }
@@ -202,7 +216,9 @@ struct MPinTests {
         #expect(m.recombineG1(bad, bad) == nil)
         #expect(m.recombineG2([1, 2], [3]) == nil)
         #expect(m.extractPIN(id: [1], pin: 1, token: [0x04]) == nil)
-        #expect(m.server2(date: 0, hid: bad, htid: nil, y: [1], serverSecret: bad, u: bad, ut: nil, v: bad) == .invalidPoint)
+        #expect(
+            m.server2(date: 0, hid: bad, htid: nil, y: [1], serverSecret: bad, u: bad, ut: nil, v: bad) == .invalidPoint
+        )
         #expect(m.kangaroo(e: [1], f: [2]) == nil)
     }
 
@@ -222,8 +238,10 @@ struct MPinTests {
 
 struct PINMappingTests {
     /// docs/protocol.md §6.3: the C++ SDK's string hash and the effective 14-bit multiplier.
-    @Test(arguments: [("1234", 9442, 9442), ("1235", 9443, 9443), ("0000", 7632, 7632),
-                      ("9999", 4688, 4688), ("123456", 5459, 5459), ("12345678", -3340, 13044)])
+    @Test(arguments: [
+        ("1234", 9442, 9442), ("1235", 9443, 9443), ("0000", 7632, 7632),
+        ("9999", 4688, 4688), ("123456", 5459, 5459), ("12345678", -3340, 13044),
+    ])
     func legacyStringHash(pin: String, mapped: Int, effective: Int) {
         let k = PINMapping.legacyStringHash.scalar(for: pin)!
         #expect(Int(k) == mapped)

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 /// GT exponentiation (GTExponentiation): GLS against the plain windows and square and multiply on
@@ -32,10 +33,12 @@ struct GTExponentiationTests {
 
     func check<C: PairingCurve>(_: C.Type) {
         let e = Pairing<C>.pair(.generator, .generator)
-        let f = Pairing<C>.pair(G2Point<C>.generator.multiplied(by: [9]), G1Point<C>.generator.multiplied(by: Array("gt".utf8)))
+        let f = Pairing<C>.pair(
+            G2Point<C>.generator.multiplied(by: [9]), G1Point<C>.generator.multiplied(by: Array("gt".utf8)))
         for x in [e, f, Fp12<C>.one, e.conjugate()] {
             #expect(GTExponentiation.isInGT(x))
-            let exponents = Edges.edgeScalars(C.self) + Edges.randomScalars(41, count: 6)
+            let exponents =
+                Edges.edgeScalars(C.self) + Edges.randomScalars(41, count: 6)
                 + Edges.boundaryScalars(multipliers: C._glsMultipliers, order: C._r, seed: 42).prefix(12)
             for k in exponents {
                 let bytes = Montgomery.bytes(k)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import MPinCrypto
 
 struct PairingTests {
@@ -8,8 +9,10 @@ struct PairingTests {
     /// into the repository); its `PAIRING_GEN` is e(Q, P) of the generators.
     static let amclGenerated = SharedData.vectorPath("amcl/generated/amcl_c_vectors_BN254CX.txt")
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: amclGenerated),
-                   "needs ../shared/vectors/amcl/generated/amcl_c_vectors_BN254CX.txt, absent here"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: amclGenerated),
+            "needs ../shared/vectors/amcl/generated/amcl_c_vectors_BN254CX.txt, absent here"))
     func generatorPairingMatchesAMCL() throws {
         let text = try String(contentsOfFile: Self.amclGenerated, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("PAIRING_GEN = ") })
@@ -33,7 +36,8 @@ struct PairingTests {
         let e = Pairing<C>.pair(.generator, .generator)
         #expect(!e.isOne, "non-degenerate")
         #expect(e.unitaryPower(Fr<C>.modulusBytes).isOne, "e has order r")
-        let eab = Pairing<C>.pair(G2Point<C>.generator.multiplied(by: a.bytes), G1Point<C>.generator.multiplied(by: b.bytes))
+        let eab = Pairing<C>.pair(
+            G2Point<C>.generator.multiplied(by: a.bytes), G1Point<C>.generator.multiplied(by: b.bytes))
         #expect(eab == e.unitaryPower((a * b).bytes))
         // Product of pairings with one final exponentiation, and e(Q, -P)·e(Q, P) = 1.
         let p = G1Point<C>.generator.multiplied(by: a.bytes), q = G2Point<C>.generator.multiplied(by: b.bytes)
@@ -60,12 +64,20 @@ struct PairingTests {
             let r = G1Point<C>.generator.multiplied(by: Fr<C>(reducing: rng.bytes(40)).bytes)
             let q = G2Point<C>.generator.multiplied(by: Fr<C>(reducing: rng.bytes(40)).bytes)
             let prepared = Pairing<C>.prepare(q)!
-            #expect(Pairing<C>.multiMillerLoop([], prepared: [(prepared, p)]) == Pairing<C>.millerLoop(q, p), "round \(round)")
-            #expect(Pairing<C>.product([(q, r)], prepared: [(C._generatorLines, p)]) == Pairing<C>.product([(.generator, p), (q, r)]),
-                    "round \(round)")
-            #expect(Pairing<C>.product([(q, r)], prepared: [(prepared, p)]).bytes == Pairing<C>.product([(q, p), (q, r)]).bytes,
-                    "round \(round)")
-            #expect(Pairing<C>.product([(q, r)], prepared: [(prepared, .infinity)]) == Pairing<C>.pair(q, r), "round \(round)")
+            #expect(
+                Pairing<C>.multiMillerLoop([], prepared: [(prepared, p)]) == Pairing<C>.millerLoop(q, p),
+                "round \(round)")
+            #expect(
+                Pairing<C>.product([(q, r)], prepared: [(C._generatorLines, p)])
+                    == Pairing<C>.product([(.generator, p), (q, r)]),
+                "round \(round)")
+            #expect(
+                Pairing<C>.product([(q, r)], prepared: [(prepared, p)]).bytes
+                    == Pairing<C>.product([(q, p), (q, r)]).bytes,
+                "round \(round)")
+            #expect(
+                Pairing<C>.product([(q, r)], prepared: [(prepared, .infinity)]) == Pairing<C>.pair(q, r),
+                "round \(round)")
         }
         #expect(Pairing<C>.prepare(.infinity) == nil)
         #expect(Pairing<C>.multiMillerLoop([], prepared: []).isOne)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MPinSDK
 import OrderedJSON
 import TestSupport
 import Testing
+
+@testable import MPinSDK
 
 @Suite struct AuthenticationTests {
     @Test func timePermitsThenLogin() async throws {
@@ -28,7 +29,10 @@ import Testing
         #expect(pass2["OTP"] == .bool(false))
         #expect(pass2["WID"]?.stringValue == "0")
         // Milagro flavour: the whole pass-2 answer goes to the RPA.
-        #expect(bodies.last == "{\n\t\"mpinResponse\" : {\n\t\t\"version\" : \"0.3\",\n\t\t\"authOTT\" : \"\(Canned.authOTT)\",\n\t\t\"pass\" : 2\n\t}\n}")
+        #expect(
+            bodies.last
+                == "{\n\t\"mpinResponse\" : {\n\t\t\"version\" : \"0.3\",\n\t\t\"authOTT\" : \"\(Canned.authOTT)\",\n\t\t\"pass\" : 2\n\t}\n}"
+        )
     }
 
     /// The cached share 2 is reused when the server's day matches (docs/protocol.md §3.4 step 4a).
@@ -57,8 +61,10 @@ import Testing
     func revokedTimePermit(onShare1: Bool) async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        harness.transport.add(onShare1 ? [Canned.timePermit(status: 410)]
-                                       : [Canned.timePermit(), Canned.timePermitStorage(), Canned.timePermitDTA(status: 410)])
+        harness.transport.add(
+            onShare1
+                ? [Canned.timePermit(status: 410)]
+                : [Canned.timePermit(), Canned.timePermitStorage(), Canned.timePermitDTA(status: 410)])
         let error = await mpinError { () async throws(MPinError) in try await harness.client.startAuthentication(user) }
         #expect(error?.code == .revoked)
         #expect(user.state == .registered)
@@ -68,11 +74,15 @@ import Testing
     @Test func finishNeedsStartAndAPIN() async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        let error = await mpinError { () async throws(MPinError) in _ = try await harness.client.finishAuthentication(user, pin: "1234") }
+        let error = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.finishAuthentication(user, pin: "1234")
+        }
         #expect(error?.code == .flowError)
         harness.transport.add(Canned.timePermits)
         try await harness.client.startAuthentication(user)
-        let empty = await mpinError { () async throws(MPinError) in _ = try await harness.client.finishAuthentication(user, pin: "") }
+        let empty = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.finishAuthentication(user, pin: "")
+        }
         #expect(empty?.code == .pinInputCanceled)
         #expect(harness.transport.remaining == 0)
     }
@@ -84,14 +94,22 @@ import Testing
         harness.transport.add(Canned.timePermits)
         try await client.startAuthentication(user)
         for status in [401, 401] {
-            harness.transport.add([Canned.pass1(), Canned.pass2(), Canned.rpa(status: status, body: "{\"message\":\"Wrong PIN.\"}")])
-            let error = await mpinError { () async throws(MPinError) in _ = try await client.finishAuthentication(user, pin: "1235") }
+            harness.transport.add([
+                Canned.pass1(), Canned.pass2(), Canned.rpa(status: status, body: "{\"message\":\"Wrong PIN.\"}"),
+            ])
+            let error = await mpinError { () async throws(MPinError) in
+                _ = try await client.finishAuthentication(user, pin: "1235")
+            }
             #expect(error?.code == .incorrectPIN)
             #expect(error?.message.contains("Wrong PIN.") == true)
             #expect(user.state == .registered)
         }
-        harness.transport.add([Canned.pass1(), Canned.pass2(), Canned.rpa(status: 410, body: "{\"message\":\"Wrong PIN.\"}")])
-        let blocked = await mpinError { () async throws(MPinError) in _ = try await client.finishAuthentication(user, pin: "1235") }
+        harness.transport.add([
+            Canned.pass1(), Canned.pass2(), Canned.rpa(status: 410, body: "{\"message\":\"Wrong PIN.\"}"),
+        ])
+        let blocked = await mpinError { () async throws(MPinError) in
+            _ = try await client.finishAuthentication(user, pin: "1235")
+        }
         #expect(blocked?.code == .incorrectPIN)
         #expect(blocked?.message.hasPrefix("User blocked") == true)
         #expect(user.state == .blocked)
@@ -101,14 +119,19 @@ import Testing
         #expect(after?.code == .flowError)
     }
 
-    @Test(arguments: [(408, StatusCode.requestExpired), (403, .identityNotAuthorized), (409, .clientSecretExpired),
-                      (412, .incorrectAccessNumber), (500, .httpServerError)])
+    @Test(arguments: [
+        (408, StatusCode.requestExpired), (403, .identityNotAuthorized), (409, .clientSecretExpired),
+        (412, .incorrectAccessNumber), (500, .httpServerError),
+    ])
     func rpaErrors(http: Int, expected: StatusCode) async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        harness.transport.add(Canned.timePermits + [Canned.pass1(), Canned.pass2(), Canned.rpa(status: http, body: "")])
+        harness.transport.add(
+            Canned.timePermits + [Canned.pass1(), Canned.pass2(), Canned.rpa(status: http, body: "")])
         try await harness.client.startAuthentication(user)
-        let error = await mpinError { () async throws(MPinError) in _ = try await harness.client.finishAuthentication(user, pin: "1234") }
+        let error = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.finishAuthentication(user, pin: "1234")
+        }
         #expect(error?.code == expected)
         #expect(user.state == .registered)
     }
@@ -119,10 +142,14 @@ import Testing
         let user = try await harness.registered()
         harness.transport.add(Canned.timePermits + [.post("\(Canned.backend)/rps/pass1", 403, "")])
         try await harness.client.startAuthentication(user)
-        let error = await mpinError { () async throws(MPinError) in _ = try await harness.client.finishAuthentication(user, pin: "1234") }
+        let error = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.finishAuthentication(user, pin: "1234")
+        }
         #expect(error?.code == .httpRequestError)
         harness.transport.add([Canned.pass1(), .post("\(Canned.backend)/rps/pass2", 500, "Invalid pass one data")])
-        let server = await mpinError { () async throws(MPinError) in _ = try await harness.client.finishAuthentication(user, pin: "1234") }
+        let server = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.finishAuthentication(user, pin: "1234")
+        }
         #expect(server?.code == .httpServerError)
         #expect(server?.message.contains("Invalid pass one data") == true)
     }
@@ -146,18 +173,27 @@ import Testing
     @Test func otp() async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        harness.transport.add(Canned.timePermits + [Canned.pass1(), Canned.pass2(otp: "612614"),
-                                                    Canned.rpa(body: "{\"expireTime\": 1476187260000, \"ttlSeconds\": 60, \"nowTime\": 1476187200000}")])
+        harness.transport.add(
+            Canned.timePermits + [
+                Canned.pass1(), Canned.pass2(otp: "612614"),
+                Canned.rpa(body: "{\"expireTime\": 1476187260000, \"ttlSeconds\": 60, \"nowTime\": 1476187200000}"),
+            ])
         try await harness.client.startAuthentication(user)
         let otp = try await harness.client.finishAuthenticationOTP(user, pin: "1234")
-        #expect(otp == OTP(otp: "612614", expireTime: 1_476_187_260, ttlSeconds: 60, nowTime: 1_476_187_200, status: .ok,
-                           receivedAt: FixedClock().milliseconds))
+        #expect(
+            otp
+                == OTP(
+                    otp: "612614", expireTime: 1_476_187_260, ttlSeconds: 60, nowTime: 1_476_187_200, status: .ok,
+                    receivedAt: FixedClock().milliseconds))
         #expect(try JSONParser.parse(harness.bodies[harness.bodies.count - 2])["OTP"] == .bool(true))
-        #expect(harness.log.events.contains(.clock(.init(purpose: "otpReceived", milliseconds: FixedClock().milliseconds))))
+        #expect(
+            harness.log.events.contains(.clock(.init(purpose: "otpReceived", milliseconds: FixedClock().milliseconds))))
     }
 
     /// The demo RPA sends no OTP times unless configured: the OTP's status says so, the call succeeds.
-    @Test(arguments: [("612614", "{}", "OTP data is malformed"), (nil, "{}", "OTP not issued")] as [(String?, String, String)])
+    @Test(
+        arguments: [("612614", "{}", "OTP data is malformed"), (nil, "{}", "OTP not issued")]
+            as [(String?, String, String)])
     func otpWithoutData(issued: String?, rpa: String, message: String) async throws {
         let harness = Harness()
         let user = try await harness.registered()
@@ -171,8 +207,11 @@ import Testing
         let harness = Harness()
         let user = try await harness.registered()
         let client = harness.client
-        harness.transport.add(Canned.timePermits + [Canned.pass1(), Canned.pass2(), Canned.mobileAuthenticate(),
-                                                    .post("\(Canned.backend)/logout", 200, "")])
+        harness.transport.add(
+            Canned.timePermits + [
+                Canned.pass1(), Canned.pass2(), Canned.mobileAuthenticate(),
+                .post("\(Canned.backend)/logout", 200, ""),
+            ])
         try await client.startAuthentication(user)
         #expect(await client.canLogout(user) == false)
         try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: "4241703")
@@ -189,8 +228,11 @@ import Testing
     @Test func logoutFailureKeepsTheData() async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        harness.transport.add(Canned.timePermits + [Canned.pass1(), Canned.pass2(), Canned.mobileAuthenticate(),
-                                                    .post("\(Canned.backend)/logout", 400, "")])
+        harness.transport.add(
+            Canned.timePermits + [
+                Canned.pass1(), Canned.pass2(), Canned.mobileAuthenticate(),
+                .post("\(Canned.backend)/logout", 400, ""),
+            ])
         try await harness.client.startAuthentication(user)
         try await harness.client.finishAuthenticationAN(user, pin: "1234", accessNumber: "4241703")
         #expect(await harness.client.logout(user) == false)
@@ -200,8 +242,11 @@ import Testing
     @Test func wrongAccessNumberIs412() async throws {
         let harness = Harness()
         let user = try await harness.registered()
-        harness.transport.add(Canned.timePermits + [Canned.pass1(), Canned.pass2(),
-                                                    Canned.mobileAuthenticate(status: 412, body: "{\"message\":\"Invalid or expired access number\"}")])
+        harness.transport.add(
+            Canned.timePermits + [
+                Canned.pass1(), Canned.pass2(),
+                Canned.mobileAuthenticate(status: 412, body: "{\"message\":\"Invalid or expired access number\"}"),
+            ])
         try await harness.client.startAuthentication(user)
         let error = await mpinError { () async throws(MPinError) in
             try await harness.client.finishAuthenticationAN(user, pin: "1234", accessNumber: "6419791")

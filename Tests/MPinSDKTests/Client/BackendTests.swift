@@ -35,7 +35,8 @@ import Testing
         try await harness.client.checkAccessNumber("4241703")
         try await harness.client.checkAccessNumber("9999990")
         for bad in ["6419791", "", "123456", "abcdefg"] {
-            let error = await mpinError { () async throws(MPinError) in try await harness.client.checkAccessNumber(bad) }
+            let error = await mpinError { () async throws(MPinError) in try await harness.client.checkAccessNumber(bad)
+            }
             #expect(error?.code == .incorrectAccessNumber, "\(bad)")
         }
     }
@@ -49,10 +50,14 @@ import Testing
     }
 
     @Test func unreachableBackendIsANetworkErrorAndLeavesNoBackend() async throws {
-        let harness = Harness([Canned.clientSettings(),
-                               .init(method: .get, url: "https://unreachable.example/rps/clientSettings", failure: .hostNotFound)])
+        let harness = Harness([
+            Canned.clientSettings(),
+            .init(method: .get, url: "https://unreachable.example/rps/clientSettings", failure: .hostNotFound),
+        ])
         try await harness.client.initialize(configuration: ["backend": Canned.backend])
-        let error = await mpinError { () async throws(MPinError) in try await harness.client.setBackend("https://unreachable.example") }
+        let error = await mpinError { () async throws(MPinError) in
+            try await harness.client.setBackend("https://unreachable.example")
+        }
         #expect(error?.code == .networkError)
         #expect(error?.message.contains("hostNotFound") == true)
         #expect(error?.context.request == "GET https://unreachable.example/rps/clientSettings")
@@ -60,9 +65,13 @@ import Testing
         #expect(noBackend?.code == .flowError)
     }
 
-    @Test(arguments: [(406, StatusCode.badUserAgent), (500, .httpServerError), (404, .httpRequestError), (301, .networkError)])
+    @Test(arguments: [
+        (406, StatusCode.badUserAgent), (500, .httpServerError), (404, .httpRequestError), (301, .networkError),
+    ])
     func settingsErrors(http: Int, expected: StatusCode) async throws {
-        let harness = Harness([.get(Canned.backend + "/rps/clientSettings", http, "Cannot parse application for User-Agent ")])
+        let harness = Harness([
+            .get(Canned.backend + "/rps/clientSettings", http, "Cannot parse application for User-Agent ")
+        ])
         let error = await mpinError { () async throws(MPinError) in
             try await harness.client.initialize(configuration: ["backend": Canned.backend])
         }
@@ -73,14 +82,16 @@ import Testing
     @Test func badJSONIsAParseError() async throws {
         let harness = Harness([.get(Canned.backend + "/rps/clientSettings", 200, "<html>")])
         try await harness.client.initialize(configuration: [:])
-        let error = await mpinError { () async throws(MPinError) in try await harness.client.testBackend(Canned.backend) }
+        let error = await mpinError { () async throws(MPinError) in try await harness.client.testBackend(Canned.backend)
+        }
         #expect(error?.code == .responseParseError)
     }
 
     @Test func customHeadersAndPutIfAbsent() async throws {
         let harness = Harness([Canned.clientSettings(), Canned.register()])
-        try await harness.client.initialize(configuration: ["backend": Canned.backend],
-                                            customHeaders: ["X-Custom": "1", "Accept": "application/json"])
+        try await harness.client.initialize(
+            configuration: ["backend": Canned.backend],
+            customHeaders: ["X-Custom": "1", "Accept": "application/json"])
         try await harness.client.setClientID("cid-1")
         let user = try await harness.client.makeNewUser(id: "u")
         try await harness.client.startRegistration(user)

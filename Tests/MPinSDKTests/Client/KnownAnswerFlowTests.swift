@@ -1,13 +1,16 @@
-@testable import MPinSDK
 import MPinCrypto
 import OrderedJSON
 import Testing
+
+@testable import MPinSDK
 
 /// Flows checked against known crypto values made as docs/protocol.md §6.7(b) makes them (its master secrets,
 /// an M-Pin ID of our own: `Canned`) and against the server-side check (SERVER_2 with the server
 /// secret of the same section, which does not depend on the ID).
 @Suite struct KnownAnswerFlowTests {
-    static let serverSecret = Hex.decode("1369a152e17ed4a1a3209afda78e28c0ba80418f013b1e2838d2b27ec7d4e8ff2270c1818101191b88ee7a90116fd718c53cdc8870233615ba6bbb24f1b86e34113ee87caf1fc7eff188082f9eef184769cfbad54e64cb0e29da32dad14d5af7042ac660e3f1234f9f0e2273ca5ff01c373735b717f1766e4b143517ceb58859")!
+    static let serverSecret = Hex.decode(
+        "1369a152e17ed4a1a3209afda78e28c0ba80418f013b1e2838d2b27ec7d4e8ff2270c1818101191b88ee7a90116fd718c53cdc8870233615ba6bbb24f1b86e34113ee87caf1fc7eff188082f9eef184769cfbad54e64cb0e29da32dad14d5af7042ac660e3f1234f9f0e2273ca5ff01c373735b717f1766e4b143517ceb58859"
+    )!
 
     func token(in storage: MemoryStorage) throws -> String {
         let secure = try JSONParser.parse(storage.text(.secure) ?? "")
@@ -26,8 +29,13 @@ import Testing
         try await harness.client.confirmRegistration(user)
         try await harness.client.finishRegistration(user, pin: pin)
         #expect(try token(in: harness.storage) == Canned.token1234Legacy)
-        let recombined = harness.log.events.compactMap { if case .crypto(let step) = $0, step.primitive == "recombineG1" { step } else { nil } }
-        #expect(recombined.first?.outputs.first?.value == "040cece206b0501a0bf8f62442e4c99068b178e76fad2cc51b301c2df145d2a7841a9653fb4eec4dedf93f1e669d4bd007a022e98f522befcd16c0844d5506b214")
+        let recombined = harness.log.events.compactMap {
+            if case .crypto(let step) = $0, step.primitive == "recombineG1" { step } else { nil }
+        }
+        #expect(
+            recombined.first?.outputs.first?.value
+                == "040cece206b0501a0bf8f62442e4c99068b178e76fad2cc51b301c2df145d2a7841a9653fb4eec4dedf93f1e669d4bd007a022e98f522befcd16c0844d5506b214"
+        )
     }
 
     struct Sent {
@@ -59,16 +67,27 @@ import Testing
         let id = Hex.decode(Canned.mpinID) ?? []
         let (hid, htid) = mpin.server1(date: date, id: id)
         #expect((sent.ut != nil) == usePermits)
-        let result = mpin.server2(date: date, hid: hid, htid: htid, y: Hex.decode(Canned.y) ?? [],
-                                  serverSecret: Self.serverSecret, u: sent.u, ut: sent.ut, v: sent.v)
+        let result = mpin.server2(
+            date: date, hid: hid, htid: htid, y: Hex.decode(Canned.y) ?? [],
+            serverSecret: Self.serverSecret, u: sent.u, ut: sent.ut, v: sent.v)
         if accepted {
             #expect(result == .ok)
         } else {
-            guard case .badPIN = result else { Issue.record("expected a bad PIN, got \(result)"); return }
+            guard case .badPIN = result else {
+                Issue.record("expected a bad PIN, got \(result)")
+                return
+            }
         }
         if usePermits {
-            let permit = harness.log.events.compactMap { if case .crypto(let step) = $0, step.primitive == "recombineG1",
-                                                         step.outputs.first?.name == "timePermit" { step } else { nil } }
+            let permit = harness.log.events.compactMap {
+                if case .crypto(let step) = $0, step.primitive == "recombineG1",
+                    step.outputs.first?.name == "timePermit"
+                {
+                    step
+                } else {
+                    nil
+                }
+            }
             #expect(permit.first?.outputs.first?.value == Canned.tp)
         }
     }
@@ -90,8 +109,9 @@ import Testing
         let v = Hex.decode(try JSONParser.parse(bodies[bodies.count - 2])["V"]?.stringValue ?? "-") ?? []
         let mpin = MPin()
         let (hid, _) = mpin.server1(date: 0, id: Hex.decode(Canned.mpinID) ?? [])
-        let result = mpin.server2(date: 0, hid: hid, htid: nil, y: Hex.decode(Canned.y) ?? [],
-                                  serverSecret: Self.serverSecret, u: u, ut: nil, v: v)
+        let result = mpin.server2(
+            date: 0, hid: hid, htid: nil, y: Hex.decode(Canned.y) ?? [],
+            serverSecret: Self.serverSecret, u: u, ut: nil, v: v)
         #expect((result == .ok) == accepted)
     }
 
@@ -100,14 +120,19 @@ import Testing
         let harness = Harness()
         try await harness.start()
         let bad = "04" + String(repeating: "11", count: 64)
-        harness.transport.add([Canned.register(active: true),
-                               .get("\(Canned.backend)/rps/signature/\(Canned.mpinID)?regOTT=\(Canned.regOTT)", 200,
-                                    "{\"clientSecretShare\": \"\(bad)\", \"params\": \"\(Canned.params)\"}"),
-                               Canned.clientSecret()])
+        harness.transport.add([
+            Canned.register(active: true),
+            .get(
+                "\(Canned.backend)/rps/signature/\(Canned.mpinID)?regOTT=\(Canned.regOTT)", 200,
+                "{\"clientSecretShare\": \"\(bad)\", \"params\": \"\(Canned.params)\"}"),
+            Canned.clientSecret(),
+        ])
         let user = try await harness.client.makeNewUser(id: Canned.userID)
         try await harness.client.startRegistration(user)
         try await harness.client.confirmRegistration(user)
-        let error = await mpinError { () async throws(MPinError) in try await harness.client.finishRegistration(user, pin: "1234") }
+        let error = await mpinError { () async throws(MPinError) in
+            try await harness.client.finishRegistration(user, pin: "1234")
+        }
         #expect(error?.code == .cryptoError)
         #expect(user.state == .activated)
     }

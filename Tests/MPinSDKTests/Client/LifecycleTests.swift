@@ -22,21 +22,51 @@ import Testing
             ("startRegistration", { () async throws(MPinError) in try await client.startRegistration(user) }),
             ("restartRegistration", { () async throws(MPinError) in try await client.restartRegistration(user) }),
             ("confirmRegistration", { () async throws(MPinError) in try await client.confirmRegistration(user) }),
-            ("finishRegistration", { () async throws(MPinError) in try await client.finishRegistration(user, pin: "1") }),
+            (
+                "finishRegistration",
+                { () async throws(MPinError) in try await client.finishRegistration(user, pin: "1") }
+            ),
             ("startAuthentication", { () async throws(MPinError) in try await client.startAuthentication(user) }),
             ("checkAccessNumber", { () async throws(MPinError) in try await client.checkAccessNumber("1234560") }),
-            ("finishAuthentication", { () async throws(MPinError) in try await client.finishAuthentication(user, pin: "1") }),
-            ("finishAuthenticationOTP", { () async throws(MPinError) in _ = try await client.finishAuthenticationOTP(user, pin: "1") }),
-            ("finishAuthenticationAN", { () async throws(MPinError) in
-                try await client.finishAuthenticationAN(user, pin: "1", accessNumber: "1234560") }),
-            ("finishAuthenticationAC", { () async throws(MPinError) in
-                try await client.finishAuthentication(user, pin: "1", accessCode: "ac") }),
-            ("finishAuthenticationAuthz", { () async throws(MPinError) in
-                _ = try await client.finishAuthenticationAuthz(user, pin: "1", accessCode: "ac") }),
-            ("getSessionDetails", { () async throws(MPinError) in _ = try await client.getSessionDetails(accessCode: "a") }),
+            (
+                "finishAuthentication",
+                { () async throws(MPinError) in try await client.finishAuthentication(user, pin: "1") }
+            ),
+            (
+                "finishAuthenticationOTP",
+                { () async throws(MPinError) in _ = try await client.finishAuthenticationOTP(user, pin: "1") }
+            ),
+            (
+                "finishAuthenticationAN",
+                { () async throws(MPinError) in
+                    try await client.finishAuthenticationAN(user, pin: "1", accessNumber: "1234560")
+                }
+            ),
+            (
+                "finishAuthenticationAC",
+                { () async throws(MPinError) in
+                    try await client.finishAuthentication(user, pin: "1", accessCode: "ac")
+                }
+            ),
+            (
+                "finishAuthenticationAuthz",
+                { () async throws(MPinError) in
+                    _ = try await client.finishAuthenticationAuthz(user, pin: "1", accessCode: "ac")
+                }
+            ),
+            (
+                "getSessionDetails",
+                { () async throws(MPinError) in _ = try await client.getSessionDetails(accessCode: "a") }
+            ),
             ("abortSession", { () async throws(MPinError) in try await client.abortSession(accessCode: "a") }),
-            ("getServiceDetails", { () async throws(MPinError) in _ = try await client.getServiceDetails(url: "https://s") }),
-            ("getAccessCode", { () async throws(MPinError) in _ = try await client.getAccessCode(authorizationURL: "https://a") }),
+            (
+                "getServiceDetails",
+                { () async throws(MPinError) in _ = try await client.getServiceDetails(url: "https://s") }
+            ),
+            (
+                "getAccessCode",
+                { () async throws(MPinError) in _ = try await client.getAccessCode(authorizationURL: "https://a") }
+            ),
             ("setClientID", { () async throws(MPinError) in try await client.setClientID("c") }),
             ("addTrustedDomain", { () async throws(MPinError) in try await client.addTrustedDomain("d") }),
             ("addCustomHeaders", { () async throws(MPinError) in try await client.addCustomHeaders(["a": "b"]) }),
@@ -66,7 +96,10 @@ import Testing
         #expect(error?.code == .flowError)
     }
 
-    @Test(arguments: [["backend": Canned.backend, "rps_prefix": "/custom/"], ["RPA_server": Canned.backend + "/", "rpsPrefix": "custom"]])
+    @Test(arguments: [
+        ["backend": Canned.backend, "rps_prefix": "/custom/"],
+        ["RPA_server": Canned.backend + "/", "rpsPrefix": "custom"],
+    ])
     func configurationKeys(configuration: [String: String]) async throws {
         let harness = Harness([.get(Canned.backend + "/custom/clientSettings", 200, Canned.settings())])
         try await harness.client.initialize(configuration: configuration)

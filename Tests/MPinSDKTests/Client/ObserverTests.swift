@@ -27,18 +27,33 @@ import Testing
         #expect(shape == "chhhr" + "cxxxnxxhxhhr")
         let primitives = events.compactMap { if case .crypto(let step) = $0 { step.primitive } else { nil } }
         #expect(primitives == ["hashID", "mapToG1", "recombineG1", "randomScalar", "client1", "client2"])
-        guard case .call(let call) = events[5] else { Issue.record("no call"); return }
+        guard case .call(let call) = events[5] else {
+            Issue.record("no call")
+            return
+        }
         #expect(call.name == "finishAuthentication")
-        #expect(call.arguments == [NamedValue("user", "testUser"), NamedValue("pin", "1234"), NamedValue("secondFactor", "")])
-        guard case .result(let result) = events.last else { Issue.record("no result"); return }
+        #expect(
+            call.arguments == [
+                NamedValue("user", "testUser"), NamedValue("pin", "1234"), NamedValue("secondFactor", ""),
+            ])
+        guard case .result(let result) = events.last else {
+            Issue.record("no result")
+            return
+        }
         #expect(result.status == ClientEvent.Status(code: "OK", message: "OK"))
         #expect(result.status == ClientEvent.Status(.ok))
         #expect(result.userState == UserState.registered.rawValue)
         #expect(result.outputs.first?.name == "authResultData")
-        guard case .random(let draw) = events[9] else { Issue.record("no random draw"); return }
+        guard case .random(let draw) = events[9] else {
+            Issue.record("no random draw")
+            return
+        }
         #expect(draw.purpose == "x")
         #expect(!draw.bytes.isEmpty)
-        guard case .http(let exchange) = events[12] else { Issue.record("no exchange"); return }
+        guard case .http(let exchange) = events[12] else {
+            Issue.record("no exchange")
+            return
+        }
         #expect(exchange.context == RequestContext.authenticatePass1.rawValue)
         #expect(exchange.response?.status == 200)
     }
@@ -47,7 +62,10 @@ import Testing
         let harness = Harness()
         try await harness.start()
         _ = await mpinError { () async throws(MPinError) in try await harness.client.checkAccessNumber("6419791") }
-        guard case .result(let result) = harness.log.events.last else { Issue.record("no result"); return }
+        guard case .result(let result) = harness.log.events.last else {
+            Issue.record("no result")
+            return
+        }
         #expect(result.name == "checkAccessNumber")
         #expect(result.status.code == "INCORRECT_ACCESS_NUMBER")
         #expect(StatusCode(name: result.status.code) == .incorrectAccessNumber)
@@ -57,7 +75,9 @@ import Testing
         let harness = Harness()
         _ = try await harness.registered()
         #expect(harness.log.cryptoPrimitives == ["hashID", "mapToG1", "recombineG1", "extractPIN"])
-        let extract = harness.log.events.compactMap { if case .crypto(let step) = $0, step.primitive == "extractPIN" { step } else { nil } }
+        let extract = harness.log.events.compactMap {
+            if case .crypto(let step) = $0, step.primitive == "extractPIN" { step } else { nil }
+        }
         #expect(extract.first?.inputs.map(\.name) == ["mpinId", "pin", "clientSecret"])
         #expect(extract.first?.inputs[1].value == "9442")
         #expect(extract.first?.outputs.first?.value.count == 130)

@@ -1,48 +1,71 @@
 import Foundation
-@testable import MPinSDK
 import OrderedJSON
 import Testing
+
+@testable import MPinSDK
 
 @Suite struct PlatformTests {
     let mfa = MPinClient.Options(flavour: .mfaPlatform, pinMapping: .integer)
 
     @Test func serviceDetails() async throws {
-        let harness = Harness([.get("https://dd.dev.mpin.io/service", 200,
-                                    "{\"name\":\"Secuclick [dev]\",\"url\":\"https://api.dev.miracl.net\",\"rps_prefix\":\"rps\",\"logo_url\":\"https://x/logo.png\",\"type\":\"online\"}")],
-                              options: mfa)
+        let harness = Harness(
+            [
+                .get(
+                    "https://dd.dev.mpin.io/service", 200,
+                    "{\"name\":\"Secuclick [dev]\",\"url\":\"https://api.dev.miracl.net\",\"rps_prefix\":\"rps\",\"logo_url\":\"https://x/logo.png\",\"type\":\"online\"}"
+                )
+            ],
+            options: mfa)
         try await harness.client.initialize(configuration: [:])
         let details = try await harness.client.getServiceDetails(url: "https://dd.dev.mpin.io/")
-        #expect(details == ServiceDetails(name: "Secuclick [dev]", backendURL: "https://api.dev.miracl.net", rpsPrefix: "rps",
-                                          logoURL: "https://x/logo.png"))
+        #expect(
+            details
+                == ServiceDetails(
+                    name: "Secuclick [dev]", backendURL: "https://api.dev.miracl.net", rpsPrefix: "rps",
+                    logoURL: "https://x/logo.png"))
     }
 
-    @Test(arguments: [(200, "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"logo_url\":\"l\",\"type\":\"offline\"}", StatusCode.responseParseError),
-                      (200, "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"type\":\"online\"}", .responseParseError),
-                      (412, "", .badClientVersion), (403, "", .httpRequestError)])
+    @Test(arguments: [
+        (
+            200, "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"logo_url\":\"l\",\"type\":\"offline\"}",
+            StatusCode.responseParseError
+        ),
+        (200, "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"type\":\"online\"}", .responseParseError),
+        (412, "", .badClientVersion), (403, "", .httpRequestError),
+    ])
     func serviceDetailsErrors(http: Int, body: String, expected: StatusCode) async throws {
         let harness = Harness([.get("https://s.test/service", http, body)], options: mfa)
         try await harness.client.initialize(configuration: [:])
-        let error = await mpinError { () async throws(MPinError) in _ = try await harness.client.getServiceDetails(url: "https://s.test") }
+        let error = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.getServiceDetails(url: "https://s.test")
+        }
         #expect(error?.code == expected)
     }
 
     /// docs/protocol.md §1: once a domain is trusted, other hosts and plain http fail without being sent.
     @Test func trustedDomains() async throws {
-        let harness = Harness([.get("https://api.dev.miracl.net/service", 200,
-                                    "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"logo_url\":\"l\",\"type\":\"online\"}")],
-                              options: mfa)
+        let harness = Harness(
+            [
+                .get(
+                    "https://api.dev.miracl.net/service", 200,
+                    "{\"name\":\"n\",\"url\":\"u\",\"rps_prefix\":\"r\",\"logo_url\":\"l\",\"type\":\"online\"}")
+            ],
+            options: mfa)
         let client = harness.client
         try await client.initialize(configuration: [:])
         try await client.addTrustedDomain("miracl.net")
         for url in ["https://evil.test", "http://api.dev.miracl.net", "https://miracl.network.test", "not a url"] {
-            let error = await mpinError { () async throws(MPinError) in _ = try await client.getServiceDetails(url: url) }
+            let error = await mpinError { () async throws(MPinError) in _ = try await client.getServiceDetails(url: url)
+            }
             #expect(error?.code == .untrustedDomainError, "\(url)")
         }
         #expect(harness.transport.requests.isEmpty)
         _ = try await client.getServiceDetails(url: "https://api.dev.miracl.net")
         #expect(harness.transport.requests.count == 1)
         // The host or a dot-separated suffix: a host that merely ends in the same letters is not in the domain.
-        #expect(await client.untrustedReason("https://notmiracl.net/x") == "The host notmiracl.net is not in a trusted domain")
+        #expect(
+            await client.untrustedReason("https://notmiracl.net/x")
+                == "The host notmiracl.net is not in a trusted domain")
         #expect(await client.untrustedReason("https://eviltrusted.com/x") != nil)
         #expect(await client.untrustedReason("https://miracl.net/x") == nil)
         #expect(await client.untrustedReason("https://a.b.miracl.net./x") == nil)
@@ -78,14 +101,21 @@ import Testing
         let harness = Harness(options: mfa)
         try await harness.client.initialize(configuration: [:])
         try await harness.client.setClientID("dd")
-        harness.transport.add([.get(Canned.backend + "/rps/clientSettings", 200, Canned.settings(usePermits: false, codeStatus: true)),
-                               .post(Canned.backend + "/rps/codeStatus", 200,
-                                     "{\"prerollId\":\"p@x\",\"appName\":\"TCB Demo\",\"appLogoURL\":\"\",\"customerId\":\"5c48\",\"customerName\":\"System\",\"customerLogoURL\":\"l\"}"),
-                               .post(Canned.backend + "/rps/codeStatus", 200, "{\"status\":\"OK\",\"message\":\"\"}")])
+        harness.transport.add([
+            .get(Canned.backend + "/rps/clientSettings", 200, Canned.settings(usePermits: false, codeStatus: true)),
+            .post(
+                Canned.backend + "/rps/codeStatus", 200,
+                "{\"prerollId\":\"p@x\",\"appName\":\"TCB Demo\",\"appLogoURL\":\"\",\"customerId\":\"5c48\",\"customerName\":\"System\",\"customerLogoURL\":\"l\"}"
+            ),
+            .post(Canned.backend + "/rps/codeStatus", 200, "{\"status\":\"OK\",\"message\":\"\"}"),
+        ])
         try await harness.client.setBackend(Canned.backend)
         let details = try await harness.client.getSessionDetails(accessCode: "ac1")
-        #expect(details == SessionDetails(prerollID: "p@x", appName: "TCB Demo", appIconURL: "", customerID: "5c48",
-                                          customerName: "System", customerIconURL: "l"))
+        #expect(
+            details
+                == SessionDetails(
+                    prerollID: "p@x", appName: "TCB Demo", appIconURL: "", customerID: "5c48",
+                    customerName: "System", customerIconURL: "l"))
         try await harness.client.abortSession(accessCode: "ac1")
         let requests = harness.transport.requests
         #expect(requests.allSatisfy { $0.headers["X-MIRACL-CID"] == "dd" })
@@ -101,8 +131,10 @@ import Testing
         #expect(harness.transport.requests.count == 1)
     }
 
-    @Test(arguments: [("{\"webOTT\":\"aa\",\"qrURL\":\"https://dd.dev.mpin.io#ad12b025\",\"accessURL\":\"x\"}", "ad12b025"),
-                      ("{\"qrURL\":\"https://h/#a#b\"}", "b")])
+    @Test(arguments: [
+        ("{\"webOTT\":\"aa\",\"qrURL\":\"https://dd.dev.mpin.io#ad12b025\",\"accessURL\":\"x\"}", "ad12b025"),
+        ("{\"qrURL\":\"https://h/#a#b\"}", "b"),
+    ])
     func accessCode(body: String, code: String) async throws {
         let url = "https://app.test/authorize?client_id=c&redirect_uri=r&response_type=code&scope=openid+email&state=s"
         let harness = Harness([.post(url, 200, body)], options: mfa)
@@ -115,7 +147,9 @@ import Testing
     func accessCodeErrors(body: String) async throws {
         let harness = Harness([.post("https://app.test/a", 200, body)], options: mfa)
         try await harness.client.initialize(configuration: [:])
-        let error = await mpinError { () async throws(MPinError) in _ = try await harness.client.getAccessCode(authorizationURL: "https://app.test/a") }
+        let error = await mpinError { () async throws(MPinError) in
+            _ = try await harness.client.getAccessCode(authorizationURL: "https://app.test/a")
+        }
         #expect(error?.code == .responseParseError)
     }
 
@@ -128,10 +162,12 @@ import Testing
         try await client.setClientID("dd")
         harness.transport.add([
             .get(Canned.backend + "/rps/clientSettings", 200, Canned.settings(usePermits: false, codeStatus: true)),
-            Canned.register(extra: ", \"customerId\": \"c1\", \"appId\": \"a1\""), Canned.signature(), Canned.clientSecret(),
+            Canned.register(extra: ", \"customerId\": \"c1\", \"appId\": \"a1\""), Canned.signature(),
+            Canned.clientSecret(),
             .post(Canned.backend + "/rps/codeStatus", 500, ""), Canned.pass1(), Canned.pass2(),
             Canned.mobileAuthenticate(body: "{\"status\":200,\"message\":\"OK\",\"code\":\"\"}"),
-            Canned.pass1(), Canned.pass2(), Canned.mobileAuthenticate(body: "{\"status\":200,\"message\":\"OK\",\"code\":\"authz-1\"}"),
+            Canned.pass1(), Canned.pass2(),
+            Canned.mobileAuthenticate(body: "{\"status\":200,\"message\":\"OK\",\"code\":\"authz-1\"}"),
         ])
         try await client.setBackend(Canned.backend)
         let user = try await client.makeNewUser(id: Canned.userID, deviceName: "SampleDevName")
@@ -140,7 +176,7 @@ import Testing
         #expect(user.appID == "a1")
         try await client.confirmRegistration(user)
         try await client.finishRegistration(user, pin: "1234", secondFactor: "77")
-        try await client.startAuthentication(user, accessCode: "ac1")   // codeStatus 500 is ignored
+        try await client.startAuthentication(user, accessCode: "ac1")  // codeStatus 500 is ignored
         try await client.finishAuthentication(user, pin: "1234", secondFactor: "77", accessCode: "ac1")
         let code = try await client.finishAuthenticationAuthz(user, pin: "1234", secondFactor: "77", accessCode: "ac1")
         #expect(code == "authz-1")
@@ -150,7 +186,10 @@ import Testing
         #expect(bodies[4] == "{\n\t\"status\" : \"user\",\n\t\"wid\" : \"ac1\",\n\t\"userId\" : \"testUser\"\n}")
         #expect(try JSONParser.parse(bodies[5])["UT"]?.stringValue == "")
         #expect(try JSONParser.parse(bodies[6])["WID"]?.stringValue == "ac1")
-        #expect(bodies[7] == "{\n\t\"mpinResponse\" : {\n\t\t\"authOTT\" : \"\(Canned.authOTT)\"\n\t},\n\t\"authzRequest\" : false\n}")
+        #expect(
+            bodies[7]
+                == "{\n\t\"mpinResponse\" : {\n\t\t\"authOTT\" : \"\(Canned.authOTT)\"\n\t},\n\t\"authzRequest\" : false\n}"
+        )
         #expect(try JSONParser.parse(bodies[10])["authzRequest"] == .bool(true))
         #expect(harness.log.cryptoPrimitives.contains("extractFactor"))
         #expect(harness.log.cryptoPrimitives.filter { $0 == "restoreFactor" }.count == 2)
@@ -168,9 +207,13 @@ import Testing
         try await harness.start()
         harness.transport.add([Canned.register(status: http)])
         let user = try await harness.client.makeNewUser(id: Canned.userID)
-        #expect(await mpinError { () async throws(MPinError) in try await harness.client.startRegistration(user) }?.code == expected)
+        #expect(
+            await mpinError { () async throws(MPinError) in try await harness.client.startRegistration(user) }?.code
+                == expected)
         harness.transport.add([Canned.register(), Canned.signature(status: 404)])
         try await harness.client.startRegistration(user)
-        #expect(await mpinError { () async throws(MPinError) in try await harness.client.confirmRegistration(user) }?.code == expected)
+        #expect(
+            await mpinError { () async throws(MPinError) in try await harness.client.confirmRegistration(user) }?.code
+                == expected)
     }
 }

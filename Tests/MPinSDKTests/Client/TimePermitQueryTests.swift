@@ -10,12 +10,15 @@ import Testing
         let user = try await harness.registered(settings: Canned.settings(storageURL: ""))
         let signature = "a&b=c d é"
         harness.transport.add([
-            .get("\(Canned.backend)/rps/timePermit/\(Canned.mpinID)", 200,
-                 "{\"date\": \(Canned.date), \"signature\": \"\(signature)\", \"storageId\": \"\(Canned.hashMPinID)\", "
-                     + "\"timePermit\": \"\(Canned.tp1)\", \"message\": \"M-Pin Time Permit Generated\", \"version\": \"0.3\"}"),
-            .get("https://dta.test/v3/timePermit?hash_mpin_id=\(Canned.hashMPinID)&app_id=\(Canned.appID)&mobile=1"
-                     + "&signature=a%26b%3Dc%20d%20%C3%A9", 200,
-                 "{\"timePermit\": \"\(Canned.tp2)\", \"message\": \"OK\", \"version\": \"3\"}"),
+            .get(
+                "\(Canned.backend)/rps/timePermit/\(Canned.mpinID)", 200,
+                "{\"date\": \(Canned.date), \"signature\": \"\(signature)\", \"storageId\": \"\(Canned.hashMPinID)\", "
+                    + "\"timePermit\": \"\(Canned.tp1)\", \"message\": \"M-Pin Time Permit Generated\", \"version\": \"0.3\"}"
+            ),
+            .get(
+                "https://dta.test/v3/timePermit?hash_mpin_id=\(Canned.hashMPinID)&app_id=\(Canned.appID)&mobile=1"
+                    + "&signature=a%26b%3Dc%20d%20%C3%A9", 200,
+                "{\"timePermit\": \"\(Canned.tp2)\", \"message\": \"OK\", \"version\": \"3\"}"),
         ])
         try await harness.client.startAuthentication(user)
         #expect(harness.transport.remaining == 0)

@@ -11,8 +11,9 @@ import Testing
         let user = try await harness.registered(settings: Canned.settings(storageURL: "/timePermitsStorage"))
         harness.transport.add([
             Canned.timePermit(),
-            .get(Canned.backend + "/timePermitsStorage/\(Canned.appID)/\(Canned.date)/\(Canned.hashMPinID)", 404,
-                 #"{"message":"No time permit in storage"}"#),
+            .get(
+                Canned.backend + "/timePermitsStorage/\(Canned.appID)/\(Canned.date)/\(Canned.hashMPinID)", 404,
+                #"{"message":"No time permit in storage"}"#),
             Canned.timePermitDTA(),
         ])
         try await harness.client.startAuthentication(user)

@@ -1,6 +1,7 @@
-@testable import MPinSDK
 import OrderedJSON
 import Testing
+
+@testable import MPinSDK
 
 /// `TimePermitFlow` without HTTP: each state, each transition and what each answer means.
 @Suite struct TimePermitFlowTests {
@@ -8,11 +9,16 @@ import Testing
 
     static let share1URL = "\(Canned.backend)/rps/timePermit/\(Canned.mpinID)"
     static let storageURL = "http://s3.test/bucket/\(Canned.appID)/\(Canned.date)/\(Canned.hashMPinID)"
-    static let dtaURL = "https://dta.test/v3/timePermit?hash_mpin_id=\(Canned.hashMPinID)&app_id=\(Canned.appID)&mobile=1&signature=5151"
-    static let share1Body = "{\"date\": \(Canned.date), \"signature\": \"5151\", \"storageId\": \"\(Canned.hashMPinID)\", \"timePermit\": \"\(Canned.tp1)\"}"
+    static let dtaURL =
+        "https://dta.test/v3/timePermit?hash_mpin_id=\(Canned.hashMPinID)&app_id=\(Canned.appID)&mobile=1&signature=5151"
+    static let share1Body =
+        "{\"date\": \(Canned.date), \"signature\": \"5151\", \"storageId\": \"\(Canned.hashMPinID)\", \"timePermit\": \"\(Canned.tp1)\"}"
 
-    static func flow(settings: ClientSettings? = FlowFixtures.settings(), record: User.Record = FlowFixtures.registered(permits: false),
-                     accessCode: String = "") -> TimePermitFlow {
+    static func flow(
+        settings: ClientSettings? = FlowFixtures.settings(),
+        record: User.Record = FlowFixtures.registered(permits: false),
+        accessCode: String = ""
+    ) -> TimePermitFlow {
         TimePermitFlow(settings: settings, userID: Canned.userID, record: record, accessCode: accessCode)
     }
 
@@ -22,7 +28,9 @@ import Testing
     }
 
     /// The flow after share 1's request, for a user whose cache holds `cache` for `cacheDate`.
-    static func awaitingShare1(cache: String = "", cacheDate: Int = 0, settings: String = Canned.settings()) -> TimePermitFlow {
+    static func awaitingShare1(cache: String = "", cacheDate: Int = 0, settings: String = Canned.settings())
+        -> TimePermitFlow
+    {
         var record = FlowFixtures.registered(permits: false)
         record.timePermitCache = FlowFixtures.bytes(cache)
         record.timePermitCacheDate = UInt32(cacheDate)
@@ -73,11 +81,19 @@ import Testing
     @Test(arguments: [true, false])
     func codeStatusIsNotifiedAndItsAnswerIgnored(succeeds: Bool) {
         var flow = Self.flow(settings: FlowFixtures.settings(Canned.settings(codeStatus: true)), accessCode: "4241703")
-        let body = JSONValue.fields(["status": .string("user"), "wid": .string("4241703"), "userId": .string(Canned.userID)])
-        #expect(flow.start() == .send(FlowRequest(.notifyCodeStatus, .post, "\(Canned.backend)/rps/codeStatus", body: body)))
+        let body = JSONValue.fields([
+            "status": .string("user"), "wid": .string("4241703"), "userId": .string(Canned.userID),
+        ])
+        #expect(
+            flow.start() == .send(FlowRequest(.notifyCodeStatus, .post, "\(Canned.backend)/rps/codeStatus", body: body))
+        )
         #expect(flow.state == .notifying)
-        let next = flow.received(succeeds ? FlowFixtures.answer("{}") : FlowFixtures.failure(.httpServerError, httpStatus: 500))
-        guard case .update = next else { Issue.record("expected an update, got \(next)"); return }
+        let next = flow.received(
+            succeeds ? FlowFixtures.answer("{}") : FlowFixtures.failure(.httpServerError, httpStatus: 500))
+        guard case .update = next else {
+            Issue.record("expected an update, got \(next)")
+            return
+        }
         #expect(flow.state == .clearing)
     }
 
@@ -85,7 +101,10 @@ import Testing
         var withoutCode = Self.flow(settings: FlowFixtures.settings(Canned.settings(codeStatus: true)))
         var withoutURL = Self.flow(accessCode: "4241703")
         for action in [withoutCode.start(), withoutURL.start()] {
-            guard case .update = action else { Issue.record("expected an update, got \(action)"); continue }
+            guard case .update = action else {
+                Issue.record("expected an update, got \(action)")
+                continue
+            }
         }
     }
 
@@ -99,26 +118,36 @@ import Testing
     /// docs/protocol.md §3.4 step 4a: the cached share 2 of the same day is reused; nothing changed, nothing is saved.
     @Test func cachedShare2OfTheSameDayIsReused() {
         var flow = Self.awaitingShare1(cache: Canned.tp2, cacheDate: Canned.date)
-        #expect(flow.received(FlowFixtures.answer(Self.share1Body)) == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: false)))
+        #expect(
+            flow.received(FlowFixtures.answer(Self.share1Body))
+                == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: false)))
         #expect(flow.state == .storing)
         #expect(flow.updated(.success(())) == .finish)
     }
 
     @Test func aCacheOfAnotherDayAsksTheStorage() {
         var flow = Self.awaitingShare1(cache: Canned.tp2, cacheDate: Canned.date - 1)
-        #expect(flow.received(FlowFixtures.answer(Self.share1Body))
-            == .send(FlowRequest(.getTimePermit2FromStorage, .get, Self.storageURL, expectJSON: false)))
-        guard case .awaitingStoredShare2(let permit) = flow.state else { Issue.record("state \(flow.state)"); return }
-        #expect(permit == TimePermitFlow.Permit(share1: FlowFixtures.bytes(Canned.tp1), date: UInt32(Canned.date),
-                                                storageID: Canned.hashMPinID, signature: "5151"))
+        #expect(
+            flow.received(FlowFixtures.answer(Self.share1Body))
+                == .send(FlowRequest(.getTimePermit2FromStorage, .get, Self.storageURL, expectJSON: false)))
+        guard case .awaitingStoredShare2(let permit) = flow.state else {
+            Issue.record("state \(flow.state)")
+            return
+        }
+        #expect(
+            permit
+                == TimePermitFlow.Permit(
+                    share1: FlowFixtures.bytes(Canned.tp1), date: UInt32(Canned.date),
+                    storageID: Canned.hashMPinID, signature: "5151"))
     }
 
     /// The storage's share 2 (hex, whitespace trimmed) is kept and, being new, saved.
     @Test func share2FromTheStorageIsSaved() {
         var flow = Self.awaitingShare1()
         _ = flow.received(FlowFixtures.answer(Self.share1Body))
-        #expect(flow.received(FlowFixtures.answer(" \t" + Canned.tp2 + "\n", json: false))
-            == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: true)))
+        #expect(
+            flow.received(FlowFixtures.answer(" \t" + Canned.tp2 + "\n", json: false))
+                == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: true)))
     }
 
     /// A storage failure, a body that is not hex or not a G1 point's size falls back to the D-TA.
@@ -126,17 +155,25 @@ import Testing
     func storageProblemsFallBackToTheDTA(problem: String) {
         var flow = Self.awaitingShare1()
         _ = flow.received(FlowFixtures.answer(Self.share1Body))
-        let result = problem == "404" ? FlowFixtures.failure(.httpRequestError, httpStatus: 404) : FlowFixtures.answer(problem, json: false)
+        let result =
+            problem == "404"
+            ? FlowFixtures.failure(.httpRequestError, httpStatus: 404) : FlowFixtures.answer(problem, json: false)
         #expect(flow.received(result) == .send(FlowRequest(.getTimePermit2, .get, Self.dtaURL)))
-        guard case .awaitingShare2 = flow.state else { Issue.record("state \(flow.state)"); return }
-        #expect(flow.received(FlowFixtures.answer("{\"timePermit\": \"\(Canned.tp2)\"}"))
-            == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: true)))
+        guard case .awaitingShare2 = flow.state else {
+            Issue.record("state \(flow.state)")
+            return
+        }
+        #expect(
+            flow.received(FlowFixtures.answer("{\"timePermit\": \"\(Canned.tp2)\"}"))
+                == .update(UserUpdate(Self.permitRecord(cache: Canned.tp2), persist: true)))
     }
 
     /// Without a storage URL, or without a storage id in share 1's answer, the D-TA is asked at once.
     @Test func theDTAIsAskedWithoutAStorage() {
         var noURL = Self.awaitingShare1(settings: Canned.settings(storageURL: ""))
-        #expect(noURL.received(FlowFixtures.answer(Self.share1Body)) == .send(FlowRequest(.getTimePermit2, .get, Self.dtaURL)))
+        #expect(
+            noURL.received(FlowFixtures.answer(Self.share1Body))
+                == .send(FlowRequest(.getTimePermit2, .get, Self.dtaURL)))
         var noID = Self.awaitingShare1()
         let body = "{\"date\": \(Canned.date), \"signature\": \"5151\", \"timePermit\": \"\(Canned.tp1)\"}"
         let url = "https://dta.test/v3/timePermit?hash_mpin_id=&app_id=\(Canned.appID)&mobile=1&signature=5151"

@@ -1,17 +1,24 @@
-@testable import MPinSDK
 import OrderedJSON
 import Testing
+
+@testable import MPinSDK
 
 @Suite struct JSONTests {
     @Test func milagroRequestFormat() {
         let body = JSONValue.fields(["userId": .string("x"), "mobile": .integer(1)])
         #expect(body.milagroFormatted() == "{\n\t\"userId\" : \"x\",\n\t\"mobile\" : 1\n}")
-        let nested = JSONValue.fields(["mpinResponse": .fields(["authOTT": .string("ab")]), "authzRequest": .bool(false)])
-        #expect(nested.milagroFormatted() == "{\n\t\"mpinResponse\" : {\n\t\t\"authOTT\" : \"ab\"\n\t},\n\t\"authzRequest\" : false\n}")
+        let nested = JSONValue.fields([
+            "mpinResponse": .fields(["authOTT": .string("ab")]), "authzRequest": .bool(false),
+        ])
+        #expect(
+            nested.milagroFormatted()
+                == "{\n\t\"mpinResponse\" : {\n\t\t\"authOTT\" : \"ab\"\n\t},\n\t\"authzRequest\" : false\n}")
         #expect(JSONValue.object([]).milagroFormatted() == "{}")
         #expect(JSONValue.fields(["a": .array([])]).milagroFormatted() == "{\n\t\"a\" : []\n}")
-        #expect(JSONValue.fields(["b": .array([.null, .number("1.50")]), "a": .bool(true)]).milagroFormatted(sortedKeys: true)
-            == "{\n\t\"a\" : true,\n\t\"b\" : [\n\t\tnull,\n\t\t1.50\n\t]\n}")
+        #expect(
+            JSONValue.fields(["b": .array([.null, .number("1.50")]), "a": .bool(true)]).milagroFormatted(
+                sortedKeys: true)
+                == "{\n\t\"a\" : true,\n\t\"b\" : [\n\t\tnull,\n\t\t1.50\n\t]\n}")
     }
 
     @Test func parsingKeepsOrderAndLiterals() throws {
@@ -49,8 +56,10 @@ import Testing
         #expect(JSONValue.string("1").truncatedIntValue == nil)
     }
 
-    @Test(arguments: ["", "{", "{\"a\" 1}", "[1,]", "01", "\"\\x\"", "tru", "{\"a\":1} x", "\"\\ud800\"", "\"a\nb\"", "-", "1.",
-                      "\u{FEFF}{}"])
+    @Test(arguments: [
+        "", "{", "{\"a\" 1}", "[1,]", "01", "\"\\x\"", "tru", "{\"a\":1} x", "\"\\ud800\"", "\"a\nb\"", "-", "1.",
+        "\u{FEFF}{}",
+    ])
     func rejectsInvalid(text: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parseRefusingByteOrderMark(text) }
     }

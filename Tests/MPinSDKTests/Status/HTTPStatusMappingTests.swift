@@ -31,7 +31,8 @@ import Testing
 
     @Test(arguments: overrides)
     func overrideRows(row: Row) {
-        #expect(HTTPStatusMapping.status(forHTTPStatus: row.http, in: row.context, flavour: row.flavour) == row.expected)
+        #expect(
+            HTTPStatusMapping.status(forHTTPStatus: row.http, in: row.context, flavour: row.flavour) == row.expected)
     }
 
     /// The rows of the later core do not apply in the Milagro flavour.
@@ -42,7 +43,8 @@ import Testing
         Row(context: .register, http: 403, expected: .identityNotAuthorized, flavour: .milagro),
     ])
     func flavourDependentRows(row: Row) {
-        #expect(HTTPStatusMapping.status(forHTTPStatus: row.http, in: row.context, flavour: row.flavour) == row.expected)
+        #expect(
+            HTTPStatusMapping.status(forHTTPStatus: row.http, in: row.context, flavour: row.flavour) == row.expected)
     }
 
     /// 410 means REVOKED on a time permit but INCORRECT_PIN (and a block) on the login; 408 and

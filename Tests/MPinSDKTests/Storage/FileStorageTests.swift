@@ -20,7 +20,10 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory)
         #expect((directoryAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["secure-storage.json", "storage.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
+                "secure-storage.json", "storage.json",
+            ])
     }
 
     /// The new text replaces the file by rename: a reader holding the old file still sees the old
@@ -57,7 +60,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let storage = FileStorage(directory: directory)
         try "old".write(toFile: directory + "/kept.json", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: storage.location(of: .secure), withDestinationPath: "kept.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: storage.location(of: .secure), withDestinationPath: "kept.json")
         try storage.write(.secure, "{\"a\": 2}")
         #expect(try String(contentsOfFile: directory + "/kept.json", encoding: .utf8) == "{\"a\": 2}")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: storage.location(of: .secure)) == "kept.json")
@@ -66,14 +70,18 @@ import Testing
         #expect(mkfifo(storage.location(of: .nonSecure), 0o600) == 0)
         let error = #expect(throws: StorageError.self) { try storage.write(.nonSecure, "{}") }
         #expect(error?.reason == "cannot write: is a FIFO (named pipe), not a regular file; refusing to replace it")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["kept.json", "secure-storage.json", "storage.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
+                "kept.json", "secure-storage.json", "storage.json",
+            ])
     }
 
     @Test func unreadableLocationIsAnErrorWithPathAndReason() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
         let storage = FileStorage(directory: directory)
-        try FileManager.default.createDirectory(atPath: storage.location(of: .nonSecure), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: storage.location(of: .nonSecure), withIntermediateDirectories: true)
         do {
             _ = try storage.read(.nonSecure)
             Issue.record("expected a read error")

@@ -9,8 +9,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let harness = Harness(storage: MemoryStorage())
         let fileStorage = FileStorage(directory: directory)
-        let first = MPinClient(transport: harness.transport, storage: fileStorage, random: CountingRandom(), clock: FixedClock(),
-                               options: .init(pinMapping: .legacyStringHash))
+        let first = MPinClient(
+            transport: harness.transport, storage: fileStorage, random: CountingRandom(), clock: FixedClock(),
+            options: .init(pinMapping: .legacyStringHash))
         harness.transport.add([Canned.clientSettings()] + Canned.registration)
         try await first.initialize(configuration: ["backend": Canned.backend])
         let user = try await first.makeNewUser(id: Canned.userID, deviceName: "Phone")
@@ -25,7 +26,8 @@ import Testing
         #expect(nonSecure.contains("\"version\" : 1"))
         #expect(!nonSecure.contains("token"))
 
-        let second = MPinClient(transport: harness.transport, storage: fileStorage, options: .init(pinMapping: .legacyStringHash))
+        let second = MPinClient(
+            transport: harness.transport, storage: fileStorage, options: .init(pinMapping: .legacyStringHash))
         try await second.initialize(configuration: [:])
         let users = try await second.listAllUsers()
         #expect(users.map(\.id) == [Canned.userID])
@@ -70,12 +72,16 @@ import Testing
     }
 
     /// docs/protocol.md §7.1: a user registering needs its regOTT; a registered one must not have one.
-    @Test(arguments: [("ACTIVATED", "{}"), ("STARTED_REGISTRATION", "{\"token\": \"04\"}"), ("REGISTERED", "{\"regOTT\": \"aa\"}"),
-                      ("INVALID", "{}"), ("SOMETHING", "{}")])
+    @Test(arguments: [
+        ("ACTIVATED", "{}"), ("STARTED_REGISTRATION", "{\"token\": \"04\"}"), ("REGISTERED", "{\"regOTT\": \"aa\"}"),
+        ("INVALID", "{}"), ("SOMETHING", "{}"),
+    ])
     func inconsistentStatesAreStorageErrors(state: String, secrets: String) async throws {
         let storage = MemoryStorage(
             secure: "{\"version\": 1, \"data\": {\"\(Canned.mpinID)\": \(secrets)}}",
-            nonSecure: "{\"version\": 1, \"data\": {\"\(Canned.mpinID)\": {\"id\": \"u\", \"backend\": \"b\", \"state\": \"\(state)\"}}}")
+            nonSecure:
+                "{\"version\": 1, \"data\": {\"\(Canned.mpinID)\": {\"id\": \"u\", \"backend\": \"b\", \"state\": \"\(state)\"}}}"
+        )
         let client = MPinClient(transport: ScriptedTransport(), storage: storage)
         let error = await mpinError { () async throws(MPinError) in try await client.initialize(configuration: [:]) }
         #expect(error?.code == .storageError)
@@ -84,10 +90,13 @@ import Testing
 
     /// Found by the storage fuzz target: a user stored under an empty M-Pin ID was loaded, then
     /// silently dropped by the next save (`encode` keeps no user without one). It is refused instead.
-    @Test(arguments: ["{\"version\": 1, \"data\": {\"\": {\"id\": \"bob\", \"backend\": \"127.0.0.1:8005\", \"state\": \"REGISTERED\"}}}",
-                      "{\"127.0.0.1:8005\": {\"\": {\"state\": \"REGISTERED\"}}}"])
+    @Test(arguments: [
+        "{\"version\": 1, \"data\": {\"\": {\"id\": \"bob\", \"backend\": \"127.0.0.1:8005\", \"state\": \"REGISTERED\"}}}",
+        "{\"127.0.0.1:8005\": {\"\": {\"state\": \"REGISTERED\"}}}",
+    ])
     func aUserWithoutAnMPinIDIsAStorageError(nonSecure: String) async throws {
-        let storage = MemoryStorage(secure: "{\"version\": 1, \"data\": {\"\": {\"token\": \"04\"}}}", nonSecure: nonSecure)
+        let storage = MemoryStorage(
+            secure: "{\"version\": 1, \"data\": {\"\": {\"token\": \"04\"}}}", nonSecure: nonSecure)
         let client = MPinClient(transport: ScriptedTransport(), storage: storage)
         let error = await mpinError { () async throws(MPinError) in try await client.initialize(configuration: [:]) }
         #expect(error?.code == .storageError)
@@ -99,7 +108,9 @@ import Testing
     @Test func readsTheLegacyLayoutAndWritesVersion1() async throws {
         let storage = MemoryStorage(
             secure: "{\"\(Canned.mpinID)\": {\"token\": \"\(Canned.token1234Legacy)\"}}",
-            nonSecure: "{\"10.10.40.62:8005\": {\"\(Canned.mpinID)\": {\"timePermitCache\": {\"date\": 17085, \"timePermit\": \"\(Canned.tp2)\"}, \"state\": \"REGISTERED\"}}}")
+            nonSecure:
+                "{\"10.10.40.62:8005\": {\"\(Canned.mpinID)\": {\"timePermitCache\": {\"date\": 17085, \"timePermit\": \"\(Canned.tp2)\"}, \"state\": \"REGISTERED\"}}}"
+        )
         let harness = Harness(storage: storage)
         try await harness.client.initialize(configuration: [:])
         let users = try await harness.client.listUsers(backend: "http://10.10.40.62:8005/")

@@ -1,6 +1,7 @@
 import MPinCrypto
-@testable import MPinSDK
 import OrderedJSON
+
+@testable import MPinSDK
 
 /// Values the flow tests feed the state machines: client settings, answers, failures and records,
 /// shaped like the canned backend's.
@@ -12,7 +13,8 @@ enum FlowFixtures {
     /// A 2xx answer; its JSON as `MPinClient.request` reads it (nil when not expected or empty).
     static func answer(_ body: String, status: Int = 200, json expectJSON: Bool = true) -> Result<Answer, MPinError> {
         let response = HTTPResponse(status: status, body: Array(body.utf8))
-        return .success(Answer(response: response, json: expectJSON && !body.isEmpty ? try? JSONParser.parse(body) : nil))
+        return .success(
+            Answer(response: response, json: expectJSON && !body.isEmpty ? try? JSONParser.parse(body) : nil))
     }
 
     /// A failed request, as `MPinClient.request` reports a non-2xx answer.

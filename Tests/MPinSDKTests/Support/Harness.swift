@@ -10,12 +10,15 @@ struct Harness {
     let log = EventLog()
     let client: MPinClient
 
-    init(_ steps: [ScriptedTransport.Step] = [], storage: MemoryStorage = MemoryStorage(),
-         options: MPinClient.Options = .init(pinMapping: .legacyStringHash)) {
+    init(
+        _ steps: [ScriptedTransport.Step] = [], storage: MemoryStorage = MemoryStorage(),
+        options: MPinClient.Options = .init(pinMapping: .legacyStringHash)
+    ) {
         transport = ScriptedTransport(steps)
         self.storage = storage
-        client = MPinClient(transport: transport, storage: storage, random: CountingRandom(), clock: FixedClock(),
-                            observer: log, options: options)
+        client = MPinClient(
+            transport: transport, storage: storage, random: CountingRandom(), clock: FixedClock(),
+            observer: log, options: options)
     }
 
     /// Initializes with the canned backend (one clientSettings request).

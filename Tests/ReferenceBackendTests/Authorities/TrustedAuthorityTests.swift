@@ -1,6 +1,7 @@
 import MPinCrypto
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The two D-TAs: shares that recombine into the server secret, and signatures that bind the
 /// day of a time permit.
@@ -15,8 +16,9 @@ import Testing
         let sum = Array(repeating: UInt8(0), count: 31) + [7]
         #expect(mpin.recombineG2(a.serverSecretShare, b.serverSecretShare) == mpin.serverSecret(masterSecret: sum))
         let hash = mpin.hashID(Array("id".utf8))
-        #expect(mpin.recombineG1(a.clientSecretShare(hashMpinID: hash), b.clientSecretShare(hashMpinID: hash))
-            == mpin.clientSecret(masterSecret: sum, hashedID: hash))
+        #expect(
+            mpin.recombineG1(a.clientSecretShare(hashMpinID: hash), b.clientSecretShare(hashMpinID: hash))
+                == mpin.clientSecret(masterSecret: sum, hashedID: hash))
     }
 
     @Test func timePermitSignatureDays() throws {
@@ -24,13 +26,20 @@ import Testing
         let day: UInt32 = 20_000
         let noon = Int64(day) * 86_400_000 + 12 * 3_600_000
         let hash = String(repeating: "ab", count: 32)
-        #expect(try authority.checkTimePermit(signature: signer.timePermit(hashMpinID: hash, date: day), hashMpinID: hash, now: noon) == day)
+        #expect(
+            try authority.checkTimePermit(
+                signature: signer.timePermit(hashMpinID: hash, date: day), hashMpinID: hash, now: noon) == day)
         // Yesterday's: accepted during the first hour, 408 afterwards; another hash: 401.
         let yesterday = signer.timePermit(hashMpinID: hash, date: day - 1)
-        #expect(try authority.checkTimePermit(signature: yesterday, hashMpinID: hash, now: Int64(day) * 86_400_000 + 1000) == day - 1)
-        #expect(throws: APIError.self) { try authority.checkTimePermit(signature: yesterday, hashMpinID: hash, now: noon) }
+        #expect(
+            try authority.checkTimePermit(signature: yesterday, hashMpinID: hash, now: Int64(day) * 86_400_000 + 1000)
+                == day - 1)
         #expect(throws: APIError.self) {
-            try authority.checkTimePermit(signature: signer.timePermit(hashMpinID: "00", date: day), hashMpinID: hash, now: noon)
+            try authority.checkTimePermit(signature: yesterday, hashMpinID: hash, now: noon)
+        }
+        #expect(throws: APIError.self) {
+            try authority.checkTimePermit(
+                signature: signer.timePermit(hashMpinID: "00", date: day), hashMpinID: hash, now: noon)
         }
     }
 }

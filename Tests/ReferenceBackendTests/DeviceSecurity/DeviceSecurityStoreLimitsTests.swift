@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The DeviceSecurity service's MV sessions and mapped devices are capped: at the cap a new
 /// session replaces the one opened first, a new device the one confirmed longest ago.

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// Issuing activation codes is rate limited per user and per client, and a user's wrong codes are
 /// counted across new codes: a new code does not bring new guesses. On the backend's clock
@@ -29,7 +30,9 @@ import Testing
         let flooder = try CoreClient(core, address: "127.0.0.2")
         let limit = core.configuration.activationCodesPerClient
         var granted = 0
-        for index in 0..<(limit.burst + 50) where await flooder.requestCode("user\(index)").status == 200 { granted += 1 }
+        for index in 0..<(limit.burst + 50) where await flooder.requestCode("user\(index)").status == 200 {
+            granted += 1
+        }
         #expect(granted == limit.burst)
         // Another client is not limited by the first one's requests.
         #expect(try await CoreClient(core, address: "127.0.0.3").requestCode("someone").status == 200)

@@ -1,8 +1,9 @@
-import MPinCrypto
 import Foundation
-@testable import ReferenceBackend
+import MPinCrypto
 import SDKSeams
 import Testing
+
+@testable import ReferenceBackend
 
 /// Every endpoint with bad input: always a 4xx with a JSON message, never a crash or a hang.
 @Suite struct BadInputTests {
@@ -20,7 +21,8 @@ import Testing
     /// Bodies that no JSON endpoint accepts.
     static let malformedBodies: [(String, Int)] = [
         (#"{"userId":"#, 400), ("[1,2]", 400), ("", 400), ("not json", 400), ("\u{FF}\u{FE}", 400),
-        (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), 400), ("{\"a\":" + String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 41), 400),
+        (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), 400),
+        ("{\"a\":" + String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 41), 400),
     ]
 
     static let jsonEndpoints: [(HTTPMethod, String)] = [
@@ -54,8 +56,10 @@ import Testing
         }
         let platform = try await BackendHarness.start(flavour: .mfaPlatform, activation: .code)
         defer { Task { await platform.stop() } }
-        for (path, body) in [("/authorize?client_id=a&redirect_uri=b&response_type=code", "[1]"), ("/token", "{"),
-                             ("/activationCode", "{\"userId\":1}"), ("/rps/access", "nope")] {
+        for (path, body) in [
+            ("/authorize?client_id=a&redirect_uri=b&response_type=code", "[1]"), ("/token", "{"),
+            ("/activationCode", "{\"userId\":1}"), ("/rps/access", "nope"),
+        ] {
             let answer = try await platform.send(.post, path, body: body)
             #expect(answer.status == 400 && !answer.message.isEmpty, "\(path)")
         }
@@ -84,7 +88,9 @@ import Testing
             Case(method: .put, path: "/rps/user", body: "{}", status: 400),
             Case(method: .put, path: "/rps/user", body: #"{"userId":""}"#, status: 400),
             Case(method: .put, path: "/rps/user", body: #"{"userId":42}"#, status: 400),
-            Case(method: .put, path: "/rps/user", body: #"{"userId":"\#(String(repeating: "x", count: 300))"}"#, status: 400),
+            Case(
+                method: .put, path: "/rps/user", body: #"{"userId":"\#(String(repeating: "x", count: 300))"}"#,
+                status: 400),
             Case(method: .put, path: "/rps/user", body: #"{"userId":"w","deviceName":7}"#, status: 400),
             Case(method: .put, path: "/rps/user/zz", body: #"{"userId":"w","regOTT":"00"}"#, status: 400),
             Case(method: .put, path: "/rps/user/\(id)", body: #"{"userId":"victor"}"#, status: 400),
@@ -96,16 +102,24 @@ import Testing
             Case(method: .get, path: "/rps/timePermit/abcd", status: 404),
             Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","UT":"\#(u)"}"#, status: 400),
             Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"xyz","UT":"\#(u)"}"#, status: 400),
-            Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"0400","UT":"\#(u)"}"#, status: 400),
-            Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"\#(Self.offCurve)","UT":"\#(u)"}"#, status: 400),
+            Case(
+                method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"0400","UT":"\#(u)"}"#, status: 400),
+            Case(
+                method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"\#(Self.offCurve)","UT":"\#(u)"}"#,
+                status: 400),
             Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"\#(u)","UT":""}"#, status: 400),
-            Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"\#(u)","UT":"\#(Self.offCurve)"}"#, status: 400),
+            Case(
+                method: .post, path: "/rps/pass1", body: #"{"mpin_id":"\#(id)","U":"\#(u)","UT":"\#(Self.offCurve)"}"#,
+                status: 400),
             Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":"abcd","U":"\#(u)","UT":"\#(u)"}"#, status: 403),
             Case(method: .post, path: "/rps/pass1", body: #"{"mpin_id":7,"U":"\#(u)","UT":"\#(u)"}"#, status: 400),
             Case(method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(u)","WID":"0"}"#, status: 403),
-            Case(method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(Self.offCurve)","WID":"0"}"#, status: 400),
+            Case(
+                method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(Self.offCurve)","WID":"0"}"#,
+                status: 400),
             Case(method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(u)"}"#, status: 400),
-            Case(method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(u)00","WID":"0"}"#, status: 400),
+            Case(
+                method: .post, path: "/rps/pass2", body: #"{"mpin_id":"\#(id)","V":"\#(u)00","WID":"0"}"#, status: 400),
             Case(method: .post, path: "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"00"}}"#, status: 412),
             Case(method: .post, path: "/rps/authenticate", body: #"{"mpinResponse":"x"}"#, status: 400),
             Case(method: .post, path: "/rps/authenticate", body: #"{"authOTT":"00"}"#, status: 400),
@@ -123,12 +137,29 @@ import Testing
             Case(method: .get, path: "/mpinActivate", status: 400),
             Case(method: .post, path: "/activationCode", body: #"{"userId":"v"}"#, status: 404),
             Case(method: .get, path: "/dta2/clientSecret", status: 400),
-            Case(method: .get, path: "/dta2/clientSecret?app_id=a&expires=2030-01-01T00:00:00Z&hash_mpin_id=00&hash_user_id=&signature=00", status: 400),
-            Case(method: .get, path: "/dta2/clientSecret?app_id=a&expires=soon&hash_mpin_id=\(String(repeating: "0", count: 64))&hash_user_id=&signature=00", status: 400),
-            Case(method: .get, path: "/dta2/clientSecret?app_id=a&expires=2030-01-01T00:00:00Z&hash_mpin_id=\(String(repeating: "0", count: 64))&hash_user_id=&signature=00", status: 401),
-            Case(method: .get, path: "/dta1/timePermit?hash_mpin_id=\(String(repeating: "0", count: 64))&signature=00", status: 401),
-            Case(method: .get, path: "/dta1/timePermits?hash_mpin_id=\(String(repeating: "0", count: 64))", status: 400),
-            Case(method: .get, path: "/dta1/serverSecret?app_id=a&expires=2030-01-01T00:00:00Z&signature=00", status: 401),
+            Case(
+                method: .get,
+                path:
+                    "/dta2/clientSecret?app_id=a&expires=2030-01-01T00:00:00Z&hash_mpin_id=00&hash_user_id=&signature=00",
+                status: 400),
+            Case(
+                method: .get,
+                path:
+                    "/dta2/clientSecret?app_id=a&expires=soon&hash_mpin_id=\(String(repeating: "0", count: 64))&hash_user_id=&signature=00",
+                status: 400),
+            Case(
+                method: .get,
+                path:
+                    "/dta2/clientSecret?app_id=a&expires=2030-01-01T00:00:00Z&hash_mpin_id=\(String(repeating: "0", count: 64))&hash_user_id=&signature=00",
+                status: 401),
+            Case(
+                method: .get, path: "/dta1/timePermit?hash_mpin_id=\(String(repeating: "0", count: 64))&signature=00",
+                status: 401),
+            Case(
+                method: .get, path: "/dta1/timePermits?hash_mpin_id=\(String(repeating: "0", count: 64))", status: 400),
+            Case(
+                method: .get, path: "/dta1/serverSecret?app_id=a&expires=2030-01-01T00:00:00Z&signature=00", status: 401
+            ),
             Case(method: .get, path: "/dta3/clientSecret", status: 404),
             Case(method: .get, path: "/dta1/masterSecret", status: 404),
             Case(method: .get, path: "/rps/clientSettings?x=%ZZ", status: 400),
@@ -152,15 +183,18 @@ import Testing
         let registered = try await harness.send(.put, "/rps/user", body: #"{"userId":"walter"}"#)
         let id = registered.string("mpinId")
         #expect(try await harness.send(.get, "/rps/signature/\(id)?regOTT=00").status == 400)
-        #expect(try await harness.send(.get, "/rps/signature/\(id)?regOTT=\(registered.string("regOTT"))").status == 400)
+        #expect(
+            try await harness.send(.get, "/rps/signature/\(id)?regOTT=\(registered.string("regOTT"))").status == 400)
     }
 
     @Test func platformEndpointsNeedTheClientID() async throws {
         let harness = try await BackendHarness.start(flavour: .mfaPlatform, clientID: "app-1")
         defer { Task { await harness.stop() } }
-        for (method, path, body) in [(HTTPMethod.get, "/rps/clientSettings", nil), (.put, "/rps/user", #"{"userId":"x"}"#),
-                                     (.get, "/rps/signature/00?regOTT=00", nil), (.post, "/rps/pass1", "{}"), (.post, "/rps/pass2", "{}"),
-                                     (.post, "/rps/authenticate", "{}"), (.post, "/rps/codeStatus", "{}")] as [(HTTPMethod, String, String?)] {
+        for (method, path, body) in [
+            (HTTPMethod.get, "/rps/clientSettings", nil), (.put, "/rps/user", #"{"userId":"x"}"#),
+            (.get, "/rps/signature/00?regOTT=00", nil), (.post, "/rps/pass1", "{}"), (.post, "/rps/pass2", "{}"),
+            (.post, "/rps/authenticate", "{}"), (.post, "/rps/codeStatus", "{}"),
+        ] as [(HTTPMethod, String, String?)] {
             let missing = try await harness.send(method, path, body: body)
             #expect(missing.status == 406 && missing.message == "Cannot parse application for User-Agent ", "\(path)")
             let wrong = try await harness.send(method, path, body: body, headers: ["X-MIRACL-CID": "other"])
@@ -172,11 +206,18 @@ import Testing
         #expect(noAccessCode.status == 400 && noAccessCode.message == "Invalid access id")
         #expect(try await harness.send(.get, "/rps/timePermit/00", headers: cid).status == 404)
         // The platform's /mpinAuthenticate only picks up held access-code logins for the browser.
-        #expect(try await harness.send(.post, "/mpinAuthenticate", body: #"{"mpinResponse":{"authOTT":"00"}}"#).status == 408)
+        #expect(
+            try await harness.send(.post, "/mpinAuthenticate", body: #"{"mpinResponse":{"authOTT":"00"}}"#).status
+                == 408)
         #expect(try await harness.send(.post, "/authorize?redirect_uri=x&response_type=code", body: "{}").status == 400)
-        #expect(try await harness.send(.post, "/authorize?client_id=app-1&response_type=code", body: "{}").status == 400)
-        #expect(try await harness.send(.post, "/authorize?client_id=app-1&redirect_uri=x&response_type=token", body: "{}").status == 400)
-        #expect(try await harness.send(.post, "/authorize?client_id=app-2&redirect_uri=x&response_type=code", body: "{}").status == 400)
+        #expect(
+            try await harness.send(.post, "/authorize?client_id=app-1&response_type=code", body: "{}").status == 400)
+        #expect(
+            try await harness.send(.post, "/authorize?client_id=app-1&redirect_uri=x&response_type=token", body: "{}")
+                .status == 400)
+        #expect(
+            try await harness.send(.post, "/authorize?client_id=app-2&redirect_uri=x&response_type=code", body: "{}")
+                .status == 400)
         #expect(try await harness.send(.post, "/token", body: #"{"code":"00"}"#).status == 400)
         #expect(try await harness.send(.post, "/token", body: "[]").status == 400)
     }
@@ -195,8 +236,10 @@ extension BackendHarness {
     /// A valid G1 point (the identity's U for some x), for filling fields that must be points.
     func validU(_ identity: RawIdentity) async throws -> String {
         var system = SystemRandomNumberGenerator()
-        let one = try #require(mpin.client1(date: 0, id: identity.id, x: mpin.randomScalar(using: &system), pin: 1234,
-                                            token: identity.token, permit: nil))
+        let one = try #require(
+            mpin.client1(
+                date: 0, id: identity.id, x: mpin.randomScalar(using: &system), pin: 1234,
+                token: identity.token, permit: nil))
         return Hex.encode(one.u)
     }
 }

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// A flood from one client does not deny service to the others: each client (told apart by its
 /// address) holds at most `clientRecordLimit` records of a kind, and a store at its cap makes room
@@ -22,7 +23,8 @@ import Testing
         #expect(after.status == 200, "\(after.body)")
         // Both of the other client's registrations are still pending: the flood dropped neither.
         for registration in [before, after] {
-            let mpinID = registration.body["mpinId"] as? String ?? "", regOTT = registration.body["regOTT"] as? String ?? ""
+            let mpinID = registration.body["mpinId"] as? String ?? "",
+                regOTT = registration.body["regOTT"] as? String ?? ""
             let signature = await other.send(.get, "/rps/signature/\(mpinID)?regOTT=\(regOTT)")
             #expect(signature.status == 200, "\(signature.body)")
         }
@@ -38,14 +40,16 @@ import Testing
         let qr = await other.send(.post, "/rps/getQrUrl")
         #expect(number.status == 200 && qr.status == 200)
         var refused = 0
-        for index in 0..<12_000 where await flooder.send(.post, index % 2 == 0 ? "/rps/getAccessNumber" : "/rps/getQrUrl").status != 200 {
+        for index in 0..<12_000
+        where await flooder.send(.post, index % 2 == 0 ? "/rps/getAccessNumber" : "/rps/getQrUrl").status != 200 {
             refused += 1
         }
         #expect(refused == 0)
         #expect(await other.send(.post, "/rps/getAccessNumber").status == 200)
         #expect(await other.send(.post, "/rps/getQrUrl").status == 200)
         for session in [number, qr] {
-            let poll = await other.send(.post, "/rps/access", json: "{\"webOTT\":\"\(session.body["webOTT"] as? String ?? "")\"}")
+            let poll = await other.send(
+                .post, "/rps/access", json: "{\"webOTT\":\"\(session.body["webOTT"] as? String ?? "")\"}")
             #expect(poll.status == 200 && poll.body["status"] as? String == "new", "\(poll.body)")
         }
     }
@@ -53,7 +57,10 @@ import Testing
     /// Many clients each under their quota fill the store: then the client holding the most gives
     /// up its oldest record, never one holding fewer.
     @Test func aFullStoreMakesRoomFromTheBiggestHolder() async throws {
-        let core = BackendCore.testCore { $0.recordLimit = 6; $0.clientRecordLimit = 4 }
+        let core = BackendCore.testCore {
+            $0.recordLimit = 6
+            $0.clientRecordLimit = 4
+        }
         let big = try CoreClient(core, address: "127.0.0.2")
         let small = try CoreClient(core, address: "127.0.0.3")
         let newcomer = try CoreClient(core, address: "127.0.0.4")

@@ -1,9 +1,10 @@
 import Foundation
 import MPinCrypto
 import MPinSDK
-@testable import ReferenceBackend
 import SDKSeams
 import Testing
+
+@testable import ReferenceBackend
 
 /// The `milagro-hosted-v3` profile: each point as the C++ SDK core's recording shows it
 /// (`../shared/interop/upstream-sdk-core/unit_tests_recorded_data.json`).
@@ -18,15 +19,23 @@ import Testing
         let answer = try await harness.send(.get, "/rps/clientSettings")
         let settings = answer.json
         #expect(answer.status == 200)
-        #expect(settings.keys.sorted() == [
-            "accessNumberDigits", "accessNumberURL", "accessNumberUseCheckSum", "appID", "authenticateURL", "cSum", "certivoxURL",
-            "getAccessNumberURL", "mobileAuthenticateURL", "mpinAuthServerURL", "registerURL", "requestOTP", "seedValue",
-            "setDeviceName", "setupDoneURL", "signatureURL", "timePermitsStorageURL", "timePermitsURL", "useNFC", "useWebSocket",
-        ])
-        let urls = ["registerURL": "/rps/user", "signatureURL": "/rps/signature", "certivoxURL": "/dta2/v3/",
-                    "timePermitsURL": "/rps/timePermit", "timePermitsStorageURL": "/timePermitsStorage", "mpinAuthServerURL": "/rps",
-                    "authenticateURL": "/mpinAuthenticate", "mobileAuthenticateURL": "/rps/authenticate",
-                    "accessNumberURL": "/rps/accessnumber", "getAccessNumberURL": "/rps/getAccessNumber", "setupDoneURL": "/rps/setupDone"]
+        #expect(
+            settings.keys.sorted() == [
+                "accessNumberDigits", "accessNumberURL", "accessNumberUseCheckSum", "appID", "authenticateURL", "cSum",
+                "certivoxURL",
+                "getAccessNumberURL", "mobileAuthenticateURL", "mpinAuthServerURL", "registerURL", "requestOTP",
+                "seedValue",
+                "setDeviceName", "setupDoneURL", "signatureURL", "timePermitsStorageURL", "timePermitsURL", "useNFC",
+                "useWebSocket",
+            ])
+        let urls = [
+            "registerURL": "/rps/user", "signatureURL": "/rps/signature", "certivoxURL": "/dta2/v3/",
+            "timePermitsURL": "/rps/timePermit", "timePermitsStorageURL": "/timePermitsStorage",
+            "mpinAuthServerURL": "/rps",
+            "authenticateURL": "/mpinAuthenticate", "mobileAuthenticateURL": "/rps/authenticate",
+            "accessNumberURL": "/rps/accessnumber", "getAccessNumberURL": "/rps/getAccessNumber",
+            "setupDoneURL": "/rps/setupDone",
+        ]
         for (key, value) in urls { #expect(settings[key] as? String == value, "\(key)") }
         #expect(settings["requestOTP"] as? Bool == false && settings["setDeviceName"] as? Bool == false)
         #expect(settings["useNFC"] as? Bool == false && settings["useWebSocket"] as? Bool == false)
@@ -56,7 +65,9 @@ import Testing
             try await harness.send(.post, "/rps/accessnumber", body: #"{"webOTT":"\#(webOTT)"}"#)
         }
         func expectNotReady(_ answer: RawResponse, _ comment: Comment) {
-            #expect(answer.status == 401 && answer.text.isEmpty && answer.header("WWW-Authenticate") == "Authenticate", comment)
+            #expect(
+                answer.status == 401 && answer.text.isEmpty && answer.header("WWW-Authenticate") == "Authenticate",
+                comment)
             #expect(answer.header("Content-Type") == "text/html; charset=UTF-8", comment)
         }
         expectNotReady(try await poll("0123456789abcdef0123456789abcdef"), "unknown webOTT")
@@ -67,13 +78,16 @@ import Testing
         expectNotReady(try await poll(webOTT), "before the phone")
         // A wrong PIN for this access number: refused at once, nothing for the browser.
         let wrong = try await harness.rawPasses(identity, pin: 1, wid: shown.string("accessNumber"))
-        let refused = try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(wrong.string("authOTT"))"}}"#)
+        let refused = try await harness.send(
+            .post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(wrong.string("authOTT"))"}}"#)
         #expect(refused.status == 401 && refused.json.keys.sorted() == ["message"] && refused.message == "Wrong PIN.")
         expectNotReady(try await poll(webOTT), "after a wrong PIN")
 
         let pass2 = try await harness.rawPasses(identity, wid: shown.string("accessNumber"))
         let authOTT = pass2.string("authOTT")
-        let phone = Task { try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#) }
+        let phone = Task {
+            try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#)
+        }
         var ready = try await poll(webOTT)
         let deadline = ContinuousClock.now + .seconds(8)
         while ready.status != 200 && ContinuousClock.now < deadline {
@@ -81,33 +95,40 @@ import Testing
             ready = try await poll(webOTT)
         }
         #expect(ready.status == 200 && ready.json.keys.sorted() == ["authOTT"] && ready.string("authOTT") == authOTT)
-        let login = try await harness.send(.post, "/mpinAuthenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#)
-        #expect(login.status == 200 && login.json.keys.sorted() == ["someUserData"] && login.header("Set-Cookie") == nil)
+        let login = try await harness.send(
+            .post, "/mpinAuthenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#)
+        #expect(
+            login.status == 200 && login.json.keys.sorted() == ["someUserData"] && login.header("Set-Cookie") == nil)
         let released = try await phone.value
         #expect(released.status == 200 && released.string("logoutURL") == "/logout")
         let logoutData = try #require(released.json["logoutData"] as? [String: Any])
         expectNotReady(try await poll(webOTT), "after the browser's login")
         let logout = try await harness.send(.post, "/logout", body: BackendHarness.json(logoutData))
-        #expect(logout.status == 200 && logout.text.isEmpty && logout.header("Content-Type") == "text/html; charset=UTF-8")
+        #expect(
+            logout.status == 200 && logout.text.isEmpty && logout.header("Content-Type") == "text/html; charset=UTF-8")
     }
 
     @Test func hostedDTAVersionAndRefusals() async throws {
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }
         let registered = try await harness.send(.put, "/rps/user", body: #"{"userId":"bob","mobile":1}"#)
-        let signature = try await harness.send(.get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
+        let signature = try await harness.send(
+            .get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
         let share2 = try await harness.send(.get, "/dta2/v3/clientSecret?" + signature.string("params"))
         #expect(share2.status == 200 && share2.json.keys.sorted() == ["clientSecret", "message", "version"])
         #expect(share2.string("version") == "3" && share2.message == "OK")
         let permit = try await harness.send(.get, "/rps/timePermit/\(registered.string("mpinId"))")
-        let permit2 = try await harness.send(.get, "/dta2/v3/timePermit?hash_mpin_id=\(permit.string("storageId"))&app_id=x&mobile=1"
-                                                 + "&signature=\(permit.string("signature"))")
+        let permit2 = try await harness.send(
+            .get,
+            "/dta2/v3/timePermit?hash_mpin_id=\(permit.string("storageId"))&app_id=x&mobile=1"
+                + "&signature=\(permit.string("signature"))")
         #expect(permit2.status == 200 && permit2.json.keys.sorted() == ["message", "timePermit", "version"])
         #expect(permit2.string("version") == "3")
         // Its refusals: 400 empty, 401 with the challenge.
         let missing = try await harness.send(.get, "/dta2/v3/timePermit?signature=00")
         #expect(missing.status == 400 && missing.text.isEmpty)
-        let forged = try await harness.send(.get, "/dta2/v3/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
+        let forged = try await harness.send(
+            .get, "/dta2/v3/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
         #expect(forged.status == 401 && forged.header("WWW-Authenticate") == "Authenticate")
         #expect(try await harness.send(.post, "/dta2/v3/timePermit").status == 405)
     }
@@ -116,7 +137,8 @@ import Testing
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }
         let noUser = try await harness.send(.put, "/rps/user", body: #"{"userId":"","mobile":1}"#)
-        #expect(noUser.status == 400 && noUser.text.isEmpty && noUser.header("Content-Type") == "text/html; charset=UTF-8")
+        #expect(
+            noUser.status == 400 && noUser.text.isEmpty && noUser.header("Content-Type") == "text/html; charset=UTF-8")
         let noAuthOTT = try await harness.send(.post, "/mpinAuthenticate", body: #"{"mpinResponse":{}}"#)
         #expect(noAuthOTT.status == 400 && noAuthOTT.text.isEmpty)
         let noWebOTT = try await harness.send(.post, "/rps/accessnumber", body: "{}")
@@ -124,7 +146,8 @@ import Testing
         // The default profile keeps its messages.
         let standard = try await Self.start(.default)
         defer { Task { await standard.stop() } }
-        #expect(try await standard.send(.put, "/rps/user", body: #"{"userId":"","mobile":1}"#).message == "UserId required")
+        #expect(
+            try await standard.send(.put, "/rps/user", body: #"{"userId":"","mobile":1}"#).message == "UserId required")
         #expect(try await standard.send(.post, "/rps/accessnumber", body: "{}").status == 404)
     }
 
@@ -137,7 +160,8 @@ import Testing
         let statuses = try await [1, 2, 3].asyncMap { _ in try await harness.rawAuthenticate(identity, pin: 1) }
         #expect(statuses.map(\.status) == [401, 401, 410])
         #expect(statuses.allSatisfy { $0.json.keys.sorted() == ["someUserData"] })
-        #expect(statuses[0].header("WWW-Authenticate") == "Authenticate" && statuses[2].header("WWW-Authenticate") == nil)
+        #expect(
+            statuses[0].header("WWW-Authenticate") == "Authenticate" && statuses[2].header("WWW-Authenticate") == nil)
 
         let other = try await harness.rawRegister("di")
         let number = try await harness.send(.post, "/rps/getAccessNumber", body: "").string("accessNumber")
@@ -145,7 +169,8 @@ import Testing
         digits[3] = digits[3] == "9" ? "0" : Character(String(digits[3].wholeNumberValue! + 1))
         for pin: Int32 in [1234, 1233] {
             let pass2 = try await harness.rawPasses(other, pin: pin, wid: String(digits))
-            let answer = try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
+            let answer = try await harness.send(
+                .post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
             #expect(answer.status == 412 && answer.message == "Invalid or expired access number", "PIN \(pin)")
         }
     }
@@ -154,10 +179,13 @@ import Testing
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }
         let settings = try await harness.send(.get, "/rps/clientSettings")
-        #expect(settings.header("Access-Control-Allow-Origin") == "*" && settings.header("Access-Control-Allow-Credentials") == "true")
+        #expect(
+            settings.header("Access-Control-Allow-Origin") == "*"
+                && settings.header("Access-Control-Allow-Credentials") == "true")
         #expect(settings.header("Access-Control-Allow-Methods") == "GET,PUT,POST,DELETE,OPTIONS")
         #expect(settings.header("Cache-Control") == "no-cache, no-store, max-age=0, must-revalidate")
-        #expect(settings.header("Pragma") == "no-cache" && settings.header("Expires") == "Sat, 26 Jul 1997 05:00:00 GMT")
+        #expect(
+            settings.header("Pragma") == "no-cache" && settings.header("Expires") == "Sat, 26 Jul 1997 05:00:00 GMT")
         let rpa = try await harness.send(.post, "/logout", body: #"{"userId":"x","sessionToken":"y"}"#)
         #expect(rpa.header("Access-Control-Allow-Methods") == "GET,POST,HEAD,OPTIONS")
         let dta = try await harness.send(.get, "/dta2/v3/timePermit")
@@ -170,7 +198,8 @@ import Testing
 
     @Test func combinationsTheRecordedBackendLacks() async throws {
         for (flavour, activation) in [(BackendFlavour.mfaPlatform, ActivationMode.auto), (.milagro, .code)] {
-            let configuration = BackendConfiguration(flavour: flavour, activation: activation, profile: .milagroHostedV3)
+            let configuration = BackendConfiguration(
+                flavour: flavour, activation: activation, profile: .milagroHostedV3)
             #expect(configuration.problem?.contains("milagro-hosted-v3") == true)
             await #expect(throws: ServerStartError.self) { _ = try await ReferenceBackend.start(configuration) }
         }

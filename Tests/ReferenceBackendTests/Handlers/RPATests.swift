@@ -1,14 +1,17 @@
 import Foundation
 import SDKSeams
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The demo RPA over raw HTTP (docs/protocol.md §8.3, §13): the browser picks up a held phone login by
 /// its authOTT, the browser sessions it makes (`GET /session`), the phone's logout, and the
 /// direct login that stays as it was.
 @Suite struct RPATests {
     /// A registered identity, a browser showing an access number, and the phone's passes for it.
-    func heldSetup(_ harness: BackendHarness, user: String) async throws -> (identity: RawIdentity, browser: BrowserPinPad, authOTT: String) {
+    func heldSetup(_ harness: BackendHarness, user: String) async throws -> (
+        identity: RawIdentity, browser: BrowserPinPad, authOTT: String
+    ) {
         let identity = try await harness.rawRegister(user)
         let shown = try await harness.send(.post, "/rps/getAccessNumber", body: "{}")
         let pass2 = try await harness.rawPasses(identity, wid: shown.string("accessNumber"))
@@ -22,10 +25,14 @@ import Testing
         // Pass 2 alone shows nothing to the browser, and its authOTT is not yet a login.
         #expect(try await browser.poll().string("authOTT").isEmpty)
         let early = try await browser.logIn(authOTT: authOTT)
-        #expect(early.status == 408 && early.message == "Expired authentication request" && early.header("Set-Cookie") == nil)
+        #expect(
+            early.status == 408 && early.message == "Expired authentication request"
+                && early.header("Set-Cookie") == nil)
 
         // The phone's login is still there: it is held, then released by the browser.
-        let phone = Task { try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#) }
+        let phone = Task {
+            try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#)
+        }
         let held = try await browser.poll(until: "authenticate")
         #expect(held.string("authOTT") == authOTT && harness.backend.heldLogins == 1)
         let login = try await browser.logIn(authOTT: authOTT)
@@ -42,10 +49,13 @@ import Testing
         let harness = try await BackendHarness.start()
         defer { Task { await harness.stop() } }
         let (_, browser, authOTT) = try await heldSetup(harness, user: "bob")
-        let phone = Task { try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#) }
+        let phone = Task {
+            try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(authOTT)"}}"#)
+        }
         _ = try await browser.poll(until: "authenticate")
         _ = try await browser.logIn(authOTT: authOTT)
-        let token = (try await phone.value).json["logoutData"].flatMap { ($0 as? [String: String])?["sessionToken"] } ?? ""
+        let token =
+            (try await phone.value).json["logoutData"].flatMap { ($0 as? [String: String])?["sessionToken"] } ?? ""
 
         #expect(try await harness.send(.get, "/session").status == 400)
         let unknown = try await harness.send(.get, "/session?sessionToken=00")
@@ -58,7 +68,9 @@ import Testing
         let logout = try await harness.send(.post, "/logout", body: #"{"userId":"bob","sessionToken":"\#(token)"}"#)
         #expect(logout.status == 200 && logout.text.isEmpty)
         #expect(try await browser.session(token: token).string("status") == "loggedOut")
-        #expect(try await harness.send(.post, "/logout", body: #"{"userId":"bob","sessionToken":"\#(token)"}"#).status == 400)
+        #expect(
+            try await harness.send(.post, "/logout", body: #"{"userId":"bob","sessionToken":"\#(token)"}"#).status
+                == 400)
     }
 
     @Test func directLoginStaysAsItWas() async throws {
@@ -69,7 +81,8 @@ import Testing
         #expect(login.status == 200 && login.string("userId") == "carl" && login.header("Set-Cookie") == nil)
         // A direct authOTT at the phone's endpoint is answered at once, never held.
         let pass2 = try await harness.rawPasses(identity)
-        let mobile = try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
+        let mobile = try await harness.send(
+            .post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
         #expect(mobile.status == 200 && mobile.string("userId") == "carl" && harness.backend.heldLogins == 0)
     }
 
@@ -87,9 +100,11 @@ import Testing
         }
         try await record()
         let cid: HTTPHeaders = ["X-MIRACL-CID": "workbench"]
-        _ = try await harness.send(.post, "/rps/codeStatus", body: #"{"status":"user","wid":"\#(code)","userId":"dan"}"#, headers: cid)
+        _ = try await harness.send(
+            .post, "/rps/codeStatus", body: #"{"status":"user","wid":"\#(code)","userId":"dan"}"#, headers: cid)
         try await record()
-        _ = try await harness.send(.post, "/rps/codeStatus", body: #"{"status":"abort","wid":"\#(code)"}"#, headers: cid)
+        _ = try await harness.send(
+            .post, "/rps/codeStatus", body: #"{"status":"abort","wid":"\#(code)"}"#, headers: cid)
         try await record()
         #expect(seen == ["new": 0, "user": 0, "aborted": 0])
     }

@@ -59,7 +59,8 @@ import Testing
             answers.append(answer)
         }
         func signature(_ answer: RawResponse) async throws -> Int {
-            try await harness.send(.get, "/rps/signature/\(answer.string("mpinId"))?regOTT=\(answer.string("regOTT"))").status
+            try await harness.send(.get, "/rps/signature/\(answer.string("mpinId"))?regOTT=\(answer.string("regOTT"))")
+                .status
         }
         #expect(try await signature(answers[0]) == 400, "the oldest pending registration was kept over the limit")
         #expect(try await signature(answers[3]) == 200)

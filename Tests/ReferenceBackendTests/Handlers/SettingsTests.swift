@@ -22,7 +22,9 @@ import Testing
         let platform = try await BackendHarness.start(flavour: .mfaPlatform)
         defer { Task { await platform.stop() } }
         #expect(try await platform.send(.get, "/timePermitsStorage/a").status == 404)
-        #expect(try await platform.send(.get, "/rps/clientSettings", headers: ["X-MIRACL-CID": "a"]).json["timePermitsStorageURL"] == nil)
+        #expect(
+            try await platform.send(.get, "/rps/clientSettings", headers: ["X-MIRACL-CID": "a"]).json[
+                "timePermitsStorageURL"] == nil)
     }
 
     @Test func theSDKFallsBackToTheDTAAfterTheStorage404() async throws {

@@ -1,7 +1,8 @@
 import Foundation
 import MPinCrypto
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// `GET /rps/timePermit/<mpinId>`: as the open-source RPS does (docs/protocol.md §8.2), share 1 comes from
 /// the days the RPS keeps, and when today is not among them it fetches D-TA 1's shares for 7 to 13
@@ -28,8 +29,10 @@ import Testing
         #expect(days.lowerBound == today)
         #expect(BackendCore.timePermitDayCounts.contains(days.count), "kept \(days.count) days")
         for day in days {
-            #expect(await core.store.timePermitShare(identity.mpinID, date: day) == core.dta1.timePermitShare(hashMpinID: hash, date: day),
-                    "day \(day) kept wrong")
+            #expect(
+                await core.store.timePermitShare(identity.mpinID, date: day)
+                    == core.dta1.timePermitShare(hashMpinID: hash, date: day),
+                "day \(day) kept wrong")
         }
 
         // A later day within the run is answered from the kept shares, not fetched again.
@@ -47,7 +50,9 @@ import Testing
         clock.advance(seconds: 86_400)
         let after = try await harness.send(.get, "/rps/timePermit/\(identity.mpinID)")
         #expect(after.json["date"] as? Int == Int(days.upperBound))
-        #expect(after.string("timePermit") == Hex.encode(core.dta1.timePermitShare(hashMpinID: hash, date: days.upperBound)))
+        #expect(
+            after.string("timePermit") == Hex.encode(core.dta1.timePermitShare(hashMpinID: hash, date: days.upperBound))
+        )
         let next = try #require(await core.store.keptTimePermitDays(identity.mpinID))
         #expect(next.lowerBound == days.upperBound && BackendCore.timePermitDayCounts.contains(next.count))
         #expect(await core.store.timePermitShare(identity.mpinID, date: today) == nil)

@@ -16,7 +16,9 @@ import Testing
         let user = try await harness.registeredUser(client, id: "dave")
         for attempt in 1...3 {
             try await client.startAuthentication(user)
-            let error = try await #require(throws: MPinError.self) { try await client.finishAuthentication(user, pin: "9999") }
+            let error = try await #require(throws: MPinError.self) {
+                try await client.finishAuthentication(user, pin: "9999")
+            }
             #expect(error.code == .incorrectPIN)
             #expect(error.context.httpStatus == (attempt < 3 ? 401 : 410))
         }
@@ -98,7 +100,8 @@ import Testing
         let harness = try await BackendHarness.start(clock: clock)
         defer { Task { await harness.stop() } }
         // The signed parameters expire 60 s after the signature request; the phone is slower.
-        let slow = DelayingTransport(inner: harness.transport, clock: clock, urlFragment: "/dta2/clientSecret", seconds: 61)
+        let slow = DelayingTransport(
+            inner: harness.transport, clock: clock, urlFragment: "/dta2/clientSecret", seconds: 61)
         let client = MPinClient(transport: slow, storage: MemoryStorage())
         try await client.initialize(configuration: ["backend": harness.baseURL])
         let user = try await client.makeNewUser(id: "judy")
@@ -114,11 +117,11 @@ import Testing
         defer { Task { await harness.stop() } }
         let client = try await harness.client()
         let user = try await harness.registeredUser(client, id: "ken")
-        try await client.startAuthentication(user)          // permit for day 19699
-        clock.advance(seconds: 40)                            // 00:00:30 of day 19700
+        try await client.startAuthentication(user)  // permit for day 19699
+        clock.advance(seconds: 40)  // 00:00:30 of day 19700
         try await client.finishAuthentication(user, pin: "1234")
 
-        try await client.startAuthentication(user)           // day 19700 now
+        try await client.startAuthentication(user)  // day 19700 now
         clock.set(milliseconds: midnight + 86_400_000 + 2 * 3_600_000)  // 02:00 the day after
         #expect(await MPinError.code { try await client.finishAuthentication(user, pin: "1234") } == .incorrectPIN)
     }

@@ -67,7 +67,9 @@ import Testing
         let browser = BrowserPinPad(harness: harness, webOTT: shown.string("webOTT"))
         try await client.startAuthentication(user)
         let phone = Task {
-            await MPinError.code { try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: shown.string("accessNumber")) }
+            await MPinError.code {
+                try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: shown.string("accessNumber"))
+            }
         }
         let held = try await browser.poll(until: "authenticate")
         #expect(harness.backend.heldLogins == 1)
@@ -99,7 +101,9 @@ import Testing
         #expect(error.code == .requestExpired && error.context.httpStatus == 408)
         #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(5))
         #expect(harness.backend.heldLogins == 0)
-        #expect(try await BrowserPinPad(harness: harness, webOTT: shown.string("webOTT")).poll().string("status") == "expired")
+        #expect(
+            try await BrowserPinPad(harness: harness, webOTT: shown.string("webOTT")).poll().string("status")
+                == "expired")
     }
 
     @Test func refusalsAreAnsweredAtOnce() async throws {
@@ -116,7 +120,8 @@ import Testing
         #expect(error.code == .incorrectPIN && error.context.httpStatus == 401)
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(harness.backend.heldLogins == 0)
-        #expect(try await BrowserPinPad(harness: harness, webOTT: shown.string("webOTT")).poll().string("authOTT").isEmpty)
+        #expect(
+            try await BrowserPinPad(harness: harness, webOTT: shown.string("webOTT")).poll().string("authOTT").isEmpty)
     }
 
     /// A QR code of the Milagro flavour (`/rps/getQrUrl`): the same hold and release.

@@ -8,7 +8,8 @@ import Testing
     @Test func clientIDIsRequired() async throws {
         let harness = try await BackendHarness.start(flavour: .mfaPlatform)
         defer { Task { await harness.stop() } }
-        let client = MPinClient(transport: harness.transport, storage: MemoryStorage(), options: .init(flavour: .mfaPlatform))
+        let client = MPinClient(
+            transport: harness.transport, storage: MemoryStorage(), options: .init(flavour: .mfaPlatform))
         try await client.initialize(configuration: [:])
         #expect(await MPinError.code { try await client.setBackend(harness.baseURL) } == .badUserAgent)
         try await client.setClientID("workbench")
@@ -25,7 +26,8 @@ import Testing
         let accessCode = String(qrURL[qrURL.index(after: qrURL.lastIndex(of: "#")!)...])
 
         // The phone scans it.
-        let client = MPinClient(transport: harness.transport, storage: MemoryStorage(), options: .init(flavour: .mfaPlatform))
+        let client = MPinClient(
+            transport: harness.transport, storage: MemoryStorage(), options: .init(flavour: .mfaPlatform))
         try await client.initialize(configuration: [:])
         try await client.setClientID("workbench")
         let service = try await client.getServiceDetails(url: landing)
@@ -63,11 +65,13 @@ import Testing
         let harness = try await BackendHarness.start(flavour: .mfaPlatform)
         defer { Task { await harness.stop() } }
         let client = try await harness.client(flavour: .mfaPlatform, clientID: "workbench")
-        let registrationCode = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
+        let registrationCode = try await client.getAccessCode(
+            authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
         let user = try await harness.registeredUser(client, id: "olga@example.com", accessCode: registrationCode)
 
-        let shown = try await harness.send(.post, String(harness.backend.authorizeURL(clientID: "workbench").dropFirst(harness.baseURL.count)),
-                                           body: "{}")
+        let shown = try await harness.send(
+            .post, String(harness.backend.authorizeURL(clientID: "workbench").dropFirst(harness.baseURL.count)),
+            body: "{}")
         let qrURL = shown.string("qrURL")
         let accessCode = String(qrURL[qrURL.index(after: try #require(qrURL.lastIndex(of: "#")))...])
         let browser = BrowserPinPad(harness: harness, webOTT: shown.string("webOTT"))
@@ -88,10 +92,12 @@ import Testing
         let harness = try await BackendHarness.start(flavour: .mfaPlatform)
         defer { Task { await harness.stop() } }
         let client = try await harness.client(flavour: .mfaPlatform, clientID: "workbench")
-        let registrationCode = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
+        let registrationCode = try await client.getAccessCode(
+            authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
         let user = try await harness.registeredUser(client, id: "mike@example.com", accessCode: registrationCode)
 
-        let accessCode = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
+        let accessCode = try await client.getAccessCode(
+            authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
         #expect(accessCode.count == 32)
         try await client.startAuthentication(user, accessCode: accessCode)
         let code = try await client.finishAuthenticationAuthz(user, pin: "1234", accessCode: accessCode)
@@ -104,7 +110,8 @@ import Testing
 
         // Wrong PINs: 401, 401, then 410 and BLOCKED, as on the platform.
         for attempt in 1...3 {
-            let code = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
+            let code = try await client.getAccessCode(
+                authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
             try await client.startAuthentication(user, accessCode: code)
             let error = try await #require(throws: MPinError.self) {
                 try await client.finishAuthenticationAuthz(user, pin: "0000", accessCode: code)
@@ -121,7 +128,8 @@ import Testing
         let code = try await client.getAccessCode(authorizationURL: harness.backend.authorizeURL(clientID: "workbench"))
         let user = try await harness.registeredUser(client, id: "nina", accessCode: code)
         try await client.startAuthentication(user)
-        #expect(await MPinError.code { try await client.finishAuthentication(user, pin: "1234", accessCode: "1234") }
-            == .incorrectAccessNumber)
+        #expect(
+            await MPinError.code { try await client.finishAuthentication(user, pin: "1234", accessCode: "1234") }
+                == .incorrectAccessNumber)
     }
 }

@@ -30,9 +30,13 @@ import Testing
             #expect(await MPinError.code { try await client.startRegistration(user) } == .identityNotAuthorized)
             let requested = try await harness.send(.post, "/activationCode", body: #"{"userId":"alice@example.com"}"#)
             #expect(requested.status == 200)
-            #expect(!requested.text.contains(try #require(await harness.backend.lastMessage(for: "alice@example.com")).value))
+            #expect(
+                !requested.text.contains(
+                    try #require(await harness.backend.lastMessage(for: "alice@example.com")).value))
             let code = try #require(await harness.backend.lastMessage(for: "alice@example.com")).value
-            #expect(await MPinError.code { try await client.startRegistration(user, activateCode: "0" + code) } == .identityNotAuthorized)
+            #expect(
+                await MPinError.code { try await client.startRegistration(user, activateCode: "0" + code) }
+                    == .identityNotAuthorized)
             try await client.startRegistration(user, activateCode: code)
             #expect(user.state == .activated)
         }

@@ -17,12 +17,17 @@ import Testing
 
     private func register(_ transport: CurlTransport, _ base: String, _ user: String) async throws -> RawResponse {
         let body = BackendHarness.json(["userId": user, "mobile": 1])
-        let request = HTTPRequest(method: .put, url: base + "/rps/user", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+        let request = HTTPRequest(
+            method: .put, url: base + "/rps/user", headers: ["Content-Type": "application/json"], body: Array(body.utf8)
+        )
         return RawResponse(response: try await transport.send(request))
     }
 
     @Test func aFloodFromOneSourceAddressLeavesAnotherItsRegistrations() async throws {
-        let harness = try await BackendHarness.start { $0.recordLimit = 40; $0.clientRecordLimit = 20 }
+        let harness = try await BackendHarness.start {
+            $0.recordLimit = 40
+            $0.clientRecordLimit = 20
+        }
         defer { Task { await harness.stop() } }
         let flooder = client("127.0.0.2"), other = client("127.0.0.3")
         let before = try await register(other, harness.baseURL, "before@example.com")
@@ -35,7 +40,10 @@ import Testing
         let after = try await register(other, harness.baseURL, "after@example.com")
         #expect(after.status == 200, "\(after.text)")
         for registration in [before, after] {
-            let request = HTTPRequest(method: .get, url: harness.baseURL + "/rps/signature/\(registration.string("mpinId"))?regOTT=\(registration.string("regOTT"))")
+            let request = HTTPRequest(
+                method: .get,
+                url: harness.baseURL
+                    + "/rps/signature/\(registration.string("mpinId"))?regOTT=\(registration.string("regOTT"))")
             let signature = RawResponse(response: try await other.send(request))
             #expect(signature.status == 200, "\(signature.text)")
         }

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The `milagro-oss` profile's store is capped as the workbench's is, but without an answer the
 /// open-source server never gives: at the cap a new item replaces the one that ends first (or
@@ -24,7 +25,8 @@ import Testing
     @Test func aNewAuthItemReplacesTheOldest() async {
         let store = OpenSourceStore(capacity: 2)
         for wid in ["1", "2", "3"] {
-            await store.addAuth(OpenSourceStore.AuthItem(expires: 10_000, webOTT: .string("w" + wid), wid: .string(wid)))
+            await store.addAuth(
+                OpenSourceStore.AuthItem(expires: 10_000, webOTT: .string("w" + wid), wid: .string(wid)))
         }
         #expect(await store.findAuth(.wid(.string("1")), now: 0) == nil)
         #expect(await store.findAuth(.webOTT(.string("w1")), now: 0) == nil)

@@ -1,15 +1,18 @@
 import Foundation
 import MPinCrypto
 import MPinSDK
-@testable import ReferenceBackend
 import SDKSeams
 import Testing
+
+@testable import ReferenceBackend
 
 /// The `milagro-oss` profile: each point measured on the open-source Milagro server (docs/protocol.md
 /// §13), checked against the default profile where they differ.
 @Suite struct BackendProfileTests {
-    static func start(_ profile: BackendProfile = .milagroOSS, seed: String? = "tests", activation: ActivationMode = .auto,
-                      clock: any BackendClock = SystemBackendClock()) async throws -> BackendHarness {
+    static func start(
+        _ profile: BackendProfile = .milagroOSS, seed: String? = "tests", activation: ActivationMode = .auto,
+        clock: any BackendClock = SystemBackendClock()
+    ) async throws -> BackendHarness {
         try await BackendHarness.start(activation: activation, seed: seed, clock: clock) { $0.profile = profile }
     }
 
@@ -18,8 +21,10 @@ import Testing
         defer { Task { await harness.stop() } }
         let settings = try await harness.send(.get, "/rps/clientSettings").json
         let base = harness.baseURL
-        for key in ["registerURL", "signatureURL", "timePermitsURL", "timePermitsStorageURL", "mpinAuthServerURL",
-                    "mobileAuthenticateURL", "accessNumberURL", "getAccessNumberURL", "setupDoneURL"] {
+        for key in [
+            "registerURL", "signatureURL", "timePermitsURL", "timePermitsStorageURL", "mpinAuthServerURL",
+            "mobileAuthenticateURL", "accessNumberURL", "getAccessNumberURL", "setupDoneURL",
+        ] {
             let value = settings[key] as? String ?? ""
             #expect(value.hasPrefix(base + "/"), "\(key): \(value)")
         }
@@ -42,7 +47,9 @@ import Testing
         defer { Task { await standard.stop() } }
         let plain = try await standard.send(.get, "/rps/clientSettings").json
         #expect(plain["registerURL"] as? String == "/rps/user" && plain["usePermits"] as? Bool == true)
-        #expect(plain["seedValue"] == nil && plain["setupDoneURL"] == nil && plain["useNFC"] == nil && plain["useWebSocket"] == nil)
+        #expect(
+            plain["seedValue"] == nil && plain["setupDoneURL"] == nil && plain["useNFC"] == nil
+                && plain["useWebSocket"] == nil)
     }
 
     @Test func dtaAnswersHaveNoVersion() async throws {
@@ -50,12 +57,15 @@ import Testing
             let harness = try await Self.start(profile)
             defer { Task { await harness.stop() } }
             let registered = try await harness.send(.put, "/rps/user", body: #"{"userId":"uma","mobile":1}"#)
-            let signature = try await harness.send(.get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
+            let signature = try await harness.send(
+                .get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
             let share2 = try await harness.send(.get, "/dta2/clientSecret?" + signature.string("params"))
             #expect(share2.status == 200)
             #expect((share2.json["version"] == nil) == (profile == .milagroOSS), "\(profile)")
             let permit = try await harness.send(.get, "/rps/timePermit/\(registered.string("mpinId"))")
-            let permit2 = try await harness.send(.get, "/dta2/timePermit?hash_mpin_id=\(permit.string("storageId"))&signature=\(permit.string("signature"))")
+            let permit2 = try await harness.send(
+                .get,
+                "/dta2/timePermit?hash_mpin_id=\(permit.string("storageId"))&signature=\(permit.string("signature"))")
             #expect(permit2.status == 200 && (permit2.json["version"] == nil) == (profile == .milagroOSS), "\(profile)")
         }
     }
@@ -65,13 +75,15 @@ import Testing
         let mailing = try await Self.start(activation: .email)
         defer { Task { await mailing.stop() } }
         let registered = try await mailing.send(.put, "/rps/user", body: #"{"userId":"vera","mobile":1}"#)
-        let early = try await mailing.send(.get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
+        let early = try await mailing.send(
+            .get, "/rps/signature/\(registered.string("mpinId"))?regOTT=\(registered.string("regOTT"))")
         #expect(early.status == 401 && early.header("WWW-Authenticate") == "Authenticate")
 
         let harness = try await Self.start()
         defer { Task { await harness.stop() } }
         // D-TA: a bad signature.
-        let dta = try await harness.send(.get, "/dta2/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
+        let dta = try await harness.send(
+            .get, "/dta2/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
         #expect(dta.status == 401 && dta.header("WWW-Authenticate") == "Authenticate")
         // Demo RPA: a wrong PIN on a direct login; RPS: a wrong PIN on an access-number login.
         let identity = try await harness.rawRegister("vera")
@@ -79,13 +91,17 @@ import Testing
         #expect(wrong.status == 401 && wrong.header("WWW-Authenticate") == "Authenticate")
         let number = try await harness.send(.post, "/rps/getAccessNumber", body: "{}").string("accessNumber")
         let pass2 = try await harness.rawPasses(identity, pin: 1, wid: number)
-        let mobile = try await harness.send(.post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
-        #expect(mobile.status == 401 && mobile.header("WWW-Authenticate") == "Authenticate" && mobile.message == "Wrong PIN.")
+        let mobile = try await harness.send(
+            .post, "/rps/authenticate", body: #"{"mpinResponse":{"authOTT":"\#(pass2.string("authOTT"))"}}"#)
+        #expect(
+            mobile.status == 401 && mobile.header("WWW-Authenticate") == "Authenticate"
+                && mobile.message == "Wrong PIN.")
         // Other statuses carry none, and neither does the default profile.
         #expect(try await harness.send(.get, "/rps/signature/00?regOTT=00").header("WWW-Authenticate") == nil)
         let standard = try await Self.start(.default)
         defer { Task { await standard.stop() } }
-        let plain = try await standard.send(.get, "/dta2/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
+        let plain = try await standard.send(
+            .get, "/dta2/timePermit?hash_mpin_id=\(String(repeating: "a", count: 64))&signature=00")
         #expect(plain.status == 401 && plain.header("WWW-Authenticate") == nil)
     }
 
@@ -102,7 +118,8 @@ import Testing
         let missing = try await harness.send(.put, "/rps/user", body: #"{"mobile":1}"#)
         #expect(missing.status == 400 && missing.text.isEmpty)
         // A restart of a signed identity: the registration item is gone, so a new M-Pin ID (memory storage).
-        let restart = try await harness.send(.put, "/rps/user/\(identity.mpinID)", body: #"{"userId":"walt","regOTT":"00"}"#)
+        let restart = try await harness.send(
+            .put, "/rps/user/\(identity.mpinID)", body: #"{"userId":"walt","regOTT":"00"}"#)
         #expect(restart.status == 200 && restart.string("mpinId") != identity.mpinID)
 
         let standard = try await Self.start(.default)
@@ -136,11 +153,14 @@ import Testing
         let browser = BrowserPinPad(harness: harness, webOTT: shown.string("webOTT"))
         try await client.checkAccessNumber(shown.string("accessNumber"))
         try await client.startAuthentication(user)
-        let phone = Task { try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: shown.string("accessNumber")) }
+        let phone = Task {
+            try await client.finishAuthenticationAN(user, pin: "1234", accessNumber: shown.string("accessNumber"))
+        }
         let held = try await browser.poll(until: "authenticate")
         #expect(held.json["statusCode"] as? Int == 0 && harness.backend.heldLogins == 1)
         let login = try await browser.logIn(authOTT: held.string("authOTT"))
-        #expect(login.status == 200 && login.json.keys.sorted() == ["someUserData"]
+        #expect(
+            login.status == 200 && login.json.keys.sorted() == ["someUserData"]
                 && login.header("Set-Cookie")?.hasPrefix("mpindemo_session=\"2|1:0|") == true)
         try await phone.value
         #expect(try await browser.poll().json["statusCode"] as? Int == 0)
@@ -154,7 +174,8 @@ import Testing
         let code = String(qrURL[qrURL.index(after: try #require(qrURL.lastIndex(of: "#")))...])
         let details = try await harness.send(.post, "/rps/codeStatus", body: #"{"status":"wid","wid":"\#(code)"}"#)
         #expect(details.json.keys.sorted() == ["AppLogoUrl", "AppName", "PrerollId"])
-        let user = try await harness.send(.post, "/rps/codeStatus", body: #"{"status":"user","wid":"\#(code)","userId":"zoe"}"#)
+        let user = try await harness.send(
+            .post, "/rps/codeStatus", body: #"{"status":"user","wid":"\#(code)","userId":"zoe"}"#)
         #expect(user.json.keys.sorted() == ["Status"] && user.string("Status") == "OK")
     }
 

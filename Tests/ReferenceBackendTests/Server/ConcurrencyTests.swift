@@ -1,14 +1,15 @@
 import MPinSDK
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// Many clients at once: registrations and authentications in parallel, access numbers unique.
 /// Debug builds run the crypto many times slower, so they use fewer clients.
 @Suite(.serialized) struct ConcurrencyTests {
     #if DEBUG
-    static let clients = 8
+        static let clients = 8
     #else
-    static let clients = 16
+        static let clients = 16
     #endif
 
     @Test func parallelRegistrationsAndAuthentications() async throws {
@@ -24,7 +25,8 @@ import Testing
                     try await client.finishAuthentication(user, pin: String(1000 + index))
                     // And a wrong PIN is still refused under load.
                     try await client.startAuthentication(user)
-                    let refused = await MPinError.code { try await client.finishAuthentication(user, pin: "0") } == .incorrectPIN
+                    let refused =
+                        await MPinError.code { try await client.finishAuthentication(user, pin: "0") } == .incorrectPIN
                     return (user.mpinID, refused)
                 }
             }
@@ -37,7 +39,9 @@ import Testing
         #expect(outcomes.allSatisfy { $0.1 })
         let counts = try await harness.send(.get, "/admin/counts")
         #expect(counts.json["identities"] as? Int == count)
-        #expect(counts.json["pass1"] as? Int == 0 && counts.json["auths"] as? Int == 0 && counts.json["registrations"] as? Int == 0)
+        #expect(
+            counts.json["pass1"] as? Int == 0 && counts.json["auths"] as? Int == 0
+                && counts.json["registrations"] as? Int == 0)
     }
 
     @Test func parallelRawAuthenticationsOfOneBackend() async throws {
@@ -69,7 +73,9 @@ import Testing
         defer { Task { await harness.stop() } }
         let numbers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<100 {
-                group.addTask { try await harness.send(.post, "/rps/getAccessNumber", body: "{}").string("accessNumber") }
+                group.addTask {
+                    try await harness.send(.post, "/rps/getAccessNumber", body: "{}").string("accessNumber")
+                }
             }
             var all: [String] = []
             for try await number in group { all.append(number) }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// A request that asks for no keep-alive gets its answer with `Connection: close`, and then the
 /// server closes: HTTP/1.0 without `Connection: keep-alive` (RFC 9112 §9.3), HTTP/1.1 with
@@ -27,7 +27,8 @@ import TestSupport
 
     @Test func http11WithConnectionCloseIsClosedAfterTheAnswer() async throws {
         for field in ["close", "Close", "keep-alive, close"] {
-            let (response, closed) = try await answer("GET /rps/clientSettings HTTP/1.1\r\nHost: a\r\nConnection: \(field)\r\n\r\n")
+            let (response, closed) = try await answer(
+                "GET /rps/clientSettings HTTP/1.1\r\nHost: a\r\nConnection: \(field)\r\n\r\n")
             #expect(response.field("Connection")?.lowercased() == "close", "\(field): \(response.head)")
             #expect(closed, "Connection: \(field) left the connection open")
         }
@@ -38,8 +39,10 @@ import TestSupport
     @Test func keepAliveKeepsTheConnection() async throws {
         let harness = try await BackendHarness.start()
         defer { Task { await harness.stop() } }
-        for request in ["GET /rps/clientSettings HTTP/1.0\r\nHost: a\r\nConnection: keep-alive\r\n\r\n",
-                        "GET /rps/clientSettings HTTP/1.1\r\nHost: a\r\n\r\n"] {
+        for request in [
+            "GET /rps/clientSettings HTTP/1.0\r\nHost: a\r\nConnection: keep-alive\r\n\r\n",
+            "GET /rps/clientSettings HTTP/1.1\r\nHost: a\r\n\r\n",
+        ] {
             let connection = try RawConnection(port: harness.backend.port)
             for _ in 0..<2 {
                 try await connection.send(request)

@@ -1,9 +1,10 @@
 import CommonFormats
 import Foundation
 import MPinCrypto
-@testable import ReferenceBackend
 import SDKSeams
 import Testing
+
+@testable import ReferenceBackend
 
 /// With the same seed and clock, the same requests get the same bytes back (what record and
 /// replay rely on); another seed gives other secrets.
@@ -23,10 +24,17 @@ import Testing
         let pass2 = try await harness.rawPasses(identity, otp: true, x: Self.x)
         bodies.append(pass2.text)
         bodies.append(try await harness.send(.post, "/rps/getAccessNumber", body: "{}").text)
-        let secret = try await harness.send(.get, "/dta1/serverSecret?" + QueryString.build([
-            ("app_id", harness.backend.core.appID), ("expires", "2030-01-01T00:00:00Z"),
-            ("signature", harness.backend.core.signer.serverSecret(appID: harness.backend.core.appID, expires: "2030-01-01T00:00:00Z")),
-        ]))
+        let secret = try await harness.send(
+            .get,
+            "/dta1/serverSecret?"
+                + QueryString.build([
+                    ("app_id", harness.backend.core.appID), ("expires", "2030-01-01T00:00:00Z"),
+                    (
+                        "signature",
+                        harness.backend.core.signer.serverSecret(
+                            appID: harness.backend.core.appID, expires: "2030-01-01T00:00:00Z")
+                    ),
+                ]))
         bodies.append(secret.string("serverSecret"))
         return bodies
     }
@@ -36,8 +44,8 @@ import Testing
         let second = try await transcript(seed: "replay-me")
         #expect(first == second)
         let other = try await transcript(seed: "another")
-        #expect(first[0] != other[0])       // the app id
-        #expect(first[4] != other[4])       // the server secret share
+        #expect(first[0] != other[0])  // the app id
+        #expect(first[4] != other[4])  // the server secret share
     }
 
     @Test func seededRandomIsAFixedStream() {

@@ -3,8 +3,8 @@ import Foundation
 import ReferenceBackend
 import SDKSeams
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Both servers answer a request head carrying `Expect: 100-continue` with `HTTP/1.1 100 Continue`
 /// before its body is sent, and any other expectation with 417 (RFC 9110 §10.1.1), seen on the wire
@@ -13,21 +13,27 @@ import TestSupport
     static let interim = "HTTP/1.1 100 Continue\r\n\r\n"
     static let registration = #"{"mobile":1,"userId":"expect@example.com"}"#
 
-    static func head(_ method: String, _ target: String, length: Int, expect: String?, version: String = "HTTP/1.1") -> String {
-        var head = "\(method) \(target) \(version)\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n"
+    static func head(_ method: String, _ target: String, length: Int, expect: String?, version: String = "HTTP/1.1")
+        -> String
+    {
+        var head =
+            "\(method) \(target) \(version)\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n"
         if let expect { head += "Expect: \(expect)\r\n" }
         return head + "\r\n"
     }
 
     /// Sends only the head, waits (at most 2 s) for the interim response, then sends the body.
-    static func continued(_ connection: RawConnection, _ method: String, _ target: String, body: String,
-                          expect: String = "100-continue") async throws -> RawConnection.Response {
+    static func continued(
+        _ connection: RawConnection, _ method: String, _ target: String, body: String,
+        expect: String = "100-continue"
+    ) async throws -> RawConnection.Response {
         try await connection.send(head(method, target, length: body.utf8.count, expect: expect))
         let interim: [UInt8]
         do {
             interim = try await connection.read(through: Array("\r\n\r\n".utf8), within: 2)
         } catch {
-            Issue.record("no interim response to `Expect: \(expect)` within 2 s while the client holds the body back: \(error)")
+            Issue.record(
+                "no interim response to `Expect: \(expect)` within 2 s while the client holds the body back: \(error)")
             throw error
         }
         #expect(String(decoding: interim, as: UTF8.self) == Self.interim)
@@ -44,7 +50,8 @@ import TestSupport
         #expect(response.text.contains(#""mpinId""#), "\(response.text)")
 
         // The connection stays usable, and the value is matched without regard to case.
-        let again = try await Self.continued(connection, "PUT", "/rps/user", body: Self.registration, expect: "100-Continue")
+        let again = try await Self.continued(
+            connection, "PUT", "/rps/user", body: Self.registration, expect: "100-Continue")
         #expect(again.statusLine == "HTTP/1.1 200 OK", "\(again.head)\n\(again.text)")
         await backend.stop()
     }
@@ -52,8 +59,11 @@ import TestSupport
     @Test func theCassetteServerAsksForTheBodyAtOnce() async throws {
         let recorded = #"{"mpinId":"6e7f","regOTT":"a1b2"}"#
         let server = try await PlainHTTPServer.start { request in
-            guard request.method == "PUT", request.target == "/rps/user", request.body == Array(Self.registration.utf8) else {
-                return .init(status: 404, headers: [.init("Content-Type", "text/plain")], body: Array("no recorded exchange\n".utf8))
+            guard request.method == "PUT", request.target == "/rps/user", request.body == Array(Self.registration.utf8)
+            else {
+                return .init(
+                    status: 404, headers: [.init("Content-Type", "text/plain")],
+                    body: Array("no recorded exchange\n".utf8))
             }
             return .init(status: 200, headers: [.init("Content-Type", "application/json")], body: Array(recorded.utf8))
         }
@@ -62,7 +72,9 @@ import TestSupport
         let hit = try await Self.continued(connection, "PUT", "/rps/user", body: Self.registration)
         #expect(hit.statusLine == "HTTP/1.1 200 OK" && hit.text == recorded, "\(hit.head)\n\(hit.text)")
         let miss = try await Self.continued(connection, "POST", "/rps/pass1", body: #"{"pass":1}"#)
-        #expect(miss.statusLine == "HTTP/1.1 404 Not Found" && miss.text == "no recorded exchange\n", "\(miss.head)\n\(miss.text)")
+        #expect(
+            miss.statusLine == "HTTP/1.1 404 Not Found" && miss.text == "no recorded exchange\n",
+            "\(miss.head)\n\(miss.text)")
         await server.stop()
     }
 
@@ -75,12 +87,14 @@ import TestSupport
         defer { Task { await server.stop() } }
         for port in [backend.port, server.port] {
             let connection = try RawConnection(port: port)
-            try await connection.send(Self.head("PUT", "/rps/user", length: Self.registration.utf8.count, expect: "100-continue, fast-lane")
-                + Self.registration)
+            try await connection.send(
+                Self.head("PUT", "/rps/user", length: Self.registration.utf8.count, expect: "100-continue, fast-lane")
+                    + Self.registration)
             let refused = try await connection.readResponse(within: 2)
             #expect(refused.statusLine == "HTTP/1.1 417 Expectation Failed", "\(refused.head)")
-            #expect(refused.text.contains("Expect header field") && refused.text.contains(#""fast-lane""#)
-                && !refused.text.contains(#""100-continue""#), "\(refused.text)")
+            #expect(
+                refused.text.contains("Expect header field") && refused.text.contains(#""fast-lane""#)
+                    && !refused.text.contains(#""100-continue""#), "\(refused.text)")
             try await connection.send("GET /service HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let next = try await connection.readResponse(within: 10)
             #expect(next.statusLine == "HTTP/1.1 200 OK", "\(next.head)\n\(next.text)")
@@ -98,18 +112,23 @@ import TestSupport
         }
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
-        try await connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-            + Self.head("PUT", "/refused", length: 2, expect: "fast-lane") + "{}"
-            + Self.head("PUT", "/continued", length: 2, expect: "100-continue"))
+        try await connection.send(
+            "GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                + Self.head("PUT", "/refused", length: 2, expect: "fast-lane") + "{}"
+                + Self.head("PUT", "/continued", length: 2, expect: "100-continue"))
         let slow = try await connection.readResponse(within: 10)
-        #expect(slow.statusLine == "HTTP/1.1 200 OK" && slow.text == "GET /slow", "the first answer: \(slow.head)\n\(slow.text)")
+        #expect(
+            slow.statusLine == "HTTP/1.1 200 OK" && slow.text == "GET /slow",
+            "the first answer: \(slow.head)\n\(slow.text)")
         let refused = try await connection.readResponse(within: 10)
         #expect(refused.statusLine == "HTTP/1.1 417 Expectation Failed", "the second answer: \(refused.head)")
         let interim = try await connection.read(through: Array("\r\n\r\n".utf8), within: 10)
         #expect(String(decoding: interim, as: UTF8.self) == Self.interim)
         try await connection.send("{}")
         let continued = try await connection.readResponse(within: 10)
-        #expect(continued.statusLine == "HTTP/1.1 200 OK" && continued.text == "PUT /continued", "\(continued.head)\n\(continued.text)")
+        #expect(
+            continued.statusLine == "HTTP/1.1 200 OK" && continued.text == "PUT /continued",
+            "\(continued.head)\n\(continued.text)")
         await server.stop()
     }
 
@@ -124,7 +143,8 @@ import TestSupport
         try await connection.send(Self.head("PUT", "/rps/user", length: 100, expect: "100-continue"))
         let refused = try await connection.readResponse(within: 10)
         #expect(refused.statusLine.hasPrefix("HTTP/1.1 413 "), "\(refused.head)")
-        try await connection.send(String(repeating: "x", count: 100) + "GET /service HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try await connection.send(
+            String(repeating: "x", count: 100) + "GET /service HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let next = try await connection.readResponse(within: 10)
         #expect(next.statusLine == "HTTP/1.1 200 OK", "\(next.head)\n\(next.text)")
         await backend.stop()
@@ -136,7 +156,9 @@ import TestSupport
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "tests"))
         defer { Task { await backend.stop() } }
         let connection = try RawConnection(port: backend.port)
-        try await connection.send(Self.head("PUT", "/rps/user", length: Self.registration.utf8.count, expect: "100-continue", version: "HTTP/1.0"))
+        try await connection.send(
+            Self.head(
+                "PUT", "/rps/user", length: Self.registration.utf8.count, expect: "100-continue", version: "HTTP/1.0"))
         #expect(!(await connection.hasInput(within: 0.3)), "something was sent to an HTTP/1.0 client before its body")
         try await connection.send(Self.registration)
         let response = try await connection.readResponse(within: 10)
@@ -160,9 +182,10 @@ import TestSupport
         for base in [backend.baseURL, server.baseURL] {
             var totals: [Double] = []
             for _ in 0..<3 {
-                let request = HTTPRequest(method: .put, url: base + "/rps/user",
-                                          headers: ["Content-Type": "application/json", "Expect": "100-continue"],
-                                          body: Array(Self.registration.utf8))
+                let request = HTTPRequest(
+                    method: .put, url: base + "/rps/user",
+                    headers: ["Content-Type": "application/json", "Expect": "100-continue"],
+                    body: Array(Self.registration.utf8))
                 let response = try await curl.send(request)
                 #expect(response.status == 200, "\(response.bodyText ?? "")")
                 totals.append(response.timings?.total ?? .infinity)
@@ -171,7 +194,8 @@ import TestSupport
             // stays far below it even on a loaded machine.
             #expect(totals.min()! < 0.5, "\(base): libcurl's PUTs took \(totals.map { String(format: "%.3f s", $0) })")
         }
-        #expect(seen.values == ["100-continue", "100-continue", "100-continue"], "the server saw Expect: \(seen.values)")
+        #expect(
+            seen.values == ["100-continue", "100-continue", "100-continue"], "the server saw Expect: \(seen.values)")
         await backend.stop()
         await server.stop()
     }

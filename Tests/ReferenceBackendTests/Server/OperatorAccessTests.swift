@@ -1,17 +1,22 @@
 import Hummingbird
 import NIOCore
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The operator endpoints (`/admin/*`, `/devicesecurity/admin/*`) answer only loopback peers
 /// unless `allowsRemoteAdmin`; the rest of the backend answers anyone. Before, the mailbox (with
 /// activation links), revoke and restore answered every client.
 @Suite struct OperatorAccessTests {
-    private func status(_ path: String, from peer: SocketAddress?, remoteAdmin: Bool = false, headers: HTTPFields = HTTPFields()) async -> Int {
+    private func status(
+        _ path: String, from peer: SocketAddress?, remoteAdmin: Bool = false, headers: HTTPFields = HTTPFields()
+    ) async -> Int {
         var configuration = BackendConfiguration(seed: "operator")
         configuration.allowsRemoteAdmin = remoteAdmin
-        let responder = BackendResponder(core: BackendCore(configuration: configuration, clock: ManualBackendClock(milliseconds: 0),
-                                                           mail: { _ in }))
+        let responder = BackendResponder(
+            core: BackendCore(
+                configuration: configuration, clock: ManualBackendClock(milliseconds: 0),
+                mail: { _ in }))
         let head = HTTPRequest(method: .get, scheme: "http", authority: "a", path: path, headerFields: headers)
         return await responder.respond(to: head, body: [], peer: peer).head.status.code
     }
@@ -28,11 +33,19 @@ import Testing
 
     @Test func loopbackPeersAndTheFlagAreLetIn() async throws {
         for address in ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"] {
-            #expect(await status("/admin/mailbox", from: try SocketAddress(ipAddress: address, port: 5000)) == 200, "\(address)")
+            #expect(
+                await status("/admin/mailbox", from: try SocketAddress(ipAddress: address, port: 5000)) == 200,
+                "\(address)")
         }
         #expect(await status("/admin/mailbox", from: try SocketAddress(ipAddress: "::ffff:192.0.2.7", port: 1)) == 403)
-        #expect(await status("/admin/mailbox", from: try SocketAddress(ipAddress: "192.0.2.7", port: 5000), remoteAdmin: true) == 200)
-        #expect(await status("/devicesecurity/admin/state", from: try SocketAddress(ipAddress: "10.0.0.1", port: 1), remoteAdmin: true) == 200)
+        #expect(
+            await status(
+                "/admin/mailbox", from: try SocketAddress(ipAddress: "192.0.2.7", port: 5000), remoteAdmin: true) == 200
+        )
+        #expect(
+            await status(
+                "/devicesecurity/admin/state", from: try SocketAddress(ipAddress: "10.0.0.1", port: 1),
+                remoteAdmin: true) == 200)
     }
 
     /// A request that came through a proxy (one that names itself in `Via`, or says whom it forwards
@@ -42,13 +55,16 @@ import Testing
     /// answered 200.
     @Test func aForwardedRequestIsRefusedTheOperatorEndpoints() async throws {
         let loopback = try SocketAddress(ipAddress: "127.0.0.1", port: 5000)
-        for (name, value) in [("Via", "1.1 mpin-workbench-proxy"), ("Forwarded", "for=192.0.2.7"), ("X-Forwarded-For", "192.0.2.7")] {
+        for (name, value) in [
+            ("Via", "1.1 mpin-workbench-proxy"), ("Forwarded", "for=192.0.2.7"), ("X-Forwarded-For", "192.0.2.7"),
+        ] {
             var fields = HTTPFields()
             fields[HTTPFields.Element.Name(name)!] = value
             #expect(await status("/admin/mailbox", from: loopback, headers: fields) == 403, "\(name)")
             #expect(await status("/devicesecurity/admin/state", from: loopback, headers: fields) == 403, "\(name)")
             #expect(await status("/rps/clientSettings", from: loopback, headers: fields) == 200, "\(name)")
-            #expect(await status("/admin/mailbox", from: loopback, remoteAdmin: true, headers: fields) == 200, "\(name)")
+            #expect(
+                await status("/admin/mailbox", from: loopback, remoteAdmin: true, headers: fields) == 200, "\(name)")
         }
     }
 

@@ -1,28 +1,38 @@
 import Foundation
 import Logging
-@testable import ReferenceBackend
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import ReferenceBackend
 
 /// The request log of both servers: one line per request (method, path, status, duration, body
 /// bytes) through the logger given, only when asked for and only at `info` and below.
 @Suite struct RequestLogTests {
     @Test func oneLinePerRequestOfTheBackend() async throws {
         let log = CapturedLog()
-        let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "log"), logger: log.logger(.info), logRequests: true)
-        let responses = try await exchange(port: backend.port, ["GET /rps/clientSettings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-                                                                "GET /nothing/here?regOTT=secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
-                                           stop: backend.stop)
+        let backend = try await ReferenceBackend.start(
+            BackendConfiguration(seed: "log"), logger: log.logger(.info), logRequests: true)
+        let responses = try await exchange(
+            port: backend.port,
+            [
+                "GET /rps/clientSettings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "GET /nothing/here?regOTT=secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            ],
+            stop: backend.stop)
         let (settings, missing) = (responses[0], responses[1])
         #expect(settings.statusLine.hasPrefix("HTTP/1.1 200") && missing.statusLine.hasPrefix("HTTP/1.1 404"))
 
         let requests = log.messages.filter { $0.level == .info && $0.text.hasPrefix("GET ") }.map(\.text)
         #expect(requests.count == 2, "\(log.messages)")
         let first = try #require(requests.first)
-        #expect(first.hasPrefix("GET /rps/clientSettings 200 ") && first.hasSuffix(" ms \(settings.body.count) bytes"), "\(first)")
+        #expect(
+            first.hasPrefix("GET /rps/clientSettings 200 ") && first.hasSuffix(" ms \(settings.body.count) bytes"),
+            "\(first)")
         let second = try #require(requests.last)
-        #expect(second.hasPrefix("GET /nothing/here 404 ") && second.hasSuffix(" ms \(missing.body.count) bytes"), "\(second)")
+        #expect(
+            second.hasPrefix("GET /nothing/here 404 ") && second.hasSuffix(" ms \(missing.body.count) bytes"),
+            "\(second)")
         #expect(!log.messages.contains { $0.text.contains("secret") }, "the query is not logged")
     }
 
@@ -31,11 +41,13 @@ import TestSupport
         let server = try await PlainHTTPServer.start(logger: log.logger(.info), logRequests: true) { request in
             .init(status: 201, body: Array("\(request.method) \(request.target)".utf8))
         }
-        let responses = try await exchange(port: server.port, ["POST /a/b?c=d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\nhi"],
-                                           stop: server.stop)
+        let responses = try await exchange(
+            port: server.port, ["POST /a/b?c=d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\nhi"],
+            stop: server.stop)
         #expect(responses.first?.text == "POST /a/b?c=d")
         let requests = log.messages.filter { $0.text.hasPrefix("POST ") }.map(\.text)
-        #expect(requests.count == 1 && requests.first?.hasPrefix("POST /a/b 201 ") == true
+        #expect(
+            requests.count == 1 && requests.first?.hasPrefix("POST /a/b 201 ") == true
                 && requests.first?.hasSuffix(" ms 13 bytes") == true, "\(requests)")
     }
 
@@ -44,9 +56,13 @@ import TestSupport
     /// the scheme and authority out of the path; the log then drops the query.)
     @Test func anAbsoluteFormTargetIsLoggedByItsPath() async throws {
         let log = CapturedLog()
-        let server = try await PlainHTTPServer.start(logger: log.logger(.info), logRequests: true) { _ in .init(status: 200) }
-        _ = try await exchange(port: server.port, ["GET http://127.0.0.1:8005/rps/pass1?regOTT=secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
-                               stop: server.stop)
+        let server = try await PlainHTTPServer.start(logger: log.logger(.info), logRequests: true) { _ in
+            .init(status: 200)
+        }
+        _ = try await exchange(
+            port: server.port,
+            ["GET http://127.0.0.1:8005/rps/pass1?regOTT=secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
+            stop: server.stop)
         let lines = log.messages.filter { $0.text.hasPrefix("GET ") }.map(\.text)
         #expect(lines.count == 1 && lines.first?.hasPrefix("GET /rps/pass1 200 ") == true, "\(lines)")
     }
@@ -55,8 +71,10 @@ import TestSupport
     @Test(arguments: [(false, Logger.Level.trace), (true, .notice)])
     func quietUnlessAsked(logRequests: Bool, level: Logger.Level) async throws {
         let log = CapturedLog()
-        let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "log"), logger: log.logger(level), logRequests: logRequests)
-        _ = try await exchange(port: backend.port, ["GET /rps/clientSettings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"], stop: backend.stop)
+        let backend = try await ReferenceBackend.start(
+            BackendConfiguration(seed: "log"), logger: log.logger(level), logRequests: logRequests)
+        _ = try await exchange(
+            port: backend.port, ["GET /rps/clientSettings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"], stop: backend.stop)
         #expect(!log.messages.contains { $0.text.contains("/rps/clientSettings") }, "\(log.messages)")
     }
 

@@ -1,7 +1,8 @@
 import MilagroProtocol
-@testable import ReferenceBackend
 import SDKSeams
 import Testing
+
+@testable import ReferenceBackend
 
 /// Each profile's routes are the endpoint table's (MilagroProtocol's `Endpoint`): a backend of a
 /// flavour and profile registers a handler for exactly the endpoints the table says it serves, and
@@ -10,11 +11,14 @@ import Testing
 @Suite struct RouteTableTests {
     /// Each valid pairing of flavour and profile; the default profile's with code activation, which
     /// adds `/activationCode`.
-    static let backends: [(BackendFlavour, BackendProfile)] = [(.milagro, .default), (.mfaPlatform, .default), (.milagro, .milagroOSS),
-                                                               (.milagro, .milagroHostedV3)]
+    static let backends: [(BackendFlavour, BackendProfile)] = [
+        (.milagro, .default), (.mfaPlatform, .default), (.milagro, .milagroOSS),
+        (.milagro, .milagroHostedV3),
+    ]
 
     static func configuration(_ flavour: BackendFlavour, _ profile: BackendProfile) -> BackendConfiguration {
-        var configuration = BackendConfiguration(flavour: flavour, activation: profile == .default ? .code : .auto, seed: "tests")
+        var configuration = BackendConfiguration(
+            flavour: flavour, activation: profile == .default ? .code : .auto, seed: "tests")
         configuration.profile = profile
         return configuration
     }
@@ -24,15 +28,20 @@ import Testing
     static func registered(_ configuration: BackendConfiguration) -> Set<Endpoint> {
         let routes = BackendRoutes.index(for: configuration).endpoints
         guard configuration.profile == .milagroOSS else { return routes }
-        return OpenSourceServer.endpoints.union(routes.filter { OpenSourceServer.workbenchSegments.contains($0.segments.first ?? "") })
+        return OpenSourceServer.endpoints.union(
+            routes.filter { OpenSourceServer.workbenchSegments.contains($0.segments.first ?? "") })
     }
 
     @Test(arguments: backends)
     func eachProfileRegistersTheTablesEndpoints(flavour: BackendFlavour, profile: BackendProfile) {
         let served = Set(Endpoint.all.filter { $0.isServed(flavour: flavour, profile: profile) })
         let registered = Self.registered(Self.configuration(flavour, profile))
-        #expect(registered.subtracting(served).isEmpty, "\(flavour) \(profile) registers \(registered.subtracting(served).map(\.description))")
-        #expect(served.subtracting(registered).isEmpty, "\(flavour) \(profile) leaves \(served.subtracting(registered).map(\.description))")
+        #expect(
+            registered.subtracting(served).isEmpty,
+            "\(flavour) \(profile) registers \(registered.subtracting(served).map(\.description))")
+        #expect(
+            served.subtracting(registered).isEmpty,
+            "\(flavour) \(profile) leaves \(served.subtracting(registered).map(\.description))")
     }
 
     /// The time-permit storages, which answer every GET with 404 by design (docs/protocol.md §8.4, §13).
@@ -49,19 +58,26 @@ import Testing
 
     @Test(arguments: backends)
     func theServerAnswersTheTablesEndpoints(flavour: BackendFlavour, profile: BackendProfile) async throws {
-        let harness = try await BackendHarness.start(flavour: flavour, activation: profile == .default ? .code : .auto) { $0.profile = profile }
+        let harness = try await BackendHarness.start(flavour: flavour, activation: profile == .default ? .code : .auto)
+        { $0.profile = profile }
         defer { Task { await harness.stop() } }
         for endpoint in Endpoint.all {
             let path = Self.path(endpoint)
             let method = HTTPMethod(rawValue: endpoint.method) ?? .get
-            let answer = try await harness.send(method, path, body: method == .get ? nil : "{}", headers: ["X-MIRACL-CID": "tests"])
+            let answer = try await harness.send(
+                method, path, body: method == .get ? nil : "{}", headers: ["X-MIRACL-CID": "tests"])
             // The router's 404 and 405; the open-source RPS's and D-TA's 404 and the demo RPA's (Tornado's).
             // The open-source D-TA's storage answers its own 404, "NOT FOUND", by design.
-            let storageMiss = endpoint == .openSourceTimePermitsStorage && answer.status == 404 && answer.text.contains("D-TA server")
-            let unrouted = answer.status == 405 || (answer.status == 404 && !storageMiss
-                && ["No such endpoint", "NOT FOUND", "404: Not Found"].contains { answer.text.contains($0) })
-            #expect(unrouted != endpoint.isServed(flavour: flavour, profile: profile),
-                    "\(flavour) \(profile): \(endpoint.method) \(path) answered \(answer.status) \(answer.text.prefix(120))")
+            let storageMiss =
+                endpoint == .openSourceTimePermitsStorage && answer.status == 404 && answer.text.contains("D-TA server")
+            let unrouted =
+                answer.status == 405
+                || (answer.status == 404 && !storageMiss
+                    && ["No such endpoint", "NOT FOUND", "404: Not Found"].contains { answer.text.contains($0) })
+            #expect(
+                unrouted != endpoint.isServed(flavour: flavour, profile: profile),
+                "\(flavour) \(profile): \(endpoint.method) \(path) answered \(answer.status) \(answer.text.prefix(120))"
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ReferenceBackend
-import Testing
 import TestSupport
+import Testing
 
 /// The body timeout (`BodyDeadline`, HTTPServingTests' `BodyDeadlineTests`) on the two kinds of
 /// server: the reference backend and the plain server of `serve --cassette`.

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// `BackendStore`'s caps, on the store itself: at a cap expired records are swept first, and only
 /// then does a live record make room (the oldest of the client itself at its own cap, else of the
@@ -31,11 +32,17 @@ import Testing
         let store = BackendStore(capacity: 1)
         try await store.putPass1(mpinID: "a", Pass1Record(u: [], ut: nil, y: [], expires: 10_000), now: 0)
         try await store.putPass1(mpinID: "b", Pass1Record(u: [], ut: nil, y: [], expires: 10_000), now: 0)
-        guard case .none = await store.takePass1(mpinID: "a", now: 0) else { Issue.record("pass 1 of a kept over the cap"); return }
+        guard case .none = await store.takePass1(mpinID: "a", now: 0) else {
+            Issue.record("pass 1 of a kept over the cap")
+            return
+        }
         let auth = AuthRecord(mpinID: "a", userID: "a", success: true, expires: 10_000, wid: "", otp: nil)
         try await store.putAuth(authOTT: "x", auth, now: 0)
         try await store.putAuth(authOTT: "y", auth, now: 0)
-        guard case .unknown = await store.redeem(authOTT: "x", now: 0, maximumAttempts: 3) else { Issue.record("authOTT x kept"); return }
+        guard case .unknown = await store.redeem(authOTT: "x", now: 0, maximumAttempts: 3) else {
+            Issue.record("authOTT x kept")
+            return
+        }
         try await store.putSession(BrowserSession(wid: "1", webOTT: "w1", expires: 10_000), now: 0)
         try await store.putSession(BrowserSession(wid: "2", webOTT: "w2", expires: 10_000), now: 0)
         #expect(await store.session(wid: "1", now: 0) == nil)
@@ -65,17 +72,22 @@ import Testing
     /// A client at its own cap of identities is refused a new one; another client is not.
     @Test func identitiesStopAtTheClientsCap() async throws {
         let store = BackendStore(capacity: 10, clientCapacity: 2)
-        let one = ClientAddress(peer: try .init(ipAddress: "127.0.0.2", port: 1)), two = ClientAddress(peer: try .init(ipAddress: "127.0.0.3", port: 1))
+        let one = ClientAddress(peer: try .init(ipAddress: "127.0.0.2", port: 1)),
+            two = ClientAddress(peer: try .init(ipAddress: "127.0.0.3", port: 1))
         func sign(_ id: String, _ client: ClientAddress) async throws -> BackendStore.SignatureCheck {
             try await store.putRegistration(registration(id, expires: 10_000), now: 0, client: client)
             return await store.consumeRegistration(mpinID: id, regOTT: "r", now: 0, client: client)
         }
-        guard case .ok = try await sign("a", one), case .ok = try await sign("b", one), case .full(let error) = try await sign("c", one),
-              case .ok = try await sign("d", two) else {
+        guard case .ok = try await sign("a", one), case .ok = try await sign("b", one),
+            case .full(let error) = try await sign("c", one),
+            case .ok = try await sign("d", two)
+        else {
             Issue.record("the caps of identities per client")
             return
         }
-        #expect(error.status == .serviceUnavailable && error.message.contains("2 identities of this client"), "\(error.message)")
+        #expect(
+            error.status == .serviceUnavailable && error.message.contains("2 identities of this client"),
+            "\(error.message)")
     }
 
     @Test func theActivationCodeCountsWrongTries() async throws {
@@ -89,10 +101,14 @@ import Testing
     /// A phone login held for the browser on a fresh session `wid`, then the browser's login: its token.
     private func logIn(_ store: BackendStore, wid: String, now: Int64) async throws -> String {
         try await store.putSession(BrowserSession(wid: wid, webOTT: "w" + wid, expires: now + 1_000), now: now)
-        try await store.putAuth(authOTT: "a" + wid, AuthRecord(mpinID: "m", userID: "u", success: true, expires: now + 1_000, wid: wid, otp: nil),
-                                now: now)
-        _ = try #require(await store.beginHeldLogin(wid: wid, authOTT: "a" + wid, userID: "u", browserCode: "", now: now))
-        return try #require(await store.completeHeldLogin(authOTT: "a" + wid, now: now, makeToken: { "t" + wid })).sessionToken
+        try await store.putAuth(
+            authOTT: "a" + wid,
+            AuthRecord(mpinID: "m", userID: "u", success: true, expires: now + 1_000, wid: wid, otp: nil),
+            now: now)
+        _ = try #require(
+            await store.beginHeldLogin(wid: wid, authOTT: "a" + wid, userID: "u", browserCode: "", now: now))
+        return try #require(await store.completeHeldLogin(authOTT: "a" + wid, now: now, makeToken: { "t" + wid }))
+            .sessionToken
     }
 
     /// The demo RPA's logged-in browser sessions: at the cap the one that ends first is forgotten

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The hold of a phone login (docs/protocol.md §8.2, §13): counted from opening to resolution, resolved
 /// once, released at once, timed out by the backend's clock, by real time, or by a stop.
@@ -13,7 +14,8 @@ import Testing
         #expect(holds.resolve("a", .loggedIn(sessionToken: "t", userID: "u")))
         #expect(holds.count == 0 && !holds.isWaiting("a"))
         #expect(!holds.resolve("a", .timedOut), "the first outcome wins")
-        let outcome = await holds.outcome(of: "a", clock: ManualBackendClock(milliseconds: 0), deadline: Self.far, realTimeLimit: .seconds(5))
+        let outcome = await holds.outcome(
+            of: "a", clock: ManualBackendClock(milliseconds: 0), deadline: Self.far, realTimeLimit: .seconds(5))
         #expect(outcome == .loggedIn(sessionToken: "t", userID: "u"))
         #expect(!holds.isWaiting("a"))
     }
@@ -22,7 +24,8 @@ import Testing
         let holds = LoginHolds()
         holds.open("b")
         let waiter = Task {
-            await holds.outcome(of: "b", clock: ManualBackendClock(milliseconds: 0), deadline: Self.far, realTimeLimit: .seconds(30))
+            await holds.outcome(
+                of: "b", clock: ManualBackendClock(milliseconds: 0), deadline: Self.far, realTimeLimit: .seconds(30))
         }
         try await Task.sleep(for: .milliseconds(50))
         let released = ContinuousClock.now
@@ -49,7 +52,8 @@ import Testing
         let holds = LoginHolds()
         holds.open("d")
         let started = ContinuousClock.now
-        let outcome = await holds.outcome(of: "d", clock: ManualBackendClock(milliseconds: 0), deadline: 1, realTimeLimit: .milliseconds(200))
+        let outcome = await holds.outcome(
+            of: "d", clock: ManualBackendClock(milliseconds: 0), deadline: 1, realTimeLimit: .milliseconds(200))
         // The clock's deadline (1 ms) is not reached; real time ends it.
         #expect(outcome == .timedOut)
         #expect(ContinuousClock.now - started >= .milliseconds(200))
@@ -64,9 +68,11 @@ import Testing
         holds.resolveAll()
         #expect(holds.count == 0)
         let clock = ManualBackendClock(milliseconds: 0)
-        #expect(await holds.outcome(of: "e", clock: clock, deadline: Self.far, realTimeLimit: .seconds(30)) == .timedOut)
+        #expect(
+            await holds.outcome(of: "e", clock: clock, deadline: Self.far, realTimeLimit: .seconds(30)) == .timedOut)
         holds.open("g")
-        #expect(await holds.outcome(of: "g", clock: clock, deadline: Self.far, realTimeLimit: .seconds(30)) == .timedOut)
+        #expect(
+            await holds.outcome(of: "g", clock: clock, deadline: Self.far, realTimeLimit: .seconds(30)) == .timedOut)
         #expect(holds.count == 0)
     }
 }

@@ -1,5 +1,6 @@
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// `RateLimiter`: a burst at once, then one per interval, on the clock given with each call; keys
 /// apart; kept keys bounded.

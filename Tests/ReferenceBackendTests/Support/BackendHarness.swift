@@ -10,10 +10,13 @@ struct BackendHarness {
     let backend: ReferenceBackend
     let transport = CurlTransport(options: .init(defaultTimeout: 300, connectTimeout: 30))
 
-    static func start(flavour: BackendFlavour = .milagro, activation: ActivationMode = .auto, seed: String? = "tests",
-                      clientID: String? = nil, clock: any BackendClock = SystemBackendClock(),
-                      configure: (inout BackendConfiguration) -> Void = { _ in }) async throws -> BackendHarness {
-        var configuration = BackendConfiguration(flavour: flavour, activation: activation, seed: seed, clientID: clientID)
+    static func start(
+        flavour: BackendFlavour = .milagro, activation: ActivationMode = .auto, seed: String? = "tests",
+        clientID: String? = nil, clock: any BackendClock = SystemBackendClock(),
+        configure: (inout BackendConfiguration) -> Void = { _ in }
+    ) async throws -> BackendHarness {
+        var configuration = BackendConfiguration(
+            flavour: flavour, activation: activation, seed: seed, clientID: clientID)
         configure(&configuration)
         return BackendHarness(backend: try await ReferenceBackend.start(configuration, clock: clock))
     }
@@ -23,11 +26,16 @@ struct BackendHarness {
     func stop() async { await backend.stop() }
 
     /// One raw exchange; `path` may carry a query, `body` is sent as it is.
-    func send(_ method: HTTPMethod, _ path: String, body: String? = nil, bytes: [UInt8]? = nil,
-              headers: HTTPHeaders = [:]) async throws -> RawResponse {
+    func send(
+        _ method: HTTPMethod, _ path: String, body: String? = nil, bytes: [UInt8]? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> RawResponse {
         var all = headers
-        if method != .get, body != nil || bytes != nil { all.addIfAbsent(name: "Content-Type", value: "application/json") }
-        let request = HTTPRequest(method: method, url: baseURL + path, headers: all, body: bytes ?? Array((body ?? "").utf8))
+        if method != .get, body != nil || bytes != nil {
+            all.addIfAbsent(name: "Content-Type", value: "application/json")
+        }
+        let request = HTTPRequest(
+            method: method, url: baseURL + path, headers: all, body: bytes ?? Array((body ?? "").utf8))
         let response = try await transport.send(request)
         return RawResponse(response: response)
     }
@@ -48,7 +56,9 @@ struct BackendHarness {
     }
 
     /// Registers a user through the SDK in auto mode and returns it REGISTERED.
-    func registeredUser(_ client: MPinClient, id: String, pin: String = "1234", accessCode: String = "") async throws -> User {
+    func registeredUser(_ client: MPinClient, id: String, pin: String = "1234", accessCode: String = "") async throws
+        -> User
+    {
         let user = try await client.makeNewUser(id: id)
         try await client.startRegistration(user, accessCode: accessCode)
         try await client.confirmRegistration(user)
@@ -65,7 +75,9 @@ struct RawResponse: @unchecked Sendable {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:] }
     func string(_ key: String) -> String { json[key] as? String ?? "" }
     var message: String { string("message") }
-    var header: (String) -> String? { { name in response.headers.first { $0.name.lowercased() == name.lowercased() }?.value } }
+    var header: (String) -> String? {
+        { name in response.headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
 }
 
 extension MPinError {

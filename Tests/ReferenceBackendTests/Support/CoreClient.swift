@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+
 @testable import ReferenceBackend
 
 /// A client of the backend's core at a given source address, without HTTP: each request goes to
@@ -18,7 +19,8 @@ struct CoreClient {
 
     /// One exchange: its status and its body as a JSON object (empty when it is none).
     func send(_ method: HTTPRequest.Method, _ path: String, json: String = "", headers: HTTPFields = HTTPFields())
-        async -> (status: Int, body: [String: Any]) {
+        async -> (status: Int, body: [String: Any])
+    {
         let head = HTTPRequest(method: method, scheme: "http", authority: "backend", path: path, headerFields: headers)
         let answer = await responder.respond(to: head, body: Array(json.utf8), peer: peer)
         let body = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any] ?? [:]
@@ -40,8 +42,11 @@ struct CoreClient {
 
 extension BackendCore {
     /// A core with the test seed, a clock standing at `clock`, and `configure`'s changes.
-    static func testCore(activation: ActivationMode = .auto, clock: any BackendClock = ManualBackendClock(milliseconds: 1_700_000_000_000),
-                         configure: (inout BackendConfiguration) -> Void = { _ in }) -> BackendCore {
+    static func testCore(
+        activation: ActivationMode = .auto,
+        clock: any BackendClock = ManualBackendClock(milliseconds: 1_700_000_000_000),
+        configure: (inout BackendConfiguration) -> Void = { _ in }
+    ) -> BackendCore {
         var configuration = BackendConfiguration(activation: activation, seed: "tests")
         configure(&configuration)
         return BackendCore(configuration: configuration, clock: clock, mail: { _ in })

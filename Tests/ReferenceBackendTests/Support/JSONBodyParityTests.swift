@@ -1,7 +1,8 @@
 import Foundation
 import MPinCrypto
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The request-body reader gives the same answers as the backend's former reading through
 /// Foundation's `JSONSerialization` and `[String: Any]` (kept here as the oracle), for the bodies
@@ -19,12 +20,16 @@ import Testing
             guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) else {
                 throw APIError(.badRequest, "The body is not valid JSON")
             }
-            guard let object = parsed as? [String: Any] else { throw APIError(.badRequest, "The JSON body must be an object") }
+            guard let object = parsed as? [String: Any] else {
+                throw APIError(.badRequest, "The JSON body must be an object")
+            }
             members = object
         }
 
         func string(_ key: String, maxLength: Int) throws(APIError) -> String {
-            guard let value = members[key], !(value is NSNull) else { throw APIError(.badRequest, "Missing field '\(key)'") }
+            guard let value = members[key], !(value is NSNull) else {
+                throw APIError(.badRequest, "Missing field '\(key)'")
+            }
             guard let text = value as? String else { throw APIError(.badRequest, "Field '\(key)' must be a string") }
             if text.isEmpty { throw APIError(.badRequest, "Field '\(key)' must not be empty") }
             if text.utf8.count > maxLength { throw APIError(.badRequest, "Field '\(key)' is too long") }
@@ -55,10 +60,14 @@ import Testing
 
     /// What a read gave: the value as text, or the refusal's message.
     func outcome<T>(_ work: () throws -> T) -> String {
-        do { return "\(try work())" } catch let error as APIError { return "refused: \(error.message)" } catch { return "\(error)" }
+        do { return "\(try work())" } catch let error as APIError { return "refused: \(error.message)" } catch {
+            return "\(error)"
+        }
     }
 
-    static let keys = ["mpin_id", "U", "UT", "V", "WID", "OTP", "authzRequest", "mpinResponse", "userId", "n", "x", "missing"]
+    static let keys = [
+        "mpin_id", "U", "UT", "V", "WID", "OTP", "authzRequest", "mpinResponse", "userId", "n", "x", "missing",
+    ]
 
     static let bodies: [String] = [
         #"{"mpin_id":"7b226d6f62696c65223a20317d","U":"04ab","UT":"","pass":1}"#,
@@ -83,7 +92,10 @@ import Testing
     func sameAnswersAsTheFoundationReading(text: String) {
         let bytes = Array(text.utf8)
         let new: JSONBody, old: FoundationReading
-        switch (Result(catching: { () throws(APIError) in try JSONBody(bytes) }), Result(catching: { () throws(APIError) in try FoundationReading(bytes) })) {
+        switch (
+            Result(catching: { () throws(APIError) in try JSONBody(bytes) }),
+            Result(catching: { () throws(APIError) in try FoundationReading(bytes) })
+        ) {
         case (.success(let a), .success(let b)):
             new = a
             old = b
@@ -95,10 +107,16 @@ import Testing
             return
         }
         for key in Self.keys {
-            #expect(outcome { try new.string(key, maxLength: 4096) } == outcome { try old.string(key, maxLength: 4096) }, "\(text) \(key)")
+            #expect(
+                outcome { try new.string(key, maxLength: 4096) } == outcome { try old.string(key, maxLength: 4096) },
+                "\(text) \(key)")
             #expect(outcome { try new.hex(key) } == outcome { try old.hex(key) }, "\(text) \(key)")
             #expect(new.truthy(key) == old.truthy(key), "\(text) \(key)")
-            #expect(outcome { () throws -> Bool in _ = try new.object(key); return true } == outcome { try old.isObject(key) }, "\(text) \(key)")
+            #expect(
+                outcome { () throws -> Bool in
+                    _ = try new.object(key)
+                    return true
+                } == outcome { try old.isObject(key) }, "\(text) \(key)")
         }
     }
 
@@ -112,7 +130,9 @@ import Testing
         // A trailing comma is not JSON.
         #expect(foundation(#"{"a":1,}"#) == #"["a"]"# && now(#"{"a":1,}"#) == "refused: The body is not valid JSON")
         // A repeated name: Foundation kept one of the two members silently.
-        #expect(foundation(#"{"a":"x","a":"y"}"#) == #"["a"]"# && now(#"{"a":"x","a":"y"}"#) == "refused: Field 'a' appears more than once")
+        #expect(
+            foundation(#"{"a":"x","a":"y"}"#) == #"["a"]"#
+                && now(#"{"a":"x","a":"y"}"#) == "refused: Field 'a' appears more than once")
         // Truth of a fraction: any number other than zero is true now (as the open-source server's
         // reading takes it); NSNumber's truth looked at the integer part only.
         let half = Array(#"{"OTP":0.5}"#.utf8)

@@ -1,7 +1,8 @@
 import Foundation
 import OrderedJSON
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The request-body reader on OrderedJSON values: every accessor's refusals with their messages,
 /// the limits, repeated names, and the same answers as the former Foundation reading.
@@ -22,7 +23,9 @@ import Testing
     }
 
     @Test func stringsMissingNullWrongTypeEmptyAndTooLong() throws {
-        let json = try body(#"{"a": "x", "n": null, "i": 1, "b": true, "o": {}, "l": [], "e": "", "long": "é\#(String(repeating: "x", count: 9))"}"#)
+        let json = try body(
+            #"{"a": "x", "n": null, "i": 1, "b": true, "o": {}, "l": [], "e": "", "long": "é\#(String(repeating: "x", count: 9))"}"#
+        )
         #expect(try json.string("a") == "x")
         #expect(refusal { try json.string("missing") } == "Missing field 'missing'")
         #expect(refusal { try json.string("n") } == "Missing field 'n'")
@@ -68,13 +71,17 @@ import Testing
     }
 
     @Test func truthiness() throws {
-        let json = try body(#"""
+        let json = try body(
+            #"""
             {"t": true, "f": false, "one": 1, "zero": 0, "minusZero": -0, "zeroFraction": 0.0, "zeroExponent": 0e7,
              "half": 0.5, "big": 1e400, "two": 2, "s": "yes", "s0": "0", "sFalse": "FaLsE", "sEmpty": "", "n": null,
              "a": [1], "o": {"x": 1}}
             """#)
         for key in ["t", "one", "half", "big", "two", "s"] { #expect(json.truthy(key), "\(key)") }
-        for key in ["f", "zero", "minusZero", "zeroFraction", "zeroExponent", "s0", "sFalse", "sEmpty", "n", "a", "o", "missing"] {
+        for key in [
+            "f", "zero", "minusZero", "zeroFraction", "zeroExponent", "s0", "sFalse", "sEmpty", "n", "a", "o",
+            "missing",
+        ] {
             #expect(!json.truthy(key), "\(key)")
         }
     }
@@ -86,10 +93,14 @@ import Testing
         for text in ["[1,2]", "\"x\"", "1", "null", "true"] {
             #expect(refusal { try body(text) } == "The JSON body must be an object", "\(text)")
         }
-        for text in [#"{"userId":"#, "not json", "{\"a\":1,}", "{\"a\":01}", "\u{FF}\u{FE}", "{} {}", #"{"a":"\ud800"}"#] {
+        for text in [
+            #"{"userId":"#, "not json", "{\"a\":1,}", "{\"a\":01}", "\u{FF}\u{FE}", "{} {}", #"{"a":"\ud800"}"#,
+        ] {
             #expect(refusal { try body(text) } == "The body is not valid JSON", "\(text)")
         }
-        #expect(refusal { try JSONBody([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D]) } == "The body is not valid JSON")
+        #expect(
+            refusal { try JSONBody([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D]) }
+                == "The body is not valid JSON")
     }
 
     @Test func nestingIsLimitedWhileParsing() {
@@ -106,8 +117,11 @@ import Testing
     }
 
     @Test func aRepeatedNameIsRefusedAtAnyDepth() {
-        #expect(refusal { try body(#"{"userId": "alice", "userId": "bob"}"#) } == "Field 'userId' appears more than once")
-        #expect(refusal { try body(#"{"mpinResponse": {"authOTT": "a", "authOTT": "b"}}"#) } == "Field 'authOTT' appears more than once")
+        #expect(
+            refusal { try body(#"{"userId": "alice", "userId": "bob"}"#) } == "Field 'userId' appears more than once")
+        #expect(
+            refusal { try body(#"{"mpinResponse": {"authOTT": "a", "authOTT": "b"}}"#) }
+                == "Field 'authOTT' appears more than once")
         #expect(refusal { try body(#"{"l": [{"x": 1, "y": 2, "x": 3}]}"#) } == "Field 'x' appears more than once")
         // The same name in different objects is fine.
         #expect(refusal { try body(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) } == nil)

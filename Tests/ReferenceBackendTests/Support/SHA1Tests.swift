@@ -1,6 +1,7 @@
-@testable import ReferenceBackend
 import MPinCrypto
 import Testing
+
+@testable import ReferenceBackend
 
 /// SHA-1's known answers from FIPS 180-4's examples (one block, two blocks, the empty message, a
 /// million `a`), and the padding's edges: 55, 56 and 64 bytes, where the length moves to a block
@@ -19,6 +20,8 @@ import Testing
     }
 
     @Test func aMillionAs() {
-        #expect(Hex.encode(SHA1.hash([UInt8](repeating: 0x61, count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+        #expect(
+            Hex.encode(SHA1.hash([UInt8](repeating: 0x61, count: 1_000_000)))
+                == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 }

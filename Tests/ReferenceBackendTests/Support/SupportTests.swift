@@ -1,8 +1,9 @@
 import CommonFormats
 import MPinCrypto
 import OrderedJSON
-@testable import ReferenceBackend
 import Testing
+
+@testable import ReferenceBackend
 
 /// The backend's small helpers: hex, JSON in and out (query strings are CommonFormats' `QueryString`,
 /// the calendar its `CivilTime`).
@@ -20,13 +21,17 @@ import Testing
         #expect(try body.optionalString("n") == nil)
         #expect(throws: APIError.self) { try body.string("mobile") }
         #expect(throws: APIError.self) { try body.hex("userId") }
-        #expect(throws: APIError.self) { try JSONBody(Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8)) }
+        #expect(throws: APIError.self) {
+            try JSONBody(Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8))
+        }
     }
 
     /// Answers are minified, members in the order given, control characters escaped, U+007F and
     /// non-ASCII text as they are.
     @Test func jsonOut() {
-        let value: JSONValue = .fields([("b", "x\"\n\u{1}\u{7F}é/"), ("a", [1, true, nil, .integer(Int64.min)]), ("o", .fields([]))])
+        let value: JSONValue = .fields([
+            ("b", "x\"\n\u{1}\u{7F}é/"), ("a", [1, true, nil, .integer(Int64.min)]), ("o", .fields([])),
+        ])
         let expected = #"{"b":"x\"\n\u0001\#u{7F}é/","a":[1,true,null,-9223372036854775808],"o":{}}"#
         #expect(String(decoding: JSONWriter.minified(value), as: UTF8.self) == expected)
         #expect(Reply.json(.ok, value).answer.body == Array(expected.utf8))

@@ -11,6 +11,8 @@ import Testing
     }
 
     @Test func statusDescribesCodeAndMessage() {
-        #expect(ClientEvent.Status(code: "INCORRECT_PIN", message: "Incorrect PIN").description == "INCORRECT_PIN: Incorrect PIN")
+        #expect(
+            ClientEvent.Status(code: "INCORRECT_PIN", message: "Incorrect PIN").description
+                == "INCORRECT_PIN: Incorrect PIN")
     }
 }

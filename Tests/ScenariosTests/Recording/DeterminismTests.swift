@@ -1,7 +1,7 @@
 import FlowRecording
 import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func scenarioFailureNamesFileLineAndStep() async throws {
-        var script = try ScriptParser.parse("""
+        var script = try ScriptParser.parse(
+            """
             name: wrong-expectation
             steps:
               - sdk: initialize
@@ -37,7 +38,10 @@ import Testing
             _ = try await recordEmbedded(script)
             Issue.record("the scenario passed")
         } catch let failure as ScenarioFailure {
-            #expect(failure.description == "Scenarios/wrong-expectation.yaml:9: step 2 \"start\": expected the user in state REGISTERED, it is ACTIVATED")
+            #expect(
+                failure.description
+                    == "Scenarios/wrong-expectation.yaml:9: step 2 \"start\": expected the user in state REGISTERED, it is ACTIVATED"
+            )
         }
     }
 }

@@ -2,8 +2,8 @@ import CurlTransport
 import FlowRecording
 import Foundation
 import ReferenceBackend
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -25,7 +25,8 @@ import Testing
     func reRecordingGivesTheCommittedBytes(name: String) async throws {
         let cassette = try await Self.record(name)
         let committed = try CassetteFile.readBytes(RepoPaths.path("Recordings/\(name).json"))
-        #expect(cassette.canonicalBytes == committed,
-                "Recordings/\(name).json is stale: mpin-workbench record Scenarios/devicesecurity/\(name).yaml")
+        #expect(
+            cassette.canonicalBytes == committed,
+            "Recordings/\(name).json is stale: mpin-workbench record Scenarios/devicesecurity/\(name).yaml")
     }
 }

@@ -1,7 +1,7 @@
 import FlowRecording
 import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -19,7 +19,8 @@ import Testing
 
     @Test func everyScenarioHasACassette() {
         #expect(Self.scripts.count >= 8)
-        let recorded = Set(Self.cassettes.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "") })
+        let recorded = Set(
+            Self.cassettes.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "") })
         for script in Self.scripts {
             let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
             #expect(recorded.contains(name), "no cassette for \(name)")
@@ -42,10 +43,11 @@ import Testing
     @Test func aChangedResultIsADivergence() async throws {
         let path = try #require(Self.cassettes.first { $0.hasSuffix("ds-offline-application-borrow-time.json") })
         var cassette = try CassetteFile.read(path)
-        let index = try #require(cassette.events.lastIndex { event in
-            if case .call(let call) = event.payload, call.name == "doLogin" { return true }
-            return false
-        })
+        let index = try #require(
+            cassette.events.lastIndex { event in
+                if case .call(let call) = event.payload, call.name == "doLogin" { return true }
+                return false
+            })
         guard case .call(var call) = cassette.events[index].payload else { return }
         call.status = .init(code: "ApplicationBorrowTimeExpired|NetworkError", message: call.status.message)
         cassette.events[index].payload = .call(call)

@@ -1,7 +1,7 @@
 import FlowRecording
 import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -18,19 +18,25 @@ import Testing
     @Test(arguments: RepoPaths.recordingFiles().filter { !$0.hasPrefix("ds-") })
     func reRecordingGivesTheCommittedBytes(_ name: String) async throws {
         let committed = try CassetteFile.read(RepoPaths.recordings + "/" + name)
-        guard let path = committed.scenario.path else { Issue.record("\(name) names no scenario file"); return }
+        guard let path = committed.scenario.path else {
+            Issue.record("\(name) names no scenario file")
+            return
+        }
         var script = try ScriptParser.parse(file: RepoPaths.root + "/" + path)
         script.path = path
         let again = try await recordEmbedded(script, seed: committed.scenario.seed ?? "workbench")
-        #expect(again.canonicalBytes == (try CassetteFile.readBytes(RepoPaths.recordings + "/" + name)),
-                "Recordings/\(name) is stale: mpin-workbench record \(path) --embedded --out Recordings/\(name)")
+        #expect(
+            again.canonicalBytes == (try CassetteFile.readBytes(RepoPaths.recordings + "/" + name)),
+            "Recordings/\(name) is stale: mpin-workbench record \(path) --embedded --out Recordings/\(name)")
     }
 
     @Test func everyBundledScenarioHasACassette() throws {
         let enumerator = FileManager.default.enumerator(atPath: RepoPaths.recordings)
         var names: Set<String> = []
         while let entry = enumerator?.nextObject() as? String {
-            if entry.hasSuffix(".json") { names.insert(((entry as NSString).lastPathComponent as NSString).deletingPathExtension) }
+            if entry.hasSuffix(".json") {
+                names.insert(((entry as NSString).lastPathComponent as NSString).deletingPathExtension)
+            }
         }
         for file in RepoPaths.library.files() {
             let script = try ScriptParser.parse(file: file)

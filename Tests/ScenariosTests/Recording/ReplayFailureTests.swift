@@ -1,7 +1,7 @@
 import FlowRecording
 import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -23,7 +23,13 @@ import Testing
     }
 
     func isHTTP(_ path: String) -> (CassetteEvent) -> Bool {
-        { if case .http(let exchange) = $0.payload { return exchange.request.url.hasSuffix(path) } else { return false } }
+        {
+            if case .http(let exchange) = $0.payload {
+                return exchange.request.url.hasSuffix(path)
+            } else {
+                return false
+            }
+        }
     }
 
     func isCrypto(_ primitive: String) -> (CassetteEvent) -> Bool {
@@ -44,7 +50,9 @@ import Testing
     @Test func flippedResponseByteChangesTheNextCryptoStep() async throws {
         var cassette = try cassette()
         let pass1 = try index(cassette, isHTTP("/rps/pass1"))
-        guard case .http(var exchange) = cassette.events[pass1].payload, var response = exchange.response else { throw CancellationError() }
+        guard case .http(var exchange) = cassette.events[pass1].payload, var response = exchange.response else {
+            throw CancellationError()
+        }
         let text = String(decoding: response.body, as: UTF8.self)
         let y = try #require(text.firstRange(of: "\"y\""))
         let digit = try #require(text[y.upperBound...].firstIndex { $0.isHexDigit })
@@ -56,8 +64,10 @@ import Testing
         let client2 = try index(cassette, isCrypto("client2"))
         #expect(outcome.failure?.contains("diverged at event \(client2) (sdk, step") == true, "\(outcome)")
         // The step is the phone's login, which runs in the background of the browser's.
-        #expect(outcome.failure?.contains("\"the phone logs in; the server holds its answer until the browser has logged in\"") == true,
-                "\(outcome)")
+        #expect(
+            outcome.failure?.contains(
+                "\"the phone logs in; the server holds its answer until the browser has logged in\"") == true,
+            "\(outcome)")
     }
 
     @Test func flippedCryptoIntermediateIsACryptoMismatch() async throws {
@@ -120,8 +130,10 @@ import Testing
 /// the crypto step where the change shows.
 @Suite struct TamperedResponseTests {
     @Test func theReportPointsAtTheChangedResponse() async throws {
-        var cassette = try await recordEmbedded(try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml"))
-        let (index, exchange) = try #require(cassette.httpExchanges.first { $0.exchange.request.url.contains("/clientSecret") })
+        var cassette = try await recordEmbedded(
+            try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml"))
+        let (index, exchange) = try #require(
+            cassette.httpExchanges.first { $0.exchange.request.url.contains("/clientSecret") })
         var response = try #require(exchange.response)
         var text = String(decoding: response.body, as: UTF8.self)
         let share = try #require(text.firstRange(of: "\"04")).upperBound
@@ -133,6 +145,8 @@ import Testing
         changed.response = response
         cassette.events[index].payload = .http(changed)
         let outcome = await ScenarioSession.replay(cassette, path: "authenticate.json", library: RepoPaths.library)
-        #expect(outcome.failure?.contains("comes from the response of event \(index) (GET /dta2/clientSecret)") == true, "\(outcome)")
+        #expect(
+            outcome.failure?.contains("comes from the response of event \(index) (GET /dta2/clientSecret)") == true,
+            "\(outcome)")
     }
 }

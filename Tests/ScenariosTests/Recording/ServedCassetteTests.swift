@@ -3,8 +3,8 @@ import FlowRecording
 import Foundation
 import MilagroRecording
 import ReferenceBackend
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import Synchronization
 import TestSupport
 import Testing
@@ -14,21 +14,24 @@ import Testing
 @Suite struct ServedCassetteTests {
     /// Serves `cassette` on a free port, runs `script` live against it, returns the summary.
     static func serveAndRun(_ cassette: Cassette, _ script: ScenarioScript, order: CassettePlayback.Order = .route)
-        async throws -> (CassettePlayback.Summary, (any Error)?) {
+        async throws -> (CassettePlayback.Summary, (any Error)?)
+    {
         let holder = PlaybackHolder()
         let server = try await PlainHTTPServer.start { request in
             let answer = holder.playback!.answer(method: request.method, target: request.target, body: request.body)
             return .init(answer.response)
         }
-        let playback = CassettePlayback(cassette: cassette, name: "served.json", order: order, servedOrigin: server.baseURL)
+        let playback = CassettePlayback(
+            cassette: cassette, name: "served.json", order: order, servedOrigin: server.baseURL)
         holder.playback = playback
         let clock = FrozenClock(milliseconds: script.startTime)
         var failure: (any Error)?
         do {
-            _ = try await ScenarioSession.run(script, backendURL: server.baseURL,
-                                              transport: CurlTransport(options: .init(defaultTimeout: 20, connectTimeout: 5)),
-                                              random: SeededRandomSource(seed: "another platform"), clock: clock,
-                                              advanceClock: { clock.advance(milliseconds: $0) }, canWait: true)
+            _ = try await ScenarioSession.run(
+                script, backendURL: server.baseURL,
+                transport: CurlTransport(options: .init(defaultTimeout: 20, connectTimeout: 5)),
+                random: SeededRandomSource(seed: "another platform"), clock: clock,
+                advanceClock: { clock.advance(milliseconds: $0) }, canWait: true)
         } catch {
             failure = error
         }

@@ -1,7 +1,7 @@
 import FlowRecording
 import Foundation
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -42,7 +42,7 @@ import Testing
         // Every event of the background step carries that step, wherever it sits in the timeline.
         let phoneStep = try #require(events[held].step)
         #expect(events[result].step == phoneStep)
-        #expect(events[held + 1 ..< result].contains { $0.step != phoneStep })
+        #expect(events[held + 1..<result].contains { $0.step != phoneStep })
         guard case .http(let exchange) = events[held].payload, let response = exchange.response else {
             Issue.record("the phone's login has no response")
             return
@@ -85,7 +85,10 @@ import Testing
         // browser's), the browser logs in, and its result meets the phone's moved login.
         #expect(outcome.kind == "unexpectedEvent")
         #expect(failure.contains("diverged at event \(rpa) (sdk, step"))
-        #expect(failure.contains("the re-run made a call authenticate (browser) where the cassette has sdk's http POST http://127.0.0.1:8005/rps/authenticate"))
+        #expect(
+            failure.contains(
+                "the re-run made a call authenticate (browser) where the cassette has sdk's http POST http://127.0.0.1:8005/rps/authenticate"
+            ))
         #expect(failure.contains("the actors' events come in another order than in the recording"))
     }
 
@@ -93,8 +96,11 @@ import Testing
     /// events the foreground makes only later, and awaiting it is reported as an actor-order divergence.
     @Test func aHeldStepAwaitedBeforeItsEventsIsReported() async throws {
         var cassette = try await Self.record("access-number-logout.yaml")
-        let poll = try Self.index(cassette, "browser poll step", { event in
-            event.step?.name == "the browser's poll sees the phone's login and its authOTT" })
+        let poll = try Self.index(
+            cassette, "browser poll step",
+            { event in
+                event.step?.name == "the browser's poll sees the phone's login and its authOTT"
+            })
         let result = try Self.index(cassette, "phone result", Self.call("finishAuthenticationAN"))
         // Put the phone's result after the events of the step after the await (the access session is gone).
         let after = try Self.index(cassette, "expired poll", { $0.step?.name == "the access-number session is gone" })
@@ -111,23 +117,29 @@ import Testing
 
     @Test func backgroundStepsMustBeAwaited() {
         #expect(throws: ScriptError.self) {
-            try ScriptParser.parse("""
+            try ScriptParser.parse(
+                """
                 steps:
                   - sdk: initialize
                     background: phone
                 """, file: "never-awaited.yaml")
         }
         do {
-            _ = try ScriptParser.parse("""
+            _ = try ScriptParser.parse(
+                """
                 steps:
                   - await: phone
                 """, file: "unknown.yaml")
             Issue.record("an await of no background step parsed")
         } catch {
-            #expect(error.description == "unknown.yaml:2: step 0 \"await phone\": await phone: no step runs in the background under that name here")
+            #expect(
+                error.description
+                    == "unknown.yaml:2: step 0 \"await phone\": await phone: no step runs in the background under that name here"
+            )
         }
         do {
-            _ = try ScriptParser.parse("""
+            _ = try ScriptParser.parse(
+                """
                 steps:
                   - sdk: initialize
                     background: phone
@@ -141,7 +153,8 @@ import Testing
             #expect(error.description.contains("step 0 (line 2) runs under that name and is not awaited yet"))
         }
         do {
-            _ = try ScriptParser.parse("""
+            _ = try ScriptParser.parse(
+                """
                 steps:
                   - await: phone
                     with: {x: 1}

@@ -1,8 +1,8 @@
 import FlowRecording
 import Foundation
 import ReferenceBackend
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -11,7 +11,8 @@ import Testing
 /// answers of the backend that suite was recorded against.
 @Suite struct HostedV3ProfileTests {
     static let suite = [
-        "testNoInit", "testInit", "testBackend", "setBackend", "testUsers1", "testUsers2", "testUsers3", "testUsers4", "testUsers5",
+        "testNoInit", "testInit", "testBackend", "setBackend", "testUsers1", "testUsers2", "testUsers3", "testUsers4",
+        "testUsers5",
         "testRegister1", "testRegister2", "testRegister3", "testRegister4", "testAuthenticate1", "testAuthenticate2",
         "testAuthenticateOTP", "testAuthenticateAN1", "testAuthenticateAN2",
     ]

@@ -1,6 +1,7 @@
 import FlowRecording
-@testable import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// The scheduler's waits are woken by the lanes' changes and by clock deadlines, not by polling.
 /// The deadlines that must not be the reason a wait ends are an hour away, and the test asks only
@@ -13,7 +14,7 @@ import Testing
     @Test func aChangeWakesTheWaiter() async {
         let scheduler = LaneScheduler(held: { 0 })
         scheduler.started(Self.lane)
-        await scheduler.waitForChange(until: .now)   // takes the note that `started` left
+        await scheduler.waitForChange(until: .now)  // takes the note that `started` left
         let start = ContinuousClock.now
         async let waited: Void = scheduler.waitForChange(until: start + .seconds(3_600))
         try? await Task.sleep(for: .milliseconds(20))

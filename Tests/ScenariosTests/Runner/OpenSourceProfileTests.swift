@@ -1,8 +1,8 @@
 import FlowRecording
 import Foundation
 import ReferenceBackend
-import Scenarios
 import ScenarioTestSupport
+import Scenarios
 import TestSupport
 import Testing
 
@@ -12,12 +12,16 @@ import Testing
 @Suite struct OpenSourceProfileTests {
     /// Milagro-flavour scenarios whose every step the open-source server answers the same way.
     static let applying = [
-        "register-auto.yaml", "authenticate.yaml", "wrong-pin-blocked.yaml", "revoked.yaml", "access-number-tampered.yaml",
-        "milagro-sdk/testNoInit.yaml", "milagro-sdk/testInit.yaml", "milagro-sdk/testBackend.yaml", "milagro-sdk/setBackend.yaml",
-        "milagro-sdk/testUsers1.yaml", "milagro-sdk/testUsers2.yaml", "milagro-sdk/testUsers3.yaml", "milagro-sdk/testUsers4.yaml",
+        "register-auto.yaml", "authenticate.yaml", "wrong-pin-blocked.yaml", "revoked.yaml",
+        "access-number-tampered.yaml",
+        "milagro-sdk/testNoInit.yaml", "milagro-sdk/testInit.yaml", "milagro-sdk/testBackend.yaml",
+        "milagro-sdk/setBackend.yaml",
+        "milagro-sdk/testUsers1.yaml", "milagro-sdk/testUsers2.yaml", "milagro-sdk/testUsers3.yaml",
+        "milagro-sdk/testUsers4.yaml",
         "milagro-sdk/testUsers5.yaml", "milagro-sdk/testRegister1.yaml", "milagro-sdk/testRegister2.yaml",
         "milagro-sdk/testRegister3.yaml", "milagro-sdk/testRegister4.yaml", "milagro-sdk/testAuthenticate1.yaml",
-        "milagro-sdk/testAuthenticate2.yaml", "milagro-sdk/testAuthenticateOTP.yaml", "milagro-sdk/testAuthenticateAN1.yaml",
+        "milagro-sdk/testAuthenticate2.yaml", "milagro-sdk/testAuthenticateOTP.yaml",
+        "milagro-sdk/testAuthenticateAN1.yaml",
         "milagro-sdk/testAuthenticateAN2.yaml",
     ]
 

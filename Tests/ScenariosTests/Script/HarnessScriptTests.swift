@@ -1,12 +1,14 @@
 import FlowRecording
-@testable import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// What a harness's suite needs of the script language: `checks: continue`, `variables`, a step's
 /// `context`, `!NAME` statuses and the `tamper:N` filter.
 @Suite struct HarnessScriptTests {
     @Test func checksVariablesAndContextParse() throws {
-        let script = try ScriptParser.parse("""
+        let script = try ScriptParser.parse(
+            """
             name: s
             checks: continue
             variables: {user: testUser, pin: "1234"}
@@ -15,7 +17,8 @@ import Testing
                 context: "${user}--@${test}"
             """, file: "s.yaml")
         #expect(script.checks == .continue)
-        #expect(script.variables.map(\.name) == ["user", "pin"] && script.variables.map(\.value) == ["testUser", "1234"])
+        #expect(
+            script.variables.map(\.name) == ["user", "pin"] && script.variables.map(\.value) == ["testUser", "1234"])
         #expect(script.steps[0].context == "${user}--@${test}")
         #expect(try ScriptParser.parse("steps: [{sdk: listUsers}]", file: "d.yaml").checks == .stop)
     }
@@ -42,7 +45,10 @@ import Testing
         #expect(try variables.expand("${nine|tamper:4}").get() == "1230")
         #expect(try variables.expand("${an|tamper}").get() == "6418792")
         for bad in ["${an|tamper:0}", "${an|tamper:8}", "${an|tamper:x}", "${word|tamper:3}"] {
-            guard case .failure(let error) = variables.expand(bad) else { Issue.record("\(bad) expanded"); continue }
+            guard case .failure(let error) = variables.expand(bad) else {
+                Issue.record("\(bad) expanded")
+                continue
+            }
             #expect(error.description.contains("needs a digit at that place"), "\(error)")
         }
         #expect((try? Variables(["e": ""]).expand("${e|tamper:1}").get()) == nil)

@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test func parsesStepsWithArgumentsExpectationsAndCaptures() throws {
-        let script = try ScriptParser.parse("""
+        let script = try ScriptParser.parse(
+            """
             name: an-login
             steps:
               - sdk: initialize
@@ -36,7 +37,8 @@ import Testing
     /// A body given as a mapping is sent with sorted keys, the order a cassette's copy of the script
     /// has, so a replay from that copy sends the same bytes; a string body is sent as written.
     @Test func mappingBodiesHaveSortedKeys() throws {
-        let script = try ScriptParser.parse("""
+        let script = try ScriptParser.parse(
+            """
             name: bodies
             steps:
               - browser: request
@@ -49,24 +51,31 @@ import Testing
     }
 
     @Test func unknownArgumentNamesFileLineAndStep() throws {
-        let failure = try #require(error("""
-            name: x
-            steps:
-              - sdk: makeNewUser
-                with: {id: alice}
-              - name: finish registration
-                sdk: finishRegistration
-                with:
-                  pn: "1234"
-            """))
+        let failure = try #require(
+            error(
+                """
+                name: x
+                steps:
+                  - sdk: makeNewUser
+                    with: {id: alice}
+                  - name: finish registration
+                    sdk: finishRegistration
+                    with:
+                      pn: "1234"
+                """))
         #expect(failure.file == "Scenarios/broken.yaml" && failure.line == 8 && failure.stepIndex == 1)
-        #expect(failure.description.hasPrefix("Scenarios/broken.yaml:8:7: step 1 \"finish registration\": finishRegistration takes no argument \"pn\""))
+        #expect(
+            failure.description.hasPrefix(
+                "Scenarios/broken.yaml:8:7: step 1 \"finish registration\": finishRegistration takes no argument \"pn\""
+            ))
     }
 
     @Test func unknownActionMissingArgumentAndBadYAML() throws {
         let action = try #require(error("steps:\n  - sdk: fly\n"))
         #expect(action.line == 2 && action.stepIndex == 0 && action.message.hasPrefix("unknown sdk action \"fly\""))
-        let missing = try #require(error("steps:\n  - sdk: makeNewUser\n    with: {id: a}\n  - sdk: finishRegistration\n    with: {user: a}\n"))
+        let missing = try #require(
+            error("steps:\n  - sdk: makeNewUser\n    with: {id: a}\n  - sdk: finishRegistration\n    with: {user: a}\n")
+        )
         #expect(missing.stepIndex == 1 && missing.message == "finishRegistration needs the argument \"pin\"")
         let yaml = try #require(error("steps:\n  - sdk: [unclosed\n"))
         #expect(yaml.line != nil && yaml.message.hasPrefix("not valid YAML"))
@@ -77,14 +86,17 @@ import Testing
     }
 
     @Test func jsonScriptsAreAccepted() throws {
-        let script = try ScriptParser.parse(#"{"name": "j", "steps": [{"sdk": "initialize"}, {"clock": "wait", "with": {"seconds": 5}}]}"#,
-                                            file: "j.json")
+        let script = try ScriptParser.parse(
+            #"{"name": "j", "steps": [{"sdk": "initialize"}, {"clock": "wait", "with": {"seconds": 5}}]}"#,
+            file: "j.json")
         #expect(script.steps.map(\.action) == ["initialize", "wait"])
     }
 
     @Test func variablesAndFilters() throws {
         let variables = Variables(["an": "1234567", "qr": "http://h:1#abc"])
-        #expect(try variables.expand("$an/${an|tamper}/${qr|fragment}/${qr|origin}/$$").get() == "1234567/1234568/abc/http://h:1/$")
+        #expect(
+            try variables.expand("$an/${an|tamper}/${qr|fragment}/${qr|origin}/$$").get()
+                == "1234567/1234568/abc/http://h:1/$")
         #expect(throws: VariableError.self) { try variables.expand("$nope").get() }
     }
 }

@@ -21,7 +21,8 @@ import Testing
         #expect(mapping.compactMap(\.key.string) == ["b", "a"])
         #expect(mapping["b"]?.string == "1" && mapping["b"]?.mark == YAMLNode.Mark(line: 1, column: 4))
         #expect(mapping["a"]?.sequence?.compactMap(\.string) == ["true", "~", "x"])
-        #expect(mapping["a"]?.sequence?[2].scalar?.isPlain == false && mapping["a"]?.sequence?[2].tag == YAMLNode.stringTag)
+        #expect(
+            mapping["a"]?.sequence?[2].scalar?.isPlain == false && mapping["a"]?.sequence?[2].tag == YAMLNode.stringTag)
         #expect(try YAMLReader.compose("") == nil && YAMLReader.compose("# a comment\n") == nil)
     }
 
@@ -33,11 +34,18 @@ import Testing
     }
 
     @Test func problemsAreLibyamlsWithTheirPlace() throws {
-        #expect(failure("steps:\n  - sdk: [unclosed\n")
-            == YAMLError(problem: "did not find expected ',' or ']'", mark: YAMLNode.Mark(line: 3, column: 1)))
-        #expect(failure("a: *nowhere\n") == YAMLError(problem: "found undefined alias", mark: YAMLNode.Mark(line: 1, column: 4)))
-        #expect(failure("a: 1\n---\nb: 2\n") == YAMLError(problem: "but found another document", mark: YAMLNode.Mark(line: 2, column: 1)))
-        #expect(failure("a: x\u{1}\n") == YAMLError(problem: "1:5: error: reader: control characters are not allowed:\na: x\u{1}\n    ^"))
+        #expect(
+            failure("steps:\n  - sdk: [unclosed\n")
+                == YAMLError(problem: "did not find expected ',' or ']'", mark: YAMLNode.Mark(line: 3, column: 1)))
+        #expect(
+            failure("a: *nowhere\n")
+                == YAMLError(problem: "found undefined alias", mark: YAMLNode.Mark(line: 1, column: 4)))
+        #expect(
+            failure("a: 1\n---\nb: 2\n")
+                == YAMLError(problem: "but found another document", mark: YAMLNode.Mark(line: 2, column: 1)))
+        #expect(
+            failure("a: x\u{1}\n")
+                == YAMLError(problem: "1:5: error: reader: control characters are not allowed:\na: x\u{1}\n    ^"))
     }
 
     @Test func aScriptsYAMLErrorNamesTheLineAndColumn() throws {

@@ -3,6 +3,7 @@ import GMPOracle
 import MPinCrypto
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// AMCL's arithmetic vector files (../shared/vectors/amcl/arith, 12 files of 10 tests, read at test
@@ -59,7 +60,9 @@ struct AMCLArithmeticVectorsTests {
         }
     }
 
-    @Test("every field of every file passes", .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"), arguments: File.all)
+    @Test(
+        "every field of every file passes", .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"),
+        arguments: File.all)
     func allPass(file: File) throws {
         let (header, blocks) = try file.load()
         #expect(blocks.count == 10)
@@ -81,8 +84,10 @@ struct AMCLArithmeticVectorsTests {
         .fp: ["FP_1", "FP_2"],
         .fp2: ["FP2_1", "FP2_2", "BIGsc"],
         .fp4: ["FP4_1", "FP4_2", "FP12_1", "FP12_2", "FP12_3", "FP12_4", "FP2sc", "BIGsc1", "BIGsc2"],
-        .fp12: ["FP12_1", "FP12_2", "FP12_3", "FP12_4", "FP12_c", "BIGsc1", "BIGsc2", "BIGsc3", "BIGsc4",
-                "BIGscs", "BIGsco"],
+        .fp12: [
+            "FP12_1", "FP12_2", "FP12_3", "FP12_4", "FP12_c", "BIGsc1", "BIGsc2", "BIGsc3", "BIGsc4",
+            "BIGscs", "BIGsco",
+        ],
         .ecp: ["ECP1", "ECP2", "BIGscalar1", "BIGscalar2"],
         .ecp2: ["ECP21", "ECP22", "ECP23", "ECP24", "BIGscalar1", "BIGscalar2", "BIGscalar3", "BIGscalar4"],
     ]
@@ -97,10 +102,13 @@ struct AMCLArithmeticVectorsTests {
     }
 
     /// For each file, one output field of test 3 with a flipped digit fails that field only.
-    @Test("a flipped hex digit in an output fails that field", .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"), arguments: [
-        ("fp", "FPexp"), ("fp2", "FP2_div_ip"), ("fp4", "FP4_xtrpow2"), ("fp12", "FP12compow"),
-        ("ecp", "ECPmul2"), ("ecp2", "ECP2set1"),
-    ])
+    @Test(
+        "a flipped hex digit in an output fails that field",
+        .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"),
+        arguments: [
+            ("fp", "FPexp"), ("fp2", "FP2_div_ip"), ("fp4", "FP4_xtrpow2"), ("fp12", "FP12compow"),
+            ("ecp", "ECPmul2"), ("ecp2", "ECP2set1"),
+        ])
     func flippedDigit(kindName: String, field: String) throws {
         let kind = try #require(AMCLArithmeticKind(rawValue: kindName))
         for curve in [CurveID.bn254cx, .bn254] {
@@ -121,7 +129,9 @@ struct AMCLArithmeticVectorsTests {
         }
     }
 
-    @Test("a flipped digit in an input point is reported on that input", .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"))
+    @Test(
+        "a flipped digit in an input point is reported on that input",
+        .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"))
     func flippedInputPoint() throws {
         var (_, blocks) = try File(kind: .ecp, curve: .bn254cx).load()
         let index = try #require(blocks[0].fields.firstIndex { $0.key == "ECP1" })
@@ -131,7 +141,9 @@ struct AMCLArithmeticVectorsTests {
         #expect(verdict.failures.contains { $0.field == "ECPsum" && $0.actual.hasPrefix("not computed") })
     }
 
-    @Test("an unknown field, the wrong curve, and a point that is on the curve are failures", .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"))
+    @Test(
+        "an unknown field, the wrong curve, and a point that is on the curve are failures",
+        .enabled(if: hasFiles, "needs ../shared/vectors/amcl/arith, absent here"))
     func otherFailures() throws {
         var (_, blocks) = try File(kind: .fp2, curve: .bn254).load()
         blocks[0].fields.append(AMCLBlock.Field(key: "FP2mull", value: "[00,00]", line: 99))
@@ -169,7 +181,8 @@ struct AMCLArithmeticVectorsTests {
         #expect(ArithNotation.number("00").map { $0.bytes(atLeast: 32) } == [UInt8](repeating: 0, count: 32))
         let big = try #require(ArithNotation.number("2400000008702A0DB0BDDF647A6366D3243FD6EE18093EE1BE6623EF5C1B55B3"))
         let (q, r) = big.quotientAndRemainder(dividingBy: GMPInteger(15))
-        #expect(q * GMPInteger(15) + r == big && r < GMPInteger(15) && big.halved * GMPInteger(2) + GMPInteger(1) == big)
+        #expect(
+            q * GMPInteger(15) + r == big && r < GMPInteger(15) && big.halved * GMPInteger(2) + GMPInteger(1) == big)
         #expect(ArithNotation.number("1" + String(repeating: "0", count: 64)) == nil, "more than 256 bits")
         #expect(ArithNotation.number("-01") == nil && ArithNotation.number("0x01") == nil)
         #expect(ArithNotation.value("[[01,02],[03,04]]") != nil)

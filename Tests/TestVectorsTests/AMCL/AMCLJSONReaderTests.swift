@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 @Suite("AMCLJSONReader")
@@ -19,12 +20,13 @@ struct AMCLJSONReaderTests {
             """
         let blocks = try AMCLJSONReader.parse(text, file: "o.json")
         #expect(blocks.count == 2)
-        #expect(blocks[0].fields == [
-            AMCLBlock.Field(key: "TimeValue", value: "1437055594", line: 3),
-            AMCLBlock.Field(key: "SS1", value: "082f", line: 4),
-            AMCLBlock.Field(key: "DATE", value: "16632", line: 5),
-            AMCLBlock.Field(key: "PIN2", value: "-4", line: 6),
-        ])
+        #expect(
+            blocks[0].fields == [
+                AMCLBlock.Field(key: "TimeValue", value: "1437055594", line: 3),
+                AMCLBlock.Field(key: "SS1", value: "082f", line: 4),
+                AMCLBlock.Field(key: "DATE", value: "16632", line: 5),
+                AMCLBlock.Field(key: "PIN2", value: "-4", line: 6),
+            ])
         #expect(blocks[0].name == "entry 1")
         #expect(blocks[0].line == 3)
         #expect(blocks[1].name == "test_no 7")
@@ -32,26 +34,33 @@ struct AMCLJSONReaderTests {
         #expect(blocks[1].line == 8)
     }
 
-    @Test("nested values, booleans and broken syntax throw with the line", arguments: [
-        ("[\n{\"A\": [1]}\n]", 2),
-        ("[\n{\"A\": true}]", 2),
-        ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", 3),
-        ("{\"A\": \"1\"}", 1),
-        ("[\n{\"A\": \"1\"},\n{\"A\": \"2\", \"A\": \"3\"}]", 3),
-        ("[{\"A\": \"1\"}]\n[]", 2),
-    ])
+    @Test(
+        "nested values, booleans and broken syntax throw with the line",
+        arguments: [
+            ("[\n{\"A\": [1]}\n]", 2),
+            ("[\n{\"A\": true}]", 2),
+            ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", 3),
+            ("{\"A\": \"1\"}", 1),
+            ("[\n{\"A\": \"1\"},\n{\"A\": \"2\", \"A\": \"3\"}]", 3),
+            ("[{\"A\": \"1\"}]\n[]", 2),
+        ])
     func malformed(text: String, line: Int) {
         let error = #expect(throws: VectorFileError.self) { try AMCLJSONReader.parse(text, file: "bad.json") }
         #expect(error?.line == line)
         #expect(error?.file == "bad.json")
     }
 
-    @Test("errors say what was found and where", arguments: [
-        ("[\n{\"A\": [1]}\n]", "bad.json:2: field A: values must be strings or numbers, found an array"),
-        ("[\n  7]", "bad.json:2: expected a JSON object (one vector), found a number"),
-        ("\n{\"A\": \"1\"}", "bad.json:2: expected a JSON array of vectors, found an object"),
-        ("[\n{\"A\": \"1\"\n\"B\": \"2\"}]", "bad.json:3: not JSON at column 1: expected ',' or '}' in object, found '\"'"),
-    ])
+    @Test(
+        "errors say what was found and where",
+        arguments: [
+            ("[\n{\"A\": [1]}\n]", "bad.json:2: field A: values must be strings or numbers, found an array"),
+            ("[\n  7]", "bad.json:2: expected a JSON object (one vector), found a number"),
+            ("\n{\"A\": \"1\"}", "bad.json:2: expected a JSON array of vectors, found an object"),
+            (
+                "[\n{\"A\": \"1\"\n\"B\": \"2\"}]",
+                "bad.json:3: not JSON at column 1: expected ',' or '}' in object, found '\"'"
+            ),
+        ])
     func messages(text: String, message: String) {
         let error = #expect(throws: VectorFileError.self) { try AMCLJSONReader.parse(text, file: "bad.json") }
         #expect(error?.description == message)

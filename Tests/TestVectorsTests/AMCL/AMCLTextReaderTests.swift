@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 @Suite("AMCLTextReader")
@@ -15,10 +16,11 @@ struct AMCLTextReaderTests {
             """
         let document = try AMCLTextReader.parse(text, file: "t.txt")
         #expect(document.blocks.count == 2)
-        #expect(document.blocks[0].fields == [
-            AMCLBlock.Field(key: "MS1", value: "0a0b", line: 1),
-            AMCLBlock.Field(key: "MS2", value: "0c0d", line: 2),
-        ])
+        #expect(
+            document.blocks[0].fields == [
+                AMCLBlock.Field(key: "MS1", value: "0a0b", line: 1),
+                AMCLBlock.Field(key: "MS2", value: "0c0d", line: 2),
+            ])
         #expect(document.blocks[1].line == 4)
         #expect(document.blocks[1]["PIN1"]?.value == "42")
         #expect(document.blocks[1]["PIN1"]?.line == 5)
@@ -41,7 +43,8 @@ struct AMCLTextReaderTests {
             BIGsc1 = 0F48
             """
         let document = try AMCLTextReader.parse(text, file: "fp12.txt")
-        #expect(document.header.map(\.text) == ["FP12 ARITHMETICS - CURVE: BN254_CX, Modulo := 0x24", "second header line"])
+        #expect(
+            document.header.map(\.text) == ["FP12 ARITHMETICS - CURVE: BN254_CX, Modulo := 0x24", "second header line"])
         #expect(document.blocks.map(\.name) == ["test 1", "test 2"])
         #expect(document.blocks[0]["FP12_1"]?.value == "[[[1C,0F],[07,1D]]]")
         #expect(document.blocks[1].fields.map(\.key) == ["FP12_1", "BIGsc1"])
@@ -115,10 +118,12 @@ struct AMCLTextReaderTests {
         #expect(document.blocks[1].line == 3 + vectors[0].fields.count + 1)
     }
 
-    @Test("test-name comments", arguments: [
-        ("test 3", "test 3"), ("test3", "test 3"), ("Test 12:", "test 12"), ("testing", nil),
-        ("test vectors for FP12", nil), ("pairing e(Q,P)", nil),
-    ] as [(String, String?)])
+    @Test(
+        "test-name comments",
+        arguments: [
+            ("test 3", "test 3"), ("test3", "test 3"), ("Test 12:", "test 12"), ("testing", nil),
+            ("test vectors for FP12", nil), ("pairing e(Q,P)", nil),
+        ] as [(String, String?)])
     func testNames(comment: String, name: String?) {
         #expect(AMCLTextReader.testName(inComment: comment) == name)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TestVectors
 
 /// The entries of a vector list found without parsing it (what lets `vectors verify` read a list of a
@@ -17,7 +18,9 @@ import Testing
         #expect(texts(" [ 5 , \"s\" ] ") == ["5", "\"s\""])
     }
 
-    @Test(arguments: ["", "{}", "[", "[1,]", "[,1]", "[1] x", "[1}", "[\"open]", "[{\"a\": \"line\nbreak\"}]", "\u{FEFF}[1]", "[{]"])
+    @Test(arguments: [
+        "", "{}", "[", "[1,]", "[,1]", "[1] x", "[1}", "[\"open]", "[{\"a\": \"line\nbreak\"}]", "\u{FEFF}[1]", "[{]",
+    ])
     func whatItDoesNotExpectIsLeftToTheWholeParse(text: String) {
         #expect(ListSplitter.entries(of: Array(text.utf8)) == nil, "\(text.debugDescription)")
     }

@@ -2,6 +2,7 @@ import Foundation
 import MPinCrypto
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// The format rules of AMCL's published M-Pin layouts (`MPinEnrolment.Layout`), on small files
@@ -36,8 +37,9 @@ struct PublishedLayoutTests {
         #expect(verifier.unusedKeys(loaded).isEmpty)
     }
 
-    @Test("milagro-crypto-js two-pass: SEC, SERVER_OUTPUT and HASH_MPIN_ID_HEX are not demanded, but compared when given",
-          arguments: ["SEC", "SERVER_OUTPUT", "HASH_MPIN_ID_HEX"])
+    @Test(
+        "milagro-crypto-js two-pass: SEC, SERVER_OUTPUT and HASH_MPIN_ID_HEX are not demanded, but compared when given",
+        arguments: ["SEC", "SERVER_OUTPUT", "HASH_MPIN_ID_HEX"])
     func sharesOptionalFieldsAreChecked(key: String) throws {
         let plain = try AMCLLayoutFile.jsTwoPassJSON.vectors(count: Self.count)
         let full = try AMCLLayoutFile.cTwoPassJSON.vectors(count: Self.count)
@@ -59,8 +61,9 @@ struct PublishedLayoutTests {
         #expect(Self.failedFields(wrong) == [key])
     }
 
-    @Test("ServerSecret and SERVER_SECRET are each checked as SS1 + SS2: one changed digit fails that field",
-          arguments: ["ServerSecret", "SERVER_SECRET"])
+    @Test(
+        "ServerSecret and SERVER_SECRET are each checked as SS1 + SS2: one changed digit fails that field",
+        arguments: ["ServerSecret", "SERVER_SECRET"])
     func serverSecretMutation(key: String) throws {
         var vectors = try AMCLLayoutFile.jsTwoPassJSON.vectors(count: Self.count)
         vectors[2].flipLastDigit(of: key)
@@ -91,8 +94,9 @@ struct PublishedLayoutTests {
         "TOKEN", "Y", "U", "UT", "X", "V",
     ]
 
-    @Test("milagro-crypto-js two-pass: a vector without a field the format requires fails, naming it",
-          arguments: jsTwoPassRequired)
+    @Test(
+        "milagro-crypto-js two-pass: a vector without a field the format requires fails, naming it",
+        arguments: jsTwoPassRequired)
     func sharesRequiredField(key: String) throws {
         var vectors = try AMCLLayoutFile.jsTwoPassJSON.vectors(count: Self.count)
         #expect(vectors[0][key] != nil)
@@ -103,10 +107,12 @@ struct PublishedLayoutTests {
         #expect(report.verdicts[0].failures.first?.field == key, "\(report.verdicts[0].failures)")
     }
 
-    @Test("milagro-crypto-js one-pass: a vector without a field the format requires fails, naming it", arguments: [
-        "MPIN_ID_HEX", "SS1", "CS2", "CLIENT_SECRET", "TOKEN", "DATE", "PIN1", "PIN2", "U", "UT", "X", "Y", "SEC",
-        "TimeValue",
-    ])
+    @Test(
+        "milagro-crypto-js one-pass: a vector without a field the format requires fails, naming it",
+        arguments: [
+            "MPIN_ID_HEX", "SS1", "CS2", "CLIENT_SECRET", "TOKEN", "DATE", "PIN1", "PIN2", "U", "UT", "X", "Y", "SEC",
+            "TimeValue",
+        ])
     func sharesOnePassRequiredField(key: String) throws {
         var vectors = try AMCLLayoutFile.jsOnePassJSON.vectors(count: Self.count)
         vectors[0][key] = nil
@@ -115,10 +121,12 @@ struct PublishedLayoutTests {
         #expect(report.verdicts[0].failures.first?.field == key, "\(report.verdicts[0].failures)")
     }
 
-    @Test("milagro-crypto-c layouts: SEC, SERVER_OUTPUT and HASH_MPIN_ID_HEX are required", arguments: [
-        (AMCLLayoutFile.cTwoPassText, "SEC"), (.cTwoPassText, "SERVER_OUTPUT"), (.cTwoPassJSON, "HASH_MPIN_ID_HEX"),
-        (.cOnePassJSON, "SEC"), (.cOnePassJSON, "SERVER_OUTPUT"), (.cOnePassJSON, "HASH_MPIN_ID_HEX"),
-    ])
+    @Test(
+        "milagro-crypto-c layouts: SEC, SERVER_OUTPUT and HASH_MPIN_ID_HEX are required",
+        arguments: [
+            (AMCLLayoutFile.cTwoPassText, "SEC"), (.cTwoPassText, "SERVER_OUTPUT"), (.cTwoPassJSON, "HASH_MPIN_ID_HEX"),
+            (.cOnePassJSON, "SEC"), (.cOnePassJSON, "SERVER_OUTPUT"), (.cOnePassJSON, "HASH_MPIN_ID_HEX"),
+        ])
     func masterSecretsRequired(layout: AMCLLayoutFile, key: String) throws {
         var vectors = try layout.vectors(count: Self.count)
         vectors[3][key] = nil
@@ -139,7 +147,8 @@ struct PublishedLayoutTests {
 
     @Test("a shares vector with nothing checkable fails")
     func nothingToCheck() throws {
-        let report = try verify(.jsTwoPassJSON, [AMCLLayoutFile.Vector(fields: [("SS1", .text("00")), ("U", .text("04"))])])
+        let report = try verify(
+            .jsTwoPassJSON, [AMCLLayoutFile.Vector(fields: [("SS1", .text("00")), ("U", .text("04"))])])
         #expect(report.failed == 1)
         #expect(report.verdicts[0].failures.contains { $0.field == "(vector)" })
         #expect(report.verdicts[0].failures.contains { $0.field == "SS2" })

@@ -2,6 +2,7 @@ import Foundation
 import MPinCrypto
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// AMCL's published vector files, read at test time from `../shared/vectors` (never copied into the
@@ -14,14 +15,18 @@ struct SharedVectorFilesTests {
     /// The files, relative to `../shared/vectors`, so that each is reported by a short name.
     static let files: [String] = SharedData.vectorFiles().map { String($0.dropFirst(SharedData.vectors.count + 1)) }
 
-    @Test("../shared/vectors holds the published files", .enabled(if: SharedData.hasVectors, "needs ../shared/vectors, absent here"))
+    @Test(
+        "../shared/vectors holds the published files",
+        .enabled(if: SharedData.hasVectors, "needs ../shared/vectors, absent here"))
     func folderIsNotEmpty() {
         #expect(!Self.files.isEmpty, "no .txt or .json file under \(SharedData.vectors)")
         #expect(Self.files.contains("amcl/js/MPIN_BN254.json"))
     }
 
-    @Test("every vector of every published file passes", .enabled(if: SharedData.hasVectors, "needs ../shared/vectors, absent here"),
-          arguments: files)
+    @Test(
+        "every vector of every published file passes",
+        .enabled(if: SharedData.hasVectors, "needs ../shared/vectors, absent here"),
+        arguments: files)
     func filePasses(file: String) throws {
         let loaded = try verifier.load(path: SharedData.vectorPath(file))
         let verdicts = verifier.check(loaded)
@@ -36,8 +41,11 @@ struct SharedVectorFilesTests {
 
     static let jsTwoPass = SharedData.vectorPath("amcl/js/MPIN_BN254.json")
 
-    @Test("milagro-crypto-js MPIN_BN254.json: one changed digit of ServerSecret fails that field of that vector",
-          .enabled(if: FileManager.default.fileExists(atPath: jsTwoPass), "needs ../shared/vectors/amcl/js/MPIN_BN254.json, absent here"))
+    @Test(
+        "milagro-crypto-js MPIN_BN254.json: one changed digit of ServerSecret fails that field of that vector",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: jsTwoPass),
+            "needs ../shared/vectors/amcl/js/MPIN_BN254.json, absent here"))
     func serverSecretMutation() throws {
         let text = try String(contentsOfFile: Self.jsTwoPass, encoding: .utf8)
         let pattern = try Regex("\"ServerSecret\": \"([0-9a-f]*)([0-9a-f])\"")

@@ -1,16 +1,19 @@
 import MPinCrypto
 import Testing
+
 @testable import TestVectors
 
 @Suite("VectorFieldLedger")
 struct VectorFieldLedgerTests {
-    let block = AMCLBlock(name: "block 1", line: 10, fields: [
-        .init(key: "A", value: "0a0B", line: 10),
-        .init(key: "B", value: "ff", line: 11),
-        .init(key: "N", value: "-19", line: 12),
-        .init(key: "BAD", value: "0g", line: 13),
-        .init(key: "TEST", value: "1", line: 14),
-    ])
+    let block = AMCLBlock(
+        name: "block 1", line: 10,
+        fields: [
+            .init(key: "A", value: "0a0B", line: 10),
+            .init(key: "B", value: "ff", line: 11),
+            .init(key: "N", value: "-19", line: 12),
+            .init(key: "BAD", value: "0g", line: 13),
+            .init(key: "TEST", value: "1", line: 14),
+        ])
 
     @Test("a matching value counts as checked; hex case does not matter")
     func match() {
@@ -24,9 +27,10 @@ struct VectorFieldLedgerTests {
     func mismatch() {
         var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("B", .value([0xfe])) == [0xfe])
-        #expect(ledger.failures == [
-            FieldFailure(vector: "block 1", line: 11, field: "B", expected: "ff", actual: "fe"),
-        ])
+        #expect(
+            ledger.failures == [
+                FieldFailure(vector: "block 1", line: 11, field: "B", expected: "ff", actual: "fe")
+            ])
         #expect(!ledger.verdict.passed)
     }
 
@@ -52,10 +56,12 @@ struct VectorFieldLedgerTests {
     func absent() {
         var ledger = VectorFieldLedger(block: block, format: "test")
         #expect(ledger.derive("C", .value([1])) == [1])
-        #expect(ledger.failures == [
-            FieldFailure(vector: "block 1", line: 10, field: "C",
-                         expected: "(missing: the vector's inputs determine C, so it must be given)", actual: "01"),
-        ])
+        #expect(
+            ledger.failures == [
+                FieldFailure(
+                    vector: "block 1", line: 10, field: "C",
+                    expected: "(missing: the vector's inputs determine C, so it must be given)", actual: "01")
+            ])
         var optional = VectorFieldLedger(block: block, format: "test")
         #expect(optional.derive("C", .value([1]), required: false) == [1])
         #expect(optional.failures.isEmpty)
@@ -75,10 +81,12 @@ struct VectorFieldLedgerTests {
 
     @Test("integers are read in their range: out of range, fractions and 1e400 fail the field, never 0")
     func ranges() {
-        let numbers = AMCLBlock(name: "block 1", line: 1, fields: [
-            .init(key: "DATE", value: "4294967296", line: 2), .init(key: "PIN1", value: "1e400", line: 3),
-            .init(key: "PIN2", value: "-2147483648", line: 4), .init(key: "T", value: "1.5", line: 5),
-        ])
+        let numbers = AMCLBlock(
+            name: "block 1", line: 1,
+            fields: [
+                .init(key: "DATE", value: "4294967296", line: 2), .init(key: "PIN1", value: "1e400", line: 3),
+                .init(key: "PIN2", value: "-2147483648", line: 4), .init(key: "T", value: "1.5", line: 5),
+            ])
         var ledger = VectorFieldLedger(block: numbers, format: "test")
         #expect(ledger.uint32("DATE") == nil)
         #expect(ledger.int32("PIN1") == nil)
@@ -106,12 +114,21 @@ struct VectorFieldLedgerTests {
         let a: [UInt8]? = [1]
         let b: Int32? = nil
         let some = whenPresent(a, Int32(2) as Int32?) { bytes, n in bytes + [UInt8(n)] }
-        guard case .value(let value) = some else { Issue.record("expected a value"); return }
+        guard case .value(let value) = some else {
+            Issue.record("expected a value")
+            return
+        }
         #expect(value == [1, 2])
         let none = whenPresent(a, b) { bytes, n in bytes + [UInt8(n)] }
-        guard case .unavailable = none else { Issue.record("expected unavailable"); return }
+        guard case .unavailable = none else {
+            Issue.record("expected unavailable")
+            return
+        }
         let refused: Computation<[UInt8]> = whenPresent(a) { _ in nil }
-        guard case .rejected = refused else { Issue.record("expected rejected"); return }
+        guard case .rejected = refused else {
+            Issue.record("expected rejected")
+            return
+        }
     }
 
     @Test("hex round trip")

@@ -2,6 +2,7 @@ import Foundation
 import MPinCrypto
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// The verifier fails what it cannot check, in every AMCL format: a vector passes only when every
@@ -54,8 +55,9 @@ struct VectorVerifierStrictnessTests {
         "TOKEN", "U", "UT", "SEC", "V", "SERVER_OUTPUT",
     ]
 
-    @Test("a two-pass vector with one output deleted fails, naming the field and the vector's line",
-          arguments: twoPassOutputs)
+    @Test(
+        "a two-pass vector with one output deleted fails, naming the field and the vector's line",
+        arguments: twoPassOutputs)
     func twoPassOutputDeleted(key: String) throws {
         var vectors = try Self.twoPass()
         vectors[0][key] = nil
@@ -67,9 +69,11 @@ struct VectorVerifierStrictnessTests {
         #expect(failures.first?.expected.hasPrefix("(missing") == true)
     }
 
-    @Test("a two-pass vector with one input deleted fails, naming it", arguments: [
-        "MS1", "MS2", "MPIN_ID_HEX", "DATE", "PIN1", "PIN2", "X", "Y",
-    ])
+    @Test(
+        "a two-pass vector with one input deleted fails, naming it",
+        arguments: [
+            "MS1", "MS2", "MPIN_ID_HEX", "DATE", "PIN1", "PIN2", "X", "Y",
+        ])
     func twoPassInputDeleted(key: String) throws {
         var vectors = try Self.twoPass()
         vectors[0][key] = nil
@@ -80,9 +84,12 @@ struct VectorVerifierStrictnessTests {
         #expect(failures.first?.actual.contains("required input") == true)
     }
 
-    @Test("numbers are read in their range: DATE, PIN1, TimeValue that no 32-bit field holds fail, never become 0",
-          arguments: [("DATE", "4294967296"), ("DATE", "-1"), ("DATE", "1e400"), ("PIN1", "2147483648"),
-                      ("PIN2", "99999999999999999999")])
+    @Test(
+        "numbers are read in their range: DATE, PIN1, TimeValue that no 32-bit field holds fail, never become 0",
+        arguments: [
+            ("DATE", "4294967296"), ("DATE", "-1"), ("DATE", "1e400"), ("PIN1", "2147483648"),
+            ("PIN2", "99999999999999999999"),
+        ])
     func twoPassRanges(key: String, value: String) throws {
         var vectors = try Self.twoPass()
         vectors[1][key] = .text(value)
@@ -104,7 +111,8 @@ struct VectorVerifierStrictnessTests {
         #expect(report.passed < 2)
     }
 
-    @Test("a one-pass vector with an output deleted fails", arguments: ["U", "UT", "Y", "SEC", "TOKEN", "SERVER_OUTPUT"])
+    @Test(
+        "a one-pass vector with an output deleted fails", arguments: ["U", "UT", "Y", "SEC", "TOKEN", "SERVER_OUTPUT"])
     func onePassOutputDeleted(key: String) throws {
         var vectors = try AMCLLayoutFile.cOnePassJSON.vectors(count: 2)
         #expect(vectors[0][key] != nil)
@@ -133,10 +141,14 @@ struct VectorVerifierStrictnessTests {
     static let generatedFile = SharedData.vectorPath("amcl/generated/amcl_c_vectors_BN254CX.txt")
     static var hasGeneratedFile: Bool { FileManager.default.fileExists(atPath: generatedFile) }
 
-    @Test("the AMCL-C generated file: E, F and KANGAROO of a wrong PIN, and every other value, must be there",
-          .enabled(if: hasGeneratedFile, "needs ../shared/vectors/amcl/generated/amcl_c_vectors_BN254CX.txt, absent here"),
-          arguments: ["E", "F", "KANGAROO", "HID", "CLIENT_KEY", "ONEPASS_V", "PRECOMPUTE_G2", "CLIENT_1_RC", "PAIRING",
-                      "AQ", "PAIRING_GEN"])
+    @Test(
+        "the AMCL-C generated file: E, F and KANGAROO of a wrong PIN, and every other value, must be there",
+        .enabled(
+            if: hasGeneratedFile, "needs ../shared/vectors/amcl/generated/amcl_c_vectors_BN254CX.txt, absent here"),
+        arguments: [
+            "E", "F", "KANGAROO", "HID", "CLIENT_KEY", "ONEPASS_V", "PRECOMPUTE_G2", "CLIENT_1_RC", "PAIRING",
+            "AQ", "PAIRING_GEN",
+        ])
     func generatedOutputDeleted(key: String) throws {
         let text = try String(contentsOfFile: Self.generatedFile, encoding: .utf8)
         let document = try AMCLTextReader.parse(text, file: "amcl_c_vectors_BN254CX.txt")
@@ -154,14 +166,18 @@ struct VectorVerifierStrictnessTests {
         #expect(failures.contains { $0.field == "FPsub" && $0.expected.hasPrefix("(missing") })
         #expect(!failures.contains { $0.field == "FPadd" })
         // Only inputs: every output is missing.
-        let inputsOnly = try verify("# FP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nFP_1 = 03\nFP_2 = 05\n", name: "fp.txt")
+        let inputsOnly = try verify(
+            "# FP ARITHMETICS - CURVE: BN254_CX\n\n#test1\nFP_1 = 03\nFP_2 = 05\n", name: "fp.txt")
         #expect(inputsOnly.verdicts.flatMap(\.failures).contains { $0.field == "(vector)" })
     }
 
     static let publishedFP = SharedData.vectorPath("amcl/arith/fp/test_vector_BN254CX.txt")
 
-    @Test("AMCL's fp file withholds FPexp in test 10 with a comment: that is not a deletion, deleting it is",
-          .enabled(if: FileManager.default.fileExists(atPath: publishedFP), "needs ../shared/vectors/amcl/arith/fp, absent here"))
+    @Test(
+        "AMCL's fp file withholds FPexp in test 10 with a comment: that is not a deletion, deleting it is",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: publishedFP),
+            "needs ../shared/vectors/amcl/arith/fp, absent here"))
     func arithmeticWithheld() throws {
         let text = try String(contentsOfFile: Self.publishedFP, encoding: .utf8)
         #expect(try verify(text, name: "test_vector_BN254CX.txt").failed == 0)
@@ -178,10 +194,13 @@ struct VectorVerifierStrictnessTests {
         let hugeTest = try verify(header + "# test 99999999999999999999\n" + block, name: "fp2.txt")
         #expect(hugeTest.verdicts.flatMap(\.failures).contains { $0.field == "test number" })
         let wide = String(repeating: "F", count: 65)
-        let big = try verify(header + "#test1\nFP2_1 = [\(wide),02]\nFP2_2 = [03,04]\nFP2add = [04,06]\n", name: "fp2.txt")
+        let big = try verify(
+            header + "#test1\nFP2_1 = [\(wide),02]\nFP2_2 = [03,04]\nFP2add = [04,06]\n", name: "fp2.txt")
         #expect(big.verdicts.flatMap(\.failures).contains { $0.field == "FP2_1" && $0.actual.contains("above 2^256") })
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let nested = try verify(header + "#test1\nFP2_1 = \(deep)\nFP2_2 = [03,04]\nFP2add = [04,06]\n", name: "fp2.txt")
-        #expect(nested.verdicts.flatMap(\.failures).contains { $0.field == "FP2_1" && $0.actual.contains("nested deeper") })
+        let nested = try verify(
+            header + "#test1\nFP2_1 = \(deep)\nFP2_2 = [03,04]\nFP2add = [04,06]\n", name: "fp2.txt")
+        #expect(
+            nested.verdicts.flatMap(\.failures).contains { $0.field == "FP2_1" && $0.actual.contains("nested deeper") })
     }
 }

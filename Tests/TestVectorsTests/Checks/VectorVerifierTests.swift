@@ -2,6 +2,7 @@ import Foundation
 import MPinCrypto
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 @Suite("VectorVerifier")
@@ -13,8 +14,10 @@ struct VectorVerifierTests {
         try AMCLLayoutFile.cTwoPassText.vectors(count: count)
     }
 
-    func verify(_ layout: AMCLLayoutFile, _ vectors: [AMCLLayoutFile.Vector], curve: String = "bn254cx",
-                verifier: VectorVerifier? = nil) throws -> FileReport {
+    func verify(
+        _ layout: AMCLLayoutFile, _ vectors: [AMCLLayoutFile.Vector], curve: String = "bn254cx",
+        verifier: VectorVerifier? = nil
+    ) throws -> FileReport {
         let path = try layout.write(vectors, curve: curve)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         return try (verifier ?? self.verifier).verify(path: path)
@@ -80,9 +83,11 @@ struct VectorVerifierTests {
         #expect(try cxOption.verify(path: path).failed == 0)
     }
 
-    @Test("unreadable files give an error with file and line", arguments: [
-        ("malformed_line.txt", 4 as Int?), ("unknown_format.txt", 1), ("no_such_file.txt", nil),
-    ])
+    @Test(
+        "unreadable files give an error with file and line",
+        arguments: [
+            ("malformed_line.txt", 4 as Int?), ("unknown_format.txt", 1), ("no_such_file.txt", nil),
+        ])
     func unreadable(name: String, line: Int?) throws {
         let path = TestPaths.fixture(name)
         let results = verifier.verify(paths: [path])

@@ -1,26 +1,31 @@
 import Testing
+
 @testable import TestVectors
 
 /// `Shard`: `K/N` text, numbered from 1, and the contiguous ranges it splits positions into.
 @Suite("shards K/N")
 struct ShardTests {
-    @Test("K/N is read with K from 1 to N and N from 1 to 1000", arguments: [
-        ("1/1", 1, 1), ("2/3", 2, 3), ("3/3", 3, 3), ("1000/1000", 1000, 1000), ("07/10", 7, 10),
-    ])
+    @Test(
+        "K/N is read with K from 1 to N and N from 1 to 1000",
+        arguments: [
+            ("1/1", 1, 1), ("2/3", 2, 3), ("3/3", 3, 3), ("1000/1000", 1000, 1000), ("07/10", 7, 10),
+        ])
     func reads(text: String, index: Int, count: Int) throws {
         let shard = try Shard.parse(text).get()
         #expect(shard.index == index && shard.count == count)
         #expect(shard.description == "\(index)/\(count)")
     }
 
-    @Test("malformed or out-of-range K/N is refused with what is wrong", arguments: [
-        ("", "two integers"), ("3", "two integers"), ("1/2/3", "two integers"), ("a/3", "two integers"),
-        ("1/", "two integers"), ("/3", "two integers"), (" 1/3", "two integers"), ("1 /3", "two integers"),
-        ("-1/3", "two integers"), ("+1/3", "two integers"), ("1.0/3", "two integers"),
-        ("0/3", "numbered from 1"), ("0/3", "JOB_COMPLETION_INDEX + 1"), ("4/3", "from 1 to N (3), not 4"),
-        ("1/0", "from 1 to 1000, not 0"), ("1/1001", "from 1 to 1000, not 1001"),
-        ("1/99999999999999999999999", "beyond"),
-    ])
+    @Test(
+        "malformed or out-of-range K/N is refused with what is wrong",
+        arguments: [
+            ("", "two integers"), ("3", "two integers"), ("1/2/3", "two integers"), ("a/3", "two integers"),
+            ("1/", "two integers"), ("/3", "two integers"), (" 1/3", "two integers"), ("1 /3", "two integers"),
+            ("-1/3", "two integers"), ("+1/3", "two integers"), ("1.0/3", "two integers"),
+            ("0/3", "numbered from 1"), ("0/3", "JOB_COMPLETION_INDEX + 1"), ("4/3", "from 1 to N (3), not 4"),
+            ("1/0", "from 1 to 1000, not 0"), ("1/1001", "from 1 to 1000, not 1001"),
+            ("1/99999999999999999999999", "beyond"),
+        ])
     func refuses(text: String, message: String) {
         switch Shard.parse(text) {
         case .success(let shard): Issue.record("\"\(text)\" was read as \(shard)")

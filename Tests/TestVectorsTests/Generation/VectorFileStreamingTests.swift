@@ -3,27 +3,33 @@ import MPinCrypto
 import OrderedJSON
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// `VectorGenerator.write(to:)`: the file streamed to disk as the tests are computed holds exactly
 /// the bytes of the in-memory document (`JSONWriter.canonical(await generate())`).
 @Suite("vector file streaming")
 struct VectorFileStreamingTests {
-    static func streamed(_ generator: VectorGenerator, concurrency: Int? = nil) async throws -> (text: String, tests: Int) {
+    static func streamed(_ generator: VectorGenerator, concurrency: Int? = nil) async throws -> (
+        text: String, tests: Int
+    ) {
         let directory = try TemporaryDirectory.make("streaming")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/out.json"
         let tests = try await generator.write(to: path, maxConcurrency: concurrency)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.json"], "no temporary file is left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.json"], "no temporary file is left")
         return (try String(contentsOfFile: path, encoding: .utf8), tests)
     }
 
-    @Test("every suite streams the in-memory bytes, on one core or several, for 0 to 3 random cases",
-          arguments: VectorSuite.allCases)
+    @Test(
+        "every suite streams the in-memory bytes, on one core or several, for 0 to 3 random cases",
+        arguments: VectorSuite.allCases)
     func sameBytesAsInMemory(suite: VectorSuite) async throws {
         for count in 0...3 {
-            let generator = VectorGenerator(suite: suite, curve: suite.dependsOnCurve ? .bn254 : .bn254cx, count: count,
-                                            seed: "stream-\(count)")
+            let generator = VectorGenerator(
+                suite: suite, curve: suite.dependsOnCurve ? .bn254 : .bn254cx, count: count,
+                seed: "stream-\(count)")
             let inMemory = JSONWriter.canonical(await generator.generate())
             for concurrency in [1, 3] {
                 let (text, tests) = try await Self.streamed(generator, concurrency: concurrency)
@@ -46,8 +52,9 @@ struct VectorFileStreamingTests {
             let command = String(try #require(header.firstRange(of: ": ").map { header[$0.upperBound...] }))
             let words = command.split(separator: " ")
             let count = try #require(words.firstIndex(of: "--count").flatMap { Int(words[$0 + 1]) })
-            var generator = VectorGenerator(suite: suite, curve: curve, count: count,
-                                            seed: try #require(document["seed"]?.stringValue), command: command)
+            var generator = VectorGenerator(
+                suite: suite, curve: curve, count: count,
+                seed: try #require(document["seed"]?.stringValue), command: command)
             generator.toolVersion = try #require(document["generatorVersion"]?.stringValue)
             #expect(try await Self.streamed(generator).text == committed, "\(file)")
         }
@@ -57,12 +64,16 @@ struct VectorFileStreamingTests {
     /// `testGroups`, `tests` first, strings with line breaks) assemble to the canonical text too.
     @Test("the layout's pieces are the canonical text of any such document")
     func layoutEdgeCases() {
-        let test1 = JSONValue.sortedObject(["tcId": .integer(1), "comment": .string("two\nlines \"quoted\""),
-                                            "flags": .array([.string("A"), .string("B")]), "nested": .sortedObject(["x": .array([])])])
+        let test1 = JSONValue.sortedObject([
+            "tcId": .integer(1), "comment": .string("two\nlines \"quoted\""),
+            "flags": .array([.string("A"), .string("B")]), "nested": .sortedObject(["x": .array([])]),
+        ])
         let test2 = JSONValue.sortedObject(["tcId": .integer(2), "empty": .sortedObject([:])])
         let documents: [(groups: [[String: JSONValue]], tests: [[JSONValue]], root: [String: JSONValue])] = [
-            ([["type": .string("T"), "zeta": .bool(true)], ["type": .string("U")]], [[test1, test2], []],
-             ["algorithm": .string("a"), "zzz": .array([.string("after")])]),
+            (
+                [["type": .string("T"), "zeta": .bool(true)], ["type": .string("U")]], [[test1, test2], []],
+                ["algorithm": .string("a"), "zzz": .array([.string("after")])]
+            ),
             ([[:], ["a": .integer(1)]], [[], [test2]], [:]),
             ([], [], ["header": .array([.string("only")])]),
             ([], [], [:]),
@@ -70,11 +81,12 @@ struct VectorFileStreamingTests {
         for (groups, tests, root) in documents {
             func document(_ filled: Bool) -> JSONValue {
                 var members = root
-                members["testGroups"] = .array(zip(groups, tests).map { group, tests in
-                    var group = group
-                    group["tests"] = .array(filled ? tests : [])
-                    return .sortedObject(group)
-                })
+                members["testGroups"] = .array(
+                    zip(groups, tests).map { group, tests in
+                        var group = group
+                        group["tests"] = .array(filled ? tests : [])
+                        return .sortedObject(group)
+                    })
                 return .sortedObject(members)
             }
             let layout = VectorFileLayout(document: document(false))
@@ -99,7 +111,9 @@ struct VectorFileStreamingTests {
             _ = try await generator.write(to: missing)
             Issue.record("writing into a missing directory succeeded")
         } catch {
-            #expect(error.description == "\(missing): cannot create a file in \(directory)/no/such: No such file or directory")
+            #expect(
+                error.description
+                    == "\(missing): cannot create a file in \(directory)/no/such: No such file or directory")
         }
         try FileManager.default.createDirectory(atPath: directory + "/dir.json", withIntermediateDirectories: false)
         do {

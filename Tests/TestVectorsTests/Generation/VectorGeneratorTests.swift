@@ -2,15 +2,19 @@ import Foundation
 import MPinCrypto
 import OrderedJSON
 import Testing
+
 @testable import TestVectors
 
 /// Generation: determinism, shape, and that each suite's file passes its own verifier and lint.
 @Suite("vector generator")
 struct VectorGeneratorTests {
-    static func generate(_ suite: VectorSuite, curve: CurveID = .bn254cx, count: Int, seed: String = "test",
-                         concurrency: Int? = nil) async -> String {
-        JSONWriter.canonical(await VectorGenerator(suite: suite, curve: curve, count: count, seed: seed)
-            .generate(maxConcurrency: concurrency))
+    static func generate(
+        _ suite: VectorSuite, curve: CurveID = .bn254cx, count: Int, seed: String = "test",
+        concurrency: Int? = nil
+    ) async -> String {
+        JSONWriter.canonical(
+            await VectorGenerator(suite: suite, curve: curve, count: count, seed: seed)
+                .generate(maxConcurrency: concurrency))
     }
 
     @Test("the same arguments give the same bytes, on one core or many")
@@ -80,27 +84,30 @@ struct VectorGeneratorTests {
 
     @Test("files are OrderedJSON's canonical form: sorted keys, two spaces, escapes, and they read back equal")
     func canonicalJSON() throws {
-        let value = JSONValue.sortedObject(["b": .array([.integer(-1), .bool(true), .null]), "a": .string("x\"\n\u{1}é\u{7F}"),
-                                            "c": .sortedObject([:]), "B": .sortedObject(["z": 0, "é": 1, "y": 2])])
+        let value = JSONValue.sortedObject([
+            "b": .array([.integer(-1), .bool(true), .null]), "a": .string("x\"\n\u{1}é\u{7F}"),
+            "c": .sortedObject([:]), "B": .sortedObject(["z": 0, "é": 1, "y": 2]),
+        ])
         #expect(value.objectMembers?.map(\.name) == ["B", "a", "b", "c"])
         let text = JSONWriter.canonical(value)
-        #expect(text == """
-            {
-              "B": {
-                "y": 2,
-                "z": 0,
-                "é": 1
-              },
-              "a": "x\\"\\n\\u0001é\\u007f",
-              "b": [
-                -1,
-                true,
-                null
-              ],
-              "c": {}
-            }
+        #expect(
+            text == """
+                {
+                  "B": {
+                    "y": 2,
+                    "z": 0,
+                    "é": 1
+                  },
+                  "a": "x\\"\\n\\u0001é\\u007f",
+                  "b": [
+                    -1,
+                    true,
+                    null
+                  ],
+                  "c": {}
+                }
 
-            """)
+                """)
         #expect(try JSONParser.parse(text) == value)
         #expect(VectorLinter.lint(text: text, file: "f").allSatisfy { !$0.message.contains("canonical") })
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TestVectors
 
 /// `VectorJobs`: runs of jobs made on demand keep the order and positions of the arrays they replace.

@@ -2,6 +2,7 @@ import Foundation
 import MPinCrypto
 import OrderedJSON
 import Testing
+
 @testable import TestVectors
 
 /// Our own files: every output must be present, `acceptable` is never taken on trust, group
@@ -49,11 +50,14 @@ struct SuiteFileStrictnessTests {
         document["testGroups"]!.arrayValue![group]["tests"]!.arrayValue![index]
     }
 
-    @Test("deleting any data field of a test fails that test (inputs and outputs alike)", arguments: [
-        (VectorSuite.mpinTwoPass, 0, 2), (.mpinTwoPass, 1, 0), (.mpinOnePass, 0, 1), (.mpinFull, 0, 2), (.mpinFull, 1, 0),
-        (.pairing, 0, 0), (.pairing, 1, 1), (.pairing, 2, 0), (.hashToG1, 0, 1), (.hashToG1, 1, 0),
-        (.encoding, 0, 0), (.encoding, 1, 0), (.accessNumber, 0, 0), (.pinMapping, 0, 0),
-    ])
+    @Test(
+        "deleting any data field of a test fails that test (inputs and outputs alike)",
+        arguments: [
+            (VectorSuite.mpinTwoPass, 0, 2), (.mpinTwoPass, 1, 0), (.mpinOnePass, 0, 1), (.mpinFull, 0, 2),
+            (.mpinFull, 1, 0),
+            (.pairing, 0, 0), (.pairing, 1, 1), (.pairing, 2, 0), (.hashToG1, 0, 1), (.hashToG1, 1, 0),
+            (.encoding, 0, 0), (.encoding, 1, 0), (.accessNumber, 0, 0), (.pinMapping, 0, 0),
+        ])
     func deletedField(suite: VectorSuite, group: Int, index: Int) async throws {
         let document = await Self.generated(suite, count: 6)
         #expect(try Self.report(document).fileReport.failed == 0)
@@ -66,14 +70,18 @@ struct SuiteFileStrictnessTests {
             let verdict = report.groups[group].verdicts[index]
             #expect(!verdict.passed, "\(suite) \(key) deleted but the test still passes")
             if key != "MESSAGE" {
-                #expect(verdict.failures.contains { $0.field == key }, "\(suite) \(key): \(verdict.failures.map(\.field))")
+                #expect(
+                    verdict.failures.contains { $0.field == key }, "\(suite) \(key): \(verdict.failures.map(\.field))")
             }
         }
     }
 
-    @Test("TOKEN, V, E/F/KANGAROO and POINT deleted: each fails, naming the field and showing the computed value",
-          arguments: [(VectorSuite.mpinTwoPass, "TOKEN"), (.mpinTwoPass, "V"), (.mpinTwoPass, "E"), (.mpinTwoPass, "F"),
-                      (.mpinTwoPass, "KANGAROO"), (.encoding, "POINT")])
+    @Test(
+        "TOKEN, V, E/F/KANGAROO and POINT deleted: each fails, naming the field and showing the computed value",
+        arguments: [
+            (VectorSuite.mpinTwoPass, "TOKEN"), (.mpinTwoPass, "V"), (.mpinTwoPass, "E"), (.mpinTwoPass, "F"),
+            (.mpinTwoPass, "KANGAROO"), (.encoding, "POINT"),
+        ])
     func issueExamples(suite: VectorSuite, key: String) async throws {
         let document = await Self.generated(suite, count: 6)
         // Test 3 of the two-pass suite has a wrong PIN (E, F, KANGAROO); test 1 of encoding is valid.
@@ -90,7 +98,9 @@ struct SuiteFileStrictnessTests {
     func acceptable() async throws {
         let document = await Self.generated(.mpinTwoPass, count: 6)
         for index in [0, 2] {
-            #expect(Self.test(document, group: 0, index: index)["result"]?.stringValue == (index == 0 ? "valid" : "invalid"))
+            #expect(
+                Self.test(document, group: 0, index: index)["result"]?.stringValue == (index == 0 ? "valid" : "invalid")
+            )
             let path: [JSONPath.Component] = ["testGroups", 0, "tests", .index(index), "result"]
             let verdict = try Self.report(Self.setting("acceptable", at: path, in: document)).groups[0].verdicts[index]
             #expect(verdict.failures.map(\.field) == ["result"])
@@ -98,14 +108,18 @@ struct SuiteFileStrictnessTests {
         }
     }
 
-    @Test("group parameters out of range fail lint (file:line: path) and every test of the group in verify", arguments: [
-        (VectorSuite.mpinTwoPass, "maxPIN", JSONValue.integer(-1)), (.mpinTwoPass, "pinBits", .integer(99)),
-        (.mpinOnePass, "timePermits", .string("yes")), (.mpinFull, "maxPIN", .number("1e400")),
-        (.accessNumber, "accessNumberDigits", .number("1e400")), (.accessNumber, "accessNumberDigits", .integer(-7)),
-        (.accessNumber, "accessNumberUseCheckSum", .string("false")), (.pinMapping, "mapping", .string("octal")),
-        (.encoding, "group", .string("G3")), (.hashToG1, "hash", .string("SHA-1")), (.pairing, "curve", .string("bn254")),
-        (.mpinTwoPass, "curve", .string("bls12")),
-    ])
+    @Test(
+        "group parameters out of range fail lint (file:line: path) and every test of the group in verify",
+        arguments: [
+            (VectorSuite.mpinTwoPass, "maxPIN", JSONValue.integer(-1)), (.mpinTwoPass, "pinBits", .integer(99)),
+            (.mpinOnePass, "timePermits", .string("yes")), (.mpinFull, "maxPIN", .number("1e400")),
+            (.accessNumber, "accessNumberDigits", .number("1e400")),
+            (.accessNumber, "accessNumberDigits", .integer(-7)),
+            (.accessNumber, "accessNumberUseCheckSum", .string("false")), (.pinMapping, "mapping", .string("octal")),
+            (.encoding, "group", .string("G3")), (.hashToG1, "hash", .string("SHA-1")),
+            (.pairing, "curve", .string("bn254")),
+            (.mpinTwoPass, "curve", .string("bls12")),
+        ])
     func groupParameters(suite: VectorSuite, name: String, value: JSONValue) async throws {
         let document = await Self.generated(suite)
         let broken = Self.setting(value, at: ["testGroups", 0, .member(name)], in: document)
@@ -115,7 +129,9 @@ struct SuiteFileStrictnessTests {
         #expect(problem.description.hasPrefix("strict.json:\(problem.line!): testGroups[0].\(name): "))
         let report = try Self.report(broken)
         #expect(report.groups[0].passed == 0)
-        #expect(report.groups[0].verdicts.allSatisfy { $0.failures.first?.actual.contains("testGroups[0].\(name)") == true })
+        #expect(
+            report.groups[0].verdicts.allSatisfy { $0.failures.first?.actual.contains("testGroups[0].\(name)") == true }
+        )
     }
 
     @Test("an unknown group type, a G2 group without the subgroup check, an unknown group member fail")
@@ -133,19 +149,23 @@ struct SuiteFileStrictnessTests {
         }
     }
 
-    @Test("numeric data fields are range-checked by lint, with file, line, path and tcId", arguments: [
-        (VectorSuite.mpinTwoPass, "DATE", JSONValue.integer(4_294_967_296)), (.mpinTwoPass, "PIN1", .integer(10_000)),
-        (.mpinTwoPass, "SERVER_OUTPUT", .integer(5)), (.mpinTwoPass, "KANGAROO", .integer(10_000)),
-        (.mpinOnePass, "TIME_VALUE", .integer(-1)), (.hashToG1, "MAP_INCREMENTS", .integer(-1)),
-        (.accessNumber, "CHECK_DIGIT", .integer(10)), (.pinMapping, "MULTIPLIER", .integer(16_384)),
-        (.pairing, "PRODUCT_IS_ONE", .string("yes")), (.mpinTwoPass, "X", .string("xyz")),
-    ])
+    @Test(
+        "numeric data fields are range-checked by lint, with file, line, path and tcId",
+        arguments: [
+            (VectorSuite.mpinTwoPass, "DATE", JSONValue.integer(4_294_967_296)),
+            (.mpinTwoPass, "PIN1", .integer(10_000)),
+            (.mpinTwoPass, "SERVER_OUTPUT", .integer(5)), (.mpinTwoPass, "KANGAROO", .integer(10_000)),
+            (.mpinOnePass, "TIME_VALUE", .integer(-1)), (.hashToG1, "MAP_INCREMENTS", .integer(-1)),
+            (.accessNumber, "CHECK_DIGIT", .integer(10)), (.pinMapping, "MULTIPLIER", .integer(16_384)),
+            (.pairing, "PRODUCT_IS_ONE", .string("yes")), (.mpinTwoPass, "X", .string("xyz")),
+        ])
     func dataRanges(suite: VectorSuite, key: String, value: JSONValue) async throws {
         let document = await Self.generated(suite, count: 6)
         let groups = document["testGroups"]!.arrayValue!
-        let (g, t) = try #require(groups.indices.lazy.compactMap { g in
-            groups[g]["tests"]!.arrayValue!.firstIndex { $0[key] != nil }.map { (g, $0) }
-        }.first)
+        let (g, t) = try #require(
+            groups.indices.lazy.compactMap { g in
+                groups[g]["tests"]!.arrayValue!.firstIndex { $0[key] != nil }.map { (g, $0) }
+            }.first)
         let broken = Self.setting(value, at: ["testGroups", .index(g), "tests", .index(t), .member(key)], in: document)
         let problem = try #require(Self.lint(broken).first { $0.path == "testGroups[\(g)].tests[\(t)].\(key)" })
         #expect(problem.line != nil)
@@ -166,9 +186,18 @@ struct SuiteFileStrictnessTests {
 
     static let headerCases: [(String, String)] = [
         ("seed", "another seed"), ("generatorVersion", "9.9.9"),
-        ("header", "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite pin-mapping --curve bn254cx --count 2 --seed strict"),
-        ("header", "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite mpin-two-pass --curve bn254 --count 2 --seed strict"),
-        ("header", "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite mpin-two-pass --curve bn254cx --count 9 --seed strict"),
+        (
+            "header",
+            "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite pin-mapping --curve bn254cx --count 2 --seed strict"
+        ),
+        (
+            "header",
+            "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite mpin-two-pass --curve bn254 --count 2 --seed strict"
+        ),
+        (
+            "header",
+            "Generated by mpin-workbench 0.1.0: mpin-workbench vectors generate --suite mpin-two-pass --curve bn254cx --count 9 --seed strict"
+        ),
         ("header", "made by hand"),
     ]
 
@@ -182,7 +211,10 @@ struct SuiteFileStrictnessTests {
         let broken = Self.setting(value, at: path, in: document)
         #expect(!Self.lint(broken).isEmpty)
         let report = try Self.report(broken)
-        #expect(report.structure.contains { $0.path.hasPrefix("header") || $0.path == "testGroups" || $0.path.hasSuffix(".tests") })
+        #expect(
+            report.structure.contains {
+                $0.path.hasPrefix("header") || $0.path == "testGroups" || $0.path.hasSuffix(".tests")
+            })
         #expect(report.fileReport.failed > 0)
     }
 
@@ -198,12 +230,13 @@ struct SuiteFileStrictnessTests {
         var tcId = 0
         groups = groups.map { group in
             var members = group.uniqueMembers
-            members["tests"] = .array(members["tests"]!.arrayValue!.map { test in
-                tcId += 1
-                var fields = test.uniqueMembers
-                fields["tcId"] = .integer(tcId)
-                return .sortedObject(fields)
-            })
+            members["tests"] = .array(
+                members["tests"]!.arrayValue!.map { test in
+                    tcId += 1
+                    var fields = test.uniqueMembers
+                    fields["tcId"] = .integer(tcId)
+                    return .sortedObject(fields)
+                })
             return .sortedObject(members)
         }
         root["testGroups"] = .array(groups)
@@ -213,12 +246,16 @@ struct SuiteFileStrictnessTests {
         #expect(report.fileReport.failed == 1)
     }
 
-    @Test("flags are recomputed: a flag the recomputation does not give, or one it gives that is missing, fails", arguments: [
-        (VectorSuite.mpinTwoPass, 0, 0, ["WrongPIN", "TimePermits"]), (.mpinTwoPass, 1, 0, ["GoodPIN"]),
-        (.mpinFull, 0, 0, ["GoodPIN", "TimePermits", "KeysDiffer"]), (.pairing, 1, 0, ["Bilinearity", "WrongExponent"]),
-        (.hashToG1, 0, 0, ["HashId"]), (.encoding, 0, 0, ["Compressed"]), (.accessNumber, 0, 0, ["Valid", "Empty"]),
-        (.pinMapping, 0, 0, ["LegacyStringHash"]),
-    ])
+    @Test(
+        "flags are recomputed: a flag the recomputation does not give, or one it gives that is missing, fails",
+        arguments: [
+            (VectorSuite.mpinTwoPass, 0, 0, ["WrongPIN", "TimePermits"]), (.mpinTwoPass, 1, 0, ["GoodPIN"]),
+            (.mpinFull, 0, 0, ["GoodPIN", "TimePermits", "KeysDiffer"]),
+            (.pairing, 1, 0, ["Bilinearity", "WrongExponent"]),
+            (.hashToG1, 0, 0, ["HashId"]), (.encoding, 0, 0, ["Compressed"]),
+            (.accessNumber, 0, 0, ["Valid", "Empty"]),
+            (.pinMapping, 0, 0, ["LegacyStringHash"]),
+        ])
     func flags(suite: VectorSuite, group: Int, index: Int, flags: [String]) async throws {
         let document = await Self.generated(suite)
         let path: [JSONPath.Component] = ["testGroups", .index(group), "tests", .index(index), "flags"]
@@ -231,25 +268,29 @@ struct SuiteFileStrictnessTests {
     @Test("a file without groups, and a group without tests, have nothing to check and fail")
     func empty() async throws {
         let document = await Self.generated(.accessNumber, count: 1)
-        let noGroups = Self.setting(.integer(0), at: ["numberOfTests"], in: Self.setting(.array([]), at: ["testGroups"], in: document))
+        let noGroups = Self.setting(
+            .integer(0), at: ["numberOfTests"], in: Self.setting(.array([]), at: ["testGroups"], in: document))
         let report = try Self.report(noGroups)
         #expect(report.fileReport.passed == 0)
         #expect(report.fileReport.failed == 1)
         #expect(report.structure.contains { $0.message.contains("nothing to check") })
         let noTests = Self.setting(.array([]), at: ["testGroups", 1, "tests"], in: document)
-        #expect(Self.lint(noTests).contains { $0.path == "testGroups[1].tests" && $0.message.contains("nothing to check") })
+        #expect(
+            Self.lint(noTests).contains { $0.path == "testGroups[1].tests" && $0.message.contains("nothing to check") })
     }
 
     @Test("notes must be the suite's: an extra note, a missing one, a wrong bugType are found")
     func notes() async throws {
         let document = await Self.generated(.pinMapping)
         let cases: [([JSONPath.Component], JSONValue?)] = [
-            (["notes", "Made", "bugType"], "BASIC"), (["notes", "Integer"], nil), (["notes", "Integer", "bugType"], "EDGE_CASE"),
+            (["notes", "Made", "bugType"], "BASIC"), (["notes", "Integer"], nil),
+            (["notes", "Integer", "bugType"], "EDGE_CASE"),
         ]
         for (path, value) in cases {
             var broken = document
             if path.count == 3, document.value(at: JSONPath(Array(path.prefix(2)))) == nil {
-                broken = Self.setting(.sortedObject(["bugType": value!, "description": "x"]), at: Array(path.prefix(2)), in: document)
+                broken = Self.setting(
+                    .sortedObject(["bugType": value!, "description": "x"]), at: Array(path.prefix(2)), in: document)
             } else {
                 broken = Self.setting(value, at: path, in: document)
             }

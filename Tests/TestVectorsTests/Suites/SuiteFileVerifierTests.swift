@@ -3,6 +3,7 @@ import MPinCrypto
 import OrderedJSON
 import TestSupport
 import Testing
+
 @testable import TestVectors
 
 /// The verifier can fail: flipped bytes, a wrong result, renumbered tcIds; and the committed files pass.
@@ -63,11 +64,14 @@ struct SuiteFileVerifierTests {
         return out
     }
 
-    @Test("a flipped byte in any field of a computed test fails that test", arguments: [
-        (VectorSuite.mpinTwoPass, 0, 2), (.mpinTwoPass, 1, 0), (.mpinOnePass, 0, 1), (.mpinFull, 0, 2), (.mpinFull, 1, 0),
-        (.pairing, 0, 0), (.pairing, 1, 1), (.pairing, 2, 0), (.hashToG1, 0, 1), (.hashToG1, 1, 0),
-        (.encoding, 0, 0), (.encoding, 0, 1), (.encoding, 1, 0), (.pinMapping, 1, 0),
-    ])
+    @Test(
+        "a flipped byte in any field of a computed test fails that test",
+        arguments: [
+            (VectorSuite.mpinTwoPass, 0, 2), (.mpinTwoPass, 1, 0), (.mpinOnePass, 0, 1), (.mpinFull, 0, 2),
+            (.mpinFull, 1, 0),
+            (.pairing, 0, 0), (.pairing, 1, 1), (.pairing, 2, 0), (.hashToG1, 0, 1), (.hashToG1, 1, 0),
+            (.encoding, 0, 0), (.encoding, 0, 1), (.encoding, 1, 0), (.pinMapping, 1, 0),
+        ])
     func flippedByte(suite: VectorSuite, group: Int, index: Int) async throws {
         let text = JSONWriter.canonical(await VectorGenerator(suite: suite, count: 6, seed: "flip").generate())
         let document = try Self.single(text, group: group, index: index)
@@ -86,19 +90,24 @@ struct SuiteFileVerifierTests {
         let document = try Self.single(text, group: 0, index: 0)
         let failures = try Self.failed(Self.replacing(document, "result", with: .string("invalid")))
         #expect(failures.map(\.field) == ["result"])
-        let access = JSONWriter.canonical(await VectorGenerator(suite: .accessNumber, count: 1, seed: "result").generate())
+        let access = JSONWriter.canonical(
+            await VectorGenerator(suite: .accessNumber, count: 1, seed: "result").generate())
         let one = try Self.single(access, group: 0, index: 0)
-        let flipped = Self.replacing(Self.replacing(one, "result", with: .string("invalid")), "expectedError",
-                                     with: .string("wrongCheckDigit"))
+        let flipped = Self.replacing(
+            Self.replacing(one, "result", with: .string("invalid")), "expectedError",
+            with: .string("wrongCheckDigit"))
         #expect(Set(try Self.failed(flipped).map(\.field)) == ["result", "expectedError"])
     }
 
     @Test("result and expectedError failures point at the lines of those members")
     func failureLines() async throws {
-        let access = JSONWriter.canonical(await VectorGenerator(suite: .accessNumber, count: 1, seed: "lines").generate())
+        let access = JSONWriter.canonical(
+            await VectorGenerator(suite: .accessNumber, count: 1, seed: "lines").generate())
         let one = try Self.single(access, group: 0, index: 0)
-        let text = JSONWriter.canonical(Self.replacing(Self.replacing(one, "result", with: .string("invalid")), "expectedError",
-                                                       with: .string("wrongCheckDigit")))
+        let text = JSONWriter.canonical(
+            Self.replacing(
+                Self.replacing(one, "result", with: .string("invalid")), "expectedError",
+                with: .string("wrongCheckDigit")))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func line(of member: String) -> Int? { lines.firstIndex { $0.contains("\"\(member)\": ") }.map { $0 + 1 } }
         let failures = try SuiteFileVerifier.verify(text: text, file: "lines").fileReport.verdicts.flatMap(\.failures)
@@ -117,7 +126,9 @@ struct SuiteFileVerifierTests {
     @Test("a renumbered, duplicated or swapped tcId fails the file")
     func renumbered() async throws {
         let text = JSONWriter.canonical(await VectorGenerator(suite: .pinMapping, count: 2, seed: "tcid").generate())
-        for (from, to) in [("\"tcId\": 2\n", "\"tcId\": 7\n"), ("\"tcId\": 2\n", "\"tcId\": 1\n"), ("\"tcId\": 3\n", "\"tcId\": 2\n")] {
+        for (from, to) in [
+            ("\"tcId\": 2\n", "\"tcId\": 7\n"), ("\"tcId\": 2\n", "\"tcId\": 1\n"), ("\"tcId\": 3\n", "\"tcId\": 2\n"),
+        ] {
             let changed = text.replacingOccurrences(of: from, with: to)
             #expect(changed != text)
             let report = try SuiteFileVerifier.verify(text: changed, file: "renumbered")
@@ -137,8 +148,10 @@ struct SuiteFileVerifierTests {
         let u = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0]["V"]!.stringValue!
         let other = document["testGroups"]!.arrayValue![0]["tests"]!.arrayValue![0]["U"]!.stringValue!
         let swapped = Self.replacing(document, "V", with: .string(other))
-        let failures = try SuiteFileVerifier.verify(text: JSONWriter.canonical(swapped), file: "cross", crossCheck: true)
-            .fileReport.verdicts.flatMap(\.failures).map(\.field)
+        let failures = try SuiteFileVerifier.verify(
+            text: JSONWriter.canonical(swapped), file: "cross", crossCheck: true
+        )
+        .fileReport.verdicts.flatMap(\.failures).map(\.field)
         #expect(failures.contains("cross-check V"))
         #expect(u != other)
     }

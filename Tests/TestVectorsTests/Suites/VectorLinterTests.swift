@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import Testing
+
 @testable import TestVectors
 
 /// `vectors lint`: schema, tcIds, counts, formatting; each problem names the file, the path and the tcId.
@@ -15,16 +16,18 @@ struct VectorLinterTests {
         #expect(VectorLinter.lint(text: await Self.clean(), file: "f.json").isEmpty)
     }
 
-    @Test("each kind of problem is found", arguments: [
-        ("\"tcId\": 2\n", "\"tcId\": 1\n", "duplicate tcId"),
-        ("\"tcId\": 2\n", "\"tcId\": 9\n", "out of sequence"),
-        ("\"numberOfTests\": ", "\"numberOfTests\": 1", "says"),
-        ("\"result\": \"valid\"", "\"result\": \"fine\"", "valid, invalid or acceptable"),
-        ("\"flags\": [\n", "\"flags\": [\n            \"NoSuchFlag\",\n", "has no note"),
-        ("\"schema\": \"mpin-workbench-vectors-v1\"", "\"schema\": \"other\"", "unknown schema"),
-        ("\"comment\": ", "\"note\": ", "comment"),
-        ("{\n  \"algorithm\"", "{\n    \"algorithm\"", "not canonical"),
-    ])
+    @Test(
+        "each kind of problem is found",
+        arguments: [
+            ("\"tcId\": 2\n", "\"tcId\": 1\n", "duplicate tcId"),
+            ("\"tcId\": 2\n", "\"tcId\": 9\n", "out of sequence"),
+            ("\"numberOfTests\": ", "\"numberOfTests\": 1", "says"),
+            ("\"result\": \"valid\"", "\"result\": \"fine\"", "valid, invalid or acceptable"),
+            ("\"flags\": [\n", "\"flags\": [\n            \"NoSuchFlag\",\n", "has no note"),
+            ("\"schema\": \"mpin-workbench-vectors-v1\"", "\"schema\": \"other\"", "unknown schema"),
+            ("\"comment\": ", "\"note\": ", "comment"),
+            ("{\n  \"algorithm\"", "{\n    \"algorithm\"", "not canonical"),
+        ])
     func problems(from: String, to: String, message: String) async throws {
         let text = await Self.clean()
         let range = try #require(text.range(of: from))
@@ -59,14 +62,19 @@ struct VectorLinterTests {
         let fraction = text.replacingOccurrences(of: "\"tcId\": 3\n", with: "\"tcId\": 3.0\n")
         #expect(fraction != text)
         let problems = VectorLinter.lint(text: fraction, file: "f.json", checkFormatting: false)
-        #expect(problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message.contains("must be an integer") })
-        #expect(problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message == "missing or not an integer" })
+        #expect(
+            problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message.contains("must be an integer") })
+        #expect(
+            problems.contains { $0.path == "testGroups[0].tests[2].tcId" && $0.message == "missing or not an integer" })
     }
 
     @Test("a trailing newline is required, and not-JSON is reported with its line")
     func formatting() async {
         let text = await Self.clean()
-        #expect(VectorLinter.lint(text: String(text.dropLast()), file: "f").contains { $0.message.contains("not canonical") })
+        #expect(
+            VectorLinter.lint(text: String(text.dropLast()), file: "f").contains {
+                $0.message.contains("not canonical")
+            })
         #expect(VectorLinter.lint(text: "{\n\"a\": }", file: "f").first?.line == 2)
     }
 }

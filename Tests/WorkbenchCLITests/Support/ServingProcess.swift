@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `mpin-workbench` running in the background (`serve`, `serve --cassette`), for the tests
@@ -77,15 +78,18 @@ final class ServingProcess: @unchecked Sendable {
         process.waitUntilExit()
         _ = readers.wait(timeout: .now() + 10)
         let (stdout, stderr) = output.withLock { ($0.stdout, $0.stderr) }
-        return WorkbenchProcess.Run(status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
-                                    stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return WorkbenchProcess.Run(
+            status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// One HTTP/1.1 exchange with 127.0.0.1:`port` on a connection of its own (`Connection: close`):
     /// the whole response as text. Every socket call waits at most `seconds`; the response is read
     /// up to 1 MiB.
     static func get(port: Int, _ target: String, seconds: Int = 30) throws -> String {
-        try exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", seconds: seconds)
+        try exchange(
+            port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+            seconds: seconds)
     }
 
     /// `request` (a whole request, head and body, as text) sent to 127.0.0.1:`port` on a connection
@@ -103,9 +107,13 @@ final class ServingProcess: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard connected == 0 else { throw Failure(description: "connect() to 127.0.0.1:\(port) failed: errno \(errno)") }
+        guard connected == 0 else {
+            throw Failure(description: "connect() to 127.0.0.1:\(port) failed: errno \(errno)")
+        }
         let request = Array(requestText.utf8)
         var sent = 0
         while sent < request.count {
@@ -118,7 +126,9 @@ final class ServingProcess: @unchecked Sendable {
         while received.count < 1 << 20 {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count == 0 { break }
-            guard count > 0 else { throw Failure(description: "recv() failed: errno \(errno); received: \(received.count) bytes") }
+            guard count > 0 else {
+                throw Failure(description: "recv() failed: errno \(errno); received: \(received.count) bytes")
+            }
             received += buffer[0..<count]
         }
         return String(decoding: received, as: UTF8.self)

@@ -31,9 +31,11 @@ enum VectorFixtures {
         try layout.render(vectors).write(toFile: passing, atomically: true, encoding: .utf8)
         try flippedText.write(toFile: flipped, atomically: true, encoding: .utf8)
         let written = flippedVectors[1]["CS1"]?.text ?? ""
-        let line = flippedText.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            flippedText.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0 == "CS1 = \(written)," }.map { $0 + 1 } ?? 0
-        return TwoPass(passing: passing, flipped: flipped, writtenCS1: written,
-                       computedCS1: vectors[1]["CS1"]?.text ?? "", cs1Line: line)
+        return TwoPass(
+            passing: passing, flipped: flipped, writtenCS1: written,
+            computedCS1: vectors[1]["CS1"]?.text ?? "", cs1Line: line)
     }
 }

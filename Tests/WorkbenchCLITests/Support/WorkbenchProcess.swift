@@ -14,7 +14,9 @@ enum WorkbenchProcess {
         var stdout: String
         var stderr: String
 
-        var description: String { "status \(status)\(exited ? "" : " (did not exit by itself)"), stdout: \(stdout), stderr: \(stderr)" }
+        var description: String {
+            "status \(status)\(exited ? "" : " (did not exit by itself)"), stdout: \(stdout), stderr: \(stderr)"
+        }
     }
 
     /// The `mpin-workbench` executable next to the test binary, when it was built.
@@ -28,8 +30,10 @@ enum WorkbenchProcess {
     /// Runs the executable with `arguments`, or `/bin/sh -c shell` with `$WORKBENCH` set to the
     /// executable, in `directory` (the repository root by default), with `input` on standard input
     /// (else /dev/null). After `seconds` it is stopped, and `exited` is false.
-    static func run(_ arguments: [String] = [], shell: String? = nil, input: Data? = nil, in directory: String? = nil,
-                    seconds: Double = 120) throws -> Run {
+    static func run(
+        _ arguments: [String] = [], shell: String? = nil, input: Data? = nil, in directory: String? = nil,
+        seconds: Double = 120
+    ) throws -> Run {
         guard let executable = path else { throw Missing() }
         let process = Process()
         if let shell {
@@ -66,8 +70,9 @@ enum WorkbenchProcess {
         process.waitUntilExit()
         // A child it left behind may hold the pipes open: wait for them a bounded time only.
         _ = group.wait(timeout: .now() + 10)
-        return Run(status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
-                   stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
+            stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
     }
 
     /// The executable was not built.
@@ -80,6 +85,8 @@ enum WorkbenchProcess {
         private let streams = Mutex((stdout: Data(), stderr: Data()))
         var stdout: Data { streams.withLock { $0.stdout } }
         var stderr: Data { streams.withLock { $0.stderr } }
-        func set(_ data: Data, error: Bool) { streams.withLock { if error { $0.stderr = data } else { $0.stdout = data } } }
+        func set(_ data: Data, error: Bool) {
+            streams.withLock { if error { $0.stderr = data } else { $0.stdout = data } }
+        }
     }
 }

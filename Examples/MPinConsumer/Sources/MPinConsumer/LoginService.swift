@@ -33,8 +33,11 @@ public struct LoginService: Sendable {
 
     /// The service of a real app: libcurl with 30 s per request, users kept under `storageDirectory`.
     public static func live(backend: String, storageDirectory: String) -> LoginService {
-        LoginService(backend: backend, client: MPinClient(transport: CurlTransport(options: .init(defaultTimeout: 30)),
-                                                          storage: FileStorage(directory: storageDirectory)))
+        LoginService(
+            backend: backend,
+            client: MPinClient(
+                transport: CurlTransport(options: .init(defaultTimeout: 30)),
+                storage: FileStorage(directory: storageDirectory)))
     }
 
     /// Connects to the backend (reads its client settings).
@@ -63,7 +66,7 @@ public struct LoginService: Sendable {
         do throws(MPinError) {
             try await sdk.startAuthentication(user)
             return .loggedIn(try await sdk.finishAuthentication(user, pin: pin))
-        } catch where error.status.code == .incorrectPIN {
+        } catch  where error.status.code == .incorrectPIN {
             let state = try? await sdk.listUsers().first(where: { $0.id == email })?.state
             return state == .blocked ? .blocked : .wrongPIN
         } catch {

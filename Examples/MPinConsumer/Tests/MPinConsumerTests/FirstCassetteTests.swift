@@ -6,7 +6,7 @@ import WorkbenchTesting
 func firstLogin() async throws {
     let session = try #require(CassetteSession.current)
     let backendURL: String = session.backendURL  // recorded as http://127.0.0.1:8005
-    let sdk: MPinClient = session.makeClient()   // on the cassette's transport, randomness and clock
+    let sdk: MPinClient = session.makeClient()  // on the cassette's transport, randomness and clock
     try await sdk.initialize(configuration: ["backend": backendURL])
     let user = try await sdk.makeNewUser(id: "alice@example.com", deviceName: "Phone")
     try await sdk.startRegistration(user)

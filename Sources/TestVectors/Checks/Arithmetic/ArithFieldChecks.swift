@@ -156,7 +156,8 @@ enum ArithFieldChecks<C: PairingCurve> {
             guard let f1, let f2, let f3, let f4, let e1 = e[0], let e2 = e[1], let e3 = e[2], let e4 = e[3] else {
                 return nil
             }
-            let product = f1.power(exponent(e1)) * f2.power(exponent(e2)) * f3.power(exponent(e3))
+            let product =
+                f1.power(exponent(e1)) * f2.power(exponent(e2)) * f3.power(exponent(e3))
                 * f4.power(exponent(e4))
             return T.text(product)
         }

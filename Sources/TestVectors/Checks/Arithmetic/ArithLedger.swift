@@ -42,9 +42,10 @@ struct ArithLedger {
         guard !digits.isEmpty else { return position }
         guard let n = Int(digits), (1...Self.maximumTestNumber).contains(n) else {
             checkedFields += 1
-            failures.append(FieldFailure(
-                vector: block.name, line: block.line, field: "test number", expected: digits,
-                actual: "not a test number in 1...\(Self.maximumTestNumber)"))
+            failures.append(
+                FieldFailure(
+                    vector: block.name, line: block.line, field: "test number", expected: digits,
+                    actual: "not a test number in 1...\(Self.maximumTestNumber)"))
             return nil
         }
         return n
@@ -55,7 +56,8 @@ struct ArithLedger {
         known.insert(key)
         guard let field = block[key] else { return nil }
         guard let value = parse(field.value) else {
-            let why = ArithNotation.exceedsLimits(field.value)
+            let why =
+                ArithNotation.exceedsLimits(field.value)
                 .map { "not \(what): \($0)" } ?? "not \(what)"
             fail(field, actual: why)
             return nil
@@ -76,9 +78,10 @@ struct ArithLedger {
         guard let field = block[key] else {
             if requires(key), let value = compute() {
                 checkedFields += 1
-                failures.append(FieldFailure(
-                    vector: block.name, line: block.line, field: key,
-                    expected: "(missing: the block's inputs determine \(key), so it must be given)", actual: value))
+                failures.append(
+                    FieldFailure(
+                        vector: block.name, line: block.line, field: key,
+                        expected: "(missing: the block's inputs determine \(key), so it must be given)", actual: value))
             }
             return
         }
@@ -105,9 +108,11 @@ struct ArithLedger {
         }
         if compared == 0 {
             checked += 1
-            failures.append(FieldFailure(
-                vector: block.name, line: block.line, field: "(vector)", expected: "an output to check",
-                actual: "nothing to check: no output of this \(kind.rawValue) block can be computed from its fields"))
+            failures.append(
+                FieldFailure(
+                    vector: block.name, line: block.line, field: "(vector)", expected: "an output to check",
+                    actual: "nothing to check: no output of this \(kind.rawValue) block can be computed from its fields"
+                ))
         }
         return VectorVerdict(vector: block.name, line: block.line, checkedFields: checked, failures: failures)
     }

@@ -93,19 +93,21 @@ enum ArithNotation {
 
     static func fp2<C>(_ value: Value) -> Fp2<C>? {
         guard case .list(let items) = value, items.count == 2,
-              let a: Fp<C> = fp(items[0]), let b: Fp<C> = fp(items[1]) else { return nil }
+            let a: Fp<C> = fp(items[0]), let b: Fp<C> = fp(items[1])
+        else { return nil }
         return Fp2(a, b)
     }
 
     static func fp4<C>(_ value: Value) -> Fp4<C>? {
         guard case .list(let items) = value, items.count == 2,
-              let a: Fp2<C> = fp2(items[0]), let b: Fp2<C> = fp2(items[1]) else { return nil }
+            let a: Fp2<C> = fp2(items[0]), let b: Fp2<C> = fp2(items[1])
+        else { return nil }
         return ArithTower.fp4(a, b)
     }
 
     static func fp12<C>(_ value: Value) -> Fp12<C>? {
         guard case .list(let items) = value, items.count == 3,
-              let a: Fp4<C> = fp4(items[0]), let b: Fp4<C> = fp4(items[1]), let c: Fp4<C> = fp4(items[2])
+            let a: Fp4<C> = fp4(items[0]), let b: Fp4<C> = fp4(items[1]), let c: Fp4<C> = fp4(items[2])
         else { return nil }
         return ArithTower.fp12(a, b, c)
     }
@@ -193,7 +195,8 @@ enum ArithNotation {
         static func isHexDigit(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-                 UInt8(ascii: "A")...UInt8(ascii: "F"): true
+                UInt8(ascii: "A")...UInt8(ascii: "F"):
+                true
             default: false
             }
         }
