@@ -69,7 +69,7 @@ struct CassetteAuditCommand: ParsableCommand {
                         + "and a live recording without --seed draws from the system's generator")
             }
         }
-        if exposed { throw ExitCode(1) }
+        if exposed { throw ExitCode.failure }
     }
 
     /// The seeds a run of the workbench gets when none is given: the default, replay's fallback,

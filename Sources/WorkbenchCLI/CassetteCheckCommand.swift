@@ -44,7 +44,7 @@ struct CassetteCheckCommand: ParsableCommand {
             do {
                 cassette = try CassetteFile.read(path)
             } catch {
-                CassetteOutput.error(error.description)
+                Console.failure(error.description)
                 unreadable = true
                 continue
             }
@@ -55,7 +55,7 @@ struct CassetteCheckCommand: ParsableCommand {
             )
             if !summary.passed { failed = true }
         }
-        if unreadable { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        if unreadable { throw ExitCode.cannotRun }
+        if failed { throw ExitCode.failure }
     }
 }

@@ -68,15 +68,13 @@ struct CassetteImportCommand: ParsableCommand {
         do {
             bytes = try CassetteFile.readBytes(file)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let suite: LegacySuite?
         do {
             suite = try ScenarioLibrary(directory: scenarios).suite(named: LegacyImporter.suiteName)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let importer = LegacyImporter(
             tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current), suite: suite)
@@ -84,8 +82,7 @@ struct CassetteImportCommand: ParsableCommand {
         do {
             outcome = try importer.run(bytes, path: file)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         for note in outcome.notes { print("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
@@ -98,8 +95,7 @@ struct CassetteImportCommand: ParsableCommand {
                 outcome.cassettes[$0].cassette.canonicalBytes
             }
         } catch {
-            CassetteOutput.error("\(error) (no cassette written)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error) (no cassette written)")
         }
         for item in outcome.cassettes {
             let path = (out as NSString).appendingPathComponent(item.fileName)

@@ -50,7 +50,7 @@ struct CassetteLintCommand: ParsableCommand {
             do {
                 bytes = try CassetteFile.readBytes(path)
             } catch {
-                CassetteOutput.error(error.description)
+                Console.failure(error.description)
                 unreadable = true
                 continue
             }
@@ -70,7 +70,7 @@ struct CassetteLintCommand: ParsableCommand {
                 for problem in problems { print(problem.description) }
             }
         }
-        if unreadable { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        if unreadable { throw ExitCode.cannotRun }
+        if failed { throw ExitCode.failure }
     }
 }

@@ -97,8 +97,8 @@ struct RecordCommand: AsyncParsableCommand {
             recorded = try await Self.record(
                 script, seed: randomness.seed, random: randomness.random, backendURL: backend)
         } catch let failure as ScenarioFailure {
-            ScenarioCommandSupport.error(failure.description + " (nothing written)")
-            throw ExitCode(1)
+            Console.failure(failure.description + " (nothing written)")
+            throw ExitCode.failure
         }
         let (cassette, seconds) = recorded
         var final = cassette
@@ -113,14 +113,12 @@ struct RecordCommand: AsyncParsableCommand {
         do {
             try Directories.create((output as NSString).deletingLastPathComponent)
         } catch {
-            ScenarioCommandSupport.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         do {
             try CassetteFile.write(final, to: output)
         } catch {
-            ScenarioCommandSupport.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let placeholders = final.redactions.map(\.placeholder)
         print(

@@ -104,8 +104,7 @@ struct ReplayCommand: AsyncParsableCommand {
             )
         }
         for path in cassettes where Self.isDirectory(path) && Self.expand([path]).isEmpty {
-            ScenarioCommandSupport.error("\(path): a directory with no .json file in it: no cassette to replay")
-            throw ExitCode(2)
+            throw CommandFailure("\(path): a directory with no .json file in it: no cassette to replay")
         }
         try junit.check()
         let all = Self.expand(cassettes)
@@ -174,8 +173,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
         for outcome in unreadable { Console.failure(outcome.failure ?? outcome.path) }
-        if !unreadable.isEmpty { throw ExitCode(2) }
-        if failed > 0 { throw ExitCode(1) }
+        if !unreadable.isEmpty { throw ExitCode.cannotRun }
+        if failed > 0 { throw ExitCode.failure }
     }
 
     func benchmark(

@@ -63,9 +63,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             script = overrides.apply(to: try ScenarioCommandSupport.script(scenario))
         } catch {
-            ScenarioCommandSupport.error(error.description)
             try junit.write(junitReport(.error(error.description, type: "script"), duration: timer.now - start))
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let randomness = ScenarioCommandSupport.randomness(seed, script: script, live: backend)
         if let warning = randomness.warning { Console.error(warning + "\n") }
@@ -83,9 +82,9 @@ struct RunCommand: AsyncParsableCommand {
             for line in lines { print(line) }
             try junit.write(junitReport(.passed, duration: timer.now - start, output: lines.joined(separator: "\n")))
         case .failure(let failure):
-            ScenarioCommandSupport.error(failure.description)
+            Console.failure(failure.description)
             try junit.write(junitReport(.failed(failure.description, type: nil), duration: timer.now - start))
-            throw ExitCode(1)
+            throw ExitCode.failure
         }
     }
 

@@ -49,7 +49,7 @@ struct VectorsLintCommand: ParsableCommand {
                 problems += found.count
             }
         }
-        if unreadable > 0 { throw ExitCode(2) }
-        if problems > 0 { throw ExitCode(1) }
+        if unreadable > 0 { throw ExitCode.cannotRun }
+        if problems > 0 { throw ExitCode.failure }
     }
 }

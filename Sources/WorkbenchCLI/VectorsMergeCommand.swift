@@ -40,8 +40,7 @@ struct VectorsMergeCommand: ParsableCommand {
             try Directories.create((out as NSString).deletingLastPathComponent)
             summary = try VectorShardMerger.merge(shards, to: out)
         } catch {
-            Console.failure("\(error)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error)")
         }
         print(
             "\(out): \(summary.tests) tests (\(summary.suite)) from \(summary.shards) shard\(summary.shards == 1 ? "" : "s")"

@@ -125,8 +125,8 @@ struct VectorsVerifyCommand: ParsableCommand {
             Console.error(
                 "warning: --cross-check was not used: it re-checks the workbench's own files, and none was given\n")
         }
-        if unreadable > 0 { throw ExitCode(2) }
-        if failed > 0 { throw ExitCode(1) }
+        if unreadable > 0 { throw ExitCode.cannotRun }
+        if failed > 0 { throw ExitCode.failure }
     }
 
     /// One testcase per group of one of our files, and one for its structure problems; the file is
