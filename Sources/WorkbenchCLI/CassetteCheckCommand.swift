@@ -49,8 +49,8 @@ struct CassetteCheckCommand: ParsableCommand {
                 continue
             }
             let summary = FlowChecker.summary(of: cassette)
-            for line in summary.findingLines { print("\(path): \(line)") }
-            print(
+            for line in summary.findingLines { Console.line("\(path): \(line)") }
+            Console.line(
                 "\(path): \(summary.reports.count) exchange\(summary.reports.count == 1 ? "" : "s"): \(summary.countsText)"
             )
             if !summary.passed { failed = true }

@@ -84,9 +84,9 @@ struct CassetteImportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        for note in outcome.notes { print("note: " + note) }
+        for note in outcome.notes { Console.line("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
-            print(
+            Console.line(
                 "note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)"
             )
         }
@@ -101,12 +101,12 @@ struct CassetteImportCommand: ParsableCommand {
             let path = (out as NSString).appendingPathComponent(item.fileName)
             var line = "\(path): \(item.test), \(item.ownExchanges) exchange\(item.ownExchanges == 1 ? "" : "s")"
             if outcome.suite != nil { line += " (+ \(item.setupExchanges) of the earlier tests as setup)" }
-            print(line)
+            Console.line(line)
         }
         var summary = "\(outcome.cassettes.count) cassettes from \(file)"
         if let name = outcome.suite {
             summary += " (one sequential run of the suite \(name): each cassette replays the earlier tests first)"
         }
-        print(summary)
+        Console.line(summary)
     }
 }

@@ -32,13 +32,13 @@ struct ChecksumCommand: ParsableCommand {
                 Console.failure("'\(digits)' is not six decimal digits")
                 throw ExitCode.failure
             }
-            print(full)
+            Console.line(full)
             return
         }
         if let problem = AccessNumber.problem(with: digits) {
             Console.failure("\(digits) is not a valid access number: \(problem)")
             throw ExitCode.failure
         }
-        print("\(digits) is valid")
+        Console.line("\(digits) is valid")
     }
 }

@@ -121,7 +121,7 @@ struct RecordCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         let placeholders = final.redactions.map(\.placeholder)
-        print(
+        Console.line(
             "\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
                 + String(format: "%.2f s", seconds)
                 + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
@@ -209,7 +209,7 @@ struct RecordCommand: AsyncParsableCommand {
             await second.stop()
         }
         let plainMedian = Median.of(plain), recordedMedian = Median.of(recorded)
-        print(
+        Console.line(
             String(
                 format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
                 script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs),

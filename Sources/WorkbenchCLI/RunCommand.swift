@@ -79,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         switch result {
         case .success(let outcomes):
             let lines = outcomes.map(Self.line) + ["\(script.name): \(outcomes.count) steps passed"]
-            for line in lines { print(line) }
+            for line in lines { Console.line(line) }
             try junit.write(junitReport(.passed, duration: timer.now - start, output: lines.joined(separator: "\n")))
         case .failure(let failure):
             Console.failure(failure.description)

@@ -187,7 +187,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Task { await backend.stop() }
             }
         }
-        if let error = control.error { throw error }
+        if let error = control.error { throw CommandFailure("\(error)") }
     }
 
     static func banner(_ backend: ReferenceBackend) -> String {

@@ -118,7 +118,7 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         let part = shard.shard.map { "shard \($0) of \(frozen.numberOfTests) tests, " } ?? ""
-        print(
+        Console.line(
             "\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))"
         )
     }

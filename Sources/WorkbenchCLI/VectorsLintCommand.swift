@@ -43,9 +43,9 @@ struct VectorsLintCommand: ParsableCommand {
             }
             let found = VectorLinter.lint(text: text, file: file)
             if found.isEmpty {
-                print("\(file): ok")
+                Console.line("\(file): ok")
             } else {
-                for problem in found { print(problem.description) }
+                for problem in found { Console.line(problem.description) }
                 problems += found.count
             }
         }

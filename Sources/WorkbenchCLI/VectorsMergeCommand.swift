@@ -42,7 +42,7 @@ struct VectorsMergeCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        print(
+        Console.line(
             "\(out): \(summary.tests) tests (\(summary.suite)) from \(summary.shards) shard\(summary.shards == 1 ? "" : "s")"
         )
     }
