@@ -78,10 +78,17 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
-            "Conformance", "HTTPServing", "MilagroProtocol",
+            "Conformance", "HTTPServing", "MilagroProtocol", "ProxyServing", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "ProxyServing", dependencies: [
+            "FlowRecording", "HTTPServing", "CurlTransport", "ProtocolChecks", "Scenarios", "CommonFormats", "MilagroProtocol",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Benchmarks", dependencies: [
+            "MPinCrypto", "MPinSDK", "ReferenceBackend", "CurlTransport", "SDKSeams", "MilagroRecording", "MilagroProtocol",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin's protocol knowledge, in one place: endpoint paths, client-settings keys and layouts
@@ -213,6 +220,10 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        .testTarget(name: "ProxyServingTests", dependencies: [
+            "ProxyServing", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "TestSupport",
+        ]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "MPinCrypto"]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
         .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "MilagroProtocol", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),

@@ -42,9 +42,9 @@ struct BenchCryptoCommand: ParsableCommand {
                 name: kernel.name, operationsPerCall: BenchmarkKernels.operationsPerCall(kernel.name), kernel.run)
         }
         if json {
-            print(BenchmarkFormatter.json(curve: curve.id, results: results))
+            Console.line(BenchmarkFormatter.json(curve: curve.id, results: results))
         } else {
-            print(BenchmarkFormatter.table(curve: curve.id, results: results), terminator: "")
+            Console.out(BenchmarkFormatter.table(curve: curve.id, results: results))
         }
     }
 }
