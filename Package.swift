@@ -248,7 +248,7 @@ let package = Package(
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
             "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
-            "CommonFormats",
+            "CommonFormats", "ProxyServing",
             // Walks the command tree (every help's example, which commands are async).
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -12,8 +12,8 @@ import Synchronization
 package final class ServerTaskControl: Sendable {
     private struct State {
         var task: Task<Void, Never>?
-        package var stopRequested = false
-        package var error: (any Error)?
+        var stopRequested = false
+        var error: (any Error)?
         var released = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -90,9 +90,9 @@ package final class ServerTaskControl: Sendable {
         task?.cancel()
     }
 
-    var stopRequested: Bool { state.withLock { $0.stopRequested } }
+    package var stopRequested: Bool { state.withLock { $0.stopRequested } }
 
     package func fail(_ error: any Error) { state.withLock { $0.error = error } }
 
-    var error: (any Error)? { state.withLock { $0.error } }
+    package var error: (any Error)? { state.withLock { $0.error } }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import MPinCrypto
 
 /// `mpin-workbench bench crypto` (plain `bench` too): medians per operation of the pairing crypto.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import FileAccess
 import FlowRecording
 import Foundation
