@@ -60,6 +60,8 @@ package struct FlowChecker: Sendable {
     private var namedOrigins: [String: (keys: [String], certain: Int, possible: Int)] = [:]
     /// Every report so far.
     package private(set) var reports: [ExchangeReport] = []
+    /// The previous exchange's request and status (nil: no answer), for `checkBrowser`'s resend note.
+    var previousExchange: (index: Int, request: CassetteEvent.HTTPExchange.Request, status: Int?)?
 
     package init() {}
 
@@ -174,6 +176,8 @@ package struct FlowChecker: Sendable {
     /// the operator (`admin`) for `/admin/…`; the DeviceSecurity connector for `/devicesecurity…`;
     /// else the SDK.
     package func actor(method: String, path: String, body: [UInt8]) -> EventActor {
+        // A CORS preflight: only a browser sends OPTIONS (the SDKs never do).
+        if method == "OPTIONS" { return .browser }
         let kind = kind(method: method, path: path)
         if kind.isBrowser { return .browser }
         if kind == .authenticate { return Self.isBrowserLogin(body) ? .browser : .sdk }
@@ -276,6 +280,7 @@ package struct FlowChecker: Sendable {
                 "the client settings were not fetched before this request (docs/protocol.md §2): the flow starts in the middle"
             )
         }
+        checkBrowser(exchange, index: index, path: path, add)
         checkRequest(
             kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)

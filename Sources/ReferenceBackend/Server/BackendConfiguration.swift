@@ -63,6 +63,10 @@ public struct BackendConfiguration: Sendable {
     /// exactly (`milagro-oss`, docs/protocol.md §13), or those of the SDK core's recording
     /// (`milagro-hosted-v3`).
     public var profile: BackendProfile
+    /// The origins whose pages may call the default profile from a browser (`CORSPolicy`): nil
+    /// lets any origin in (`Access-Control-Allow-Origin: *`, as the open-source server). The
+    /// other profiles answer as the servers they model.
+    public var corsOrigins: [String]?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,

@@ -82,6 +82,9 @@ final class BackendCore: Sendable {
     /// `OpenSourceServer` (servers/demo/mpinDemo.py, servers/rps/rps.py, servers/dta/dta.py).
     var openSource: Bool { configuration.profile == .milagroOSS }
 
+    /// The default profile's answers to browser clients (`CORSPolicy`).
+    var cors: CORSPolicy { CORSPolicy(allowedOrigins: configuration.corsOrigins) }
+
     func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
 
     /// An M-Pin ID given in a path or body: hex of at most 2 KiB.

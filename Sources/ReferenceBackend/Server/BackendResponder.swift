@@ -20,6 +20,14 @@ struct BackendResponder: ServerResponder {
 
     func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         if core.openSource, let answer = await core.openSourceAnswer(to: head, body: body) { return answer }
+        // A browser's request (it carries Origin) to the default profile: the CORS protocol.
+        let origin = core.configuration.profile == .default ? head.headerFields[.origin] : nil
+        if let origin, head.method == .options,
+            head.headerFields[HTTPFields.Element.Name("Access-Control-Request-Method")!] != nil
+        {
+            let requested = head.headerFields[HTTPFields.Element.Name("Access-Control-Request-Headers")!]
+            return core.cors.preflight(origin: origin, requestedHeaders: requested).answer
+        }
         let reply: Reply
         var segments: [String] = []
         do {
@@ -31,7 +39,9 @@ struct BackendResponder: ServerResponder {
         } catch {
             reply = Reply.error(error)
         }
-        return core.profiled(reply, segments: segments).answer
+        let answer = core.profiled(reply, segments: segments).answer
+        guard let origin else { return answer }
+        return core.cors.decorate(answer, origin: origin)
     }
 
     func refusal(oversized head: HTTPRequest) -> ServerAnswer {
