@@ -24,7 +24,7 @@ enum BackendRoutes {
 
     /// The endpoints of every flavour.
     static let common: [Endpoint: Route] = [
-        .clientSettings: Route { core, _, _ throws(APIError) in core.clientSettings() },
+        .clientSettings: Route { core, call, _ throws(APIError) in core.clientSettings(origin: call.header("Origin")) },
         .register: Route { core, call, id throws(APIError) in try await core.profiledRegistration(call, restarting: id)
         },
         .signature: Route { core, call, id throws(APIError) in try await core.signature(call, mpinIDHex: id ?? "") },

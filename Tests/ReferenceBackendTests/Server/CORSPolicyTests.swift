@@ -10,14 +10,17 @@ import Testing
 /// read it, a request without `Origin` (the SDK's) gets none, and `corsOrigins` narrows `*` to a
 /// list. Before, a preflight got 405 and no answer carried a CORS field.
 @Suite struct CORSPolicyTests {
+    static let backendURL = "http://127.0.0.1:8005"
+
     private func answer(
         _ method: HTTPRequest.Method, _ path: String, headers: [(String, String)], origins: [String]? = nil,
         profile: BackendProfile = .default
     ) async -> ServerAnswer {
         var configuration = BackendConfiguration(seed: "cors", profile: profile)
         configuration.corsOrigins = origins
-        let responder = BackendResponder(
-            core: BackendCore(configuration: configuration, clock: ManualBackendClock(milliseconds: 0), mail: { _ in }))
+        let core = BackendCore(configuration: configuration, clock: ManualBackendClock(milliseconds: 0), mail: { _ in })
+        core.base.set(Self.backendURL)
+        let responder = BackendResponder(core: core)
         var fields = HTTPFields()
         for (name, value) in headers {
             fields.append(HTTPFields.Element(name: HTTPFields.Element.Name(name)!, value: value))
@@ -86,6 +89,23 @@ import Testing
         let read = await answer(
             .get, "/rps/clientSettings", headers: [("Origin", "http://127.0.0.1:9")], origins: [Self.page])
         #expect(read.head.status.code == 200 && field(read, "Access-Control-Allow-Origin") == nil)
+    }
+
+    /// A page on another origin resolves a relative URL against its own origin: its settings name
+    /// the backend's origin; the SDK's stay relative.
+    @Test func aPageOnAnotherOriginGetsAbsoluteSettings() async throws {
+        let page = await answer(.get, "/rps/clientSettings", headers: [("Origin", Self.page)])
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])
+        let register = try #require(settings["registerURL"] as? String)
+        #expect(register == Self.backendURL + "/rps/user", "\(register)")
+        #expect(settings["certivoxURL"] as? String == Self.backendURL + "/dta2/")
+        // A page on the backend's own origin resolves relative URLs right: they stay relative.
+        let same = await answer(.get, "/rps/clientSettings", headers: [("Origin", Self.backendURL)])
+        let own = try #require(try JSONSerialization.jsonObject(with: Data(same.body)) as? [String: Any])
+        #expect(own["registerURL"] as? String == "/rps/user")
+        let sdk = await answer(.get, "/rps/clientSettings", headers: [])
+        let relative = try #require(try JSONSerialization.jsonObject(with: Data(sdk.body)) as? [String: Any])
+        #expect(relative["registerURL"] as? String == "/rps/user")
     }
 
     @Test func theHostedProfileAnswersAsItsServer() async {
