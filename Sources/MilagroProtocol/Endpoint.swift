@@ -163,13 +163,15 @@ extension Endpoint {
     public static let mobileConfig = Endpoint(
         "mobileConfig", "GET", "/rps/mobileConfig", .rps, flavours: [.milagro], profiles: [.milagroOSS])
 
-    // The operator's endpoints of the reference backend, and the DeviceSecurity service.
-    public static let adminMailbox = Endpoint("mailbox", "GET", "/admin/mailbox", nil)
-    public static let adminRevoke = Endpoint("revoke", "POST", "/admin/revoke", nil)
-    public static let adminRestore = Endpoint("restore", "POST", "/admin/restore", nil)
-    public static let adminCounts = Endpoint("counts", "GET", "/admin/counts", nil)
+    // The operator's endpoints of the reference backend, and the DeviceSecurity service. At these
+    // paths in the default profile only: the servers `milagro-oss` and `milagro-hosted-v3` model
+    // have none, so there they are off unless a prefix of their own turns them on.
+    public static let adminMailbox = Endpoint("mailbox", "GET", "/admin/mailbox", nil, profiles: [.default])
+    public static let adminRevoke = Endpoint("revoke", "POST", "/admin/revoke", nil, profiles: [.default])
+    public static let adminRestore = Endpoint("restore", "POST", "/admin/restore", nil, profiles: [.default])
+    public static let adminCounts = Endpoint("counts", "GET", "/admin/counts", nil, profiles: [.default])
     /// Every other `/admin/<operation>`: the operator's service answers that it has no such operation.
-    public static let adminOperation = Endpoint("admin", "POST", "/admin/", nil, tail: .operation)
+    public static let adminOperation = Endpoint("admin", "POST", "/admin/", nil, tail: .operation, profiles: [.default])
     /// The DeviceSecurity service (`/devicesecurity/login`, `/registerDevice`, `/applicationLogin`,
     /// `/admin/<operation>`), which tells its operations apart itself.
     public static let deviceSecurity = Endpoint("devicesecurity", "POST", "/devicesecurity", nil, tail: .subtree)
