@@ -178,7 +178,8 @@ extension Endpoint {
 
     /// The open-source servers' routes (servers/rps/rps.py, servers/dta/dta.py, servers/demo/mpinDemo.py)
     /// and the MFA platform's (docs/protocol.md §10) that no profile of the reference backend
-    /// serves: the flow checker recognises them. A D-TA at an origin of its own serves its
+    /// serves (but the demo RPA's `/protected`, `/about` and `/logoutWait`, which `milagro-oss`
+    /// serves as that RPA does): the flow checker recognises them. A D-TA at an origin of its own serves its
     /// operations at the root (`/clientSecret`, `/timePermit`, `/tpstorage/…`).
     public static let recognisedOnly: [Endpoint] = [
         Endpoint("dtaClientSecret", "GET", "/" + clientSecretOperation, nil, profiles: []),
@@ -192,9 +193,9 @@ extension Endpoint {
         Endpoint("status", "GET", "/status", nil, profiles: []),
         Endpoint("dynamicOptions", "GET", "/dynamicOptions", nil, profiles: []),
         Endpoint("manage", "GET", "/manage", nil, tail: .subtree, profiles: []),
-        Endpoint("protected", "GET", "/protected", .rpa, profiles: []),
-        Endpoint("about", "GET", "/about", .rpa, profiles: []),
-        Endpoint("logoutWait", "GET", "/logoutWait", .rpa, profiles: []),
+        Endpoint("protected", "GET", "/protected", .rpa, flavours: [.milagro], profiles: [.milagroOSS]),
+        Endpoint("about", "GET", "/about", .rpa, flavours: [.milagro], profiles: [.milagroOSS]),
+        Endpoint("logoutWait", "GET", "/logoutWait", .rpa, flavours: [.milagro], profiles: [.milagroOSS]),
         Endpoint("mobilePages", "GET", "/m", .rpa, tail: .subtree, profiles: []),
         Endpoint("authzurl", "POST", "/authzurl", .rpa, profiles: []),
         Endpoint("dvsregister", "POST", "/dvsregister", .rpa, profiles: []),

@@ -107,20 +107,18 @@ extension OpenSourceServer {
     }
 
     /// `LogoutWaitHandler.get`: waits until the session is logged out by the phone (`POST /logout`),
-    /// then `OK`. The Python handler waits without end; this one at most `logoutWaitLimit` of real
-    /// time, then answers as if the logout came (a bound of the profile's own).
+    /// then `OK`. The Python handler waits without end; this one at most the backend's login
+    /// timeout (`--login-timeout`, 10 s by default) of real time, then answers as if the logout
+    /// came (a bound of the profile's own).
     func logoutWait(session: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
         let key = "logoutWait;" + session
         core.store.holds.open(key)
         _ = await core.store.holds.outcome(
             of: key, clock: core.clock, deadline: Int64.max,
-            realTimeLimit: .milliseconds(core.milliseconds(Self.logoutWaitLimit)))
+            realTimeLimit: .milliseconds(core.milliseconds(core.configuration.loginTimeout)))
         answer.setCookie("flash", signedCookie("flash", "forced_logout"))
         answer.write(Array("OK".utf8))
     }
-
-    /// How long (seconds of real time) `GET /logoutWait` is held at most.
-    static let logoutWaitLimit = 60.0
 
     /// `BaseHandler.prepare`: the session of a valid `mpindemo_session` cookie, or a new one set
     /// in a cookie (`set_secure_cookie`, version 2 signature, 30 days).
@@ -245,7 +243,11 @@ extension OpenSourceServer {
             answer.setStatus(400, reason: "Logout failed")
             return
         }
-        if let token = token.string { await store.logOut(token) }
+        if let token = token.string {
+            // `mobileLoginHandler.userLogged(sessionId, True)`: a held `GET /logoutWait` answers.
+            _ = core.store.holds.resolve("logoutWait;" + token, .loggedIn(sessionToken: "", userID: ""))
+            await store.logOut(token)
+        }
     }
 
     /// `mpinActivateHandler`: a POST with the link's `i` and `s` activates the registration (the

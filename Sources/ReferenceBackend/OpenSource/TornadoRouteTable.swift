@@ -80,10 +80,16 @@ enum TornadoRouteTable {
         TornadoRoute("/mpinActivate", .demoActivate, ["GET", "POST"], options: false, endpoint: .activate),
         TornadoRoute("/mpinPermitUser", .demoPermitUser, ["GET"], options: false, endpoint: .permitUser),
         TornadoRoute("/protected/", .anything, .demoProtectedPage, ["GET"], options: false),
-        TornadoRoute("/protected", .demoProtected, ["GET"], options: false),
-        TornadoRoute("/about", .demoAbout, ["GET"], options: false),
+        TornadoRoute(
+            "/protected", .demoProtected, ["GET"], options: false,
+            endpoint: Endpoint.recognisedOnly.first { $0.name == "protected" }),
+        TornadoRoute(
+            "/about", .demoAbout, ["GET"], options: false,
+            endpoint: Endpoint.recognisedOnly.first { $0.name == "about" }),
         TornadoRoute("/logout", .demoLogout, ["GET", "POST"], options: true, endpoint: .logout),
-        TornadoRoute("/logoutWait", .demoLogoutWait, ["GET"], options: false),
+        TornadoRoute(
+            "/logoutWait", .demoLogoutWait, ["GET"], options: false,
+            endpoint: Endpoint.recognisedOnly.first { $0.name == "logoutWait" }),
     ]
 
     /// Where the profile serves D-TA 2 (its own origin in the measured deployment): a path under

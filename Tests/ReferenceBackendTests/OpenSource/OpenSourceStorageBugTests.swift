@@ -19,7 +19,7 @@ import Testing
         let data = try! JSONSerialization.data(withJSONObject: body)
         guard let answer = await core.openSourceAnswer(to: head, body: Array(data)) else { return (-1, [:]) }
         let json = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any] ?? [:]
-        return (answer.status.code, json)
+        return (answer.head.status.code, json)
     }
 
     /// Registers `user`, restarts with the right regOTT, then with a wrong one: the statuses of

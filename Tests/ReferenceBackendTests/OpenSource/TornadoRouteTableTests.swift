@@ -23,7 +23,7 @@ import Testing
         let head = HTTPRequest(
             method: HTTPRequest.Method(method)!, scheme: "http", authority: "127.0.0.1", path: path)
         guard let answer = await core.openSourceAnswer(to: head, body: Array(body.utf8)) else { return (-1, "") }
-        return (answer.status.code, String(decoding: answer.body, as: UTF8.self))
+        return (answer.head.status.code, String(decoding: answer.body, as: UTF8.self))
     }
 
     /// A path a route matches: its literal part, and a group of its kind.
