@@ -64,7 +64,7 @@ import Testing
 
     /// One registration on the served profile (loopback only, one request, 30 s at most).
     static let registration = """
-        import sys, urllib.request
+        sys, urllib = __import__('sys'), __import__('urllib.request')
         port = int(sys.argv[1])
         assert 0 < port < 65536
         body = b'{"userId": "earlier@example.org", "mobile": 1}'
