@@ -45,7 +45,10 @@ struct ServeCommand: AsyncParsableCommand {
             restore, counts; /devicesecurity/admin/*) answer only clients on this machine (403 to \
             others, and to a request that names a proxy in Via, Forwarded or X-Forwarded-For, as \
             `proxy` does) unless --remote-admin is given; a --host that is not a loopback address \
-            prints a warning naming what it exposes.
+            prints a warning naming what it exposes. Under --profile milagro-oss and \
+            milagro-hosted-v3 the operator endpoints are off, as those servers have none (their \
+            /admin/* paths answer as the servers do); --admin-prefix PREFIX turns them on at \
+            PREFIX/admin/* in any profile.
 
             Browser clients: a request that carries Origin (a browser's, from a page on another \
             origin) is answered with the CORS fields, Access-Control-Allow-Origin * by default as \
@@ -145,6 +148,27 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "origin"))
     var corsOrigins: [String] = []
 
+    @Option(
+        name: .customLong("admin-prefix"),
+        help: ArgumentHelp(
+            "Serve the operator endpoints at PREFIX/admin/* (e.g. /workbench); by default /admin/* in the default profile and off in milagro-oss and milagro-hosted-v3.",
+            valueName: "PREFIX"),
+        transform: ServeCommand.adminPrefix)
+    var adminPrefix: String?
+
+    /// A prefix of one or more path segments of unreserved characters, at most 200 characters.
+    static func adminPrefix(_ text: String) throws -> String {
+        let segments = text.split(separator: "/")
+        guard !segments.isEmpty, text.utf8.count <= 200,
+            text.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || QueryString.isUnreserved($0) })
+        else {
+            throw ValidationError(
+                "--admin-prefix must be one or more path segments of letters, digits, '-', '.', '_' or '~' (at most 200 characters), not '\(text)'"
+            )
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
     /// The address of `--host` when none is given.
     static var defaultHost: String { ListenOption.defaultHost }
 
@@ -192,6 +216,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.bodyTimeout = deadline
         configuration.allowsRemoteAdmin = remoteAdmin
         if !corsOrigins.isEmpty { configuration.corsOrigins = corsOrigins.compactMap(URLText.origin) }
+        configuration.operatorPrefix = adminPrefix
         configuration.recordLimit = recordLimit
         configuration.clientRecordLimit = clientRecordLimit
         if let warning = ExposureWarning.backend(host: host, remoteAdmin: remoteAdmin) {

@@ -19,6 +19,10 @@ enum BackendRoutes {
             }
         }
         if configuration.profile == .milagroHostedV3 { routes.merge(BackendCore.hostedV3Routes) { $1 } }
+        if configuration.operatorMount != .some("") {
+            // Off, or under a prefix of their own: no endpoint at the table's `/admin/*` paths.
+            for endpoint in operatorEndpoints { routes[endpoint] = nil }
+        }
         return EndpointIndex(routes)
     }
 
@@ -65,6 +69,15 @@ enum BackendRoutes {
         .authorize: Route(checksMethod: false) { core, call, _ throws(APIError) in try await core.authorize(call) },
         .token: Route { core, call, _ throws(APIError) in try await core.token(call) },
     ]
+
+    /// The operator's endpoints (`/admin/*`).
+    static let operatorEndpoints: [Endpoint] = [
+        .adminMailbox, .adminRevoke, .adminRestore, .adminCounts, .adminOperation,
+    ]
+
+    /// The operator's endpoints alone, looked up with their prefix taken off.
+    static let operatorIndex = EndpointIndex(
+        Dictionary(uniqueKeysWithValues: operatorEndpoints.map { ($0, operatorRoute) }))
 
     /// `/admin/<operation>`: the operator's service, which answers each method and operation itself.
     static let operatorRoute = Route(checksMethod: false) { core, call, _ throws(APIError) in
