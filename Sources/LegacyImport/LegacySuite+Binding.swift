@@ -61,10 +61,10 @@ extension LegacySuite {
     /// * a step's context template is matched against the test's recorded contexts (in the order
     ///   they first came), from the one after the context the step before matched, and binds the
     ///   variables it names (`bindings(of:contexts:)`);
-    /// * a step whose call names a backend (`backendArguments`) by a variable takes the backend of
-    ///   the test's next client-settings request in the step's context: its URL up to the RPS
-    ///   prefix, answered or not, so that a run whose "other backend" is the main one, or got no
-    ///   answer, binds what that run asked;
+    /// * a step with a context whose call names a backend (`backendArguments`) by a variable
+    ///   takes the backend of the test's next client-settings request in the step's context: its
+    ///   URL up to the RPS prefix, answered or not, so that a run whose "other backend" is the main
+    ///   one, or got no answer, binds what that run asked;
     /// * the test's name is bound to `test`.
     ///
     /// A variable the steps use that neither binds, and that is not the run's (`runVariables`), is
@@ -77,8 +77,8 @@ extension LegacySuite {
         var contexts: [String] = []
         for request in requests where !contexts.contains(request.context) { contexts.append(request.context) }
         var position = 0
-        var settingsRequests = requests.filter { LegacyImporter.settingsBase(method: $0.method, url: $0.url) != nil }[
-            ...]
+        let asked = requests.filter { LegacyImporter.settingsBase(method: $0.method, url: $0.url) != nil }
+        var settingsRequests = asked[...]
         var reasons: [String: String] = [:]
         for step in steps {
             let name = step["name"]?.stringValue ?? test
@@ -102,15 +102,17 @@ extension LegacySuite {
                     }
                 }
             }
+            // A step without a context sends nothing (the suite names the context of every step
+            // that sends requests): only a backend call with one made a settings request.
             guard let call = step["sdk"]?.stringValue, let argument = Self.backendArguments[call],
-                let value = step["with"]?[argument]?.stringValue
+                let value = step["with"]?[argument]?.stringValue, let template
             else { continue }
             let parts = ContextTemplate(value).parts
             var variable: String?
             if parts.count == 1, case .variable(let name, filtered: false, _) = parts[0] { variable = name }
             // The step's own request: the next client-settings request of its context.
             let index = settingsRequests.firstIndex { request in
-                template.map { $0.match(request.context, bound: bound, wildcards: wildcards) != nil } ?? true
+                template.match(request.context, bound: bound, wildcards: wildcards) != nil
             }
             guard let index else {
                 if let variable, bound[variable] == nil, !wildcards.contains(variable) {
