@@ -22,7 +22,8 @@ struct BenchBackendCommand: AsyncParsableCommand {
 
             Examples:
               mpin-workbench bench backend
-              mpin-workbench bench backend --clients 1 2 --runs 2 --authentications 4 --json
+              mpin-workbench bench backend --clients 1 2 --runs 2 --authentications 4 \\
+                  --json
             """
     )
 

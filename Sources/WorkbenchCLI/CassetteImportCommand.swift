@@ -45,7 +45,8 @@ struct CassetteImportCommand: ParsableCommand {
             cannot be written (the message says which; none was written), or the usage was wrong.
 
             Examples:
-              mpin-workbench cassette import --format milagro-sdk recorded.json --out Recordings/imported
+              mpin-workbench cassette import --format milagro-sdk recorded.json \\
+                  --out Recordings/imported
             """
     )
 

@@ -23,7 +23,8 @@ struct CassetteRedactCommand: ParsableCommand {
             was wrong.
 
             Examples:
-              mpin-workbench cassette redact flow.json --redact default --out flow.redacted.json
+              mpin-workbench cassette redact flow.json --redact default \\
+                  --out flow.redacted.json
               mpin-workbench cassette redact flow.json --redact regOTT authOTT
               mpin-workbench cassette redact flow.json --redact default mpinId
             """

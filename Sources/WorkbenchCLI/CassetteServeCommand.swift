@@ -33,8 +33,10 @@ struct CassetteServeCommand: AsyncParsableCommand {
 
             Examples:
               mpin-workbench cassette serve Recordings/authenticate.json --port 8005
-              mpin-workbench cassette serve flow.json --secret pin=1234 --exit-when-done --junit served.xml
-              mpin-workbench cassette serve flow.json --host 0.0.0.0 --public-url http://192.168.1.20:8005
+              mpin-workbench cassette serve flow.json --secret pin=1234 --exit-when-done \\
+                  --junit served.xml
+              mpin-workbench cassette serve flow.json --host 0.0.0.0 \\
+                  --public-url http://192.168.1.20:8005
             """
     )
 
@@ -200,7 +202,7 @@ struct CassetteServeCommand: AsyncParsableCommand {
             }
         }
         if let error = control.error {
-            throw try refuse("\(error)")
+            throw try refuse(ListenOption.startFailure(error).description)
         }
         guard let summary = control.summary else {
             try junit.write(junitReport(.error("stopped before serving", type: nil), duration: timer.now - start))

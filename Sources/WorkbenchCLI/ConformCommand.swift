@@ -38,10 +38,12 @@ struct ConformCommand: AsyncParsableCommand {
             Examples:
               mpin-workbench serve --port 8005 &
               mpin-workbench conform --backend http://127.0.0.1:8005
-              mpin-workbench conform --backend http://127.0.0.1:8005 --cases 'pass2.*,pin.*' --rate 5 --html report.html
+              mpin-workbench conform --backend http://127.0.0.1:8005 \\
+                  --cases 'pass2.*,pin.*' --rate 5 --html report.html
               mpin-workbench conform --backend http://127.0.0.1:8005 --json > report.json
               mpin-workbench conform --backend http://127.0.0.1:8005 --list
-              mpin-workbench conform --backend http://127.0.0.1:8005 --allow-origin http://127.0.0.1:8001 --deadline 600
+              mpin-workbench conform --backend http://127.0.0.1:8005 \\
+                  --allow-origin http://127.0.0.1:8001 --deadline 600
             """)
 
     @Option(help: "The backend's base URL (e.g. http://127.0.0.1:8005).")

@@ -16,4 +16,15 @@ struct ListenOption: ParsableArguments {
 
     /// The ports `--port` takes; 0 asks the system for a free one.
     static let portRange = 0...65_535
+
+    /// The failure of a server that did not start (exit status 2), with what to do when its port
+    /// is taken (EADDRINUSE: another program listens there).
+    static func startFailure(_ error: any Error) -> CommandFailure {
+        let text = "\(error)"
+        guard text.contains("Address already in use") else { return CommandFailure(text) }
+        return CommandFailure(
+            text
+                + "; another program listens on that port: stop it, choose another --port, or give --port 0 for a free one"
+        )
+    }
 }

@@ -64,9 +64,12 @@ struct ProxyCommand: AsyncParsableCommand {
             start or write.
 
             Examples:
-              mpin-workbench proxy --upstream http://127.0.0.1:8005 --port 8006 --out Recordings/phone.json
-              mpin-workbench proxy --upstream http://127.0.0.1:8005 --route /dta2=http://127.0.0.1:8001 --out flow.json
-              mpin-workbench proxy --upstream http://127.0.0.1:8005 --scenario authenticate --seed s1 --max-exchanges 12 --out flow.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 --port 8006 \\
+                  --out Recordings/phone.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 \\
+                  --route /dta2=http://127.0.0.1:8001 --out flow.json
+              mpin-workbench proxy --upstream http://127.0.0.1:8005 \\
+                  --scenario authenticate --seed s1 --max-exchanges 12 --out flow.json
             """
     )
 
@@ -207,7 +210,7 @@ struct ProxyCommand: AsyncParsableCommand {
         do {
             try await session.run(configuration)
         } catch {
-            throw CommandFailure("\(error)")
+            throw ListenOption.startFailure(error)
         }
         guard var cassette = session.cassette() else { return }
         let fields = Redactor.milagroFields(for: redact, live: upstream)

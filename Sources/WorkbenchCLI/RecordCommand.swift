@@ -32,8 +32,10 @@ struct RecordCommand: AsyncParsableCommand {
 
             Examples:
               mpin-workbench record authenticate
-              mpin-workbench record Scenarios/authenticate.yaml --out Recordings/authenticate.json
-              mpin-workbench record authenticate --backend http://127.0.0.1:8005 --seed s1 --redact default
+              mpin-workbench record Scenarios/authenticate.yaml \\
+                  --out Recordings/authenticate.json
+              mpin-workbench record authenticate --backend http://127.0.0.1:8005 \\
+                  --seed s1 --redact default
               mpin-workbench record authenticate --profile milagro-oss --bench 5
             """
     )

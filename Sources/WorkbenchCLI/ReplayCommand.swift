@@ -39,7 +39,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
             Examples:
               mpin-workbench replay Recordings/
-              mpin-workbench replay Recordings/authenticate.json --mode json --junit replay.xml
+              mpin-workbench replay Recordings/authenticate.json --mode json \\
+                  --junit replay.xml
               mpin-workbench replay redacted.json --secret pin=1234 --secret regOTT=ab12
               mpin-workbench replay Recordings/ --shard 2/4 --table
             """

@@ -26,8 +26,10 @@ struct RunCommand: AsyncParsableCommand {
 
             Examples:
               mpin-workbench run authenticate
-              mpin-workbench run Scenarios/authenticate.yaml --profile milagro-oss --junit run.xml
-              mpin-workbench run authenticate --backend http://127.0.0.1:8005 --flavour milagro --seed s1
+              mpin-workbench run Scenarios/authenticate.yaml --profile milagro-oss \\
+                  --junit run.xml
+              mpin-workbench run authenticate --backend http://127.0.0.1:8005 \\
+                  --flavour milagro --seed s1
             """
     )
 

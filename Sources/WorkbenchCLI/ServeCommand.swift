@@ -67,7 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
             Examples:
               mpin-workbench serve --port 8005
               mpin-workbench serve --port 8005 --seed demo --time-seconds 1700000000
-              mpin-workbench serve --flavour mfa-platform --activation code --client-id app
+              mpin-workbench serve --flavour mfa-platform --activation code \\
+                  --client-id app
             """
     )
 
@@ -241,7 +242,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Task { await backend.stop() }
             }
         }
-        if let error = control.error { throw CommandFailure("\(error)") }
+        if let error = control.error { throw ListenOption.startFailure(error) }
     }
 
     static func banner(_ backend: ReferenceBackend) -> String {

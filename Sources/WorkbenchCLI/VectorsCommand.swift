@@ -11,7 +11,8 @@ struct VectorsCommand: ParsableCommand {
             `merge` joins shards; `bench` times the generation.
 
             Examples:
-              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --out two-pass.json
+              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 \\
+                  --out two-pass.json
               mpin-workbench vectors verify two-pass.json
             """,
         subcommands: [

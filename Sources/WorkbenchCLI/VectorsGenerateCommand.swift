@@ -36,9 +36,12 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
             Exit status: 0 when written, 2 when the file cannot be written or the usage was wrong.
 
             Examples:
-              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --out vectors/two-pass.json
-              mpin-workbench vectors generate --suite pairing --curve bls12383 --count 20 --seed s1 --out pairing.json
-              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 --shard 1/4 --out part1.json
+              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 \\
+                  --out vectors/two-pass.json
+              mpin-workbench vectors generate --suite pairing --curve bn254 \\
+                  --count 20 --seed s1 --out pairing.json
+              mpin-workbench vectors generate --suite mpin-two-pass --seed s1 \\
+                  --shard 1/4 --out part1.json
             """
     )
 

@@ -20,7 +20,8 @@ struct VectorsMergeCommand: ParsableCommand {
             memory does not grow with the number of tests. Exit status: 0 when merged, 2 when not.
 
             Examples:
-              mpin-workbench vectors merge part1.json part2.json part3.json part4.json --out two-pass.json
+              mpin-workbench vectors merge part1.json part2.json part3.json part4.json \\
+                  --out two-pass.json
             """
     )
 

@@ -41,7 +41,8 @@ struct VectorsVerifyCommand: ParsableCommand {
 
             Examples:
               mpin-workbench vectors verify Vectors/generated/*.json
-              mpin-workbench vectors verify two_pass.txt --curve bn254cx -v --junit vectors.xml
+              mpin-workbench vectors verify two_pass.txt --curve bn254cx -v \\
+                  --junit vectors.xml
             """
     )
 

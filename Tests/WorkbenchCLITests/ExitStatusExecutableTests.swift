@@ -61,6 +61,27 @@ struct ExitStatusExecutableTests {
         }
     }
 
+    @Test("a port another program listens on exits 2 with what to do, for every command that listens")
+    func busyPort() throws {
+        let first = try ServingProcess(["serve", "--port", "0"])
+        defer { _ = first.interrupt() }
+        let port = try #require(
+            first.waitForOutput(within: 120) { line -> Int? in
+                guard line.hasPrefix("reference backend listening on "), let at = line.range(of: "http://127.0.0.1:")
+                else { return nil }
+                return Int(line[at.upperBound...].prefix { $0.isNumber })
+            })
+        for command in [
+            ["serve"], ["proxy", "--upstream", "http://127.0.0.1:9", "--out", NSTemporaryDirectory() + "/busy.json"],
+        ] {
+            let result = try WorkbenchProcess.run(command + ["--port", String(port)], seconds: 60)
+            #expect(result.status == 2, "\(command): \(result)")
+            #expect(
+                result.stderr.contains("Address already in use") && result.stderr.contains("choose another --port"),
+                "\(command): \(result)")
+        }
+    }
+
     @Test("a mistyped subcommand exits 2 with the one it is near")
     func mistypedSubcommand() throws {
         let result = try WorkbenchProcess.run(["cassette", "shwo", "x.json"], seconds: 60)

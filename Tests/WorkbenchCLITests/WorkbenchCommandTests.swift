@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import WorkbenchCLI
@@ -33,6 +34,40 @@ import Testing
             #expect(
                 discussion.contains("\nExamples:\n  mpin-workbench "), "\(path.joined(separator: " ")) shows no example"
             )
+        }
+    }
+
+    /// The examples copy and paste: no line of them is longer than 78 columns (so the help, written
+    /// 80 columns wide, wraps none of them), a long command goes on with a shell's ` \` line
+    /// continuation, and each command, its lines joined, is one the parser takes. Before, 21 lines
+    /// were wrapped mid-command at 80 columns.
+    @Test func theExamplesCopyAndPaste() throws {
+        for (path, command) in Self.commands(WorkbenchCommand.self) {
+            let name = path.joined(separator: " ")
+            let discussion = command.configuration.discussion
+            guard let start = discussion.range(of: "\nExamples:\n") else { continue }
+            let lines = discussion[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { $0.hasPrefix("  ") }
+            var commands: [String] = []
+            var joined = ""
+            for line in lines {
+                #expect(line.count <= 78, "\(name): \(line.count) columns: \(line)")
+                let text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasSuffix(" \\") {
+                    joined += text.dropLast(2) + " "
+                } else {
+                    commands.append(joined + text)
+                    joined = ""
+                }
+            }
+            #expect(joined.isEmpty, "\(name): an example ends with a continuation")
+            for example in commands where !example.contains(where: { "|$<>;&`".contains($0) }) {
+                let words = example.split(separator: " ").map { String($0).replacingOccurrences(of: "'", with: "") }
+                #expect(words.first == "mpin-workbench", "\(name): \(example)")
+                #expect(throws: Never.self, "\(name): \(example)") {
+                    _ = try WorkbenchCommand.parse(commandLine: Array(words.dropFirst()))
+                }
+            }
         }
     }
 
