@@ -78,10 +78,17 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
-            "Conformance", "HTTPServing", "MilagroProtocol", "ClientConformance",
+            "Conformance", "HTTPServing", "MilagroProtocol", "ProxyServing", "Benchmarks", "ClientConformance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "ProxyServing", dependencies: [
+            "FlowRecording", "HTTPServing", "CurlTransport", "ProtocolChecks", "Scenarios", "CommonFormats", "MilagroProtocol",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Benchmarks", dependencies: [
+            "MPinCrypto", "MPinSDK", "ReferenceBackend", "CurlTransport", "SDKSeams", "MilagroRecording", "MilagroProtocol",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         .executableTarget(name: "mpin-workbench", dependencies: ["WorkbenchCLI"]),
         // M-Pin's protocol knowledge, in one place: endpoint paths, client-settings keys and layouts
@@ -221,6 +228,10 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        .testTarget(name: "ProxyServingTests", dependencies: [
+            "ProxyServing", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "TestSupport",
+        ]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "MPinCrypto"]),
         .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "OrderedJSON", "SDKSeams", "CommonFormats", "TestSupport"]),
         .testTarget(name: "ProtocolChecksTests", dependencies: ["ProtocolChecks", "FlowRecording", "MPinCrypto", "SDKSeams", "CommonFormats", "MilagroProtocol", "TestSupport"]),
         .testTarget(name: "DeviceSecurityTests", dependencies: ["DeviceSecurity", "SDKSeams", "CurlTransport", "TestSupport"]),
@@ -245,7 +256,7 @@ let package = Package(
         // The command line: its parts in process, and the built executable end to end.
         .testTarget(name: "WorkbenchCLITests", dependencies: [
             "WorkbenchCLI", "TestSupport", "FlowRecording", "ProtocolChecks", "Scenarios", "MilagroRecording", "ReferenceBackend", "CurlTransport", "SDKSeams", "OrderedJSON",
-            "CommonFormats",
+            "CommonFormats", "ProxyServing",
             // Walks the command tree (every help's example, which commands are async).
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

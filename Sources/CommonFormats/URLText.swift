@@ -22,6 +22,20 @@ package enum URLText {
         package var fragment: Substring?
     }
 
+    /// `scheme://host[:port]` of `text` (a trailing `/` dropped): nil unless the scheme is http or
+    /// https, with a host (no userinfo, no space) and no path, query or fragment. The form of an
+    /// upstream or an allowed origin on the command line (`proxy --upstream`, `conform --allow-origin`).
+    package static func origin(_ text: String) -> String? {
+        let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
+        let parts = parts(origin)
+        guard let scheme = parts.scheme, ["http", "https"].contains(scheme.lowercased()),
+            let authority = parts.authority,
+            !authority.isEmpty, !authority.contains(where: { "@ ".contains($0) }),
+            parts.path.isEmpty, parts.query == nil, parts.fragment == nil
+        else { return nil }
+        return origin
+    }
+
     /// The parts of `text`. Works on the UTF-8 view: `:`, `/`, `?` and `#` are ASCII, so their
     /// indices are those of the string too.
     package static func parts(_ text: String) -> Parts {

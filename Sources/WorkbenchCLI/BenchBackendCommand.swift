@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 
 /// `mpin-workbench bench backend` (formerly `serve --bench`): authentications per second of the
 /// reference backend, measured with in-process SDK clients (`ServeBenchmark`).

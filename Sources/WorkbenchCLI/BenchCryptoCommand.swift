@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import MPinCrypto
 
 /// `mpin-workbench bench crypto` (plain `bench` too): medians per operation of the pairing crypto.
@@ -42,9 +43,9 @@ struct BenchCryptoCommand: ParsableCommand {
                 name: kernel.name, operationsPerCall: BenchmarkKernels.operationsPerCall(kernel.name), kernel.run)
         }
         if json {
-            print(BenchmarkFormatter.json(curve: curve.id, results: results))
+            Console.line(BenchmarkFormatter.json(curve: curve.id, results: results))
         } else {
-            print(BenchmarkFormatter.table(curve: curve.id, results: results), terminator: "")
+            Console.out(BenchmarkFormatter.table(curve: curve.id, results: results))
         }
     }
 }

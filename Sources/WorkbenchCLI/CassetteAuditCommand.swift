@@ -42,11 +42,11 @@ struct CassetteAuditCommand: ParsableCommand {
         for path in files {
             let report = MilagroAudit.audit(try CassetteOutput.read(path), seeds: seeds)
             let possible = report.possible
-            for secret in report.clearSecrets { print("\(path): \(secret)") }
-            for derivation in possible { print("\(path): \(derivation)") }
+            for secret in report.clearSecrets { Console.line("\(path): \(secret)") }
+            for derivation in possible { Console.line("\(path): \(derivation)") }
             let blocked = report.derivations.count - possible.count
             if !report.unclassified.isEmpty {
-                print(
+                Console.line(
                     "\(path): note: in clear, neither secret nor known public: \(report.unclassified.joined(separator: ", "))"
                 )
             }
@@ -54,7 +54,7 @@ struct CassetteAuditCommand: ParsableCommand {
                 "\(report.derivations.count) derivation\(report.derivations.count == 1 ? "" : "s") tried (\(report.seedsTried) seeds)"
             if report.isShareable {
                 let throwaway = possible.count
-                print(
+                Console.line(
                     "\(path): shareable: no secret in clear; \(tried), "
                         + (throwaway == 0
                             ? "none possible"
@@ -63,13 +63,13 @@ struct CassetteAuditCommand: ParsableCommand {
             } else {
                 exposed = true
                 let real = possible.filter { !$0.throwaway }.count
-                print(
+                Console.line(
                     "\(path): NOT shareable: \(report.clearSecrets.count) secret value\(report.clearSecrets.count == 1 ? "" : "s") in clear, "
                         + "\(real) derivation\(real == 1 ? "" : "s") possible of \(tried); `cassette redact --redact default` hides them, "
                         + "and a live recording without --seed draws from the system's generator")
             }
         }
-        if exposed { throw ExitCode(1) }
+        if exposed { throw ExitCode.failure }
     }
 
     /// The seeds a run of the workbench gets when none is given: the default, replay's fallback,

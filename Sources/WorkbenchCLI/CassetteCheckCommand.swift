@@ -44,18 +44,18 @@ struct CassetteCheckCommand: ParsableCommand {
             do {
                 cassette = try CassetteFile.read(path)
             } catch {
-                CassetteOutput.error(error.description)
+                Console.failure(error.description)
                 unreadable = true
                 continue
             }
             let summary = FlowChecker.summary(of: cassette)
-            for line in summary.findingLines { print("\(path): \(line)") }
-            print(
+            for line in summary.findingLines { Console.line("\(path): \(line)") }
+            Console.line(
                 "\(path): \(summary.reports.count) exchange\(summary.reports.count == 1 ? "" : "s"): \(summary.countsText)"
             )
             if !summary.passed { failed = true }
         }
-        if unreadable { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        if unreadable { throw ExitCode.cannotRun }
+        if failed { throw ExitCode.failure }
     }
 }

@@ -31,29 +31,23 @@ struct CassetteCommand: ParsableCommand {
     )
 }
 
-/// Output helpers shared by the cassette subcommands.
+/// The cassette subcommands' reading and writing, each failure a `CommandFailure`.
 enum CassetteOutput {
-    static func error(_ message: String) {
-        Console.failure(message)
-    }
-
-    /// Reads a cassette or exits with status 2 after printing why.
+    /// Reads a cassette, or throws a `CommandFailure` saying why.
     static func read(_ path: String) throws -> Cassette {
         do {
             return try CassetteFile.read(path)
         } catch {
-            Self.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
     }
 
-    /// Writes bytes atomically or exits with status 2.
+    /// Writes bytes atomically, or throws a `CommandFailure` saying why.
     static func write(_ bytes: [UInt8], to path: String) throws {
         do {
             try CassetteFile.writeAtomically(bytes, to: path)
         } catch {
-            Self.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
     }
 }

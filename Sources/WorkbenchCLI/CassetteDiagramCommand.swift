@@ -80,7 +80,7 @@ struct CassetteDiagramCommand: ParsableCommand {
         } else if let out, let format = Format(path: out) {
             target = (out, format)
         } else {
-            print(diagram.mermaid(cassette), terminator: "")
+            Console.out(diagram.mermaid(cassette))
             return
         }
         let title = "\(cassette.scenario.name): \(file)"
@@ -91,6 +91,6 @@ struct CassetteDiagramCommand: ParsableCommand {
             case .mermaid: diagram.mermaid(cassette)
             }
         try CassetteOutput.write(Array(text.utf8), to: target.path)
-        print("wrote \(target.path)")
+        Console.line("wrote \(target.path)")
     }
 }

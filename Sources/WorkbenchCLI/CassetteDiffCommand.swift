@@ -28,7 +28,7 @@ struct CassetteDiffCommand: ParsableCommand {
 
     func run() throws {
         let a = try CassetteOutput.read(first), b = try CassetteOutput.read(second)
-        print(CassetteDiff.text(a, b, names: (first, second), includeTimings: includeTimings), terminator: "")
-        if !CassetteDiff.differences(a, b, includeTimings: includeTimings).isEmpty { throw ExitCode(1) }
+        Console.out(CassetteDiff.text(a, b, names: (first, second), includeTimings: includeTimings))
+        if !CassetteDiff.differences(a, b, includeTimings: includeTimings).isEmpty { throw ExitCode.failure }
     }
 }

@@ -68,15 +68,13 @@ struct CassetteImportCommand: ParsableCommand {
         do {
             bytes = try CassetteFile.readBytes(file)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let suite: LegacySuite?
         do {
             suite = try ScenarioLibrary(directory: scenarios).suite(named: LegacyImporter.suiteName)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let importer = LegacyImporter(
             tool: .init(name: "mpin-workbench", version: WorkbenchVersion.current), suite: suite)
@@ -84,12 +82,11 @@ struct CassetteImportCommand: ParsableCommand {
         do {
             outcome = try importer.run(bytes, path: file)
         } catch {
-            CassetteOutput.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
-        for note in outcome.notes { print("note: " + note) }
+        for note in outcome.notes { Console.line("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
-            print(
+            Console.line(
                 "note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)"
             )
         }
@@ -98,19 +95,18 @@ struct CassetteImportCommand: ParsableCommand {
                 outcome.cassettes[$0].cassette.canonicalBytes
             }
         } catch {
-            CassetteOutput.error("\(error) (no cassette written)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error) (no cassette written)")
         }
         for item in outcome.cassettes {
             let path = (out as NSString).appendingPathComponent(item.fileName)
             var line = "\(path): \(item.test), \(item.ownExchanges) exchange\(item.ownExchanges == 1 ? "" : "s")"
             if outcome.suite != nil { line += " (+ \(item.setupExchanges) of the earlier tests as setup)" }
-            print(line)
+            Console.line(line)
         }
         var summary = "\(outcome.cassettes.count) cassettes from \(file)"
         if let name = outcome.suite {
             summary += " (one sequential run of the suite \(name): each cassette replays the earlier tests first)"
         }
-        print(summary)
+        Console.line(summary)
     }
 }

@@ -50,7 +50,7 @@ struct CassetteLintCommand: ParsableCommand {
             do {
                 bytes = try CassetteFile.readBytes(path)
             } catch {
-                CassetteOutput.error(error.description)
+                Console.failure(error.description)
                 unreadable = true
                 continue
             }
@@ -59,18 +59,19 @@ struct CassetteLintCommand: ParsableCommand {
                 try CassetteOutput.write(cassette.canonicalBytes, to: path)
                 problems = CassetteLint.check(path: path)
                 if problems.isEmpty {
-                    print("\(path): rewritten in canonical form, each body's `json` view written again from its `text`")
+                    Console.line(
+                        "\(path): rewritten in canonical form, each body's `json` view written again from its `text`")
                 }
             }
             if portable { problems += CassetteLint.checkPortable(path: path) }
             if problems.isEmpty {
-                print("\(path): ok")
+                Console.line("\(path): ok")
             } else {
                 failed = true
-                for problem in problems { print(problem.description) }
+                for problem in problems { Console.line(problem.description) }
             }
         }
-        if unreadable { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        if unreadable { throw ExitCode.cannotRun }
+        if failed { throw ExitCode.failure }
     }
 }

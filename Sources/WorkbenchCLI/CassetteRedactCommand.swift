@@ -66,9 +66,9 @@ struct CassetteRedactCommand: ParsableCommand {
         }
         let added = redacted.redactions.dropFirst(cassette.redactions.count)
         if added.isEmpty {
-            print("\(target): nothing to redact")
+            Console.line("\(target): nothing to redact")
         } else {
-            print(
+            Console.line(
                 "\(target): "
                     + added.map { "{{\($0.placeholder)}} (\($0.field), \($0.occurrences)×)" }.joined(separator: ", "))
         }

@@ -113,17 +113,16 @@ struct CassetteServeCommand: AsyncParsableCommand {
     /// The status and reset endpoints, outside any backend's paths.
 
     func run() async throws {
-        if let warning = ServeCommand.exposureWarning(host: host, cassette: path, remoteAdmin: false) {
+        if let warning = ExposureWarning.cassette(host: host, cassette: path) {
             Console.error(warning + "\n")
         }
         try junit.check()
         let timer = ContinuousClock()
         let start = timer.now
-        /// Prints `message`, reports it as the testcase's error, and gives exit status 2.
-        func refuse(_ message: String) throws -> ExitCode {
-            CassetteOutput.error(message)
+        /// Reports `message` as the testcase's error; the failure to throw (exit status 2).
+        func refuse(_ message: String) throws -> CommandFailure {
             try junit.write(junitReport(.error(message, type: nil), duration: timer.now - start))
-            return ExitCode(2)
+            return CommandFailure(message)
         }
         var recorded: Cassette
         do {
@@ -210,7 +209,7 @@ struct CassetteServeCommand: AsyncParsableCommand {
         Console.line(summary.text)
         try junit.write(
             junitReport(summary.passed ? .passed : .failed(summary.text, type: nil), duration: timer.now - start))
-        if !summary.passed { throw ExitCode(1) }
+        if !summary.passed { throw ExitCode.failure }
     }
 
     /// The report of `--junit`: one testcase, the cassette served.
@@ -258,7 +257,7 @@ private final class ServingControl: Sendable {
 
     func begin(_ playback: CassettePlayback) { state.withLock { $0.playback = playback } }
 
-    let server = ServerTaskControl()
+    let server = ServerTaskControl(announce: Console.out)
 
     func stop() { server.stop() }
 

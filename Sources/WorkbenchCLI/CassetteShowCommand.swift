@@ -19,6 +19,6 @@ struct CassetteShowCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        print(CassetteTimeline.text(try CassetteOutput.read(file), path: file), terminator: "")
+        Console.out(CassetteTimeline.text(try CassetteOutput.read(file), path: file))
     }
 }

@@ -29,16 +29,16 @@ struct ChecksumCommand: ParsableCommand {
     func run() throws {
         if complete {
             guard let full = AccessNumber.complete(digits) else {
-                CassetteOutput.error("'\(digits)' is not six decimal digits")
-                throw ExitCode(1)
+                Console.failure("'\(digits)' is not six decimal digits")
+                throw ExitCode.failure
             }
-            print(full)
+            Console.line(full)
             return
         }
         if let problem = AccessNumber.problem(with: digits) {
-            CassetteOutput.error("\(digits) is not a valid access number: \(problem)")
-            throw ExitCode(1)
+            Console.failure("\(digits) is not a valid access number: \(problem)")
+            throw ExitCode.failure
         }
-        print("\(digits) is valid")
+        Console.line("\(digits) is valid")
     }
 }

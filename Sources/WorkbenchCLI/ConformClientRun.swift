@@ -18,10 +18,7 @@ struct ConformClientRun {
         options.runTimeLimit = mode.runTimeout
         options.redactedFields = command.redactedFields
         let suite = ClientSuite(options: options, driver: mode.driver)
-        if suite.selected.isEmpty {
-            Console.failure("--cases '\(command.cases ?? "")' selects no client case")
-            throw ExitCode(2)
-        }
+        if suite.selected.isEmpty { throw CommandFailure("--cases '\(command.cases ?? "")' selects no client case") }
         if command.list {
             for item in suite.selected { Console.out("\(item.level.rawValue)\t\(item.id)\t\(item.title)\n") }
             return
@@ -30,22 +27,19 @@ struct ConformClientRun {
         do {
             report = try await suite.run { result in Console.error("\(result.verdict.kind.rawValue) \(result.id)\n") }
         } catch {
-            Console.failure("the client suite could not start: \(error)")
-            throw ExitCode(2)
+            throw CommandFailure("the client suite could not start: \(error)")
         }
         do {
             if let out = command.out { report = try report.writingCassettes(to: out) }
             if let junit = command.junit { try AtomicFile.write(Array(report.junitXML.utf8), to: junit) }
             if let html = command.html { try AtomicFile.write(Array(report.html.utf8), to: html) }
         } catch {
-            Console.failure("\(error)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error)")
         }
         Console.out(command.json ? report.jsonText + "\n" : report.terminalSummary(verbose: command.verbose))
         if let reason = report.couldNotGrade {
-            Console.failure("could not grade the client \(mode.driver.name): \(reason)")
-            throw ExitCode(2)
+            throw CommandFailure("could not grade the client \(mode.driver.name): \(reason)")
         }
-        if report.failsRun { throw ExitCode(1) }
+        if report.failsRun { throw ExitCode.failure }
     }
 }

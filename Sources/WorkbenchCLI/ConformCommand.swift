@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommonFormats
 import Conformance
 import CurlTransport
 import FileAccess
@@ -147,7 +148,7 @@ struct ConformCommand: AsyncParsableCommand {
         guard let backend, backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
             throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend ?? "")' (or --client)")
         }
-        for origin in allowedOrigins where ProxyCommand.origin(origin) == nil {
+        for origin in allowedOrigins where URLText.origin(origin) == nil {
             throw ValidationError(
                 "--allow-origin is an origin such as http://127.0.0.1:8001 (http or https, a host, no path), got \"\(origin)\"."
             )
@@ -190,16 +191,14 @@ struct ConformCommand: AsyncParsableCommand {
             options: options, transport: transport,
             random: SystemRandomSource(), sdkClock: SystemClock(), clock: SystemConformanceClock())
         if suite.selected.isEmpty {
-            Console.failure("--cases '\(cases ?? "")' selects no case")
-            throw ExitCode(2)
+            throw CommandFailure("--cases '\(cases ?? "")' selects no case")
         }
         if list {
             for item in suite.selected { Console.out("\(item.level.rawValue)\t\(item.id)\t\(item.title)\n") }
             return
         }
         if let error = await suite.probe() {
-            Console.failure("the backend at \(backend) cannot be reached: \(error)")
-            throw ExitCode(2)
+            throw CommandFailure("the backend at \(backend) cannot be reached: \(error)")
         }
         var report = await suite.run { result in
             Console.error("\(result.verdict.kind.rawValue) \(result.id)\n")
@@ -209,14 +208,12 @@ struct ConformCommand: AsyncParsableCommand {
             if let junit { try AtomicFile.write(Array(report.junitXML.utf8), to: junit) }
             if let html { try AtomicFile.write(Array(report.html.utf8), to: html) }
         } catch {
-            Console.failure("\(error)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error)")
         }
         Console.out(json ? report.jsonText + "\n" : report.terminalSummary(verbose: verbose))
         if let reason = report.couldNotGrade {
-            Console.failure("could not grade the backend at \(backend): \(reason)")
-            throw ExitCode(2)
+            throw CommandFailure("could not grade the backend at \(backend): \(reason)")
         }
-        if report.failsRun { throw ExitCode(1) }
+        if report.failsRun { throw ExitCode.failure }
     }
 }

@@ -36,8 +36,7 @@ struct JUnitOption: ParsableArguments {
         }
     }
 
-    private static func fail(_ error: FileAccessError) -> ExitCode {
-        Console.failure("--junit: \(error)")
-        return ExitCode(2)
+    private static func fail(_ error: FileAccessError) -> CommandFailure {
+        CommandFailure("--junit: \(error)")
     }
 }

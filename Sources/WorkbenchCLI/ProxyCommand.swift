@@ -1,18 +1,12 @@
 import ArgumentParser
 import CommonFormats
-import CurlTransport
-import Dispatch
 import FileAccess
 import FlowRecording
 import Foundation
 import HTTPServing
-import Logging
-import MilagroProtocol
 import MilagroRecording
-import ProtocolChecks
-import SDKSeams
+import ProxyServing
 import Scenarios
-import Synchronization
 
 /// `mpin-workbench proxy --upstream URL --out FILE`: a recording proxy between any M-Pin client and
 /// its backend, checking the protocol as it goes.
@@ -151,7 +145,7 @@ struct ProxyCommand: AsyncParsableCommand {
     static let exchangesRange = 1...1_000_000
 
     func validate() throws {
-        if Self.origin(upstream) == nil {
+        if URLText.origin(upstream) == nil {
             throw ValidationError(
                 "--upstream is an origin such as http://127.0.0.1:8005 (http or https, a host, no path), got \"\(upstream)\"."
             )
@@ -164,7 +158,7 @@ struct ProxyCommand: AsyncParsableCommand {
         if out.isEmpty { throw ValidationError("--out names the cassette file to write.") }
         var prefixes: Set<String> = []
         for text in routes {
-            guard let route = Self.route(text) else {
+            guard let route = RecordingProxy.Route(argument: text) else {
                 throw ValidationError(
                     "--route is PREFIX=ORIGIN, a path prefix such as /dta2 (no trailing /, no ? or #) and an origin such as http://127.0.0.1:8001, got \"\(text)\"."
                 )
@@ -175,31 +169,6 @@ struct ProxyCommand: AsyncParsableCommand {
         }
     }
 
-    /// A `--route` value, `PREFIX=ORIGIN`: nil unless the prefix is a path of one or more segments
-    /// without a trailing `/`, `?` or `#`, and the origin one that `origin(_:)` takes.
-    static func route(_ text: String) -> RecordingProxy.Route? {
-        guard let equals = text.firstIndex(of: "=") else { return nil }
-        let prefix = String(text[..<equals]), target = String(text[text.index(after: equals)...])
-        guard prefix.hasPrefix("/"), prefix.count > 1, !prefix.hasSuffix("/"),
-            !prefix.contains(where: { "?#= ".contains($0) }),
-            !prefix.contains("//"), let origin = origin(target)
-        else { return nil }
-        return RecordingProxy.Route(prefix: prefix, upstream: origin)
-    }
-
-    /// `scheme://host[:port]` of `text` (a trailing `/` dropped), nil unless http or https with a
-    /// host and no path, query or fragment.
-    static func origin(_ text: String) -> String? {
-        let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
-        let parts = URLText.parts(origin)
-        guard let scheme = parts.scheme, ["http", "https"].contains(scheme.lowercased()),
-            let authority = parts.authority,
-            !authority.isEmpty, !authority.contains(where: { "@ ".contains($0) }),
-            parts.path.isEmpty, parts.query == nil, parts.fragment == nil
-        else { return nil }
-        return origin
-    }
-
     /// Options given that cannot take effect: each a warning, and the proxy records without them.
     var warnings: [String] {
         guard seed != nil, scenario == nil else { return [] }
@@ -208,91 +177,45 @@ struct ProxyCommand: AsyncParsableCommand {
         ]
     }
 
-    /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
-    /// other machines reach through the proxy, in the words of `ServeCommand.exposureWarning`.
-    static func exposureWarning(host: String, upstream: String, out: String, allowAdmin: Bool) -> String? {
-        guard !Loopback.isLoopback(host: host) else { return nil }
-        let admin =
-            allowAdmin
-            ? "and, with --allow-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
-                + "and /devicesecurity/admin/* of a backend on this machine"
-            : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine: the proxy's Via field tells the backend)"
-        return
-            "warning: --host \(host) is not a loopback address: every client that reaches it is forwarded to \(upstream), can register, "
-            + "authenticate and request activation codes there, and is recorded into \(out), \(admin)."
-    }
-
     func run() async throws {
         for warning in warnings { Console.error(warning + "\n") }
-        if let warning = Self.exposureWarning(host: host, upstream: upstream, out: out, allowAdmin: allowAdmin) {
+        if let warning = ExposureWarning.proxy(host: host, upstream: upstream, out: out, allowAdmin: allowAdmin) {
             Console.error(warning + "\n")
         }
         // The file is tried before anything listens: an unwritable path is said at once.
         do {
             _ = try AtomicFile.Writer(path: out)
         } catch {
-            Console.failure("--out: \(error)")
-            throw ExitCode(2)
+            throw CommandFailure("--out: \(error)")
         }
         let script = try scenario.map(ScenarioCommandSupport.readScript)
-        let upstream = Self.origin(self.upstream)!
-        let routes = self.routes.compactMap(Self.route)
-        let session = ProxySession()
-        let host = self.host, port = self.port, maxExchanges = self.maxExchanges, timeout = self.timeout,
-            maxBody = self.maxBody
-        let via = allowAdmin ? nil : RecordingProxy.defaultVia
+        let upstream = URLText.origin(self.upstream)!
         let seed = script.map { ScenarioCommandSupport.seed(self.seed, script: $0) }
-        let bodyDeadline = BodyDeadline(seconds: bodyTimeout) ?? .standard
         let name = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
-        let logger = LogLevelOption.logger("proxy", logging.level)
-        let out = self.out
-        await session.server.run {
-            let server = try await PlainHTTPServer.start(
-                host: host, port: port, logger: logger, logRequests: true, name: "proxy",
-                bodyTimeout: bodyDeadline, keepsRequestTargets: true
-            ) { request in
-                await session.handle(request)
-            }
-            let header = Self.header(
-                baseURL: server.baseURL, name: name, script: script, seed: seed, upstream: upstream)
-            // The transport stops reading one byte past the cap, so the proxy sees the overflow
-            // without holding the whole body.
-            let transport = CurlTransport(
-                options: .init(
-                    defaultTimeout: timeout, connectTimeout: min(timeout, 10),
-                    maximumResponseBody: maxBody))
-            let proxy = RecordingProxy(
-                upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport, header: header,
-                maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody, via: via
-            ) { request in
-                session.actor(request)
-            }
-            session.begin(proxy)
-            Console.line(Self.banner(proxy: proxy, out: out))
-            await withTaskCancellationHandler {
-                await server.wait()
-            } onCancel: {
-                Task { await server.stop() }
-            }
-        } onSignal: {
-            session.signalled()
+        let configuration = ProxySession.Configuration(
+            upstream: upstream, routes: routes.compactMap(RecordingProxy.Route.init(argument:)), host: host, port: port,
+            maximumExchanges: maxExchanges, timeout: timeout, maximumBodySize: maxBody,
+            via: allowAdmin ? nil : RecordingProxy.defaultVia,
+            bodyDeadline: BodyDeadline(seconds: bodyTimeout) ?? .standard,
+            out: out, logger: LogLevelOption.logger("proxy", logging.level)
+        ) { baseURL in
+            ProxySession.header(
+                baseURL: baseURL, name: name, script: script, seed: seed, upstream: upstream,
+                tool: ScenarioCommandSupport.tool)
         }
-        if let error = session.error {
-            Console.failure("\(error)")
-            throw ExitCode(2)
+        let session = ProxySession(say: Console.line)
+        do {
+            try await session.run(configuration)
+        } catch {
+            throw CommandFailure("\(error)")
         }
-        guard let proxy = session.proxy else { return }
-        var cassette = proxy.cassette()
-        if cassette.httpExchanges.contains(where: { $0.exchange.request.headers.contains("X-MIRACL-CID") }) {
-            cassette.backend.flavour = BackendFlavour.mfaPlatform.rawValue
-        }
+        guard var cassette = session.cassette() else { return }
         let fields = Redactor.milagroFields(for: redact, live: upstream)
         if !fields.isEmpty { cassette = Redactor(fields: fields).redact(cassette) }
         do {
             try CassetteFile.write(cassette, to: out)
         } catch {
-            Console.failure(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let placeholders = cassette.redactions.map(\.placeholder)
         Console.line(
@@ -300,135 +223,7 @@ struct ProxyCommand: AsyncParsableCommand {
                 + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
         let summary = session.summary
         Console.line(summary.text)
-        if let hint = Self.routeHint(summary.unseenOrigins) { Console.line(hint) }
-        if !summary.passed { throw ExitCode(1) }
-    }
-
-    /// The cassette's metadata: the backend is the proxy itself (what the client saw), with the
-    /// upstream it forwarded to (where `record` can record the flow again); the scenario is the
-    /// script given, else just a name (the file's). Replay compares by meaning (`json`): a proxied
-    /// cassette holds HTTP exchanges only, no API results, crypto steps or random draws.
-    static func header(baseURL: String, name: String, script: ScenarioScript?, seed: String?, upstream: String? = nil)
-        -> Cassette
-    {
-        var header: Cassette
-        if let script {
-            header = ScenarioSession.header(
-                for: script, backendURL: baseURL, embedded: false, seed: seed ?? script.seed,
-                tool: ScenarioCommandSupport.tool)
-        } else {
-            header = Cassette(
-                tool: ScenarioCommandSupport.tool, curve: "BN254CX", scenario: .init(name: name),
-                backend: .init(url: baseURL, flavour: BackendFlavour.milagro.rawValue))
-        }
-        header.replayMode = .json
-        header.backend.upstream = upstream
-        return header
-    }
-
-    /// What to add to the command line so that the origins no request went to come through the proxy.
-    static func routeHint(_ unseen: [FlowCheckSummary.UnseenOrigin]) -> String? {
-        let missed = unseen.filter { $0.certainExchanges + $0.possibleExchanges > 0 }
-        guard !missed.isEmpty else { return nil }
-        let flags = missed.enumerated().map { "--route /upstream\($0.offset + 2)=\($0.element.origin)" }
-        return
-            "the client talked to \(missed.map(\.origin).joined(separator: ", ")) around the proxy; to record it too, add "
-            + flags.joined(separator: " ")
-    }
-
-    static func banner(proxy: RecordingProxy, out: String) -> String {
-        var lines = [
-            "proxy listening on \(proxy.baseURL), forwarding to \(proxy.upstream)",
-            "  backend (SDK setting): \(proxy.baseURL)",
-            "  \(proxy.upstream) in responses is rewritten to \(proxy.baseURL)",
-        ]
-        for route in proxy.routes {
-            lines.append(
-                "  \(route.prefix)/… goes to \(route.upstream), rewritten in responses to \(proxy.baseURL + route.prefix)"
-            )
-        }
-        lines.append(
-            "  recording to \(out)"
-                + (proxy.maximumExchanges.map { " (stops after \($0) exchange\($0 == 1 ? "" : "s"))" } ?? ""))
-        lines.append(
-            "Ctrl-C writes the cassette and prints the summary (a second Ctrl-C aborts the exchanges in flight).")
-        return lines.joined(separator: "\n")
-    }
-
-}
-
-/// The state shared by the request handler, the signal handlers and the command: the proxy, the
-/// checker (which also prints, so that each exchange's lines stay together), the server task.
-private final class ProxySession: Sendable {
-    private struct State {
-        var proxy: RecordingProxy?
-    }
-
-    private let state = Mutex(State())
-    private let checker = Mutex(FlowChecker())
-
-    func begin(_ proxy: RecordingProxy) { state.withLock { $0.proxy = proxy } }
-
-    var proxy: RecordingProxy? { state.withLock { $0.proxy } }
-
-    let server = ServerTaskControl()
-
-    func stop() { server.stop() }
-
-    private let signals = Mutex(0)
-
-    /// A Ctrl-C or SIGTERM: the first stops the server once the exchanges in flight are answered;
-    /// the next aborts them (`RecordingProxy.abort`) and, should the server still not have stopped
-    /// 1.5 s later, releases the command's wait so that it writes what was recorded.
-    func signalled() {
-        let count = signals.withLock { count -> Int in
-            count += 1
-            return count
-        }
-        let pending = proxy?.pendingExchanges ?? 0
-        if count == 1 {
-            if pending > 0 {
-                Console.line(
-                    "waiting for \(pending) exchange\(pending == 1 ? "" : "s") in flight; Ctrl-C again aborts \(pending == 1 ? "it" : "them")"
-                )
-            }
-            stop()
-            return
-        }
-        if pending > 0 { Console.line("aborting \(pending) exchange\(pending == 1 ? "" : "s") in flight") }
-        proxy?.abort()
-        stop()
-        let server = self.server
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { server.release() }
-    }
-
-    var error: (any Error)? { server.error }
-
-    var summary: FlowCheckSummary { checker.withLock { $0.summary } }
-
-    /// Who sent a request (`FlowChecker.actor`), from what it is and the settings seen so far.
-    func actor(_ request: RecordingProxy.Request) -> EventActor {
-        let path = URLText.path(RecordingProxy.pathAndQuery(request.target))
-        return checker.withLock { $0.actor(method: request.method, path: path, body: request.body) }
-    }
-
-    func handle(_ request: PlainHTTPServer.Request) async -> PlainHTTPServer.Response {
-        guard let proxy else {
-            return .init(status: 503, headers: [.init("Content-Type", "text/plain")], body: Array("starting\n".utf8))
-        }
-        let answer = await proxy.forward(
-            .init(method: request.method, target: request.target, headers: request.httpHeaders, body: request.body))
-        if let (index, exchange) = answer.recorded {
-            checker.withLock { checker in
-                Console.line(checker.check(exchange, index: index).text)
-            }
-        }
-        if proxy.isComplete, !server.stopRequested {
-            Console.line(
-                "recorded \(proxy.completedExchanges) exchange\(proxy.completedExchanges == 1 ? "" : "s") (--max-exchanges): done"
-            )
-            stop()
-        }
-        return .init(answer.response)
+        if let hint = ProxySession.routeHint(summary.unseenOrigins) { Console.line(hint) }
+        if !summary.passed { throw ExitCode.failure }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import FileAccess
 import FlowRecording
 import Foundation
@@ -97,8 +98,8 @@ struct RecordCommand: AsyncParsableCommand {
             recorded = try await Self.record(
                 script, seed: randomness.seed, random: randomness.random, backendURL: backend)
         } catch let failure as ScenarioFailure {
-            ScenarioCommandSupport.error(failure.description + " (nothing written)")
-            throw ExitCode(1)
+            Console.failure(failure.description + " (nothing written)")
+            throw ExitCode.failure
         }
         let (cassette, seconds) = recorded
         var final = cassette
@@ -113,17 +114,15 @@ struct RecordCommand: AsyncParsableCommand {
         do {
             try Directories.create((output as NSString).deletingLastPathComponent)
         } catch {
-            ScenarioCommandSupport.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         do {
             try CassetteFile.write(final, to: output)
         } catch {
-            ScenarioCommandSupport.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let placeholders = final.redactions.map(\.placeholder)
-        print(
+        Console.line(
             "\(output): \(script.name), \(final.events.count) events, \(script.steps.count) steps in "
                 + String(format: "%.2f s", seconds)
                 + (placeholders.isEmpty ? "" : "; redacted: " + placeholders.joined(separator: ", ")))
@@ -211,7 +210,7 @@ struct RecordCommand: AsyncParsableCommand {
             await second.stop()
         }
         let plainMedian = Median.of(plain), recordedMedian = Median.of(recorded)
-        print(
+        Console.line(
             String(
                 format: "bench %@: unrecorded %.1f ms, recorded %.1f ms (median of %d), recorder overhead %+.1f%%",
                 script.name, plainMedian * 1000, recordedMedian * 1000, max(1, runs),

@@ -104,8 +104,7 @@ struct ReplayCommand: AsyncParsableCommand {
             )
         }
         for path in cassettes where Self.isDirectory(path) && Self.expand([path]).isEmpty {
-            ScenarioCommandSupport.error("\(path): a directory with no .json file in it: no cassette to replay")
-            throw ExitCode(2)
+            throw CommandFailure("\(path): a directory with no .json file in it: no cassette to replay")
         }
         try junit.check()
         let all = Self.expand(cassettes)
@@ -149,23 +148,23 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let outcomes = timed.map { $0.0 }
         if table {
-            print(Self.table(outcomes))
-            for outcome in outcomes where !outcome.passed { print(outcome.description) }
+            Console.line(Self.table(outcomes))
+            for outcome in outcomes where !outcome.passed { Console.line(outcome.description) }
         } else {
             for outcome in outcomes {
                 if outcome.passed {
-                    print("PASS \(outcome.path) (\(outcome.events) events)")
+                    Console.line("PASS \(outcome.path) (\(outcome.events) events)")
                 } else if outcome.isPartial {
-                    print("PARTIAL \(outcome.description)")
+                    Console.line("PARTIAL \(outcome.description)")
                 } else {
-                    print("FAIL \(outcome.failure ?? outcome.path)")
+                    Console.line("FAIL \(outcome.failure ?? outcome.path)")
                 }
             }
         }
         let failed = outcomes.filter { $0.failure != nil }.count
         let partial = outcomes.filter(\.isPartial).count
         let part = shard.shard.map { " (shard \($0): \(files.count) of \(all.count) cassettes)" } ?? ""
-        print(
+        Console.line(
             "\(outcomes.count - failed - partial) passed, \(partial > 0 ? "\(partial) partial (flow only), " : "")\(failed) failed\(part)"
         )
         try junit.write(Self.junitReport(timed, suite: shard.suiteName("replay")))
@@ -174,8 +173,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let unreadable = outcomes.filter { $0.kind?.hasPrefix("cassette: ") == true }
         for outcome in unreadable { Console.failure(outcome.failure ?? outcome.path) }
-        if !unreadable.isEmpty { throw ExitCode(2) }
-        if failed > 0 { throw ExitCode(1) }
+        if !unreadable.isEmpty { throw ExitCode.cannotRun }
+        if failed > 0 { throw ExitCode.failure }
     }
 
     func benchmark(
@@ -193,7 +192,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        print(
+        Console.line(
             String(
                 format: "bench: %d cassettes (%d events) replayed in %.2f s: %.1f cassettes/s, %.0f events/s",
                 count, events, seconds, Double(count) / seconds, Double(events) / seconds))

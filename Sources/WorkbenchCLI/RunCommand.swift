@@ -63,9 +63,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             script = overrides.apply(to: try ScenarioCommandSupport.script(scenario))
         } catch {
-            ScenarioCommandSupport.error(error.description)
             try junit.write(junitReport(.error(error.description, type: "script"), duration: timer.now - start))
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let randomness = ScenarioCommandSupport.randomness(seed, script: script, live: backend)
         if let warning = randomness.warning { Console.error(warning + "\n") }
@@ -80,12 +79,12 @@ struct RunCommand: AsyncParsableCommand {
         switch result {
         case .success(let outcomes):
             let lines = outcomes.map(Self.line) + ["\(script.name): \(outcomes.count) steps passed"]
-            for line in lines { print(line) }
+            for line in lines { Console.line(line) }
             try junit.write(junitReport(.passed, duration: timer.now - start, output: lines.joined(separator: "\n")))
         case .failure(let failure):
-            ScenarioCommandSupport.error(failure.description)
+            Console.failure(failure.description)
             try junit.write(junitReport(.failed(failure.description, type: nil), duration: timer.now - start))
-            throw ExitCode(1)
+            throw ExitCode.failure
         }
     }
 

@@ -53,17 +53,12 @@ enum ScenarioCommandSupport {
             + "SEC = -(x+y)^-1 * V and the client secret, with or without a cassette. Use it only against a throwaway test backend"
     }
 
-    static func error(_ message: String) {
-        Console.failure(message)
-    }
-
-    /// Reads the script `nameOrPath` names (`script(_:library:)`), or prints why not and exits with status 2.
+    /// Reads the script `nameOrPath` names (`script(_:library:)`), or throws a `CommandFailure` saying why.
     static func readScript(_ nameOrPath: String) throws -> ScenarioScript {
         do {
             return try script(nameOrPath)
         } catch {
-            Self.error(error.description)
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommonFormats
 import FlowRecording
 import Foundation
+import HTTPServing
 import Logging
 import MilagroRecording
 import ReferenceBackend
@@ -171,7 +172,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowsRemoteAdmin = remoteAdmin
         configuration.recordLimit = recordLimit
         configuration.clientRecordLimit = clientRecordLimit
-        if let warning = Self.exposureWarning(host: host, cassette: nil, remoteAdmin: remoteAdmin) {
+        if let warning = ExposureWarning.backend(host: host, remoteAdmin: remoteAdmin) {
             Console.error(warning + "\n")
         }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
@@ -180,7 +181,7 @@ struct ServeCommand: AsyncParsableCommand {
             return try await ServeFaultRun(caseID: fault, configuration: configuration, clock: clock, logger: logger)
                 .run()
         }
-        let control = ServerTaskControl()
+        let control = ServerTaskControl(announce: Console.out)
         let settings = configuration
         await control.run {
             let backend = try await ReferenceBackend.start(settings, clock: clock, logger: logger, logRequests: true) {
@@ -197,7 +198,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Task { await backend.stop() }
             }
         }
-        if let error = control.error { throw error }
+        if let error = control.error { throw CommandFailure("\(error)") }
     }
 
     static func banner(_ backend: ReferenceBackend) -> String {
@@ -217,25 +218,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         lines.append("Ctrl-C stops it.")
         return lines.joined(separator: "\n")
-    }
-
-    /// The warning for a `--host` that is not a loopback address (nil for one): what clients on
-    /// other machines can reach.
-    static func exposureWarning(host: String, cassette: String?, remoteAdmin: Bool) -> String? {
-        guard !Loopback.isLoopback(host: host) else { return nil }
-        if let cassette {
-            return
-                "warning: --host \(host) is not a loopback address: every client that reaches it gets the recorded answers of \(cassette) "
-                + "(with any token or secret they hold) and the playback endpoints \(CassettePlayback.statusPath) and \(CassettePlayback.resetPath)."
-        }
-        let admin =
-            remoteAdmin
-            ? "and, with --remote-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore, counts) "
-                + "and /devicesecurity/admin/*"
-            : "(the operator endpoints /admin/* and /devicesecurity/admin/* still answer only this machine)"
-        return
-            "warning: --host \(host) is not a loopback address: every client that reaches it can register, authenticate and request "
-            + "activation codes on this test backend, whose secrets follow --seed, \(admin)."
     }
 
     /// The defaults the discussion states.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ClientConformance
+import HTTPServing
 import Logging
 import ReferenceBackend
 
@@ -12,7 +12,7 @@ struct ServeFaultRun {
     let logger: Logger
 
     func run() async throws {
-        let control = ServerTaskControl()
+        let control = ServerTaskControl(announce: Console.out)
         let (caseID, configuration, clock, logger) = (self.caseID, self.configuration, self.clock, self.logger)
         await control.run {
             let server = try await FaultServer.start(
@@ -32,10 +32,7 @@ struct ServeFaultRun {
                 Task { await server.stop() }
             }
         }
-        if let problem = control.error as? FaultServer.Problem {
-            Console.failure("--fault: \(problem)")
-            throw ExitCode(2)
-        }
-        if let error = control.error { throw error }
+        if let problem = control.error as? FaultServer.Problem { throw CommandFailure("--fault: \(problem)") }
+        if let error = control.error { throw CommandFailure("\(error)") }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
 import MPinCrypto
 import OrderedJSON
@@ -46,10 +47,10 @@ struct VectorsBenchCommand: AsyncParsableCommand {
         let mpin = MPin(curve: curve.id)
         let serverMedian = Self.server2Median(mpin: mpin, samples: 41)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("mpin-two-pass vectors per second, \(curve.id.rawValue), \(count) tests a run, best of \(runs)")
-        print("SERVER_2 median: \(String(format: "%.3f", serverMedian * 1000)) ms")
-        print("| cores | vectors/s | SERVER_2 bound (vectors/s) | share of the bound |")
-        print("|---|---|---|---|")
+        Console.line("mpin-two-pass vectors per second, \(curve.id.rawValue), \(count) tests a run, best of \(runs)")
+        Console.line("SERVER_2 median: \(String(format: "%.3f", serverMedian * 1000)) ms")
+        Console.line("| cores | vectors/s | SERVER_2 bound (vectors/s) | share of the bound |")
+        Console.line("|---|---|---|---|")
         for concurrency in [1, cores] {
             var best = Double.infinity
             var tests = 0
@@ -64,7 +65,7 @@ struct VectorsBenchCommand: AsyncParsableCommand {
             }
             let rate = Double(tests) / best
             let bound = Double(concurrency) / serverMedian
-            print(
+            Console.line(
                 "| \(concurrency) | \(String(format: "%.1f", rate)) | \(String(format: "%.1f", bound)) | \(String(format: "%.0f", 100 * rate / bound)) % |"
             )
         }

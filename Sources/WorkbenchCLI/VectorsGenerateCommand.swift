@@ -115,11 +115,10 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
         switch written {
         case .success(let count): tests = count
         case .failure(let error):
-            Console.error("error: \(error.description)\n")
-            throw ExitCode(2)
+            throw CommandFailure(error.description)
         }
         let part = shard.shard.map { "shard \($0) of \(frozen.numberOfTests) tests, " } ?? ""
-        print(
+        Console.line(
             "\(out): \(tests) tests (\(part)\(suite), \(generator.suite.dependsOnCurve ? curve.id.rawValue : "any curve"), seed \(seed))"
         )
     }

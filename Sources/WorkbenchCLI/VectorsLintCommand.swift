@@ -43,13 +43,13 @@ struct VectorsLintCommand: ParsableCommand {
             }
             let found = VectorLinter.lint(text: text, file: file)
             if found.isEmpty {
-                print("\(file): ok")
+                Console.line("\(file): ok")
             } else {
-                for problem in found { print(problem.description) }
+                for problem in found { Console.line(problem.description) }
                 problems += found.count
             }
         }
-        if unreadable > 0 { throw ExitCode(2) }
-        if problems > 0 { throw ExitCode(1) }
+        if unreadable > 0 { throw ExitCode.cannotRun }
+        if problems > 0 { throw ExitCode.failure }
     }
 }

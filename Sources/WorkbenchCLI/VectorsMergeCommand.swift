@@ -40,10 +40,9 @@ struct VectorsMergeCommand: ParsableCommand {
             try Directories.create((out as NSString).deletingLastPathComponent)
             summary = try VectorShardMerger.merge(shards, to: out)
         } catch {
-            Console.failure("\(error)")
-            throw ExitCode(2)
+            throw CommandFailure("\(error)")
         }
-        print(
+        Console.line(
             "\(out): \(summary.tests) tests (\(summary.suite)) from \(summary.shards) shard\(summary.shards == 1 ? "" : "s")"
         )
     }

@@ -85,7 +85,7 @@ struct VectorsVerifyCommand: ParsableCommand {
                         text: text, file: path, crossCheck: crossCheck,
                         keeping: VectorReportPrinter.shownPerFile)
                     junitReport.testCases += Self.junitCases(report, duration: clock.now - start)
-                    print(output.render(report), terminator: "")
+                    Console.out(output.render(report))
                     failed += report.fileReport.failed
                     crossChecked = true
                     continue
@@ -93,7 +93,7 @@ struct VectorsVerifyCommand: ParsableCommand {
                 let loaded = try verifier.load(text: text, path: path)
                 if loaded.curveSource == .option { curveUsed = true }
                 let report = verifier.report(loaded, keeping: VectorReportPrinter.shownPerFile, keepsPassing: verbose)
-                print(output.render(report, curveSource: loaded.curveSource.rawValue), terminator: "")
+                Console.out(output.render(report, curveSource: loaded.curveSource.rawValue))
                 failed += report.failed
                 junitReport.append(
                     Self.junitCase(
@@ -110,9 +110,9 @@ struct VectorsVerifyCommand: ParsableCommand {
                         outcome: .error("\(error)", type: nil)))
             }
         }
-        if files.count > 1 { print(output.renderTotal()) }
+        if files.count > 1 { Console.line(output.renderTotal()) }
         if let part = shard.shard {
-            print("shard \(part): \(files.count) of \(self.files.count) files")
+            Console.line("shard \(part): \(files.count) of \(self.files.count) files")
         }
         try junit.write(junitReport)
         // Options that took no effect are said, not silently ignored.
@@ -125,8 +125,8 @@ struct VectorsVerifyCommand: ParsableCommand {
             Console.error(
                 "warning: --cross-check was not used: it re-checks the workbench's own files, and none was given\n")
         }
-        if unreadable > 0 { throw ExitCode(2) }
-        if failed > 0 { throw ExitCode(1) }
+        if unreadable > 0 { throw ExitCode.cannotRun }
+        if failed > 0 { throw ExitCode.failure }
     }
 
     /// One testcase per group of one of our files, and one for its structure problems; the file is

@@ -36,10 +36,12 @@ public struct WorkbenchCommand: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line. Old spellings are rewritten first, each with a warning
-    /// (`LegacySpelling`). A usage error (an unknown option, a missing argument, a value out of its
-    /// range) exits with status 2, the Unix convention for usage errors, as the commands' own
-    /// "cannot read" errors do; the argument parser's default would be 64. Everything else (help,
-    /// `--version`, a command's own exit code) is left to the parser.
+    /// (`LegacySpelling`). Every exit goes through argument-parser's `exit(withError:)`: a command's
+    /// `CommandFailure` is printed as `error: <message>` with its status (2); a usage error (an
+    /// unknown option, a missing argument, a value out of its range) is printed as the parser
+    /// prints it, with status 2 (`ExitCode.cannotRun`), the Unix convention for usage errors and
+    /// the rule of every command, where the parser's own default would be 64. Everything else
+    /// (help, `--version`, a command's own `ExitCode`) is the parser's.
     public static func runCommandLine() async {
         do {
             let spelling = LegacySpelling(Array(CommandLine.arguments.dropFirst()))
@@ -50,10 +52,13 @@ public struct WorkbenchCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            Console.failure(failure.description)
+            exit(withError: failure.exitCode)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Console.error(fullMessage(for: error) + "\n")
-                Foundation.exit(usageErrorStatus)
+                exit(withError: ExitCode.cannotRun)
             }
             exit(withError: error)
         }
@@ -64,7 +69,4 @@ public struct WorkbenchCommand: AsyncParsableCommand {
     static func parse(commandLine arguments: [String]) throws -> any ParsableCommand {
         try parseAsRoot(LegacySpelling(arguments).arguments)
     }
-
-    /// The exit status of a usage error.
-    public static let usageErrorStatus: Int32 = 2
 }

@@ -4,6 +4,7 @@ import FlowRecording
 import Foundation
 import MilagroRecording
 import ProtocolChecks
+import ProxyServing
 import ReferenceBackend
 import SDKSeams
 import Scenarios
@@ -39,7 +40,9 @@ import Testing
             }
             proxy = RecordingProxy(
                 upstream: upstream, routes: routes, baseURL: server.baseURL, transport: transport,
-                header: ProxyCommand.header(baseURL: server.baseURL, name: "proxied", script: script, seed: seed),
+                header: ProxySession.header(
+                    baseURL: server.baseURL, name: "proxied", script: script, seed: seed,
+                    tool: ScenarioCommandSupport.tool),
                 timeout: 30, maximumBodySize: maximumBodySize
             ) { request in
                 FlowChecker().actor(method: request.method, path: URLText.path(request.target), body: request.body)
@@ -69,7 +72,8 @@ import Testing
         // stable origin, the Date fields from the frozen clock the time permits are dated by.
         let origin = WorkbenchVersion.embeddedBackendOrigin
         let upstreamView = Recorder(
-            header: ProxyCommand.header(baseURL: origin, name: "upstream", script: nil, seed: nil))
+            header: ProxySession.header(
+                baseURL: origin, name: "upstream", script: nil, seed: nil, tool: ScenarioCommandSupport.tool))
         let running = try await RunningProxy(
             upstream: origin, transport: upstreamView.transport(wrapping: embedded.transport),
             script: script, seed: Self.seed)
@@ -596,31 +600,9 @@ import Testing
                 ),
                 "\(summary.text)")
             #expect(
-                ProxyCommand.routeHint(summary.unseenOrigins)
+                ProxySession.routeHint(summary.unseenOrigins)
                     == "the client talked to \(dtaOrigin) around the proxy; to record it too, add --route /upstream2=\(dtaOrigin)"
             )
         }
-    }
-}
-
-/// The record-again hint of a proxy's cassette points at the upstream the proxy forwarded to (its
-/// own port is closed once the cassette is written); the upstream round-trips through the file, and
-/// a cassette without one is written as before.
-@Suite struct ProxyRerecordHintTests {
-    @Test func theHintNamesTheUpstream() throws {
-        let script = try ScriptParser.parse(file: RepoPaths.scenarios + "/authenticate.yaml")
-        let header = ProxyCommand.header(
-            baseURL: "http://127.0.0.1:40001", name: "phone", script: script, seed: "s1",
-            upstream: "http://127.0.0.1:8005")
-        let hint = RerecordHint.command(for: header, path: "phone.json")
-        #expect(hint.contains("--backend http://127.0.0.1:8005"), "\(hint)")
-        #expect(!hint.contains("40001"), "\(hint)")
-        #expect(hint.contains("--seed s1") && hint.hasSuffix("--out phone.json"), "\(hint)")
-        let read = try Cassette(jsonValue: header.jsonValue)
-        #expect(read.backend.upstream == "http://127.0.0.1:8005")
-        var plain = header
-        plain.backend.upstream = nil
-        #expect(!plain.canonicalText.contains("upstream"))
-        #expect(RerecordHint.command(for: plain, path: nil).contains("--backend http://127.0.0.1:40001"))
     }
 }

@@ -1,5 +1,6 @@
 import CurlTransport
 import FlowRecording
+import ProxyServing
 import ReferenceBackend
 import SDKSeams
 import Testing
@@ -17,7 +18,8 @@ import Testing
         defer { Task { await backend.stop() } }
         let proxy = RecordingProxy(
             upstream: backend.baseURL, baseURL: "http://127.0.0.1:1", transport: ProxyCommandTests.curl(),
-            header: ProxyCommand.header(baseURL: "http://127.0.0.1:1", name: "admin", script: nil, seed: nil),
+            header: ProxySession.header(
+                baseURL: "http://127.0.0.1:1", name: "admin", script: nil, seed: nil, tool: ScenarioCommandSupport.tool),
             timeout: 30, via: via)
         let headers: HTTPHeaders = body.isEmpty ? [:] : ["Content-Type": "application/json"]
         return await proxy.forward(.init(method: method, target: target, headers: headers, body: Array(body.utf8)))
@@ -47,11 +49,11 @@ import Testing
     @Test func aHostOffLoopbackWarns() throws {
         for host in ["127.0.0.1", "localhost", "::1"] {
             #expect(
-                ProxyCommand.exposureWarning(
+                ExposureWarning.proxy(
                     host: host, upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false) == nil)
         }
         let warning = try #require(
-            ProxyCommand.exposureWarning(
+            ExposureWarning.proxy(
                 host: "0.0.0.0", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: false))
         #expect(
             warning.hasPrefix(
@@ -59,7 +61,7 @@ import Testing
             ))
         #expect(warning.contains("/admin/* and /devicesecurity/admin/* still answer only this machine"))
         let open = try #require(
-            ProxyCommand.exposureWarning(
+            ExposureWarning.proxy(
                 host: "192.0.2.1", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: true))
         #expect(open.contains("with --allow-admin, the operator endpoints /admin/*"))
     }

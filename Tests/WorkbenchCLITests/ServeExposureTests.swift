@@ -8,25 +8,25 @@ import Testing
 @Suite struct ServeExposureTests {
     @Test func loopbackHostsDoNotWarn() {
         for host in ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"] {
-            #expect(ServeCommand.exposureWarning(host: host, cassette: nil, remoteAdmin: false) == nil, "\(host)")
+            #expect(ExposureWarning.backend(host: host, remoteAdmin: false) == nil, "\(host)")
         }
     }
 
     @Test func otherHostsWarnNamingWhatIsExposed() throws {
         for host in ["0.0.0.0", "::", "192.168.1.20", "127.0.0.256", "example.com"] {
             let warning = try #require(
-                ServeCommand.exposureWarning(host: host, cassette: nil, remoteAdmin: false), "\(host)")
+                ExposureWarning.backend(host: host, remoteAdmin: false), "\(host)")
             #expect(warning.contains("--host \(host) is not a loopback address"))
             #expect(warning.contains("register, authenticate and request activation codes"))
             #expect(warning.contains("/admin/* and /devicesecurity/admin/* still answer only this machine"))
         }
-        let open = try #require(ServeCommand.exposureWarning(host: "0.0.0.0", cassette: nil, remoteAdmin: true))
+        let open = try #require(ExposureWarning.backend(host: "0.0.0.0", remoteAdmin: true))
         #expect(
             open.contains(
                 "with --remote-admin, the operator endpoints /admin/* (mailbox with activation links and codes, revoke, restore"
             ))
         let served = try #require(
-            ServeCommand.exposureWarning(host: "0.0.0.0", cassette: "flow.json", remoteAdmin: false))
+            ExposureWarning.cassette(host: "0.0.0.0", cassette: "flow.json"))
         #expect(served.contains("the recorded answers of flow.json"))
     }
 

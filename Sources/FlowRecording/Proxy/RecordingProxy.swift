@@ -112,6 +112,19 @@ package final class RecordingProxy: Sendable {
             self.prefix = prefix
             self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         }
+
+        /// A route written `PREFIX=ORIGIN` (`proxy --route /dta2=http://127.0.0.1:8001`): nil unless
+        /// the prefix is a path of one or more segments with no trailing `/`, no empty segment and
+        /// no `?`, `#`, `=` or space, and the origin one that `URLText.origin` takes.
+        package init?(argument text: String) {
+            guard let equals = text.firstIndex(of: "=") else { return nil }
+            let prefix = String(text[..<equals]), target = String(text[text.index(after: equals)...])
+            guard prefix.hasPrefix("/"), prefix.count > 1, !prefix.hasSuffix("/"),
+                !prefix.contains(where: { "?#= ".contains($0) }), !prefix.contains("//"),
+                let origin = URLText.origin(target)
+            else { return nil }
+            self.init(prefix: prefix, upstream: origin)
+        }
     }
 
     /// The `Via` field value the proxy adds to every request it forwards, by default.

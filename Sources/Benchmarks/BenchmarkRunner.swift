@@ -1,14 +1,14 @@
 /// The median time of one operation.
-public struct BenchmarkResult: Sendable, Equatable {
-    public var name: String
+package struct BenchmarkResult: Sendable, Equatable {
+    package var name: String
     /// Median over `runs` samples of the time of one call, in nanoseconds.
-    public var medianNanoseconds: Double
+    package var medianNanoseconds: Double
     /// Samples taken (each sample times a batch of calls when one call is too short to time alone).
-    public var runs: Int
+    package var runs: Int
     /// Calls per sample.
-    public var batch: Int
+    package var batch: Int
 
-    public init(name: String, medianNanoseconds: Double, runs: Int, batch: Int) {
+    package init(name: String, medianNanoseconds: Double, runs: Int, batch: Int) {
         self.name = name
         self.medianNanoseconds = medianNanoseconds
         self.runs = runs
@@ -21,21 +21,21 @@ public struct BenchmarkResult: Sendable, Equatable {
 /// A call shorter than about 20 µs is timed in batches (doubling until a batch takes 20 µs), so that
 /// the clock's own cost (tens of nanoseconds) does not dominate. The kernels come from the crypto
 /// core (`BenchmarkKernels`): timing code in this module only calls them.
-public struct BenchmarkRunner: Sendable {
-    public var runs: Int
+package struct BenchmarkRunner: Sendable {
+    package var runs: Int
     /// Samples run and discarded before measuring.
-    public var warmUpRuns: Int
+    package var warmUpRuns: Int
     /// Shortest sample worth timing, in nanoseconds.
-    public var minimumSampleNanoseconds: Double = 20_000
+    package var minimumSampleNanoseconds: Double = 20_000
 
-    public init(runs: Int) {
+    package init(runs: Int) {
         self.runs = max(1, runs)
         warmUpRuns = max(3, min(50, runs / 10))
     }
 
     /// Times `operation`, which performs `operationsPerCall` operations and returns a value that
     /// depends on them (consumed, so that the work cannot be optimised away).
-    public func measure(name: String, operationsPerCall: Int = 1, _ operation: () -> Int) -> BenchmarkResult {
+    package func measure(name: String, operationsPerCall: Int = 1, _ operation: () -> Int) -> BenchmarkResult {
         let clock = ContinuousClock()
         var sink = 0
         var batch = 1

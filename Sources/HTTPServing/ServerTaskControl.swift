@@ -6,10 +6,10 @@ import Synchronization
 /// serve`, `proxy`), stopped from a signal handler or a request handler.
 ///
 /// `run(_:onSignal:)` starts the server in a task of its own and returns once that task has ended
-/// (or `release()` was called); each Ctrl-C or SIGTERM meanwhile prints "stopping" and calls the
-/// command's `onSignal`, by default `stop()`. A stop asked for before the task is attached cancels
+/// (or `release()` was called); each Ctrl-C or SIGTERM meanwhile says "stopping" (through the
+/// `announce` it was made with) and calls the command's `onSignal`, by default `stop()`. A stop asked for before the task is attached cancels
 /// it as soon as it is; the error that ended the server, if any, is kept for the command to report.
-final class ServerTaskControl: Sendable {
+package final class ServerTaskControl: Sendable {
     private struct State {
         var task: Task<Void, Never>?
         var stopRequested = false
@@ -19,17 +19,23 @@ final class ServerTaskControl: Sendable {
     }
 
     private let state = Mutex(State())
+    private let announce: @Sendable (String) -> Void
 
-    init() {}
+    /// A control that says what a signal does through `announce` (standard output in the CLI).
+    package init(announce: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.announce = announce
+    }
 
     /// Runs `server` until it returns (or `release()` is called), with Ctrl-C and SIGTERM calling
     /// `onSignal` (nil: `stop()`) meanwhile. An error `server` throws is kept in `error`.
-    func run(_ server: @escaping @Sendable () async throws -> Void, onSignal: (@Sendable () -> Void)? = nil) async {
+    package func run(_ server: @escaping @Sendable () async throws -> Void, onSignal: (@Sendable () -> Void)? = nil)
+        async
+    {
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
-                Console.out("stopping\n")
+                announce("stopping\n")
                 if let onSignal { onSignal() } else { stop() }
             }
             source.resume()
@@ -57,7 +63,7 @@ final class ServerTaskControl: Sendable {
 
     /// Ends `run`'s wait, whether or not the server's task has ended (the proxy's second Ctrl-C,
     /// when the exchanges in flight do not end).
-    func release() {
+    package func release() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.released = true
             defer { state.waiter = nil }
@@ -76,7 +82,7 @@ final class ServerTaskControl: Sendable {
     }
 
     /// Asks for the stop: cancels the task if attached, else when it is.
-    func stop() {
+    package func stop() {
         let task = state.withLock { state -> Task<Void, Never>? in
             state.stopRequested = true
             return state.task
@@ -84,9 +90,9 @@ final class ServerTaskControl: Sendable {
         task?.cancel()
     }
 
-    var stopRequested: Bool { state.withLock { $0.stopRequested } }
+    package var stopRequested: Bool { state.withLock { $0.stopRequested } }
 
-    func fail(_ error: any Error) { state.withLock { $0.error = error } }
+    package func fail(_ error: any Error) { state.withLock { $0.error = error } }
 
-    var error: (any Error)? { state.withLock { $0.error } }
+    package var error: (any Error)? { state.withLock { $0.error } }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import WorkbenchCLI
+@testable import HTTPServing
 
 /// The one run-until-a-signal helper of `serve`, `cassette serve` and `proxy`: `run` returns when
 /// the server's task ends, keeps its error, and returns early on `release` (the proxy's second

@@ -1,13 +1,12 @@
 import MPinCrypto
 import MilagroRecording
-import Scenarios
 
 /// Prints benchmark results as a table or as the one-object JSON of `bench --json`.
-enum BenchmarkFormatter {
+package enum BenchmarkFormatter {
     /// `{"curve": "bn254cx", "results": [{"name": "pairing", "medianNanoseconds": 612345, "runs": 200}, ...]}`
     ///
     /// Medians of a microsecond and more are whole nanoseconds; shorter ones keep one decimal.
-    static func json(curve: CurveID, results: [BenchmarkResult]) -> String {
+    package static func json(curve: CurveID, results: [BenchmarkResult]) -> String {
         let entries = results.map { result in
             "{\"name\": \"\(escaped(result.name))\", \"medianNanoseconds\": \(number(result.medianNanoseconds)), "
                 + "\"runs\": \(result.runs)}"
@@ -15,7 +14,7 @@ enum BenchmarkFormatter {
         return "{\"curve\": \"\(curve.rawValue)\", \"results\": [\(entries.joined(separator: ", "))]}"
     }
 
-    static func table(curve: CurveID, results: [BenchmarkResult]) -> String {
+    package static func table(curve: CurveID, results: [BenchmarkResult]) -> String {
         let nameWidth = max(20, results.map(\.name.count).max() ?? 0)
         var lines = [
             "mpin-workbench \(WorkbenchVersion.current) bench, curve \(curve.rawValue): median per operation",

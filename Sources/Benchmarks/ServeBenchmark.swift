@@ -14,10 +14,16 @@ import Synchronization
 /// connections opened, and the peak resident memory of the process so far. The crypto is timed
 /// between the runs (``CryptoSampler``), and each client count also times the cheapest exchange
 /// through the same transport and server, its HTTP floor.
-struct ServeBenchmark {
+package struct ServeBenchmark {
     var clientCounts: [Int]
     var runs: Int
     var authenticationsPerRun: Int
+
+    package init(clientCounts: [Int], runs: Int, authenticationsPerRun: Int) {
+        self.clientCounts = clientCounts
+        self.runs = runs
+        self.authenticationsPerRun = authenticationsPerRun
+    }
 
     /// Latencies are recorded in microseconds, up to a minute, to 3 significant digits.
     static let highestLatency: UInt64 = 60_000_000
@@ -70,7 +76,7 @@ struct ServeBenchmark {
     /// The path the HTTP floor requests: the smallest answer the backend gives an SDK.
     static let floorPath = Endpoint.clientSettings.path
 
-    func run(say: (String) -> Void, json: Bool = false) async throws {
+    package func run(say: (String) -> Void, json: Bool = false) async throws {
         var sampler = CryptoSampler()
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: "bench"))
         defer { Task { await backend.stop() } }
