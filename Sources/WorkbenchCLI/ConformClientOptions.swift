@@ -3,15 +3,16 @@ import ClientConformance
 
 /// `conform --client …`: the options that grade a client in place of a backend (docs/conformance.md,
 /// "Grading a client"). `--client builtin` grades the workbench's own SDK; `--client -- COMMAND
-/// [ARG…]` a driver run by the driver contract. The report options (`--cases`, `--rate`, `--out`,
+/// [ARG…]` a driver run by the driver contract (everything after `--` is the command, so the
+/// other options go before it). The report options (`--cases`, `--rate`, `--out`,
 /// `--junit`, `--json`, `--html`, `--redact`, `--verbose`, `--list`) are the backend mode's.
 struct ConformClientOptions: ParsableArguments {
-    @Option(
-        name: .customLong("client"), parsing: .unconditional,
-        help: ArgumentHelp(
-            "Grade a client in place of a backend: 'builtin' (the workbench's SDK), or '--' followed by a driver's command and arguments (the driver contract, docs/conformance.md).",
-            valueName: "builtin|--"))
-    var client: String?
+    @Flag(
+        name: .customLong("client"),
+        help:
+            "Grade a client in place of a backend: --client builtin (the workbench's SDK), or --client -- COMMAND [ARG...], a driver run by the driver contract (docs/conformance.md)."
+    )
+    var client = false
 
     @Option(
         help:
@@ -26,20 +27,22 @@ struct ConformClientOptions: ParsableArguments {
         transform: BoundedNumber.decimal(0...3_600, aboveLowerBound: true, unit: "seconds"))
     var runTimeout = DriverLimits.defaultTimeLimit
 
-    @Argument(help: ArgumentHelp("With --client --: the driver's command and its arguments.", valueName: "command"))
+    @Argument(
+        help: ArgumentHelp(
+            "With --client: builtin, or after -- the driver's command and its arguments.", valueName: "client"))
     var command: [String] = []
 
     /// Whether the command grades a client.
-    var isClient: Bool { client != nil }
+    var isClient: Bool { client }
 
-    /// The driver `--client` names.
+    /// The driver `--client` names: `builtin`, or a command (what follows `--`).
     var driver: any ClientDriver {
-        client == "builtin" ? BuiltinDriver() : ProcessDriver(arguments: command)
+        command == ["builtin"] ? BuiltinDriver() : ProcessDriver(arguments: command)
     }
 
     /// Checks the client options; whether the command grades a client (then `--backend` must not be given).
     func validate(backend: String?) throws -> Bool {
-        guard let client else {
+        guard client else {
             if !command.isEmpty {
                 throw ValidationError(
                     "unexpected arguments \(command.joined(separator: " ")): a driver's command goes after --client --")
@@ -49,17 +52,8 @@ struct ConformClientOptions: ParsableArguments {
         if backend != nil {
             throw ValidationError("--backend grades a backend and --client a client: give one of them")
         }
-        switch client {
-        case "builtin" where command.isEmpty: break
-        case "builtin":
-            throw ValidationError(
-                "--client builtin takes no command (got \(command.joined(separator: " "))); a command goes after --client --"
-            )
-        case "--" where !command.isEmpty: break
-        case "--": throw ValidationError("--client -- needs the driver's command after it")
-        default:
-            throw ValidationError(
-                "--client is 'builtin' or '--' followed by the driver's command and arguments, not '\(client)'")
+        if command.isEmpty {
+            throw ValidationError("--client needs builtin, or -- followed by the driver's command and arguments")
         }
         return true
     }

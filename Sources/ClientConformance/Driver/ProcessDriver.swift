@@ -1,3 +1,5 @@
+import Foundation
+
 /// A client run as a command (`conform --client -- COMMAND [ARG…]`), by the driver contract
 /// (docs/conformance.md, "The driver contract"): run without a shell in the case's folder, with
 /// the contract's environment over the suite's own, standard input from `/dev/null`; its standard
@@ -6,10 +8,20 @@
 public struct ProcessDriver: ClientDriver {
     public let arguments: [String]
 
-    /// - Parameter arguments: the command and its arguments (at least the command).
+    /// - Parameter arguments: the command and its arguments (at least the command). The command
+    ///   runs in each case's folder, so an argument that is a relative path to a file that exists
+    ///   from the current folder (`Examples/ClientDriver/mpin_driver.py`) is made absolute first.
     public init(arguments: [String]) {
         precondition(!arguments.isEmpty, "a process driver needs a command")
-        self.arguments = arguments
+        self.arguments = arguments.map(Self.absolute)
+    }
+
+    /// `argument` made absolute when it is a relative path, with a `/`, to something that exists.
+    static func absolute(_ argument: String) -> String {
+        guard argument.contains("/"), !argument.hasPrefix("/"), !argument.hasPrefix("-"),
+            FileManager.default.fileExists(atPath: argument)
+        else { return argument }
+        return FileManager.default.currentDirectoryPath + "/" + argument
     }
 
     public var name: String { arguments.map(Self.quoted).joined(separator: " ") }

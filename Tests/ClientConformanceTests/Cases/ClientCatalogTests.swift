@@ -1,6 +1,7 @@
-@testable import ClientConformance
 import Conformance
 import Testing
+
+@testable import ClientConformance
 
 /// The catalogue: at least 60 cases, in the client groups, each id unique and under its group,
 /// each with a level, a source, what the backend does and what the client must do.

@@ -36,7 +36,8 @@ import Testing
         (#"{"call": "x", "status": "OK", "message": 3}"#, "\"message\" must be a string"),
     ])
     func refusesOtherLines(line: String, why: String) {
-        guard case .failure(.badLine(let number, _, let reason)) = calls(#"{"call": "a", "status": "OK"}"# + "\n" + line)
+        guard
+            case .failure(.badLine(let number, _, let reason)) = calls(#"{"call": "a", "status": "OK"}"# + "\n" + line)
         else {
             Issue.record("\(line) was read as a call line")
             return

@@ -30,7 +30,8 @@ import Testing
     @Test func leavesOutTheSuitesOwnMPinVariables() async throws {
         setenv("MPIN_ACCESS_NUMBER", "leaked", 1)
         defer { unsetenv("MPIN_ACCESS_NUMBER") }
-        let (run, _) = try await run(#"printf '{"call": "c", "status": "OK", "message": "[%s]"}\n' "$MPIN_ACCESS_NUMBER""#)
+        let (run, _) = try await run(
+            #"printf '{"call": "c", "status": "OK", "message": "[%s]"}\n' "$MPIN_ACCESS_NUMBER""#)
         #expect(run.calls.first?.message == "[]")
     }
 
@@ -93,6 +94,7 @@ import Testing
     }
 
     @Test func namesItsCommandAsAShellWould() {
-        #expect(ProcessDriver(arguments: ["node", "driver.js", "a b", "it's"]).name == #"node driver.js 'a b' 'it'\''s'"#)
+        #expect(
+            ProcessDriver(arguments: ["node", "driver.js", "a b", "it's"]).name == #"node driver.js 'a b' 'it'\''s'"#)
     }
 }

@@ -29,7 +29,8 @@ enum BrokenClients {
 
     /// Sends the PIN with pass 1 (fails `secrets.pin`).
     static let sendsPIN = BuiltinDriver(
-        name: "sends the PIN", seams: .init(transport: { base, invocation in PINSending(base: base, pin: invocation.pin) })
+        name: "sends the PIN",
+        seams: .init(transport: { base, invocation in PINSending(base: base, pin: invocation.pin) })
     )
 }
 

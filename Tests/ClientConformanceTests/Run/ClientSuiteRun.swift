@@ -25,7 +25,9 @@ enum ClientSuiteRun {
 
     /// Each case that did not pass, one a line.
     static func summary(_ report: ConformanceReport) -> String {
-        report.results.filter { $0.verdict.kind != .pass }.map { "\($0.verdict.kind.rawValue) \($0.id): \($0.verdict.reason)" }
-            .joined(separator: "\n")
+        report.results.filter { $0.verdict.kind != .pass }.map {
+            "\($0.verdict.kind.rawValue) \($0.id): \($0.verdict.reason)"
+        }
+        .joined(separator: "\n")
     }
 }

@@ -1,7 +1,8 @@
-@testable import ClientConformance
 import MPinCrypto
 import SDKSeams
 import Testing
+
+@testable import ClientConformance
 
 /// An x of a known generator is told from its U = x·H(ID); one of the system's generator is not.
 @Suite struct KnownGeneratorsTests {

@@ -1,7 +1,8 @@
-@testable import ClientConformance
 import ReferenceBackend
 import SDKSeams
 import Testing
+
+@testable import ClientConformance
 
 /// Where a secret is in a request, and where a look-alike is not.
 @Suite struct SecretSearchTests {
@@ -16,8 +17,10 @@ import Testing
     @Test func findsThePINAsAValueOrAWord() {
         let url = "http://127.0.0.1:1/rps/pass1"
         #expect(SecretSearch.pin("4711", in: [Self.exchange(url: url, body: #"{"a":{"pin":"4711"}}"#)]) != nil)
-        #expect(SecretSearch.pin("4711", in: [Self.exchange(url: url, body: #"{"pin":4711}"#)])?.contains("$.pin") == true)
-        #expect(SecretSearch.pin("4711", in: [Self.exchange(url: url + "?p=4711", body: "")])?.contains("query") == true)
+        #expect(
+            SecretSearch.pin("4711", in: [Self.exchange(url: url, body: #"{"pin":4711}"#)])?.contains("$.pin") == true)
+        #expect(
+            SecretSearch.pin("4711", in: [Self.exchange(url: url + "?p=4711", body: "")])?.contains("query") == true)
         #expect(SecretSearch.pin("4711", in: [Self.exchange(url: url, headers: ["X-P": "4711"], body: "")]) != nil)
         #expect(SecretSearch.pin("4711", in: [Self.exchange(url: url, body: "pin=4711&x=1")]) != nil)
     }
@@ -32,7 +35,8 @@ import Testing
         let whole = String(repeating: "ab", count: 32) + String(repeating: "cd", count: 32)
         let x = String(repeating: "AB", count: 32)
         let url = "http://127.0.0.1:1/rps/pass1"
-        #expect(SecretSearch.point(point, in: [Self.exchange(url: url, body: "04" + whole)])?.contains("encoding") == true)
+        #expect(
+            SecretSearch.point(point, in: [Self.exchange(url: url, body: "04" + whole)])?.contains("encoding") == true)
         #expect(SecretSearch.point(point, in: [Self.exchange(url: url, body: x)])?.contains("x coordinate") == true)
         #expect(SecretSearch.point(point, in: [Self.exchange(url: url, body: "04")]) == nil)
     }
