@@ -101,9 +101,10 @@ extension ClientCatalog {
             ClientCase(
                 "flow.logout", .flow, .should, title: "The phone logs the browser session out",
                 source: "docs/protocol.md §3.9",
-                backendDoes: "An access-number login, whose answer holds the logout data, then the logout.",
+                backendDoes:
+                    "An access-number login, whose answer holds the logout data, then the logout (answered once the browser's login at the RPA has been).",
                 expects: "logout: every call returns OK.",
-                backend: CaseBackend(flavours: milagro)
+                backend: CaseBackend(flavours: milagro) { _ in loggedInFirst }
             ) { context throws(ClientCaseError) in
                 _ = try await context.registered()
                 return Grade.works(try await context.runWithBrowser(.logout), "logout")
@@ -128,6 +129,24 @@ extension ClientCatalog {
                 let run = try await context.run(.registerLogin)
                 if run.allOK { return .pass("register-login on BN254: every call returned OK") }
                 return .informational("the client does not run on BN254: \(run)")
+            },
+        ]
+    }
+
+    /// The phone's logout waits (at most 5 s) until the browser's login at the RPA has been
+    /// answered: the open-source RPA (`milagro-oss`) releases the phone's held login before it logs
+    /// the browser session in, so a logout sent at once could find no session to end.
+    static var loggedInFirst: [Endpoint: ExchangeFault] {
+        let browserLoggedIn = Flag()
+        return [
+            .rpaAuthenticate: ExchangeFault { _, _, next in
+                let answer = await next()
+                browserLoggedIn.set()
+                return answer
+            },
+            .logout: ExchangeFault { _, _, next in
+                for _ in 0..<100 where !browserLoggedIn.isSet { try? await Task.sleep(for: .milliseconds(50)) }
+                return await next()
             },
         ]
     }

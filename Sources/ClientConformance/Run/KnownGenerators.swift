@@ -7,8 +7,9 @@ import SDKSeams
 /// with its generator never seeded (issue 35). A client's x is checked against the public U of
 /// its pass 1 (U = x·H(ID), docs/protocol.md §6.4) for the first `positions` scalars of each.
 ///
-/// Each generator's words become a scalar as the SDK's do (eight 8-byte draws, each read low
-/// byte first, `MPin.randomScalar`): SplitMix64 of common seeds (0 to 16, 42, 1234, 12345, 31337,
+/// AMCL's generator (`AMCLRandom`), never seeded or seeded with constant bytes, draws its scalars
+/// as AMCL does. The others' words become a scalar as the SDK's do (eight 8-byte draws, each read
+/// low byte first, `MPin.randomScalar`): SplitMix64 of common seeds (0 to 16, 42, 1234, 12345, 31337,
 /// 0xDEADBEEF, 0xCAFEBABE, 2^32 − 1, 2^64 − 1), the workbench's seeded source (FNV-1a then
 /// SplitMix64, `SeededRandomSource`) of the seeds its tools and examples use, a counter (draws 0,
 /// 1, 2, ...), a source of zeros, and the small scalars 1 to 1000 themselves.
@@ -24,6 +25,13 @@ enum KnownGenerators {
         Array(0...16) + [42, 1234, 12345, 31337, 0xDEAD_BEEF, 0xCAFE_BABE, 0xFFFF_FFFF, .max]
     /// The text seeds of the workbench's seeded source tried.
     static let textSeeds = ["", "0", "1", "42", "seed", "test", "demo", "workbench", "conform", "mpin", "milagro"]
+    /// AMCL's generator unseeded, and seeded with the constant bytes its examples and tests use.
+    static let amclSeeds: [(String, [UInt8]?)] = [
+        ("AMCL's RAND never seeded", nil),
+        ("AMCL's RAND seeded with 100 zero bytes", [UInt8](repeating: 0, count: 100)),
+        ("AMCL's RAND seeded with the bytes 0 to 99", (0..<100).map { UInt8($0) }),
+        ("AMCL's RAND seeded with the bytes 1 to 100", (1...100).map { UInt8($0) }),
+    ]
     /// How many scalars of each generator are tried.
     static let positions = 4
     /// The small scalars tried (x = k for k in 1...this).
@@ -45,6 +53,10 @@ enum KnownGenerators {
                 Candidate(
                     name: "the workbench's seeded generator with the seed \"\(seed)\"",
                     scalars: scalars(SeededRandomSource(seed: seed))))
+        }
+        for (name, seed) in amclSeeds {
+            var generator = seed.map(AMCLRandom.init(seed:)) ?? AMCLRandom()
+            out.append(Candidate(name: name, scalars: (0..<positions).map { _ in generator.scalar(curve: curve) }))
         }
         out.append(Candidate(name: "a counter (draws 0, 1, 2, ...)", scalars: scalars(CounterSource())))
         out.append(Candidate(name: "a source of zeros", scalars: scalars(ConstantSource(byte: 0))))
