@@ -23,6 +23,9 @@ import re
 import sys
 
 MASKS = [
+    # the probes' random user-id suffix (six hex digits after a '-', before '@', '"' or the end),
+    # masked first: when all six are digits the digit-run mask below would take it otherwise
+    (re.compile(r'(?<=-)[0-9a-f]{6}(?=@|"|$)'), '<sfx>'),
     (re.compile(r'http://(127\.\d+\.\d+\.\d+|localhost|\[::1\]):\d+'), '<HOST>'),
     (re.compile(r'probe-([A-Za-z0-9]+)-[0-9a-f]{6}@'), r'probe-\1-<sfx>@'),
     (re.compile(r'x[0-9a-f]{6}@example'), 'x<sfx>@example'),

@@ -26,7 +26,8 @@ import Scenarios
 ///   cassette whose exchanges start with those of the tests before it in the file (their events'
 ///   steps named `setup …`), whose script runs those tests' steps as setup before its own
 ///   (`LegacySuite.script(running:bindings:description:)`), with each test's variables bound from
-///   its recorded contexts (`LegacySuite.bindings(of:contexts:)`), and which replays in mode
+///   its own recorded requests (`LegacySuite.binding(of:requests:)`, what they cannot give written in
+///   the cassette's `origin.unbound`), and which replays in mode
 ///   `context`, the harness player's rule. A context whose test part extends a suite test's name
 ///   (`testAuthenticate1SecondAuth`) belongs to that test. The SDK's clock is the date of the
 ///   test's first dated answer.
@@ -36,10 +37,11 @@ public struct LegacyImporter: Sendable {
     /// The suite description of the format's sequential runs (a script under a `suites/` folder of
     /// the scenario library).
     public static let suiteName = "milagro-sdk-unit-tests"
-    /// Script variables the importer fills in from the recording: the backend other than the main
-    /// one that answered its client settings, and the one that failed at the transport.
-    public static let otherBackendVariable = "otherBackend"
-    public static let unreachableBackendVariable = "unreachableBackend"
+    /// The request members whose values come from the client's randomness: pass 1's `U = x·H(ID)`
+    /// and `UT = x·(H(ID) + H(T|ID))`, pass 2's `V = −(x + y)·SEC` (docs/protocol.md §3.6, §6.4).
+    /// Another run draws another `x`, so replay mode `context` compares their kind and length only
+    /// (`ReplayMode.fresh`) and every other member by value.
+    public static let freshRequestMembers = ["U", "UT", "V"]
 
     /// One imported test.
     public struct Imported: Sendable {
@@ -257,15 +259,19 @@ public struct LegacyImporter: Sendable {
     ) -> Outcome {
         var notes = notes
         let run = recording.tests
+        // Each test's variables from its own requests (its contexts, the backends it asked).
         var bindings: [String: [String: String]] = [:]
+        var unbound: [String: [LegacySuite.Unbound]] = [:]
         for test in run {
-            var contexts: [String] = []
-            for entry in byTest[test] where !contexts.contains(entry.source.context) {
-                contexts.append(entry.source.context)
-            }
-            var bound = suite.bindings(of: test, contexts: contexts)
-            for (name, value) in Self.bindings(recording, main: main) where bound[name] == nil { bound[name] = value }
-            bindings[test] = bound
+            let binding = suite.binding(
+                of: test,
+                requests: byTest[test].map {
+                    LegacySuite.RecordedRequest(
+                        method: $0.source.method, url: $0.source.url, context: $0.source.context)
+                })
+            bindings[test] = binding.values
+            unbound[test] = binding.unbound
+            for item in binding.unbound { notes.append("\(recording.path): not bound from the recording: \(item)") }
         }
         let flavour =
             suite.settings.first { $0.name == "flavour" }?.value.stringValue ?? BackendFlavour.milagro.rawValue
@@ -319,7 +325,12 @@ public struct LegacyImporter: Sendable {
             let scenario = Cassette.Scenario(name: test, script: composition.script)
             let cassette = Cassette(
                 tool: tool, curve: curve, scenario: scenario, backend: .init(url: main ?? "", flavour: flavour),
-                replayMode: .context, origin: .init(format: Self.formatName, file: recording.path, test: test),
+                replayMode: .context(fresh: Self.freshRequestMembers),
+                origin: .init(
+                    format: Self.formatName, file: recording.path, test: test,
+                    unbound: run[...position].flatMap { unbound[$0] ?? [] }.map {
+                        .init(variable: $0.variable, test: $0.test, value: $0.fallback, reason: $0.reason)
+                    }),
                 events: events)
             cassettes.append(
                 Imported(
@@ -369,9 +380,14 @@ public struct LegacyImporter: Sendable {
 
     /// The backend URL a `GET <backend>/<prefix>/clientSettings` asked, nil for other requests.
     static func settingsBase(_ exchange: LegacyRecording.Exchange) -> String? {
-        guard exchange.method.uppercased() == "GET" else { return nil }
-        let origin = URLText.origin(of: exchange.url)
-        var segments = exchange.path.split(separator: "/", omittingEmptySubsequences: false)
+        settingsBase(method: exchange.method, url: exchange.url)
+    }
+
+    /// The backend URL a `GET <backend>/<prefix>/clientSettings` asked, nil for other requests.
+    static func settingsBase(method: String, url: String) -> String? {
+        guard method.uppercased() == "GET" else { return nil }
+        let origin = URLText.origin(of: url)
+        var segments = URLText.path(url).split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count >= 3, segments.last.map(String.init) == Endpoint.clientSettings.lastSegment else {
             return nil
         }
@@ -390,17 +406,6 @@ public struct LegacyImporter: Sendable {
             return false
         }
         return settingsBase(first.source) == nil
-    }
-
-    /// The variables the suite's steps may use for the other backends the run talked to.
-    static func bindings(_ recording: LegacyRecording, main: String?) -> [String: String] {
-        var out: [String: String] = [:]
-        for exchange in recording.exchanges {
-            guard let base = settingsBase(exchange), base != main else { continue }
-            let name = exchange.exchange.response != nil ? otherBackendVariable : unreachableBackendVariable
-            if out[name] == nil { out[name] = base }
-        }
-        return out
     }
 
     // MARK: - Events

@@ -11,7 +11,7 @@ import Scenarios
 /// every test the recording shows before it, renamed `setup <step name>`, then the test's own.
 /// Steps are kept as the JSON objects of the suite's script (the opaque script form of a cassette);
 /// this layer only renames them and fills in the variables the recording binds
-/// (`bindings(of:contexts:)`: the users, PINs and other call arguments of that run).
+/// (`binding(of:requests:)`: the users, PINs, backends and other call arguments of that run).
 public struct LegacySuite: Sendable, Hashable {
     /// One test and its steps.
     public struct Test: Sendable, Hashable {
@@ -86,22 +86,7 @@ public struct LegacySuite: Sendable, Hashable {
     /// second binds nothing new). A step whose context the recording does not hold (it sent
     /// nothing, or the harness wrote its key before) binds nothing. The test's name is bound to `test`.
     public func bindings(of test: String, contexts: [String]) -> [String: String] {
-        var bound = [Self.testVariable: test]
-        guard let steps = tests.first(where: { $0.name == test })?.steps else { return bound }
-        let wildcards = runVariables
-        var position = 0
-        for step in steps {
-            guard let text = step["context"]?.stringValue else { continue }
-            let template = ContextTemplate(text)
-            for index in contexts.indices.dropFirst(position) {
-                if let found = template.match(contexts[index], bound: bound, wildcards: wildcards) {
-                    bound = found
-                    position = index + 1
-                    break
-                }
-            }
-        }
-        return bound
+        binding(of: test, requests: contexts.map { RecordedRequest(method: "", url: "", context: $0) }).values
     }
 
     /// The script that runs `run` (test names of this suite, in the order they ran) over one SDK

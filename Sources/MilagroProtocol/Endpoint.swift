@@ -163,16 +163,27 @@ extension Endpoint {
     public static let mobileConfig = Endpoint(
         "mobileConfig", "GET", "/rps/mobileConfig", .rps, flavours: [.milagro], profiles: [.milagroOSS])
 
-    // The operator's endpoints of the reference backend, and the DeviceSecurity service.
-    public static let adminMailbox = Endpoint("mailbox", "GET", "/admin/mailbox", nil)
-    public static let adminRevoke = Endpoint("revoke", "POST", "/admin/revoke", nil)
-    public static let adminRestore = Endpoint("restore", "POST", "/admin/restore", nil)
-    public static let adminCounts = Endpoint("counts", "GET", "/admin/counts", nil)
+    // The operator's endpoints of the reference backend, and the DeviceSecurity service. At these
+    // paths in the default profile only: the servers `milagro-oss` and `milagro-hosted-v3` model
+    // have none, so there they are off unless a prefix of their own turns them on.
+    public static let adminMailbox = Endpoint("mailbox", "GET", "/admin/mailbox", nil, profiles: [.default])
+    public static let adminRevoke = Endpoint("revoke", "POST", "/admin/revoke", nil, profiles: [.default])
+    public static let adminRestore = Endpoint("restore", "POST", "/admin/restore", nil, profiles: [.default])
+    public static let adminCounts = Endpoint("counts", "GET", "/admin/counts", nil, profiles: [.default])
     /// Every other `/admin/<operation>`: the operator's service answers that it has no such operation.
-    public static let adminOperation = Endpoint("admin", "POST", "/admin/", nil, tail: .operation)
+    public static let adminOperation = Endpoint("admin", "POST", "/admin/", nil, tail: .operation, profiles: [.default])
     /// The DeviceSecurity service (`/devicesecurity/login`, `/registerDevice`, `/applicationLogin`,
     /// `/admin/<operation>`), which tells its operations apart itself.
     public static let deviceSecurity = Endpoint("devicesecurity", "POST", "/devicesecurity", nil, tail: .subtree)
+
+    /// The demo RPA's pages behind a login (servers/demo/mpinDemo.py), which `milagro-oss` serves
+    /// as that RPA does.
+    public static let demoProtected = Endpoint(
+        "protected", "GET", "/protected", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let demoAbout = Endpoint(
+        "about", "GET", "/about", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
+    public static let demoLogoutWait = Endpoint(
+        "logoutWait", "GET", "/logoutWait", .rpa, flavours: [.milagro], profiles: [.milagroOSS])
 
     /// The open-source servers' routes (servers/rps/rps.py, servers/dta/dta.py, servers/demo/mpinDemo.py)
     /// and the MFA platform's (docs/protocol.md §10) that no profile of the reference backend
@@ -190,9 +201,6 @@ extension Endpoint {
         Endpoint("status", "GET", "/status", nil, profiles: []),
         Endpoint("dynamicOptions", "GET", "/dynamicOptions", nil, profiles: []),
         Endpoint("manage", "GET", "/manage", nil, tail: .subtree, profiles: []),
-        Endpoint("protected", "GET", "/protected", .rpa, profiles: []),
-        Endpoint("about", "GET", "/about", .rpa, profiles: []),
-        Endpoint("logoutWait", "GET", "/logoutWait", .rpa, profiles: []),
         Endpoint("mobilePages", "GET", "/m", .rpa, tail: .subtree, profiles: []),
         Endpoint("authzurl", "POST", "/authzurl", .rpa, profiles: []),
         Endpoint("dvsregister", "POST", "/dvsregister", .rpa, profiles: []),
@@ -205,7 +213,7 @@ extension Endpoint {
             getAccessNumber, getQrURL, accessNumberPoll, hostedAccessNumberPoll,
             dta1, dta2, hostedDTA2, timePermitsStorage, openSourceTimePermitsStorage,
             rpaAuthenticate, logout, session, service, authorize, token, activate, activationCode,
-            demoIndex, demoLogin, verifyUser, permitUser, mobileConfig,
+            demoIndex, demoLogin, demoProtected, demoAbout, demoLogoutWait, verifyUser, permitUser, mobileConfig,
             adminMailbox, adminRevoke, adminRestore, adminCounts, adminOperation, deviceSecurity,
         ] + recognisedOnly
 

@@ -60,6 +60,8 @@ package struct FlowChecker: Sendable {
     private var namedOrigins: [String: (keys: [String], certain: Int, possible: Int)] = [:]
     /// Every report so far.
     package private(set) var reports: [ExchangeReport] = []
+    /// The previous exchange's request and status (nil: no answer), for `checkBrowser`'s resend note.
+    var previousExchange: (index: Int, request: CassetteEvent.HTTPExchange.Request, status: Int?)?
 
     package init() {}
 
@@ -174,6 +176,8 @@ package struct FlowChecker: Sendable {
     /// the operator (`admin`) for `/admin/…`; the DeviceSecurity connector for `/devicesecurity…`;
     /// else the SDK.
     package func actor(method: String, path: String, body: [UInt8]) -> EventActor {
+        // A CORS preflight: only a browser sends OPTIONS (the SDKs never do).
+        if method == "OPTIONS" { return .browser }
         let kind = kind(method: method, path: path)
         if kind.isBrowser { return .browser }
         if kind == .authenticate { return Self.isBrowserLogin(body) ? .browser : .sdk }
@@ -276,6 +280,7 @@ package struct FlowChecker: Sendable {
                 "the client settings were not fetched before this request (docs/protocol.md §2): the flow starts in the middle"
             )
         }
+        checkBrowser(exchange, index: index, path: path, add)
         checkRequest(
             kind, exchange, path: path, level: requestLevel, orderLevel: orderLevel, browser: actor == .browser, add)
         checkStatus(kind, exchange, add)
@@ -371,12 +376,21 @@ package struct FlowChecker: Sendable {
         switch kind {
         case .clientSecret1:
             if !registered.isEmpty {
+                let holds = registered.contains(lastSegment)
                 add(
-                    .order, orderLevel, "order-share1-id", registered.contains(lastSegment),
-                    "share 1 for an M-Pin ID registered before")
+                    .order, orderLevel, "order-share1-id", holds,
+                    Self.rule(
+                        "share 1 for an M-Pin ID registered before", holds: holds,
+                        seen:
+                            "share 1 for the M-Pin ID \(ExchangeReport.brief(lastSegment)), which no registration before it gave"
+                    ))
             }
         case .clientSecret2:
-            add(.order, orderLevel, "order-share2", !shareOne.isEmpty, "share 2 after share 1 (its signed parameters)")
+            add(
+                .order, orderLevel, "order-share2", !shareOne.isEmpty,
+                Self.rule(
+                    "share 2 after share 1 (its signed parameters)", holds: !shareOne.isEmpty,
+                    seen: "share 2 with no share 1 before it"))
             let hash = URLText.queryItems(request.url).first { $0.0 == "hash_mpin_id" }?.1 ?? ""
             hex("hash_mpin_id", hash, bytes: 32, level, add)
         case .timePermitStorage:
@@ -387,15 +401,22 @@ package struct FlowChecker: Sendable {
                     .timePermitDate, orderLevel, "storage-date", expected == date,
                     "storage path date \(date)"
                         + (expected.map { $0 == date ? " is share 1's" : ", share 1 said \($0)" }
-                            ?? ", no share 1 before it"))
+                            ?? ", no share 1 before it")
+                        + (expected == date ? "" : "; the rule: the storage path's date is share 1's"))
             } else {
                 add(.body, level, "storage-path", false, "the storage path is not …/appID/date/storageId")
             }
         case .timePermit2:
-            add(.order, orderLevel, "order-permit2", lastPermitDate != nil, "share 2 after share 1")
+            add(
+                .order, orderLevel, "order-permit2", lastPermitDate != nil,
+                Self.rule(
+                    "share 2 after share 1", holds: lastPermitDate != nil,
+                    seen: "time permit share 2 with no share 1 before it"))
         case .pass1:
             guard let body = json(request.body, "pass 1 request", level, add) else { return }
-            add(.body, level, "member", body["pass"]?.intValue == 1, "pass is 1")
+            add(
+                .body, level, "member", body["pass"]?.intValue == 1,
+                Self.rule("pass is 1", holds: body["pass"]?.intValue == 1, seen: "pass is " + Self.seen(body["pass"])))
             let id = body["mpin_id"]?.stringValue ?? ""
             hex("mpin_id", id, bytes: nil, level, add)
             point("U", body["U"]?.stringValue, level, add)
@@ -404,21 +425,37 @@ package struct FlowChecker: Sendable {
                 add(
                     .body, level, "member", !usesPermits,
                     usesPermits
-                        ? "UT is empty although the client settings use time permits" : "UT empty (no time permits)")
+                        ? "UT is " + (ut == nil ? "missing" : "empty")
+                            + "; the rule: UT is a point when the client settings use time permits (docs/protocol.md §3.6)"
+                        : "UT empty (no time permits)")
             } else {
                 point("UT", ut, level, add)
             }
             if usesPermits {
                 add(
                     .order, orderLevel, "order-pass1", permitDates[id] != nil,
-                    "pass 1 after a time permit for this M-Pin ID (docs/protocol.md §3.4)")
+                    Self.rule(
+                        "pass 1 after a time permit for this M-Pin ID (docs/protocol.md §3.4)",
+                        holds: permitDates[id] != nil,
+                        seen: permitDates.isEmpty
+                            ? "pass 1 with no time permit before it"
+                            : "pass 1 for an M-Pin ID no time permit was fetched for"
+                    ))
             }
             pass1IDs.append(id)
         case .pass2:
             guard let body = json(request.body, "pass 2 request", level, add) else { return }
-            add(.body, level, "member", body["pass"]?.intValue == 2, "pass is 2")
+            add(
+                .body, level, "member", body["pass"]?.intValue == 2,
+                Self.rule("pass is 2", holds: body["pass"]?.intValue == 2, seen: "pass is " + Self.seen(body["pass"])))
             let id = body["mpin_id"]?.stringValue ?? ""
-            add(.order, orderLevel, "order-pass2", pass1IDs.contains(id), "pass 2 after pass 1 of the same M-Pin ID")
+            add(
+                .order, orderLevel, "order-pass2", pass1IDs.contains(id),
+                Self.rule(
+                    "pass 2 after pass 1 of the same M-Pin ID", holds: pass1IDs.contains(id),
+                    seen: pass1IDs.isEmpty
+                        ? "pass 2 with no pass 1 before it" : "pass 2 for an M-Pin ID no pass 1 before it sent"
+                ))
             point("V", body["V"]?.stringValue, level, add)
             let wid = body["WID"]?.stringValue ?? body["WID"].map { JSONWriter.compact($0) } ?? ""
             if wid != "0", !wid.isEmpty { accessNumber("WID", wid, .note, add) }
@@ -426,18 +463,38 @@ package struct FlowChecker: Sendable {
             guard let body = json(request.body, "login request", level, add) else { return }
             let authOTT = body["mpinResponse"]?["authOTT"]?.stringValue
             if Placeholder.whole(authOTT ?? "") != nil { return }
+            let carried = authOTT.map { "authOTT " + Self.short($0) } ?? "no authOTT"
             if browser {
+                let holds = authOTT.map { issuedAuthOTTs.contains($0) } ?? false
                 add(
-                    .order, orderLevel, "order-login", authOTT.map { issuedAuthOTTs.contains($0) } ?? false,
-                    "the browser's login carries an authOTT a pass 2 issued")
+                    .order, orderLevel, "order-login", holds,
+                    Self.rule(
+                        "the browser's login carries an authOTT a pass 2 issued", holds: holds,
+                        seen: "the browser's login carries \(carried)"
+                            + (authOTT == nil
+                                ? ""
+                                : issuedAuthOTTs.isEmpty ? ", and no pass 2 before it" : ", which no pass 2 issued")
+                    ))
             } else {
+                let holds = authOTT != nil && authOTT == lastAuthOTT
                 add(
-                    .order, orderLevel, "order-login", authOTT != nil && authOTT == lastAuthOTT,
-                    "the login carries the authOTT of the pass 2 before it")
+                    .order, orderLevel, "order-login", holds,
+                    Self.rule(
+                        "the login carries the authOTT of the pass 2 before it", holds: holds,
+                        seen: "the login carries \(carried)"
+                            + (authOTT == nil
+                                ? ""
+                                : lastAuthOTT.map { ", the pass 2 before it issued \(Self.short($0))" }
+                                    ?? ", and no pass 2 before it")
+                    ))
             }
         case .register:
             guard let body = json(request.body, "registration request", level, add) else { return }
-            add(.body, level, "member", body["userId"]?.stringValue != nil, "userId is a string")
+            add(
+                .body, level, "member", body["userId"]?.stringValue != nil,
+                Self.rule(
+                    "userId is a string", holds: body["userId"]?.stringValue != nil,
+                    seen: "userId is " + Self.seen(body["userId"])))
         default:
             break
         }
@@ -466,9 +523,13 @@ package struct FlowChecker: Sendable {
             let missing = required.filter { settings[$0]?.stringValue == nil }
             add(
                 .body, .failure, "settings-member", missing.isEmpty,
-                missing.isEmpty ? "the settings the SDK reads" : "missing \(missing.joined(separator: ", "))")
+                Self.rule(
+                    "the settings the SDK reads", holds: missing.isEmpty,
+                    seen: "no \(missing.joined(separator: ", "))"))
             if let dta = settings[ClientSettingsKey.certivoxURL.rawValue]?.stringValue {
-                add(.body, .failure, "settings-dta", dta.hasSuffix("/"), "certivoxURL ends with /")
+                add(
+                    .body, .failure, "settings-dta", dta.hasSuffix("/"),
+                    Self.rule("certivoxURL ends with /", holds: dta.hasSuffix("/"), seen: "certivoxURL is \(dta)"))
             }
             for member in members {
                 guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") else {
@@ -481,12 +542,20 @@ package struct FlowChecker: Sendable {
             let id = body["mpinId"]?.stringValue ?? ""
             hex("mpinId", id, bytes: nil, .failure, add)
             hex("regOTT", body["regOTT"]?.stringValue ?? "", bytes: nil, .failure, add)
-            add(.body, .failure, "member", body["active"]?.boolValue != nil, "active is a boolean")
+            add(
+                .body, .failure, "member", body["active"]?.boolValue != nil,
+                Self.rule(
+                    "active is a boolean", holds: body["active"]?.boolValue != nil,
+                    seen: "active is " + Self.seen(body["active"])))
             registered.insert(id)
         case .clientSecret1:
             guard let body = json(response.body, "share 1", .failure, add) else { return }
             point("clientSecretShare", body["clientSecretShare"]?.stringValue, .failure, add)
-            add(.body, .failure, "member", body["params"]?.stringValue != nil, "params is a string")
+            add(
+                .body, .failure, "member", body["params"]?.stringValue != nil,
+                Self.rule(
+                    "params is a string", holds: body["params"]?.stringValue != nil,
+                    seen: "params is " + Self.seen(body["params"])))
             shareOne.insert(URLText.path(request.url))
             expect(settings: .certivoxURL, certain: true)
         case .clientSecret2:
@@ -500,15 +569,23 @@ package struct FlowChecker: Sendable {
             expect(settings: .timePermitsStorageURL, certain: false)
             expect(settings: .certivoxURL, certain: false)
             guard let date = body["date"]?.intValue else {
-                return add(.timePermitDate, .failure, "permit-date", false, "date is not an integer day number")
+                return add(
+                    .timePermitDate, .failure, "permit-date", false,
+                    "date is " + Self.seen(body["date"]) + "; the rule: date is an integer day number")
             }
             if let day = Self.day(ofHTTPDate: response.headers["Date"]) {
                 add(
                     .timePermitDate, .failure, "permit-date", date == day,
                     "date \(date)"
-                        + (date == day ? " is the day of the response" : ", the response's Date is day \(day)"))
+                        + (date == day
+                            ? " is the day of the response"
+                            : ", the response's Date is day \(day); the rule: the date is the day of the response"))
             } else {
-                add(.timePermitDate, .failure, "permit-date", date > 0, "date \(date) (no Date field to compare with)")
+                add(
+                    .timePermitDate, .failure, "permit-date", date > 0,
+                    "date \(date) (no Date field to compare with)"
+                        + (date > 0 ? "" : "; the rule: a day number from 1970 on")
+                )
             }
             let id = URLText.path(request.url).split(separator: "/").last.map(String.init) ?? ""
             permitDates[id] = date
@@ -536,7 +613,7 @@ package struct FlowChecker: Sendable {
             if let number = body["accessNumber"].map({ $0.stringValue ?? JSONWriter.compact($0) }) {
                 accessNumber("accessNumber", number, .failure, add)
             } else {
-                add(.body, .failure, "member", false, "no accessNumber")
+                add(.body, .failure, "member", false, "no accessNumber; the rule: the answer holds an accessNumber")
             }
         case .accessNumberPoll:
             // `/rps/access` answers `authOTT` once the phone's login is ready, `/rps/accessnumber` too.
@@ -621,7 +698,9 @@ package struct FlowChecker: Sendable {
         guard accessNumbersHaveCheckDigits else {
             return add(
                 .accessNumber, level, "access-number", !number.isEmpty,
-                "\(name) \(number) (the settings ask for no check digit)")
+                number.isEmpty
+                    ? "\(name) is empty; the rule: \(name) is a number (the settings ask for no check digit)"
+                    : "\(name) \(number) (the settings ask for no check digit)")
         }
         if let problem = AccessNumber.problem(with: number) {
             let verdict = level == .note ? " (the server's answer to it is what counts, docs/protocol.md §5.2)" : ""
@@ -629,6 +708,30 @@ package struct FlowChecker: Sendable {
         } else {
             add(.accessNumber, level, "check-digit", true, "\(name) \(number): check digit ok")
         }
+    }
+
+    /// A finding's message of a rule: the rule when it holds, else what was seen, then the rule
+    /// (`the login carries no authOTT; the rule: the login carries the authOTT of the pass 2 before it`).
+    static func rule(_ rule: String, holds: Bool, seen: @autoclosure () -> String) -> String {
+        holds ? rule : seen() + "; the rule: " + rule
+    }
+
+    /// A member's value as a finding tells it: `missing`, `2`, `the string "1"`, `null`, `an object`.
+    static func seen(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: "missing"
+        case .string(let text)?: "the string \(JSONWriter.quoted(short(text)))"
+        case .number(let literal)?: literal
+        case .bool(let flag)?: flag ? "true" : "false"
+        case .null?: "null"
+        case .array?: "an array"
+        case .object?: "an object"
+        }
+    }
+
+    /// A long value shortened to its ends (`7362…5e93`), for findings.
+    static func short(_ text: String) -> String {
+        text.count > 16 ? String(text.prefix(8)) + "…" + String(text.suffix(4)) : text
     }
 
     /// The day number (days since 1970-01-01) of an HTTP date (`Thu, 01 Jan 2026 00:00:00 GMT`).

@@ -16,7 +16,8 @@ extension RequestKind {
             .timePermitsStorage: .timePermitStorage, .openSourceTimePermitsStorage: .timePermitStorage,
             .rpaAuthenticate: .authenticate, .logout: .logout, .session: .auxiliary, .service: .serviceDetails,
             .authorize: .accessCode, .token: .auxiliary, .activate: .auxiliary, .activationCode: .auxiliary,
-            .demoIndex: .auxiliary, .demoLogin: .auxiliary, .verifyUser: .serverCall, .permitUser: .serverCall,
+            .demoIndex: .auxiliary, .demoLogin: .auxiliary, .demoProtected: .auxiliary, .demoAbout: .auxiliary,
+            .demoLogoutWait: .auxiliary, .verifyUser: .serverCall, .permitUser: .serverCall,
             .adminMailbox: .auxiliary, .adminRevoke: .auxiliary, .adminRestore: .auxiliary, .adminCounts: .auxiliary,
             .adminOperation: .auxiliary, .deviceSecurity: .auxiliary,
         ]

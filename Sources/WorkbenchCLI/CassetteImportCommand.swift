@@ -18,12 +18,16 @@ struct CassetteImportCommand: ParsableCommand {
             SDK (tests using the state earlier tests left; any part of the suite, in any order) gives \
             each such test a cassette that starts with the exchanges of the tests before it in the file \
             as setup, and a script composed from the suite description milagro-sdk-unit-tests under \
-            --scenarios: the earlier tests' steps, then the test's own, with the users, PINs and other \
-            call arguments bound from the recorded request contexts. Contexts with a suffix after the \
-            test's name (@testAuthenticate1SecondAuth) belong to that test. These cassettes replay in \
-            mode context: each request is looked up by method, URL and context, as the harness's own \
-            player does. Otherwise each test stands alone and replays in mode method-url with the \
-            scenario of its name. The browser side of access-number flows gets the browser actor.
+            --scenarios: the earlier tests' steps, then the test's own, with the users, PINs, backends \
+            and other call arguments bound from each test's own requests (their contexts, the backends \
+            they asked); a variable no request of the test shows keeps the suite's default, with a note \
+            and the reason in the cassette (origin.unbound, shown by cassette show). Contexts with a \
+            suffix after the test's name (@testAuthenticate1SecondAuth) belong to that test. These \
+            cassettes replay in mode context: each request is looked up by method, URL and context, as \
+            the harness's own player does, and its body compared but for pass 1's and pass 2's points \
+            (U, UT, V: fresh randomness). Otherwise each test stands alone and replays in mode \
+            method-url with the scenario of its name. The browser side of access-number flows gets the \
+            browser actor.
 
             The file name is the test's name made safe (letters, digits, `-`, `_`; anything else `_`). \
             When two tests give one name (@a/b, @a:b, @a b and @a\\b all give a_b; names are compared \

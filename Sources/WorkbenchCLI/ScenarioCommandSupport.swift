@@ -94,6 +94,9 @@ enum EmbeddedSession {
         var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
         configuration.clientID = script.clientID
         configuration.profile = script.profile
+        // The scenarios' `admin:` steps (revoke, restore, mailbox) need the operator endpoints, at
+        // /admin/* in every profile (`serve` keeps them off the milagro-oss and milagro-hosted-v3 paths).
+        configuration.operatorPrefix = ""
         return try await EmbeddedBackend.start(configuration, startTime: script.startTime)
     }
 }

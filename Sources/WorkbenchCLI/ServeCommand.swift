@@ -45,7 +45,18 @@ struct ServeCommand: AsyncParsableCommand {
             restore, counts; /devicesecurity/admin/*) answer only clients on this machine (403 to \
             others, and to a request that names a proxy in Via, Forwarded or X-Forwarded-For, as \
             `proxy` does) unless --remote-admin is given; a --host that is not a loopback address \
-            prints a warning naming what it exposes.
+            prints a warning naming what it exposes. Under --profile milagro-oss and \
+            milagro-hosted-v3 the operator endpoints are off, as those servers have none (their \
+            /admin/* paths answer as the servers do); --admin-prefix PREFIX turns them on at \
+            PREFIX/admin/* in any profile.
+
+            Browser clients: a request that carries Origin (a browser's, from a page on another \
+            origin) is answered with the CORS fields, Access-Control-Allow-Origin * by default as \
+            the open-source server, and a preflight (OPTIONS with Access-Control-Request-Method) \
+            with 200, the methods, the headers asked for and a max age; with --cors-origin only the \
+            origins named may call (their own origin echoed, with credentials), and another \
+            origin's preflight gets 403. Requests without Origin (the SDK's) get no CORS field. \
+            The milagro-oss and milagro-hosted-v3 profiles answer as their servers do.
 
             To serve a recording instead, use `cassette serve FILE` (`serve --cassette FILE` still \
             works, with a warning); to measure the backend's authentications per second, `bench \
@@ -137,6 +148,34 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var remoteAdmin = false
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "An origin whose pages may call the backend from a browser, such as http://127.0.0.1:8080; repeatable (default: any origin, *).",
+            valueName: "origin"))
+    var corsOrigins: [String] = []
+
+    @Option(
+        name: .customLong("admin-prefix"),
+        help: ArgumentHelp(
+            "Serve the operator endpoints at PREFIX/admin/* (e.g. /workbench); by default /admin/* in the default profile and off in milagro-oss and milagro-hosted-v3.",
+            valueName: "PREFIX"),
+        transform: ServeCommand.adminPrefix)
+    var adminPrefix: String?
+
+    /// A prefix of one or more path segments of unreserved characters, at most 200 characters.
+    static func adminPrefix(_ text: String) throws -> String {
+        let segments = text.split(separator: "/")
+        guard !segments.isEmpty, text.utf8.count <= 200,
+            text.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || QueryString.isUnreserved($0) })
+        else {
+            throw ValidationError(
+                "--admin-prefix must be one or more path segments of letters, digits, '-', '.', '_' or '~' (at most 200 characters), not '\(text)'"
+            )
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
     /// The address of `--host` when none is given.
     static var defaultHost: String { ListenOption.defaultHost }
 
@@ -144,6 +183,11 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int { listen.port }
 
     func validate() throws {
+        for origin in corsOrigins where URLText.origin(origin) == nil {
+            throw ValidationError(
+                "--cors-origin is an origin such as http://127.0.0.1:8080 (http or https, a host, no path), got \"\(origin)\"."
+            )
+        }
         // The pairing rule has one statement, the profile's own.
         if let problem = profile.problem(flavour: flavour, activation: activation) {
             throw ValidationError(
@@ -154,10 +198,18 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Options given that cannot take effect: each a warning, and the backend starts without them.
     var warnings: [String] {
-        guard clientID != nil, flavour != .mfaPlatform else { return [] }
-        return [
-            "warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect"
-        ]
+        var warnings: [String] = []
+        if clientID != nil, flavour != .mfaPlatform {
+            warnings.append(
+                "warning: --client-id is the MFA platform's X-MIRACL-CID; with --flavour \(flavour.rawValue) it has no effect"
+            )
+        }
+        if !corsOrigins.isEmpty, profile != .default {
+            warnings.append(
+                "warning: --cors-origin is the default profile's; --profile \(profile.rawValue) answers browsers as its server does, "
+                    + "so it has no effect")
+        }
+        return warnings
     }
 
     func run() async throws {
@@ -170,6 +222,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let loginTimeout { configuration.loginTimeout = loginTimeout }
         configuration.bodyTimeout = deadline
         configuration.allowsRemoteAdmin = remoteAdmin
+        if !corsOrigins.isEmpty { configuration.corsOrigins = corsOrigins.compactMap(URLText.origin) }
+        configuration.operatorPrefix = adminPrefix
         configuration.recordLimit = recordLimit
         configuration.clientRecordLimit = clientRecordLimit
         if let warning = ExposureWarning.backend(host: host, remoteAdmin: remoteAdmin) {

@@ -46,6 +46,9 @@ public struct WorkbenchCommand: AsyncParsableCommand {
         do {
             let spelling = LegacySpelling(Array(CommandLine.arguments.dropFirst()))
             for warning in spelling.warnings { Console.error(warning + "\n") }
+            if let message = SubcommandSuggestion.message(for: spelling.arguments) {
+                throw CommandFailure(message)
+            }
             var command = try parseAsRoot(spelling.arguments)
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()

@@ -70,7 +70,7 @@ struct UpstreamRecordingTests {
         // The SecondAuth contexts belong to testAuthenticate1.
         let first = try #require(outcome.cassettes.first { $0.test == "testAuthenticate1" })
         #expect(first.ownExchanges == 18)
-        #expect(first.cassette.replayMode == .context)
+        #expect(first.cassette.replayMode == .context(fresh: ["U", "UT", "V"]))
         Self.expectAllPass(replays)
         let passed = replays.values.filter { $0.passed }.count
         #expect(passed == 16)
@@ -265,6 +265,51 @@ struct HarnessEdit {
             response["httpStatus"] = status
             out.items[index]["response"] = response
         }
+        return out
+    }
+
+    /// The requests of `context` with `old` in their URL replaced by `new`: the harness pointed
+    /// that call at another backend.
+    func replacingInURLs(of context: String, _ old: String, with new: String) -> HarnessEdit {
+        var out = self
+        for index in out.items.indices where Self.context(out.items[index]) == context {
+            guard var request = out.items[index]["request"] as? [String: Any], let url = request["url"] as? String
+            else { continue }
+            request["url"] = url.replacingOccurrences(of: old, with: new)
+            out.items[index]["request"] = request
+        }
+        return out
+    }
+
+    /// The exchange of `context` and `url` answered by no one: the harness's record of a request
+    /// whose transport failed (`success` false, status 0, as the upstream file records one).
+    func failingTransport(of context: String, url: String) -> HarnessEdit {
+        var out = self
+        for index in out.items.indices where Self.context(out.items[index]) == context {
+            guard (out.items[index]["request"] as? [String: Any])?["url"] as? String == url else { continue }
+            out.items[index]["response"] = [
+                "success": false, "error": "Couldn't resolve host name", "httpStatus": 0,
+                "headers": [String: String](), "data": "",
+            ]
+        }
+        return out
+    }
+
+    /// The recorded answer to the request of `context` whose URL ends with `path` (the first
+    /// one), with `old` replaced by `new` in its body: an answer edited after recording.
+    func replacingInAnswer(of context: String, path: String, _ old: String, with new: String) throws -> HarnessEdit {
+        var out = self
+        guard
+            let index = out.items.firstIndex(where: {
+                Self.context($0) == context
+                    && ((($0["request"] as? [String: Any])?["url"] as? String)?.split(separator: "?").first ?? "")
+                        .hasSuffix(path)
+            }),
+            var response = out.items[index]["response"] as? [String: Any], let data = response["data"] as? String,
+            data.contains(old)
+        else { throw Problem("no answer of \(context) \(path) holds \(old)") }
+        response["data"] = data.replacingOccurrences(of: old, with: new)
+        out.items[index]["response"] = response
         return out
     }
 

@@ -113,6 +113,30 @@ import Testing
         #expect(summary.counts(.order).failed == 3, "\(summary.text)")
     }
 
+    /// A finding says what was seen, then the rule it breaks: a login without an authOTT used to
+    /// read "the login carries the authOTT of the pass 2 before it", the rule alone.
+    @Test func aFindingSaysWhatWasSeenThenTheRule() throws {
+        let noAuthOTT = Self.editing(try Self.cassette("authenticate"), path: "/mpinAuthenticate") { _ in
+            #"{"mpinResponse": {"version": "0.3", "pass": 2}}"#
+        }
+        let summary = Self.check(noAuthOTT)
+        #expect(
+            summary.text.contains(
+                "the login carries no authOTT; the rule: the login carries the authOTT of the pass 2 before it"),
+            "\(summary.text)")
+        let otherAuthOTT = Self.editing(try Self.cassette("authenticate"), path: "/mpinAuthenticate") {
+            $0.replacing(/"authOTT" *: *"[0-9a-f]{4}/, with: #""authOTT": "ffff"#)
+        }
+        let text = Self.check(otherAuthOTT).text
+        #expect(text.contains("the login carries authOTT ffff"), "\(text)")
+        #expect(text.contains(", the pass 2 before it issued "), "\(text)")
+        let pass = Self.editing(try Self.cassette("authenticate"), path: "/rps/pass1") {
+            $0.replacing(/"pass" *: *1/, with: #""pass": "1""#)
+        }
+        #expect(
+            Self.check(pass).text.contains(#"pass is the string "1"; the rule: pass is 1"#), "\(Self.check(pass).text)")
+    }
+
     @Test func statusesAgainstTheTable() throws {
         var cassette = try Self.cassette("authenticate")
         let (index, exchange) = try #require(

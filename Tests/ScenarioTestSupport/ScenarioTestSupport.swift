@@ -42,6 +42,9 @@ package func recordEmbedded(_ script: ScenarioScript, seed: String = "workbench"
     var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation, seed: seed)
     configuration.clientID = script.clientID
     configuration.profile = profile ?? script.profile
+    // The scenarios' `admin:` steps (revoke, restore, mailbox) need the operator endpoints, at
+    // /admin/* in every profile (`serve` keeps them off the milagro-oss and milagro-hosted-v3 paths).
+    configuration.operatorPrefix = ""
     let backend = try await ReferenceBackend.start(configuration, clock: TestBackendClock(clock: clock))
     let transport = StableOriginTransport(
         base: CurlTransport(options: .init(defaultTimeout: 60, connectTimeout: 10)),
@@ -75,6 +78,9 @@ package func recordLive(_ script: ScenarioScript, random: any RandomSource, seed
     var configuration = BackendConfiguration(flavour: script.flavour, activation: script.activation)
     configuration.clientID = script.clientID
     configuration.profile = script.profile
+    // The scenarios' `admin:` steps (revoke, restore, mailbox) need the operator endpoints, at
+    // /admin/* in every profile (`serve` keeps them off the milagro-oss and milagro-hosted-v3 paths).
+    configuration.operatorPrefix = ""
     let backend = try await ReferenceBackend.start(configuration)
     let header = ScenarioSession.header(
         for: script, backendURL: backend.baseURL, embedded: false, seed: seed,

@@ -73,6 +73,12 @@ import Testing
             if !mine.isEmpty { found[file] = mine }
         }
         #expect(found == Self.upstreamFindings, "\(run.stdout)")
+        // A finding says what was seen, then the rule: testAuthenticateAN2's browser logs in with
+        // `{"mpinResponse": {}}`, its poll having been refused.
+        #expect(
+            run.stdout.contains(
+                "the browser's login carries no authOTT; the rule: the browser's login carries an authOTT a pass 2 "
+                    + "issued (order-login)"), "\(run.stdout)")
         for (file, path) in zip(files, paths) {
             #expect(run.stdout.contains("\(path): "), "no summary line for \(file)")
         }

@@ -41,6 +41,36 @@ struct CassetteImportExecutableTests {
         #expect(files.contains { $0.hasPrefix("testxxxx") && $0.utf8.count > 200 })
     }
 
+    /// The upstream recording's import says which variables its recording does not show (the PIN
+    /// of a test that never logs in with it), in its notes and in the cassettes, which `cassette
+    /// show` prints with the members the context replay takes for fresh randomness.
+    @Test(
+        .enabled(
+            if: RepoPaths.hasShared("interop/upstream-sdk-core/unit_tests_recorded_data.json"),
+            "../shared/interop/upstream-sdk-core/ is absent: the upstream recording is not imported"))
+    func theUpstreamImportSaysWhatItCouldNotBind() throws {
+        let directory = try TemporaryDirectory.make("import-unbound")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let imported = try WorkbenchProcess.run(
+            [
+                "cassette", "import", "--format", "milagro-sdk",
+                RepoPaths.shared + "/interop/upstream-sdk-core/unit_tests_recorded_data.json", "--out", directory,
+                "--scenarios", RepoPaths.scenarios,
+            ], seconds: 120)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(
+            imported.stdout.contains(
+                "not bound from the recording: $pin of testAuthenticate2: no request of testAuthenticate2 shows it"),
+            "\(imported.stdout)")
+        let shown = try WorkbenchProcess.run(["cassette", "show", directory + "/testAuthenticate2.json"], seconds: 60)
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.contains("replays in mode context (fresh randomness in U, UT, V)"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains(#"not bound from the recording: $pin of testRegister1 ("1234" used): "#)
+                && shown.stdout.contains(#"not bound from the recording: $pin of testAuthenticate2 ("1234" used): "#),
+            "\(shown.stdout)")
+    }
+
     @Test func aCassetteThatCannotBeWrittenLeavesNothingOfTheRun() throws {
         let directory = try TemporaryDirectory.make("import-none")
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -61,6 +61,13 @@ struct ExitStatusExecutableTests {
         }
     }
 
+    @Test("a mistyped subcommand exits 2 with the one it is near")
+    func mistypedSubcommand() throws {
+        let result = try WorkbenchProcess.run(["cassette", "shwo", "x.json"], seconds: 60)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("did you mean 'show'?"), "\(result)")
+    }
+
     @Test("the root help states the rule, and every command's help names its exit status")
     func helpStatesTheRule() throws {
         let root = try WorkbenchProcess.run(["--help"])

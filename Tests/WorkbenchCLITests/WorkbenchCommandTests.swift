@@ -116,6 +116,21 @@ import Testing
         #expect(try ReplayCommand.parse(["x.json", "--ignore", "authOTT", "--mode", "ignore"]).warnings.isEmpty)
     }
 
+    /// A mistyped subcommand is named with the one it is near, at any depth; what is not near one
+    /// is the parser's to report. Before, both got "2 unexpected arguments".
+    @Test func aMistypedSubcommandGetsDidYouMean() throws {
+        let root = try #require(SubcommandSuggestion.message(for: ["recrod", "authenticate"]))
+        #expect(root.contains("'recrod' is not a subcommand of mpin-workbench; did you mean 'record'?"), "\(root)")
+        let nested = try #require(SubcommandSuggestion.message(for: ["cassette", "shwo", "x.json"]))
+        #expect(nested.contains("of mpin-workbench cassette; did you mean 'show'?"), "\(nested)")
+        #expect(SubcommandSuggestion.message(for: ["record", "authenticate"]) == nil)
+        #expect(SubcommandSuggestion.message(for: ["replay", "Recordings/"]) == nil)
+        #expect(SubcommandSuggestion.message(for: ["zzzzzzzz"]) == nil)
+        #expect(SubcommandSuggestion.message(for: ["--version"]) == nil)
+        #expect(SubcommandSuggestion.message(for: ["help", "recrod"]) == nil)
+        #expect(SubcommandSuggestion.message(for: ["bench", "--runs", "5"]) == nil)
+    }
+
     @Test func anUnknownSuiteGetsDidYouMean() {
         do {
             _ = try VectorsGenerateCommand.parse(["--suite", "paring", "--seed", "s", "--out", "x.json"])

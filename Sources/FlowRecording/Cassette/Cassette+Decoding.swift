@@ -203,7 +203,16 @@ extension Cassette {
                     ignored.append(text)
                 }
             }
-            guard let parsed = ReplayMode(name: name, ignoring: ignored) else {
+            var fresh: [String] = []
+            if mode["fresh"] != nil {
+                for (position, item) in try reader.array(mode, "fresh", "replayMode").enumerated() {
+                    guard let text = item.stringValue else {
+                        throw reader.fail("replayMode.fresh[\(position)]", "expected a string")
+                    }
+                    fresh.append(text)
+                }
+            }
+            guard let parsed = ReplayMode(name: name, ignoring: ignored, fresh: fresh) else {
                 throw reader.fail(
                     "replayMode.mode", "unknown mode \"\(name)\" (strict, method-url, json, ignore or context)")
             }
@@ -212,9 +221,22 @@ extension Cassette {
         var origin: Origin?
         if let value = root["origin"], value != .null {
             _ = try reader.object(value, "origin")
+            var unbound: [Origin.Unbound] = []
+            if value["unbound"] != nil {
+                for (position, item) in try reader.array(value, "unbound", "origin").enumerated() {
+                    let path = "origin.unbound[\(position)]"
+                    _ = try reader.object(item, path)
+                    unbound.append(
+                        Origin.Unbound(
+                            variable: try reader.string(item, "variable", path),
+                            test: try reader.optionalString(item, "test", path),
+                            value: try reader.optionalString(item, "value", path),
+                            reason: try reader.string(item, "reason", path)))
+                }
+            }
             origin = Origin(
                 format: try reader.string(value, "format", "origin"), file: try reader.string(value, "file", "origin"),
-                test: try reader.optionalString(value, "test", "origin"))
+                test: try reader.optionalString(value, "test", "origin"), unbound: unbound)
         }
         var events: [CassetteEvent] = []
         for (index, item) in try reader.array(root, "events", "").enumerated() {

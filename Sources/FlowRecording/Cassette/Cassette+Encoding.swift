@@ -38,6 +38,20 @@ extension Cassette {
                 .init("format", .string(origin.format)), .init("file", .string(origin.file)),
             ]
             if let test = origin.test { fields.append(.init("test", .string(test))) }
+            if !origin.unbound.isEmpty {
+                fields.append(
+                    .init(
+                        "unbound",
+                        .array(
+                            origin.unbound.map { item in
+                                var members: [JSONValue.Member] = [
+                                    .init("variable", .string(item.variable)), .init("reason", .string(item.reason)),
+                                ]
+                                if let test = item.test { members.append(.init("test", .string(test))) }
+                                if let value = item.value { members.append(.init("value", .string(value))) }
+                                return .object(members)
+                            })))
+            }
             members.append(.init("origin", .object(fields)))
         }
         return .object(members)
@@ -64,6 +78,7 @@ extension ReplayMode {
     var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [.init("mode", .string(matching.rawValue))]
         if matching == .ignore { members.append(.init("ignore", .array(ignored.map(JSONValue.string)))) }
+        if matching == .context, !fresh.isEmpty { members.append(.init("fresh", .array(fresh.map(JSONValue.string)))) }
         return .object(members)
     }
 }

@@ -89,15 +89,34 @@ public struct Cassette: Sendable, Hashable {
         }
     }
 
-    /// The source of an imported cassette: format, file and the test it belongs to.
+    /// The source of an imported cassette: format, file and the test it belongs to, and the
+    /// variables of its script that the source gave no value (written only when there are any).
     public struct Origin: Sendable, Hashable {
         public var format: String
         public var file: String
         public var test: String?
-        public init(format: String, file: String, test: String? = nil) {
+        public var unbound: [Unbound]
+        public init(format: String, file: String, test: String? = nil, unbound: [Unbound] = []) {
             self.format = format
             self.file = file
             self.test = test
+            self.unbound = unbound
+        }
+
+        /// A variable of the imported script whose value the source does not show (`unbound` in
+        /// the file): the test whose steps use it, the value the script uses in its place (nil:
+        /// none), and why the source could not give one.
+        public struct Unbound: Sendable, Hashable {
+            public var variable: String
+            public var test: String?
+            public var value: String?
+            public var reason: String
+            public init(variable: String, test: String? = nil, value: String? = nil, reason: String) {
+                self.variable = variable
+                self.test = test
+                self.value = value
+                self.reason = reason
+            }
         }
     }
 

@@ -52,6 +52,8 @@ public final class Replayer: Sendable {
     private let channels: [Channel: [Int]]
     /// Mode `context`: the first recorded exchange of each key (`contextKey`).
     private let contextIndex: [String: Int]
+    /// Mode `context`: the request members whose values are fresh randomness (`ReplayMode.fresh`).
+    private let fresh: Set<String>
     private let fallbackRandom: (any RandomSource)?
     private let fallbackClock: (any SDKClock)?
     /// Values that come from stand-ins, each with the placeholders it comes from: the stand-ins
@@ -107,6 +109,9 @@ public final class Replayer: Sendable {
             }
         }
         self.contextIndex = contextIndex
+        // `--mode context` keeps the cassette's own fresh members.
+        let ownFresh = cassette.replayMode?.matching == .context ? cassette.replayMode?.fresh ?? [] : []
+        self.fresh = Set(chosen.fresh.isEmpty ? ownFresh : chosen.fresh)
         self.standInValues = Self.standInValues(self.cassette, standIns.filter { placeholders[$0.key] == nil })
     }
 
@@ -474,14 +479,26 @@ public final class Replayer: Sendable {
         -> Result<(index: Int, event: CassetteEvent)?, ReplayError>
     {
         let context = ExchangeContext.current ?? ""
-        if let index = contextIndex[Self.contextKey(request.method, request.url, context)] {
+        let key = Self.contextKey(request.method, request.url, context)
+        if let index = contextIndex[key] {
+            guard case .http(let recorded) = cassette.events[index].payload else {
+                return .success((index, cassette.events[index]))
+            }
+            let (lines, sent) = ContextComparison.body(recorded.request.body, request.body, fresh: fresh)
+            if !lines.isEmpty {
+                return .failure(
+                    fail(
+                        &state, .requestMismatch, at: index, incoming: incoming,
+                        summary: "the request differs from the recorded one of its key \"\(key)\"",
+                        differences: lines + ContextComparison.answers(holding: sent, in: cassette)))
+            }
             state.used.insert(index)
             return .success((index, cassette.events[index]))
         }
         let sameRequest = cassette.httpExchanges.filter {
             $0.exchange.request.method == request.method && $0.exchange.request.url == request.url
         }
-        let summary: String
+        var summary: String
         if sameRequest.isEmpty {
             summary = "the cassette has no exchange \(request.method) \(request.url) in any context"
         } else {
@@ -491,12 +508,24 @@ public final class Replayer: Sendable {
                 "the cassette has \(request.method) \(request.url) only in the context\(sameRequest.count == 1 ? "" : "s") \(contexts)"
                 + (sameRequest.count > 4 ? " and \(sameRequest.count - 4) more" : "")
         }
+        // The nearest recorded request of its context (or URL): what differs from it, and the
+        // answers that hold the values sent in its place.
+        var at: Int?, differences: [String] = []
+        if let nearest = ContextComparison.nearest(to: request, context: context, in: cassette, used: state.used),
+            case .http(let recorded) = cassette.events[nearest.index].payload
+        {
+            let body = ContextComparison.body(recorded.request.body, request.body, fresh: fresh)
+            at = nearest.index
+            summary +=
+                "; the nearest recorded request of its \((recorded.context ?? "") == context ? "context" : "URL") is the expected one"
+            differences =
+                nearest.lines + body.lines + ContextComparison.answers(holding: nearest.sent + body.sent, in: cassette)
+        }
         return .failure(
             fail(
-                &state, .requestMismatch, at: nil, incoming: incoming,
-                summary:
-                    "no recorded exchange has the key \"\(Self.contextKey(request.method, request.url, context))\" "
-                    + "(method, URL and request context): " + summary))
+                &state, .requestMismatch, at: at, incoming: incoming,
+                summary: "no recorded exchange has the key \"\(key)\" (method, URL and request context): " + summary,
+                differences: differences))
     }
 
     /// The harness's key of an exchange: `method url context` (`tests/common/http_recorded_data.cpp`).
@@ -590,7 +619,8 @@ public final class Replayer: Sendable {
             expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
             actual: actualLine(incoming), differences: differences)
         if index == nil { built.step = ConcurrentStep.current ?? state.step }
-        if case .http(let exchange) = incoming.payload {
+        // Mode `context` names the expected exchange itself, compared as that mode compares.
+        if case .http(let exchange) = incoming.payload, mode.matching != .context || index == nil {
             built.closest = closest(to: exchange.request, expected: index, used: state.used)
         }
         let error = ReplayError(kind: kind, report: built)

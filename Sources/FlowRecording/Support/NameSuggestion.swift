@@ -2,14 +2,17 @@
 ///
 /// The distance is Levenshtein's (insertions, deletions and substitutions of characters, each 1),
 /// case ignored; a candidate is suggested only when it is near enough to be a slip of the keyboard:
-/// at most a third of the longer name's characters differ (and at least one may).
+/// at most a third of the longer name's characters differ, and 2 always may (`wiat`, `wait`). A name
+/// of more than 64 characters gets no suggestion, so the work is bounded whatever a file holds.
+/// The package's one "did you mean": script values, scenario names, suites, subcommands.
 package enum NameSuggestion {
     /// The known name closest to `name`, nil when none is near enough; ties go to the first given.
     package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        guard name.count <= 64 else { return nil }
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count <= 64 {
             let distance = Self.distance(name.lowercased(), candidate.lowercased())
-            guard distance <= max(1, max(name.count, candidate.count) / 3) else { continue }
+            guard distance <= max(2, max(name.count, candidate.count) / 3) else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         return best?.name

@@ -10,10 +10,19 @@ package enum CassetteTimeline {
             "  curve \(cassette.curve); backend \(cassette.backend.url) (\(cassette.backend.flavour)"
                 + (cassette.backend.embedded ? ", embedded" : "") + ")")
         lines.append("  written by \(cassette.tool.name) \(cassette.tool.version), format \(cassette.formatVersion)")
-        if let mode = cassette.replayMode { lines.append("  replays in mode \(mode)") }
+        if let mode = cassette.replayMode {
+            lines.append(
+                "  replays in mode \(mode)"
+                    + (mode.fresh.isEmpty ? "" : " (fresh randomness in \(mode.fresh.joined(separator: ", ")))"))
+        }
         if let origin = cassette.origin {
             lines.append(
                 "  imported from \(origin.file) (\(origin.format))" + (origin.test.map { ", test \($0)" } ?? ""))
+            for item in origin.unbound {
+                lines.append(
+                    "  not bound from the recording: $\(item.variable)" + (item.test.map { " of \($0)" } ?? "")
+                        + (item.value.map { " (\"\($0)\" used)" } ?? " (no value)") + ": \(item.reason)")
+            }
         }
         if !cassette.redactions.isEmpty {
             lines.append(

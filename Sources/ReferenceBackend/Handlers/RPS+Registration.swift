@@ -15,6 +15,9 @@ extension BackendCore {
         _ = try body.optionalString("deviceName", maxLength: 256)
         _ = try body.optionalString("userData")
         _ = try body.optionalString("pushToken")
+        // The client says whether it is a phone app (1) or a browser (0); the M-Pin ID and the
+        // D-TA's parameters carry what it said. Absent, the default profile takes 1, what the SDK sends.
+        let mobile = try body.mobileFlag(absent: 1)
         let now = self.now
         let mfa = configuration.flavour == .mfaPlatform
         if mfa && restartID == nil {
@@ -37,7 +40,7 @@ extension BackendCore {
             mpinID = restartID
             previouslyActive = record.active
         } else {
-            mpinID = newMpinID(userID: userID, now: now)
+            mpinID = newMpinID(userID: userID, mobile: mobile, now: now)
         }
 
         let active: Bool
@@ -101,22 +104,32 @@ extension BackendCore {
         return .ok(members)
     }
 
-    /// A fresh M-Pin ID: the hex of a JSON document naming the user, in the open-source RPS's form
-    /// (Milagro) or the platform's (MFA).
-    func newMpinID(userID: String, now: Int64) -> String {
+    /// A fresh M-Pin ID: the hex of a JSON document naming the user and the client's `mobile`
+    /// flag, in the open-source RPS's form (Milagro) or the platform's (MFA).
+    func newMpinID(userID: String, mobile: Int, now: Int64) -> String {
         let salt = random.hex(16)
         let name = JSONWriter.quoted(userID, escapingDelete: false)
         let document: String
         switch configuration.flavour {
         case .milagro:
             document =
-                "{\"mobile\": 1, \"issued\": \"\(CivilTime.issued(milliseconds: now))\", \"userID\": \(name), \"salt\": \"\(salt)\"}"
+                "{\"mobile\": \(mobile), \"issued\": \"\(CivilTime.issued(milliseconds: now))\", \"userID\": \(name), "
+                + "\"salt\": \"\(salt)\"}"
         case .mfaPlatform:
             document =
                 "{\"issued\":\"\(CivilTime.iso8601(milliseconds: now))\",\"userID\":\(name),\"cID\":\"\(customerID)\","
-                + "\"mobile\":1,\"salt\":\"\(salt)\"}"
+                + "\"mobile\":\(mobile),\"salt\":\"\(salt)\"}"
         }
         return Hex.encode(Array(document.utf8))
+    }
+
+    /// The `mobile` member of an M-Pin ID's document (0 or 1, as `newMpinID` wrote it); 1 for a
+    /// document without one or that is not JSON (an ID this backend did not issue).
+    static func mobileFlag(ofMpinID id: [UInt8]) -> Int {
+        guard let document = try? JSONParser.parse(id), case .object(let members) = document,
+            let flag = try? JSONBody(members: members).mobileFlag(absent: 1)
+        else { return 1 }
+        return flag
     }
 
     func deliver(_ message: ActivationMessage) async {
@@ -151,7 +164,7 @@ extension BackendCore {
         let signature = signer.clientSecret(appID: appID, hashMpinID: hashMpinID, hashUserID: "", expires: expires)
         let params = QueryString.build([
             ("app_id", appID), ("expires", expires), ("hash_mpin_id", hashMpinID),
-            ("hash_user_id", ""), ("mobile", "1"), ("signature", signature),
+            ("hash_user_id", ""), ("mobile", String(Self.mobileFlag(ofMpinID: id))), ("signature", signature),
         ])
         // Share 1 comes from the local D-TA through the same signed-request check as share 2.
         let share = try clientSecretShare(dta1, QueryString.parse(params) ?? [:], now: now)

@@ -14,6 +14,20 @@ extension BackendCore {
         .json(.ok, .fields(settingsMembers(seedValue: openSource ? random.hex(100) : "")))
     }
 
+    /// The client settings asked for by a page on `origin` (a browser's `Origin`; nil for the SDK):
+    /// a page on another origin than the backend's resolves a relative URL against its own origin,
+    /// so each URL setting that is a path is given with the backend's origin in front
+    /// (docs/backend.md, "Browser clients"). The SDK's settings, and a same-origin page's, are as before.
+    func clientSettings(origin: String?) -> Reply {
+        guard let origin, origin != base.url else { return clientSettings() }
+        let members = settingsMembers(seedValue: openSource ? random.hex(100) : "").map {
+            member -> (String, JSONValue) in
+            guard case .string(let path) = member.1, path.hasPrefix("/"), !path.hasPrefix("//") else { return member }
+            return (member.0, .string(base.url + path))
+        }
+        return .json(.ok, .fields(members))
+    }
+
     /// The settings' members (`ClientSettingsLayout.members`); `seedValue` is used by the
     /// `milagro-oss` and `milagro-hosted-v3` profiles only, the base URL by `milagro-oss` only.
     func settingsMembers(seedValue: String) -> [(String, JSONValue)] {

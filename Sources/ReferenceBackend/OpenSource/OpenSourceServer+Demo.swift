@@ -22,77 +22,102 @@ extension OpenSourceServer {
     /// (servers/rps/config_default.py): the browser's login ends with `/loginResult`.
     static let logoutURL = "/logout"
 
-    /// What answers a demo route: the server, the request, the session `prepare` found or made, and
-    /// the answer to fill; false for a method the route does not serve (405).
-    typealias DemoHandler =
-        @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Bool
-
-    /// The demo's routes (`Application.__init__`), each matched on the whole path; `/rps/…` goes
-    /// to the RPS through `RPSRedirectHandler` (`proxy`).
-    static let demoRoutes: [Endpoint: DemoHandler] = [
-        .demoIndex: index, .demoLogin: index,
-        .verifyUser: { server, request, _, answer throws(Uncaught) in
-            guard request.method == "POST" else { return false }
-            let (status, reason, body) = try await server.verifyUser(request.body, baseURL: server.core.base.url)
-            answer.setStatus(status, reason: reason)
-            answer.write(body)
-            return true
-        },
-        .rpaAuthenticate: { server, request, session, answer throws(Uncaught) in
-            guard request.method == "POST" else { return false }
-            try await server.authenticateUser(request, session: session, &answer)
-            return true
-        },
-        .permitUser: { _, request, _, answer throws(Uncaught) in
-            guard request.method == "GET" else { return false }
-            answer.setStatus(200)
-            return true
-        },
-        .activate: { server, request, _, answer throws(Uncaught) in
-            guard request.method == "GET" || request.method == "POST" else { return false }
-            try await server.activate(request, &answer)
-            return true
-        },
-        .logout: { server, request, session, answer throws(Uncaught) in
-            switch request.method {
-            case "GET":
-                await server.store.logOut(session)
-                answer.setCookie(sessionCookie, "\(sessionCookie)=; expires=\(server.cookieDate(days: -365)); Path=/")
-                answer.setStatus(302)
-                answer.setHeader("Location", "/")
-            case "POST": try await server.logout(request, &answer)
-            case "OPTIONS": answer.setStatus(200)
-            default: return false
-            }
-            return true
-        },
-    ]
-
-    /// The demo's page (`/`, `/login`): GET only.
-    static let index: DemoHandler = { server, request, session, answer throws(Uncaught) in
-        guard request.method == "GET" else { return false }
-        let user = await server.store.loggedUser(session)
-        answer.write(Array(indexPage(user: user).utf8))
-        return true
-    }
-
-    /// The demo's routes by their path.
-    static let demoPaths: [String: DemoHandler] = Dictionary(
-        uniqueKeysWithValues: demoRoutes.map { ($0.key.path, $0.value) })
-
+    /// The demo's answer: the first route of its table that matches the path as sent
+    /// (`TornadoRouteTable.demo`), Tornado's 404 when none does. Each route's class checks its
+    /// `SUPPORTED_METHODS`, decodes its path argument (400 when not UTF-8), runs `prepare` (the
+    /// session cookie), then the handler's method, or `RequestHandler`'s own, a 405, for one it
+    /// does not define.
     func demo(_ request: Request) async -> TornadoAnswer {
-        guard let handler = Self.demoPaths[request.path] else {
-            if request.path.hasPrefix(Endpoint.rpsBase + "/") { return await proxy(request) }
+        guard let (route, group) = TornadoRouteTable.route(.demo, path: request.path) else {
             // No route: Tornado's ErrorHandler (a plain RequestHandler) answers 404.
             return await execute(request, HandlerClass(defaultHeaders: [])) { _ throws(Uncaught) in throw .http(404) }
         }
+        var handlerClass = Self.demoClass
+        handlerClass.supportedMethods = Array(route.supportedMethods)
         var session = ""
-        let prepare: (inout TornadoAnswer) async -> Void = { answer in
-            session = await self.prepareSession(request, &answer)
+        return await execute(
+            request, handlerClass,
+            check: { () throws(Uncaught) in if route.group == .anything { _ = try Self.decodedGroup(group) } },
+            prepare: { answer in session = await self.prepareSession(request, &answer) }
+        ) { answer throws(Uncaught) in
+            guard route.defines(request.method) else { return false }
+            try await self.demoHandler(route.handler, request, session: session, &answer)
+            return true
         }
-        return await execute(request, Self.demoClass, prepare: prepare) { answer throws(Uncaught) in
-            try await handler(self, request, session, &answer)
+    }
+
+    /// The demo's handlers (servers/demo/mpinDemo.py), each for a method it defines.
+    func demoHandler(
+        _ handler: TornadoRoute.Handler, _ request: Request, session: String, _ answer: inout TornadoAnswer
+    ) async throws(Uncaught) {
+        switch handler {
+        case .demoIndex:
+            let user = await store.loggedUser(session)
+            answer.write(Array(Self.indexPage(user: user).utf8))
+        case .demoLogin, .demoProtectedPage:
+            // `login.html` and `protected_<page>.html` are not among the demo's templates: render raises.
+            if handler == .demoProtectedPage, await store.loggedUser(session) == nil {
+                return protectedRedirect(&answer)
+            }
+            throw .internalError
+        case .demoProtected:
+            guard let user = await store.loggedUser(session) else { return protectedRedirect(&answer) }
+            answer.write(Array(Self.protectedPage(user: user).utf8))
+        case .demoAbout:
+            redirect("http://www.miracl.com/miracl-product-m-pin-core", &answer)
+        case .demoProxy:
+            try await proxy(request, &answer)
+        case .demoVerifyUser:
+            let (status, reason, body) = try await verifyUser(request.body, baseURL: nil)
+            answer.setStatus(status, reason: reason)
+            answer.write(body)
+        case .demoAuthenticate:
+            try await authenticateUser(request, session: session, &answer)
+        case .demoPermitUser:
+            answer.setStatus(200)
+        case .demoActivate:
+            try await activate(request, &answer)
+        case .demoLogout:
+            switch request.method {
+            case "GET":
+                await store.logOut(session)
+                answer.setCookie(
+                    Self.sessionCookie, "\(Self.sessionCookie)=; expires=\(cookieDate(days: -365)); Path=/")
+                redirect("/", &answer)
+            case "POST": try await logout(request, &answer)
+            default: answer.setStatus(200)
+            }
+        case .demoLogoutWait:
+            try await logoutWait(session: session, &answer)
+        default:
+            throw .internalError
         }
+    }
+
+    /// `self.redirect(url)`: 302 with `Location`, no body.
+    func redirect(_ url: String, _ answer: inout TornadoAnswer) {
+        answer.setStatus(302)
+        answer.setHeader("Location", url)
+    }
+
+    /// `ProtectedHandler` without a logged-in user: the `flash` cookie, then a redirect to `/`.
+    func protectedRedirect(_ answer: inout TornadoAnswer) {
+        answer.setCookie("flash", signedCookie("flash", "protected"))
+        redirect("/", &answer)
+    }
+
+    /// `LogoutWaitHandler.get`: waits until the session is logged out by the phone (`POST /logout`),
+    /// then `OK`. The Python handler waits without end; this one at most the backend's login
+    /// timeout (`--login-timeout`, 10 s by default) of real time, then answers as if the logout
+    /// came (a bound of the profile's own).
+    func logoutWait(session: String, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        let key = "logoutWait;" + session
+        core.store.holds.open(key)
+        _ = await core.store.holds.outcome(
+            of: key, clock: core.clock, deadline: Int64.max,
+            realTimeLimit: .milliseconds(core.milliseconds(core.configuration.loginTimeout)))
+        answer.setCookie("flash", signedCookie("flash", "forced_logout"))
+        answer.write(Array("OK".utf8))
     }
 
     /// `BaseHandler.prepare`: the session of a valid `mpindemo_session` cookie, or a new one set
@@ -100,14 +125,17 @@ extension OpenSourceServer {
     func prepareSession(_ request: Request, _ answer: inout TornadoAnswer) async -> String {
         if let sent = cookie(request, Self.sessionCookie), let session = verifiedSession(sent) { return session }
         let session = core.random.hex(32)
-        let now = core.now / 1000
-        let encoded = Data(session.utf8).base64EncodedString()
-        let signed =
-            "2|1:0|\(String(now).count):\(now)|\(Self.sessionCookie.count):\(Self.sessionCookie)|\(encoded.count):\(encoded)|"
-        let value = signed + HMACSHA256.sign(key: core.cookieSecret, signed)
-        answer.setCookie(
-            Self.sessionCookie, "\(Self.sessionCookie)=\"\(value)\"; expires=\(self.cookieDate(days: 30)); Path=/")
+        answer.setCookie(Self.sessionCookie, signedCookie(Self.sessionCookie, session))
         return session
+    }
+
+    /// `set_secure_cookie(name, value)`: a version 2 signed value, 30 days, the whole `Set-Cookie` value.
+    func signedCookie(_ name: String, _ value: String) -> String {
+        let now = core.now / 1000
+        let encoded = Data(value.utf8).base64EncodedString()
+        let signed = "2|1:0|\(String(now).count):\(now)|\(name.count):\(name)|\(encoded.count):\(encoded)|"
+        let signature = signed + HMACSHA256.sign(key: core.cookieSecret, signed)
+        return "\(name)=\"\(signature)\"; expires=\(self.cookieDate(days: 30)); Path=/"
     }
 
     /// The session id of a signed cookie value this demo made in the last 31 days, else nil.
@@ -141,26 +169,31 @@ extension OpenSourceServer {
         CivilTime.httpDate(milliseconds: (core.now / 1000 + days * 86_400) * 1000)
     }
 
-    /// `RPSRedirectHandler`: GET, POST, PUT and OPTIONS only (others 405 before `prepare`); the
-    /// RPS's answer copied: each of its fields with a value, the status (over 500 as 500) with the
-    /// standard phrase, the body.
-    func proxy(_ request: Request) async -> TornadoAnswer {
-        var handlerClass = Self.demoClass
-        handlerClass.supportedMethods = ["GET", "POST", "PUT", "OPTIONS"]
-        return await execute(
-            request, handlerClass, prepare: { answer in _ = await self.prepareSession(request, &answer) }
-        ) { answer throws(Uncaught) in
-            let rps = await self.rps(request)
-            for (name, value) in rps.receivedHeaders where !value.isEmpty { answer.setHeader(name, value) }
-            answer.setStatus(rps.status > 500 ? 500 : rps.status)
-            answer.write(rps.body)
-            return true
+    /// `RPSRedirectHandler._processRequest`: the RPS asked for `"{RPSURL}/" + uri.strip("/")`
+    /// (`TornadoRouteTable.proxiedTarget`) with the client's method, header fields and body (none
+    /// for an empty GET or OPTIONS body). Its HTTP client refuses a body on GET or OPTIONS before
+    /// sending (code 599, no fields, no body): 500 with an empty body. The RPS's answer is copied:
+    /// each of its fields with a value, the status (over 500 as 500) with the standard phrase, the body.
+    func proxy(_ request: Request, _ answer: inout TornadoAnswer) async throws(Uncaught) {
+        if ["GET", "OPTIONS"].contains(request.method) && !request.body.isEmpty {
+            answer.setStatus(500)
+            return
         }
+        let target = TornadoRouteTable.proxiedTarget(request.uri)
+        let (path, rawQuery) = Call.split(target: target)
+        let forwarded = Request(
+            method: request.method, path: String(path), uri: target,
+            query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: request.headers, body: request.body)
+        let rps = await self.rps(forwarded)
+        for (name, value) in rps.receivedHeaders where !value.isEmpty { answer.setHeader(name, value) }
+        answer.setStatus(rps.status > 500 ? 500 : rps.status)
+        answer.write(rps.body)
     }
 
     /// `VerifyUserHandler.post`, which the RPS calls to register a user: the status, reason and
-    /// body it answers (its own 500s included).
-    func verifyUser(_ body: [UInt8], baseURL: String) async throws(Uncaught) -> (Int, String?, [UInt8]) {
+    /// body it answers (its own 500s included). `baseURL` is the `RPS-BASE-URL` field the RPS
+    /// sends; without it (any other client) the relative `verifyIdentityURL` cannot be joined: 500.
+    func verifyUser(_ body: [UInt8], baseURL: String?) async throws(Uncaught) -> (Int, String?, [UInt8]) {
         guard case .success(let data) = PythonJSON.loads(body) else { return (400, "BAD REQUEST. INVALID JSON", []) }
         let identity = try Self.uncaught(data.subscripted("mpinId"))
         let user = try Self.uncaught(data.subscripted("userId"))
@@ -168,6 +201,7 @@ extension OpenSourceServer {
         let activateKey = try Self.uncaught(data.subscripted("activateKey"))
         _ = try Self.uncaught(data.subscripted("mobile"))
         guard user.truthy else { return (400, "BAD REQUEST. INVALID USER ID", []) }
+        guard let baseURL else { throw .internalError }
         // `userid.encode("utf-8")` formatted into a unicode string: only an ASCII string gets through.
         guard let userID = user.string, userID.unicodeScalars.allSatisfy(\.isASCII) else { throw .internalError }
         let forceActivate = core.configuration.activation == .auto
@@ -209,7 +243,11 @@ extension OpenSourceServer {
             answer.setStatus(400, reason: "Logout failed")
             return
         }
-        if let token = token.string { await store.logOut(token) }
+        if let token = token.string {
+            // `mobileLoginHandler.userLogged(sessionId, True)`: a held `GET /logoutWait` answers.
+            _ = core.store.holds.resolve("logoutWait;" + token, .loggedIn(sessionToken: "", userID: ""))
+            await store.logOut(token)
+        }
     }
 
     /// `mpinActivateHandler`: a POST with the link's `i` and `s` activates the registration (the
@@ -229,6 +267,12 @@ extension OpenSourceServer {
             Array(
                 "<!DOCTYPE html>\n<html><head><title>M-Pin activation</title></head><body><p>\(state)</p></body></html>\n"
                     .utf8))
+    }
+
+    /// The demo's page for a logged-in user at `/protected` (its template is not copied either).
+    static func protectedPage(user: String) -> String {
+        "<!DOCTYPE html>\n<html><head><title>M-Pin demo RPA (MPin Workbench)</title></head><body><p>Protected page of "
+            + user.replacingOccurrences(of: "<", with: "&lt;") + ".</p></body></html>\n"
     }
 
     /// The demo's page at `/` (its `index.html` template is not copied: a page of the workbench's).

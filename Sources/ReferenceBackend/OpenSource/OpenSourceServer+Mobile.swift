@@ -29,7 +29,7 @@ extension OpenSourceServer {
         let webOTT = core.random.hex(16)
         let start = now / 1000 * 1000
         await store.addAuth(
-            OpenSourceStore.AuthItem(expires: now + 305_000, webOTT: .string(webOTT), wid: .string(wid)))
+            OpenSourceStore.AuthItem(expires: now + 305_000, webOTT: .string(webOTT), wid: .string(wid)), now: now)
         return .display([
             ("ttlSeconds", .int(300)), extra, ("webOTT", .string(webOTT)), ("localTimeStart", .int(start)),
             ("localTimeEnd", .int(start + 300_000)),
@@ -156,7 +156,7 @@ extension OpenSourceServer {
         _ = try userID(token)
         let (status, failed) = await verdict(token, now: now)
         if failed {
-            await store.updateAuth(id: id) {
+            await store.updateAuth(id: id, now: now) {
                 $0.status = status
                 $0.message = "Wrong PIN."
             }
@@ -167,7 +167,7 @@ extension OpenSourceServer {
         let message = "Authentication successful"
         let hold = authOTT.indexKey
         core.store.holds.open(hold)
-        await store.updateAuth(id: id) {
+        await store.updateAuth(id: id, now: now) {
             $0.status = 200
             $0.message = message
         }
@@ -204,7 +204,7 @@ extension OpenSourceServer {
         }
         let userID = Self.str(user)
         if let status = item.status, status != 0 {
-            await store.updateAuth(id: id) {
+            await store.updateAuth(id: id, now: now) {
                 $0.logoutData = logoutData
                 $0.logoutURL = Self.logoutURL
                 $0.browserReady = false
@@ -219,12 +219,12 @@ extension OpenSourceServer {
     /// the browser ready (the held phone login answers), the item deleted.
     func loginResult(authOTT: PythonValue, logoutData: PythonValue) async {
         guard let id = await store.id(.authOTT(authOTT), now: now) else { return }
-        await store.updateAuth(id: id) {
+        await store.updateAuth(id: id, now: now) {
             $0.logoutURL = $0.logoutURL ?? Self.logoutURL
             $0.logoutData = logoutData
             $0.browserReady = true
-            $0.active = false
         }
+        await store.deleteAuth(id: id, now: now)
         _ = core.store.holds.resolve(authOTT.indexKey, .loggedIn(sessionToken: "", userID: ""))
     }
 }

@@ -31,92 +31,89 @@ extension OpenSourceServer {
             })
     }
 
-    /// What answers an RPS route: the server, the request, the route's group (the M-Pin ID after
-    /// the path; "" when it has none) and the answer to fill.
-    typealias RPSHandler =
-        @Sendable (OpenSourceServer, Request, String, inout TornadoAnswer) async throws(Uncaught) -> Void
-
-    /// The RPS's routes (`Application.__init__`), each answering the endpoint's method (and
-    /// `OPTIONS`); each pattern is anchored at both ends and matched on the path as sent
-    /// (`tornadoGroup`).
-    static let rpsRoutes: [Endpoint: RPSHandler] = [
-        .register: { server, request, group, answer throws(Uncaught) in
-            try await server.register(request, group: group, &answer)
-        },
-        .signature: { server, request, id, answer throws(Uncaught) in
-            try await server.signature(request, mpinID: id, &answer)
-        },
-        .timePermit: { server, _, id, answer throws(Uncaught) in try await server.timePermit(mpinID: id, &answer) },
-        .setupDone: { _, _, _, answer throws(Uncaught) in answer.setStatus(200) },
-        .accessNumberPoll: { server, request, _, answer throws(Uncaught) in try await server.access(request, &answer) },
-        .getAccessNumber: { server, _, _, answer throws(Uncaught) in await server.getAccessNumber(&answer) },
-        .getQrURL: { server, _, _, answer throws(Uncaught) in await server.getQrURL(&answer) },
-        .codeStatus: { server, request, _, answer throws(Uncaught) in try await server.codeStatus(request, &answer) },
-        .clientSettings: { server, _, _, answer throws(Uncaught) in server.clientSettings(&answer) },
-        .mobileAuthenticate: { server, request, _, answer throws(Uncaught) in
-            try await server.mobileAuthenticate(request, &answer)
-        },
-        .pass1: { server, request, _, answer throws(Uncaught) in await server.pass1(request, &answer) },
-        .pass2: { server, request, _, answer throws(Uncaught) in try await server.pass2(request, &answer) },
-        .mobileConfig: { _, _, _, answer throws(Uncaught) in answer.setStatus(403, reason: "No config is available") },
-    ]
-
-    /// The group a Tornado route of `endpoint` captures from a path as sent, or nil when the path
-    /// is not the route's: the path itself; `<path>/` and one or more hex digits (an M-Pin ID);
-    /// for the registration `<path>(/?[0-9A-Fa-f]*)`, the `/` kept.
-    static func tornadoGroup(_ endpoint: Endpoint, _ path: String) -> String? {
-        guard path.hasPrefix(endpoint.path) else { return nil }
-        var rest = path.dropFirst(endpoint.path.count)
-        switch endpoint.tail {
-        case .optionalID:
-            var group = ""
-            if rest.first == "/" {
-                group = "/"
-                rest = rest.dropFirst()
+    /// The RPS's answer to a request its port received (through the demo's proxy): the first
+    /// route of its table that matches (`TornadoRouteTable.rps`), `OPTIONS` answered by its base
+    /// class on every route, a 405 for another method its handler does not define; its catch-all
+    /// answers `URI NOT FOUND`. The private routes (`/authenticate`, `/loginResult`, `/user/<id>`)
+    /// are the demo's calls, made in the process (`rpsVerdict`, `loginResult`, `activate`); asked
+    /// from outside, they answer as their handlers refuse a request without their data.
+    func rps(_ request: Request) async -> TornadoAnswer {
+        let found = TornadoRouteTable.route(.rps, path: request.path)
+        return await execute(
+            request, rpsClass(request),
+            check: { () throws(Uncaught) in
+                if let found, found.route.group == .anything { _ = try Self.decodedGroup(found.group) }
             }
-            return rest.allSatisfy(\.isHexDigit) ? group + rest : nil
-        case .id:
-            guard rest.first == "/" else { return nil }
-            rest = rest.dropFirst()
-            return !rest.isEmpty && rest.allSatisfy(\.isHexDigit) ? String(rest) : nil
-        case .none, .operation, .subtree:
-            return rest.isEmpty ? "" : nil
+        ) { answer throws(Uncaught) in
+            guard let (route, group) = found else { throw .http(404) }
+            guard route.defines(request.method) else { return false }
+            if request.method == "OPTIONS" {
+                answer.setStatus(200, reason: "OK")
+                answer.writeJSON(.display([("version", Self.version), ("message", "options request")]))
+                return true
+            }
+            try await self.rpsHandler(route.handler, request, group: group, &answer)
+            return true
         }
     }
 
-    /// The RPS's answer: its route's, or its `URI NOT FOUND` for every path it has none for.
-    func rps(_ request: Request) async -> TornadoAnswer {
-        let handlerClass = rpsClass(request)
-        let options: (inout TornadoAnswer) -> Void = { answer in
-            answer.setStatus(200, reason: "OK")
-            answer.writeJSON(.display([("version", Self.version), ("message", "options request")]))
-        }
-        func route(_ methods: [String: (inout TornadoAnswer) async throws(Uncaught) -> Void]) async -> TornadoAnswer {
-            await execute(request, handlerClass) { answer throws(Uncaught) in
-                if request.method == "OPTIONS" {
-                    options(&answer)
-                    return true
-                }
-                guard let handler = methods[request.method] else { return false }
-                try await handler(&answer)
-                return true
+    /// The RPS's handlers (servers/rps/rps.py, servers/rps/mobile_flow.py), each for its method.
+    func rpsHandler(
+        _ handler: TornadoRoute.Handler, _ request: Request, group: String, _ answer: inout TornadoAnswer
+    ) async throws(Uncaught) {
+        switch handler {
+        case .rpsRegister: try await register(request, group: group, &answer)
+        case .rpsSignature: try await signature(request, mpinID: group, &answer)
+        case .rpsTimePermit: try await timePermit(mpinID: group, &answer)
+        case .rpsSetupDone: answer.setStatus(200)
+        case .rpsAccess: try await access(request, &answer)
+        case .rpsGetAccessNumber: await getAccessNumber(&answer)
+        case .rpsGetQrUrl: await getQrURL(&answer)
+        case .rpsCodeStatus: try await codeStatus(request, &answer)
+        case .rpsClientSettings: clientSettings(&answer)
+        case .rpsMobileAuthenticate: try await mobileAuthenticate(request, &answer)
+        case .rpsPass1: await pass1(request, &answer)
+        case .rpsPass2: try await pass2(request, &answer)
+        case .rpsMobileConfig: answer.setStatus(403, reason: "No config is available")
+        case .rpsStatus:
+            answer.setStatus(200, reason: "active")
+            answer.writeJSON(.display([("version", Self.version), ("message", "active")]))
+        case .rpsService:
+            // `json.dumps(options.mobileService)` written as a string: the content type stays HTML.
+            answer.write(Array(PythonJSON.dumps(mobileService).utf8))
+        case .rpsDynamicOptions:
+            answer.setStatus(403, reason: "Dynamic options are disabled")
+        case .rpsUser, .rpsAuthenticate, .rpsLoginResult:
+            // Their bodies come from the demo RPA; without the members they read: 400.
+            guard case .success = PythonJSON.loads(request.body) else {
+                answer.setStatus(400, reason: "BAD REQUEST. INVALID JSON")
+                return
+            }
+            answer.setStatus(
+                400, reason: handler == .rpsUser ? "BAD REQUEST. INVALID JSON" : "BAD REQUEST. INVALID DATA")
+        case .rpsStackInfo:
+            // The API server it asks is not reachable from the profile: the handler's own 500.
+            answer.setStatus(500)
+        default:
+            switch request.method {
+            case "GET", "POST", "PUT", "DELETE":
+                answer.setStatus(404, reason: "URI NOT FOUND")
+                answer.writeJSON(
+                    .display([
+                        ("version", Self.version), ("service_name", "M-Pin authentication server"),
+                        ("message", "URI NOT FOUND"),
+                    ]))
+            default: throw .http(405)
             }
         }
-        for (endpoint, handler) in Self.rpsRoutes {
-            guard let group = Self.tornadoGroup(endpoint, request.path) else { continue }
-            return await route([
-                endpoint.method: { answer throws(Uncaught) in try await handler(self, request, group, &answer) }
-            ])
-        }
-        let notFound: (inout TornadoAnswer) async throws(Uncaught) -> Void = { answer in
-            answer.setStatus(404, reason: "URI NOT FOUND")
-            answer.writeJSON(
-                .display([
-                    ("version", Self.version), ("service_name", "M-Pin authentication server"),
-                    ("message", "URI NOT FOUND"),
-                ]))
-        }
-        return await route(["GET": notFound, "POST": notFound, "PUT": notFound, "DELETE": notFound])
+    }
+
+    /// The RPS's `mobileService` of its default configuration.
+    var mobileService: PythonValue {
+        .display([
+            ("name", "Milagro MFA Demo"), ("url", .string(core.base.url + "/")), ("rps_prefix", "rps"),
+            ("logo_url", "http://example.com/icon.jpg"), ("type", "online"),
+        ])
     }
 
     var now: Int64 { core.now }
@@ -192,13 +189,15 @@ extension OpenSourceServer {
         let now = self.now
         var mpinID = group.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         var restarting = false
+        var updateItem: Int?
         if !mpinID.isEmpty {
-            if let record = await store.registration(mpinID, now: now) {
+            if let (id, record) = await store.registration(mpinID, now: now) {
                 guard record.regOTT == oldRegOTT else {
                     answer.setStatus(400, reason: "BAD REQUEST. INVALID REGOTT")
                     return
                 }
                 restarting = true
+                updateItem = id
             } else {
                 mpinID = ""
                 oldRegOTT = .none
@@ -221,6 +220,8 @@ extension OpenSourceServer {
             ("expireTime", .string(CivilTime.iso8601(milliseconds: expires))), ("resend", .bool(restarting)),
             ("deviceName", deviceName), ("userData", userData.truthy ? userData : ""),
         ])
+        // The item restarted is deleted before the RPA is asked (the storage's bug starts here).
+        if let updateItem { await store.deleteRegistration(updateItem, now: now) }
         let verdict: (Int, String?, [UInt8])
         do throws(Uncaught) {
             verdict = try await verifyUser(Array(PythonJSON.dumps(verifyRequest).utf8), baseURL: core.base.url)
@@ -241,12 +242,10 @@ extension OpenSourceServer {
             }
             forceActivate = force.truthy
         }
-        if restarting { await store.deleteRegistration(mpinID) }
         await store.putRegistration(
-            mpinID,
             OpenSourceStore.Registration(
-                regOTT: regOTT, active: forceActivate ? activateKey : nil,
-                expires: expires, userID: user.string ?? ""))
+                mpinID: mpinID, regOTT: regOTT, active: forceActivate ? activateKey : nil,
+                expires: expires, userID: user.string ?? ""), now: self.now)
         answer.writeJSON(
             .display([
                 ("mpinId", .string(mpinID)), ("regOTT", regOTT), ("expireTime", .string(Self.isoformat(expires))),
@@ -262,12 +261,12 @@ extension OpenSourceServer {
         let mpinData = try Self.uncaught(PythonJSON.loads(Array(document.utf8)))
         let mobile = try Self.uncaught(mpinData.get("mobile", default: .int(0)))
         let now = self.now
-        guard let record = await store.registration(mpinID, now: now) else {
+        guard let (item, record) = await store.registration(mpinID, now: now) else {
             answer.setStatus(400, reason: "M-Pin ID not found.")
             return
         }
         guard record.regOTT == .string(regOTT) else {
-            await store.deleteRegistration(mpinID)
+            await store.deleteRegistration(item, now: now)
             answer.setStatus(400, reason: "M-Pin ID not found.")
             return
         }
@@ -281,7 +280,7 @@ extension OpenSourceServer {
         let signature = core.signer.clientSecret(
             appID: core.appID, hashMpinID: hashHex, hashUserID: "", expires: expires)
         let share = core.dta1.clientSecretShare(hashMpinID: core.mpin.hashID(idBytes))
-        await store.deleteRegistration(mpinID)
+        await store.deleteRegistration(item, now: now)
         // The workbench's operator tools (revoke) know the identity from here on.
         // At the record limit the operator tools do not learn it; the answer is the open-source server's all the same.
         await core.store.learnIdentity(mpinID: mpinID, userID: user.string ?? "")
@@ -302,7 +301,7 @@ extension OpenSourceServer {
         let hashHex = Hex.encode(hash)
         let date = MPin.today(unixTime: now / 1000)
         let share: [UInt8]
-        if let kept = await core.store.timePermitShare("oss:" + hashHex, date: date) {
+        if let kept = await store.permit(hashHex, date: date, now: now) {
             share = kept
         } else {
             let count =
@@ -311,7 +310,7 @@ extension OpenSourceServer {
             let shares = (0..<UInt32(count)).map { core.dta1.timePermitShare(hashMpinID: hash, date: date &+ $0) }
             share = shares[0]
             if !shares.contains(where: \.isEmpty) {
-                await core.store.keepTimePermitShares("oss:" + hashHex, from: date, shares)
+                await store.keepPermits(hashHex, from: date, shares, now: now)
             }
         }
         answer.setHeader("Cache-Control", "no-cache")
@@ -324,10 +323,14 @@ extension OpenSourceServer {
     }
 
     /// The RPS's 403 for what pass 1 and pass 2 catch: `Invalid data received. <message>`.
+    /// A body that is not UTF-8 fails in `json_decode`'s `to_basestring`, a `UnicodeDecodeError`
+    /// whose `message` is empty: `Invalid data received. ` and nothing more.
     static func invalidData(_ error: PythonError, _ answer: inout TornadoAnswer) {
         let reason: String
         if case .keyError(let key) = error {
             reason = "Invalid data received. \(key) argument missing"
+        } else if error.message.hasPrefix("'utf8' codec can't decode") {
+            reason = "Invalid data received. "
         } else {
             reason = "Invalid data received. \(error.message)"
         }
@@ -352,7 +355,7 @@ extension OpenSourceServer {
         let y = core.random.scalar(core.mpin)
         let now = self.now
         await store.putPass1(
-            Hex.encode(id), OpenSourceStore.Pass1(u: u, ut: ut, y: y, expires: now / 1000 * 1000 + 15_000))
+            Hex.encode(id), OpenSourceStore.Pass1(u: u, ut: ut, y: y, expires: now / 1000 * 1000 + 15_000), now: now)
         answer.setStatus(200, reason: "OK")
         answer.writeJSON(
             .display([("version", Self.version), ("y", .string(Hex.encode(y))), ("pass", .int(1)), ("message", "OK")]))
@@ -408,7 +411,8 @@ extension OpenSourceServer {
         } else {
             await store.addAuth(
                 OpenSourceStore.AuthItem(
-                    expires: token.expires, webOTT: .int(0), wid: "", authOTT: .string(authOTT), token: token))
+                    expires: token.expires, webOTT: .int(0), wid: "", authOTT: .string(authOTT), token: token),
+                now: now)
         }
         answer.setStatus(200, reason: "OK")
         answer.writeJSON(.display(Array(members.prefix(3))).appending(members.dropFirst(3)))

@@ -16,8 +16,9 @@ import MilagroProtocol
 /// exception, the RPS's 403 `Invalid data received. …`, reason phrases such as `401 Wrong PIN.`,
 /// the demo's `mpindemo_session` cookie, CORS and cache fields, `Etag`.
 ///
-/// Not of the open-source server, kept for the workbench's tools: `/session`, `/admin/…`,
-/// `/devicesecurity/…` go to the workbench's own handlers.
+/// Not of the open-source server, kept for the workbench's tools: `/session` and `/devicesecurity/…`
+/// go to the workbench's own handlers, and so do the operator endpoints when a prefix of their own
+/// turns them on (`BackendConfiguration.operatorPrefix`; off by default, as the real server has none).
 struct OpenSourceServer: Sendable {
     let core: BackendCore
 
@@ -71,27 +72,32 @@ struct OpenSourceServer: Sendable {
             method: head.method.rawValue, path: String(path), uri: target,
             query: QueryString.parse(rawQuery.map(String.init)) ?? [:], headers: head.headerFields, body: body)
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        if Self.workbenchSegments.contains(first) { return nil }
-        if path.hasPrefix(Endpoint.dta2.path) { return await dta(request).answer(method: request.method) }
+        if Self.workbenchSegments.contains(first) || core.isOperatorRequest(path) { return nil }
+        if path.hasPrefix(TornadoRouteTable.dta2Mount + "/") {
+            let own = String(path.dropFirst(TornadoRouteTable.dta2Mount.count))
+            return await dta(request, path: own).answer(method: request.method)
+        }
         return await demo(request).answer(method: request.method)
     }
 
     /// The first segments of the workbench's own endpoints, which its handlers answer under this
-    /// profile too (`BackendRoutes`): the session page, the operator's, the DeviceSecurity service's.
-    static let workbenchSegments: Set<String> = Set(
-        [Endpoint.session, .adminOperation, .deviceSecurity].compactMap(\.segments.first))
+    /// profile too (`BackendRoutes`): the session page and the DeviceSecurity service's. The
+    /// operator's answer only under `BackendConfiguration.operatorPrefix` (off by default).
+    static let workbenchSegments: Set<String> = Set([Endpoint.session, .deviceSecurity].compactMap(\.segments.first))
 
     static func date() -> String { CivilTime.httpDate(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)) }
 
     /// Runs a handler as Tornado's `_execute` does: the method check, `prepare`, the method,
     /// `send_error` for what it raises, `finish`.
     func execute(
-        _ request: Request, _ handlerClass: HandlerClass, prepare: (inout TornadoAnswer) async -> Void = { _ in },
+        _ request: Request, _ handlerClass: HandlerClass, check: () throws(Uncaught) -> Void = {},
+        prepare: (inout TornadoAnswer) async -> Void = { _ in },
         method: (inout TornadoAnswer) async throws(Uncaught) -> Bool
     ) async -> TornadoAnswer {
         var answer = TornadoAnswer(defaultHeaders: handlerClass.defaultHeaders, date: Self.date())
         do throws(Uncaught) {
             guard handlerClass.supportedMethods.contains(request.method) else { throw .http(405) }
+            try check()
             await prepare(&answer)
             guard try await method(&answer) else { throw .http(405) }
         } catch {
@@ -122,6 +128,7 @@ extension OpenSourceServer {
     /// The endpoints this front has routes for: the RPS's and the demo's, and D-TA 2 (whose 404
     /// answers the time-permit storage under it).
     static var endpoints: Set<Endpoint> {
-        Set(rpsRoutes.keys).union(demoRoutes.keys).union([.dta2, .openSourceTimePermitsStorage])
+        Set(TornadoRouteTable.rps.compactMap(\.endpoint)).union(TornadoRouteTable.demo.compactMap(\.endpoint))
+            .union([.dta2, .openSourceTimePermitsStorage])
     }
 }

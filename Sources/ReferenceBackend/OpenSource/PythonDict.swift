@@ -12,11 +12,15 @@ struct PythonDict: Sendable {
     }
     private var table = [Slot](repeating: .empty, count: 8)
     private var used = 0
+    /// Whether the keys are integers (written as decimal text): `hash(n)` is `n`.
+    private var integerKeys = false
     private var fill = 0
 
     /// An empty dict; `presized` is the entry count of a dict display (`{a: 1, b: 2, ...}`),
     /// which CPython 2.7 builds with `_PyDict_NewPresized`.
+    /// A negative `presized` makes a dict with integer keys (`PythonValue.intKeyed`).
     init(presized: Int = 0) {
+        integerKeys = presized < 0
         if presized > 5 { resize(minimumUsed: presized) }
     }
 
@@ -51,6 +55,12 @@ struct PythonDict: Sendable {
         used -= 1
     }
 
+    /// `int_hash` of Python 2.7: the value itself, -1 being -2.
+    static func integerHash(_ key: String) -> Int64 {
+        let value = Int64(key) ?? 0
+        return value == -1 ? -2 : value
+    }
+
     /// `string_hash` of Python 2.7 (64-bit `long`); ASCII `unicode` keys hash the same.
     static func hash(_ key: String) -> Int64 {
         let bytes = Array(key.utf8)
@@ -63,7 +73,7 @@ struct PythonDict: Sendable {
 
     private func lookup(_ key: String, in table: [Slot]) -> (index: Int, found: Bool) {
         let mask = UInt64(table.count - 1)
-        let hash = UInt64(bitPattern: Self.hash(key))
+        let hash = UInt64(bitPattern: integerKeys ? Self.integerHash(key) : Self.hash(key))
         var i = hash & mask
         var perturb = hash
         var free: Int?

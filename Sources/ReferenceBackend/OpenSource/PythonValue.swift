@@ -33,6 +33,10 @@ indirect enum PythonValue: Sendable, Equatable {
     /// A dict display: `{k1: v1, k2: v2}` as written in the source.
     static func display(_ members: [(String, PythonValue)]) -> PythonValue { .dict(members, literal: members.count) }
 
+    /// A dict with integer keys (given as their decimal text), in that dict's order; `json.dumps`
+    /// writes the keys as strings.
+    static func intKeyed(_ members: [(String, PythonValue)]) -> PythonValue { .dict(members, literal: -1) }
+
     /// `bool(x)`.
     var truthy: Bool {
         switch self {
@@ -136,6 +140,19 @@ indirect enum PythonValue: Sendable, Equatable {
         guard s.utf8.count % 2 == 0 else { return .failure(.typeError("Odd-length string")) }
         guard let bytes = Hex.decode(s) else { return .failure(.typeError("Non-hexadecimal digit found")) }
         return .success(bytes)
+    }
+
+    /// The memory storage's index key part, `str(value)`, or nil when the value is false (no
+    /// key is made then): so the number 1234567 and the string "1234567" find the same item.
+    var storageKey: String? {
+        guard truthy else { return nil }
+        switch self {
+        case .string(let s): return s
+        case .bool: return "True"
+        case .int(let i): return String(i)
+        case .number(let text, _): return text
+        case .list, .dict, .none: return "\u{1}" + PythonJSON.dumps(self)
+        }
     }
 
     /// A key for the memory storage's indexes, equal where Python's `==` (and hash) are.

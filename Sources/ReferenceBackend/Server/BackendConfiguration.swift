@@ -21,6 +21,12 @@ public struct BackendConfiguration: Sendable {
     /// Whether the operator endpoints (`/admin/*`: mailbox, revoke, restore, counts;
     /// `/devicesecurity/admin/*`) answer clients that are not on this machine; off, they get 403.
     public var allowsRemoteAdmin = false
+    /// Where the operator endpoints answer: `<prefix>/admin/*` (a prefix such as `/workbench`,
+    /// one or more path segments). Nil, the default, puts them at `/admin/*` under the default
+    /// profile and turns them off under `milagro-oss` and `milagro-hosted-v3`, whose servers have
+    /// none (their paths answer as those servers do); a prefix turns them on there, off the
+    /// servers' paths (docs/backend.md, "Operator endpoints"). `serve --admin-prefix`.
+    public var operatorPrefix: String?
     /// The most records of each kind the backend keeps for its clients (pending registrations,
     /// identities, pass-1 challenges, pass-2 verdicts, browser sessions, activation and authorization
     /// codes, mailbox messages); what happens at the cap is `BackendStore`'s rule (mostly a 503).
@@ -63,6 +69,10 @@ public struct BackendConfiguration: Sendable {
     /// exactly (`milagro-oss`, docs/protocol.md §13), or those of the SDK core's recording
     /// (`milagro-hosted-v3`).
     public var profile: BackendProfile
+    /// The origins whose pages may call the default profile from a browser (`CORSPolicy`): nil
+    /// lets any origin in (`Access-Control-Allow-Origin: *`, as the open-source server). The
+    /// other profiles answer as the servers they model.
+    public var corsOrigins: [String]?
     /// Faults served on purpose, one per endpoint of the table (`ExchangeFault`): each wraps its
     /// endpoint's answer. None by default; the client suite sets them (`conform --client`,
     /// `serve --fault`).
@@ -112,5 +122,17 @@ public struct BackendConfiguration: Sendable {
                 "loginTimeout must be more than 0 and at most \(Int(Self.maximumLoginTimeout)) seconds, not \(loginTimeout)"
         }
         return profile.problem(flavour: flavour, activation: activation)
+    }
+
+    /// The operator endpoints' prefix in force ("" for `/admin/*`), nil when they are off.
+    public var operatorMount: String? {
+        if let operatorPrefix { return Self.normalizedPrefix(operatorPrefix) }
+        return profile == .default ? "" : nil
+    }
+
+    /// A prefix as a path: `/` first, none last (`"workbench/"` is `/workbench`).
+    static func normalizedPrefix(_ prefix: String) -> String {
+        let segments = prefix.split(separator: "/")
+        return segments.isEmpty ? "" : "/" + segments.joined(separator: "/")
     }
 }

@@ -27,6 +27,8 @@ final class BackendCore: Sendable {
     /// (s1 + s2)·Q, recombined from both D-TAs' shares.
     let serverSecret: [UInt8]
     let base: BaseURL
+    /// When the backend started, on its clock (ms): the `milagro-oss` D-TA's `startTime`.
+    let startedAt: Int64
     /// The `milagro-oss` profile's state, kept as the open-source server's memory storage keeps it.
     let openSourceStore: OpenSourceStore
     /// The `milagro-oss` demo RPA's `cookieSecret` (its own stream: drawing it moves no value of `random`).
@@ -49,6 +51,7 @@ final class BackendCore: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.mail = mail
+        startedAt = clock.nowMilliseconds()
         openSourceStore = OpenSourceStore(capacity: configuration.recordLimit)
         deviceSecurity = DeviceSecurityService(capacity: configuration.recordLimit)
         store = BackendStore(configuration)
@@ -84,6 +87,9 @@ final class BackendCore: Sendable {
     /// The `milagro-oss` profile: answer as the open-source server does (docs/protocol.md §13), through
     /// `OpenSourceServer` (servers/demo/mpinDemo.py, servers/rps/rps.py, servers/dta/dta.py).
     var openSource: Bool { configuration.profile == .milagroOSS }
+
+    /// The default profile's answers to browser clients (`CORSPolicy`).
+    var cors: CORSPolicy { CORSPolicy(allowedOrigins: configuration.corsOrigins) }
 
     func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
 

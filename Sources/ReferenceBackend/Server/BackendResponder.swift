@@ -31,6 +31,14 @@ struct BackendResponder: ServerResponder {
     /// The profile's own answer, without faults.
     func plainAnswer(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         if core.openSource, let answer = await core.openSourceAnswer(to: head, body: body) { return answer }
+        // A browser's request (it carries Origin) to the default profile: the CORS protocol.
+        let origin = core.configuration.profile == .default ? head.headerFields[.origin] : nil
+        if let origin, head.method == .options,
+            head.headerFields[HTTPFields.Element.Name("Access-Control-Request-Method")!] != nil
+        {
+            let requested = head.headerFields[HTTPFields.Element.Name("Access-Control-Request-Headers")!]
+            return core.cors.preflight(origin: origin, requestedHeaders: requested).answer
+        }
         let reply: Reply
         var segments: [String] = []
         do {
@@ -42,7 +50,9 @@ struct BackendResponder: ServerResponder {
         } catch {
             reply = Reply.error(error)
         }
-        return core.profiled(reply, segments: segments).answer
+        let answer = core.profiled(reply, segments: segments).answer
+        guard let origin else { return answer }
+        return core.cors.decorate(answer, origin: origin)
     }
 
     func refusal(oversized head: HTTPRequest) -> ServerAnswer {
@@ -89,7 +99,7 @@ extension BackendCore {
     /// machine, the MFA platform's client id under the RPS, 404 for no endpoint, 405 for another
     /// method than the endpoint's.
     func route(_ call: Call) async throws(APIError) -> Reply {
-        let s = call.segments
+        let (s, operatorCall) = try operatorSegments(call)
         if !call.fromLoopback, !configuration.allowsRemoteAdmin, Self.isOperatorPath(s) {
             throw APIError(
                 .forbidden,
@@ -101,13 +111,37 @@ extension BackendCore {
         {
             try checkClientID(call)
         }
-        guard let (endpoint, route) = routes.lookup(s) else {
+        guard let (endpoint, route) = (operatorCall ? BackendRoutes.operatorIndex : routes).lookup(s) else {
             throw APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
         }
         guard !route.checksMethod || call.method.rawValue == endpoint.method else {
             throw APIError(.methodNotAllowed, "Use \(endpoint.method) for /\(s.joined(separator: "/"))")
         }
         return try await route.handle(self, call, endpoint.tailSegment(of: s))
+    }
+
+    /// A call's segments with the operator endpoints' prefix taken off (`operatorMount`); 404 for
+    /// `/admin/*` where they are off or under a prefix, as any path without an endpoint.
+    func operatorSegments(_ call: Call) throws(APIError) -> (segments: [String], operatorCall: Bool) {
+        let s = call.segments
+        let notFound = APIError(.notFound, "No such endpoint: \(call.method.rawValue) /\(s.joined(separator: "/"))")
+        guard let mount = configuration.operatorMount else {
+            if s.first == "admin" { throw notFound }
+            return (s, false)
+        }
+        let prefix = mount.split(separator: "/").map(String.init)
+        if s.starts(with: prefix), s.dropFirst(prefix.count).first == "admin" {
+            return (Array(s.dropFirst(prefix.count)), true)
+        }
+        if s.first == "admin" { throw notFound }
+        return (s, false)
+    }
+
+    /// Whether a path as sent is one of the operator endpoints under their prefix (false where
+    /// they are off).
+    func isOperatorRequest(_ path: Substring) -> Bool {
+        guard let mount = configuration.operatorMount else { return false }
+        return path == mount + "/admin" || path.hasPrefix(mount + "/admin/")
     }
 
     /// `/admin/*` and `/devicesecurity/admin/*`: the mailbox (activation links and codes),

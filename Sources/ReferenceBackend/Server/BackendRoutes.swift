@@ -19,12 +19,16 @@ enum BackendRoutes {
             }
         }
         if configuration.profile == .milagroHostedV3 { routes.merge(BackendCore.hostedV3Routes) { $1 } }
+        if configuration.operatorMount != .some("") {
+            // Off, or under a prefix of their own: no endpoint at the table's `/admin/*` paths.
+            for endpoint in operatorEndpoints { routes[endpoint] = nil }
+        }
         return EndpointIndex(routes)
     }
 
     /// The endpoints of every flavour.
     static let common: [Endpoint: Route] = [
-        .clientSettings: Route { core, _, _ throws(APIError) in core.clientSettings() },
+        .clientSettings: Route { core, call, _ throws(APIError) in core.clientSettings(origin: call.header("Origin")) },
         .register: Route { core, call, id throws(APIError) in try await core.profiledRegistration(call, restarting: id)
         },
         .signature: Route { core, call, id throws(APIError) in try await core.signature(call, mpinIDHex: id ?? "") },
@@ -65,6 +69,15 @@ enum BackendRoutes {
         .authorize: Route(checksMethod: false) { core, call, _ throws(APIError) in try await core.authorize(call) },
         .token: Route { core, call, _ throws(APIError) in try await core.token(call) },
     ]
+
+    /// The operator's endpoints (`/admin/*`).
+    static let operatorEndpoints: [Endpoint] = [
+        .adminMailbox, .adminRevoke, .adminRestore, .adminCounts, .adminOperation,
+    ]
+
+    /// The operator's endpoints alone, looked up with their prefix taken off.
+    static let operatorIndex = EndpointIndex(
+        Dictionary(uniqueKeysWithValues: operatorEndpoints.map { ($0, operatorRoute) }))
 
     /// `/admin/<operation>`: the operator's service, which answers each method and operation itself.
     static let operatorRoute = Route(checksMethod: false) { core, call, _ throws(APIError) in

@@ -65,6 +65,19 @@ struct JSONBody: Sendable {
         return text
     }
 
+    /// The client's `mobile` flag of a registration (docs/protocol.md §3.1): the number 0 or 1 (or
+    /// `false`/`true`); `absent` when the member is missing or null; 400 naming the field for any
+    /// other value, so that a flag the backend would misread is refused where it is read.
+    func mobileFlag(_ key: String = "mobile", absent: Int) throws(APIError) -> Int {
+        switch value(key) {
+        case nil: return absent
+        case .bool(let flag): return flag ? 1 : 0
+        case .number("0"): return 0
+        case .number("1"): return 1
+        default: throw APIError(.badRequest, "Field '\(key)' must be 0 or 1")
+        }
+    }
+
     /// A field read for its truth, false when absent: `true`; a number other than zero (any
     /// mantissa digit other than 0, so `0.5` is true and `-0`, `0e5` are false); a string other
     /// than empty, `"0"` and `false` in any case. `false`, `null`, arrays and objects are false.

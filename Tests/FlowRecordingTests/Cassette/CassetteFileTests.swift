@@ -30,6 +30,32 @@ import Testing
         #expect(try CassetteFile.decode(cassette.canonicalBytes) == cassette)
     }
 
+    /// An imported cassette's variables its source did not show, and the fresh members of its
+    /// context mode, survive the file; `cassette show` prints both.
+    @Test func unboundVariablesAndFreshMembersSurvive() throws {
+        var cassette = Fixtures.header()
+        cassette.replayMode = .context(fresh: ["U", "UT", "V"])
+        cassette.origin = .init(
+            format: "milagro-sdk", file: "run.json", test: "testRegister1",
+            unbound: [
+                .init(variable: "pin", test: "testRegister1", value: "1234", reason: "no request shows it"),
+                .init(variable: "otherBackend", reason: "no settings request"),
+            ])
+        let read = try CassetteFile.decode(cassette.canonicalBytes)
+        #expect(read == cassette)
+        let text = String(decoding: cassette.canonicalBytes, as: UTF8.self)
+        #expect(text.contains(#""fresh": ["#) && text.contains(#""unbound": ["#))
+        let shown = CassetteTimeline.text(read)
+        #expect(shown.contains("replays in mode context (fresh randomness in U, UT, V)"), "\(shown)")
+        #expect(
+            shown.contains(#"not bound from the recording: $pin of testRegister1 ("1234" used): no request shows it"#)
+                && shown.contains("not bound from the recording: $otherBackend (no value): no settings request"),
+            "\(shown)")
+        // A member of the wrong type is a schema error naming it.
+        let broken = text.replacingOccurrences(of: #""reason": "no settings request""#, with: #""reason": 5"#)
+        #expect(throws: CassetteError.self) { try CassetteFile.decode(Array(broken.utf8)) }
+    }
+
     @Test func binaryBodiesAndTransportErrorsSurvive() throws {
         var cassette = Fixtures.header()
         cassette.events = [

@@ -1,3 +1,4 @@
+import FlowRecording
 import MPinSDK
 import Scenarios
 import Testing
@@ -146,9 +147,9 @@ import Testing
     }
 
     @Test func suggestionsAreNearNamesOnly() {
-        #expect(NameSuggestion.nearest(to: "REGISTERD", among: ["REGISTERED", "BLOCKED"]) == "REGISTERED")
-        #expect(NameSuggestion.nearest(to: "xyz", among: ["REGISTERED", "BLOCKED"]) == nil)
-        #expect(NameSuggestion.nearest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
+        #expect(NameSuggestion.closest(to: "REGISTERD", among: ["REGISTERED", "BLOCKED"]) == "REGISTERED")
+        #expect(NameSuggestion.closest(to: "xyz", among: ["REGISTERED", "BLOCKED"]) == nil)
+        #expect(NameSuggestion.closest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
         #expect(NameSuggestion.hint(for: "wiat", among: ["wait"]) == "; did you mean wait?")
     }
 }
