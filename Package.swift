@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "WorkbenchCLI", dependencies: [
             "MPinCrypto", "OrderedJSON", "TestVectors", "FlowRecording", "ReferenceBackend", "Scenarios", "CurlTransport", "MPinSDK",
             "SDKSeams", "FileAccess", "ProtocolChecks", "MilagroRecording", "LegacyImport", "EmbeddedBackend", "CommonFormats",
-            "Conformance", "HTTPServing", "MilagroProtocol", "ProxyServing", "Benchmarks",
+            "Conformance", "HTTPServing", "MilagroProtocol", "ProxyServing", "Benchmarks", "ClientConformance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -121,7 +121,7 @@ let package = Package(
         ]),
         // Reference Milagro backend (RPS, two D-TAs, demo RPA, MFA-platform endpoints) on HTTPServing.
         .target(name: "ReferenceBackend", dependencies: [
-            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "HTTPServing",
+            "MPinCrypto", "OrderedJSON", "CommonFormats", "MilagroProtocol", "HTTPServing", "SDKSeams",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -138,6 +138,14 @@ let package = Package(
         // recorded as a cassette, and the report's writers. Not on ReferenceBackend.
         .target(name: "Conformance", dependencies: [
             "SDKSeams", "MPinSDK", "MPinCrypto", "MilagroProtocol", "FlowRecording", "OrderedJSON", "FileAccess", "CommonFormats",
+        ]),
+        // The client conformance suite (`conform --client`): drivers for the client under test (the
+        // SDK's own, or a command by the driver contract), the reference backend with a fault per
+        // case, the cases and their grading, on the backend suite's verdicts and reports.
+        .target(name: "ClientConformance", dependencies: [
+            "Conformance", "ReferenceBackend", "MPinSDK", "MPinCrypto", "CurlTransport", "SDKSeams", "FlowRecording",
+            "MilagroProtocol", "MilagroRecording", "OrderedJSON", "FileAccess",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // Scenario scripts (YAML/JSON, read on libyaml) and the runner that runs, records and replays them
         // through the SDK.
@@ -255,6 +263,10 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: [
             "Conformance", "ReferenceBackend", "CurlTransport", "SDKSeams", "FlowRecording", "OrderedJSON", "MPinSDK", "TestSupport",
         ], exclude: ["Expected"]),
+        .testTarget(name: "ClientConformanceTests", dependencies: [
+            "ClientConformance", "Conformance", "ReferenceBackend", "MPinSDK", "MPinCrypto", "SDKSeams", "OrderedJSON",
+            "MilagroProtocol", "TestSupport",
+        ]),
         .testTarget(name: "WorkbenchTestingTests", dependencies: ["WorkbenchTesting", "WorkbenchTestingEmbedded", "MPinSDK", "FlowRecording", "ReferenceBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

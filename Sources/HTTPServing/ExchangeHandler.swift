@@ -36,6 +36,8 @@ import NIOHTTPTypesHTTP1
 ///   connection closes; any other error closes it too.
 /// * With a `RequestLog`, each answer is logged (`RequestLog.line`).
 /// * The responder learns the connection's remote address (`respond(to:body:peer:)`).
+/// * An answer whose `ending` is `.close` is the connection's last; one whose `ending` is `.drop`
+///   is not written at all, and the connection closes (a test backend's faults, `ServerAnswer.Ending`).
 ///
 /// The handler keeps the idle time and the 400 itself, rather than with NIO's `IdleStateHandler`
 /// and `HTTPServerProtocolErrorHandler`: each of those sees every part of every answer go by,
@@ -364,6 +366,13 @@ final class ExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let (handler, context) = bound.value
         handler.state = .idle
+        switch answer.ending {
+        case .asUsual: break
+        case .close: handler.closeWhenAnswered = true
+        case .drop:
+            handler.closeDroppingWaiting(context: context)
+            return
+        }
         handler.write(answer, for: head, since: start, context: context)
         if handler.closeWhenAnswered {
             handler.closeDroppingWaiting(context: context)

@@ -52,6 +52,22 @@ package struct ServerAnswer: Sendable {
     /// A reason phrase to send as it is, for a status whose standard phrase the HTTP/1 encoder
     /// would otherwise put in its place (the `milagro-oss` profile's `401 Wrong PIN.`).
     package var reasonPhrase: String?
+    /// What becomes of the connection with this answer (`Ending`): kept as the request asked, closed
+    /// once the answer is written, or closed at once with nothing of the answer written.
+    package var ending = Ending.asUsual
+
+    /// What becomes of the connection with an answer. A fault a test backend serves on purpose (a
+    /// body cut short of its `Content-Length`, a connection dropped before any answer) takes the
+    /// last two; every other answer keeps the first.
+    package enum Ending: Sendable, Hashable {
+        /// Kept open or closed as the request and the server's state say.
+        case asUsual
+        /// Closed once the answer is written (the answer says `Connection: close`).
+        case close
+        /// Closed at once: nothing of the answer is written (the client sees the connection end
+        /// with no answer).
+        case drop
+    }
 
     package init(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8] = []) {
         head = HTTPResponse(status: status, headerFields: headers)

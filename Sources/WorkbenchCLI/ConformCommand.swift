@@ -35,6 +35,13 @@ struct ConformCommand: AsyncParsableCommand {
             could not grade: the backend cannot be reached, the deadline passed, or every case was \
             skipped.
 
+            With --client, it grades a client instead: for each client case it starts the reference \
+            backend on 127.0.0.1 with the case's fault (--profile chooses whose answers) and runs the \
+            client through a driver, once or several times: --client builtin (the workbench's SDK) \
+            or --client -- COMMAND [ARG...], run without a shell by the driver contract \
+            (docs/conformance.md). Exit status 1 when a MUST case fails, 2 when the client could not \
+            be run. serve --fault CASE-ID serves one case's backend by hand.
+
             Examples:
               mpin-workbench serve --port 8005 &
               mpin-workbench conform --backend http://127.0.0.1:8005
@@ -44,10 +51,15 @@ struct ConformCommand: AsyncParsableCommand {
               mpin-workbench conform --backend http://127.0.0.1:8005 --list
               mpin-workbench conform --backend http://127.0.0.1:8005 \\
                   --allow-origin http://127.0.0.1:8001 --deadline 600
+              mpin-workbench conform --client builtin --html client.html
+              mpin-workbench conform --client --profile milagro-oss -- \\
+                  python3 Examples/ClientDriver/mpin_driver.py
             """)
 
-    @Option(help: "The backend's base URL (e.g. http://127.0.0.1:8005).")
-    var backend: String
+    @Option(help: "The backend's base URL (e.g. http://127.0.0.1:8005); or --client to grade a client.")
+    var backend: String?
+
+    @OptionGroup var clientMode: ConformClientOptions
 
     @Option(help: "The cases to run: comma-separated globs over case ids (e.g. 'pass2.*,pin.*'); all by default.")
     var cases: String?
@@ -135,8 +147,9 @@ struct ConformCommand: AsyncParsableCommand {
             throw ValidationError("--rate must be more than 0 and at most 10000, not \(rate)")
         }
         if !(1...1_000_000).contains(budget) { throw ValidationError("--budget must be 1 to 1000000, not \(budget)") }
-        guard backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
-            throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend)'")
+        if try clientMode.validate(backend: backend) { return }
+        guard let backend, backend.hasPrefix("http://") || backend.hasPrefix("https://") else {
+            throw ValidationError("--backend must be an http:// or https:// URL, not '\(backend ?? "")' (or --client)")
         }
         for origin in allowedOrigins where URLText.origin(origin) == nil {
             throw ValidationError(
@@ -157,6 +170,8 @@ struct ConformCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if clientMode.isClient { return try await ConformClientRun(command: self).run() }
+        let backend = self.backend ?? ""
         var options = ConformanceSuite.Options(backendURL: backend)
         options.rpsPrefix = rpsPrefix
         options.pattern = cases.flatMap(CasePattern.init)

@@ -69,6 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
               mpin-workbench serve --port 8005 --seed demo --time-seconds 1700000000
               mpin-workbench serve --flavour mfa-platform --activation code \\
                   --client-id app
+              mpin-workbench serve --port 8005 --fault http-fault.redirect-pass2
             """
     )
 
@@ -134,6 +135,12 @@ struct ServeCommand: AsyncParsableCommand {
             "The most records of each kind one client (an IPv4 address, an IPv6 /64) holds, 1 to 10000000; default 1000 (at most --record-limit).",
         transform: BoundedNumber.integer(1...10_000_000))
     var clientRecordLimit = BackendConfiguration().clientRecordLimit
+
+    @Option(
+        help:
+            "Serve the backend of one client case of conform --client (its faults and activation mode), to reproduce it by hand.",
+        completion: .none)
+    var fault: String?
 
     @Flag(
         name: .customLong("remote-admin"),
@@ -225,6 +232,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let clock: any BackendClock = time.map { ManualBackendClock(milliseconds: $0 * 1000) } ?? SystemBackendClock()
         let logger = LogLevelOption.logger("serve", logging.level)
+        if let fault {
+            return try await ServeFaultRun(caseID: fault, configuration: configuration, clock: clock, logger: logger)
+                .run()
+        }
         let control = ServerTaskControl(announce: Console.out)
         let settings = configuration
         await control.run {

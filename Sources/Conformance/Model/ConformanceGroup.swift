@@ -1,4 +1,5 @@
-/// The groups of cases, in the order the report lists them (issue 28's list).
+/// The groups of cases, in the order the report lists them: the backend suite's (issue 28's list),
+/// then the client suite's (`conform --client`, issue 35's list; `isClient`).
 public enum ConformanceGroup: String, Sendable, CaseIterable, Hashable, Comparable {
     case settings
     case http
@@ -12,6 +13,13 @@ public enum ConformanceGroup: String, Sendable, CaseIterable, Hashable, Comparab
     case logout
     case platform
     case concurrency
+    // The client suite's groups.
+    case flow
+    case activation
+    case httpFault = "http-fault"
+    case protocolFault = "protocol"
+    case random
+    case secrets
 
     /// The heading of the group in reports.
     public var title: String {
@@ -28,6 +36,20 @@ public enum ConformanceGroup: String, Sendable, CaseIterable, Hashable, Comparab
         case .logout: "Logout"
         case .platform: "MFA platform endpoints"
         case .concurrency: "Concurrency"
+        case .flow: "Flows"
+        case .activation: "Activation modes"
+        case .httpFault: "HTTP faults"
+        case .protocolFault: "Protocol faults"
+        case .random: "Randomness"
+        case .secrets: "Secrets and shares"
+        }
+    }
+
+    /// Whether the group is the client suite's (`conform --client`).
+    public var isClient: Bool {
+        switch self {
+        case .flow, .activation, .httpFault, .protocolFault, .random, .secrets: true
+        default: false
         }
     }
 

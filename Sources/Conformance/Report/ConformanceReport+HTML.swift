@@ -13,7 +13,7 @@ extension ConformanceReport {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>M-Pin conformance: \(text(backendURL))</title>
+            <title>M-Pin conformance: \(text(client ?? backendURL))</title>
             <style>
             body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}
             table{border-collapse:collapse;width:100%;margin:.5em 0 1.5em}
@@ -25,11 +25,14 @@ extension ConformanceReport {
             pre{background:#f6f6f6;padding:.5em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;max-height:30em}
             dt{font-weight:600}dd{margin:0 0 .4em 1.5em}
             </style></head><body>
-            <h1>M-Pin backend conformance</h1>
+            <h1>M-Pin \(client == nil ? "backend" : "client") conformance</h1>
 
             """
+        let subject =
+            client.map { "Client <code>\(text($0))</code> against \(text(backendURL))" }
+            ?? "Backend <code>\(text(backendURL))</code>"
         page +=
-            "<p>Backend <code>\(text(backendURL))</code>: \(results.count) cases, \(requests) requests in "
+            "<p>\(subject): \(results.count) cases, \(requests) requests in "
             + "\(Self.rounded(seconds)) s" + (rate.map { ", at most \($0) requests/s" } ?? "")
             + (pattern.map { ", cases <code>\(text($0))</code>" } ?? "")
             + ". Users created start with <code>\(text(userPrefix))-</code>.</p>\n"

@@ -6,17 +6,29 @@ extension ConformanceReport {
     public static let jsonFormat = "mpin-workbench-conformance"
 
     public var json: JSONValue {
-        .object([
-            .init("format", .string(Self.jsonFormat)), .init("version", 1),
-            .init("backend", .string(backendURL)), .init("userPrefix", .string(userPrefix)),
-            .init("cases", pattern.map { JSONValue.string($0) } ?? .null),
-            .init("rate", rate.map { JSONValue.double($0) } ?? .null),
-            .init("requests", .integer(requests)), .init("seconds", .double(Self.rounded(seconds))),
-            .init("operatorEndpoints", .bool(operatorEndpoints)),
-            .init("deadlinePassed", deadlinePassed.map { JSONValue.string($0) } ?? .null),
-            .init("summary", .object(Verdict.Kind.allCases.map { JSONValue.Member($0.rawValue, .integer(count($0))) })),
-            .init("results", .array(results.map(Self.json))),
-        ])
+        .object(
+            [
+                .init("format", .string(Self.jsonFormat)), .init("version", 1),
+                .init("backend", .string(backendURL)), .init("userPrefix", .string(userPrefix)),
+                .init("cases", pattern.map { JSONValue.string($0) } ?? .null),
+                .init("rate", rate.map { JSONValue.double($0) } ?? .null),
+                .init("requests", .integer(requests)), .init("seconds", .double(Self.rounded(seconds))),
+                .init("operatorEndpoints", .bool(operatorEndpoints)),
+                .init("deadlinePassed", deadlinePassed.map { JSONValue.string($0) } ?? .null),
+            ] + clientMembers + [
+                .init(
+                    "summary", .object(Verdict.Kind.allCases.map { JSONValue.Member($0.rawValue, .integer(count($0))) })
+                ),
+                .init("results", .array(results.map(Self.json))),
+            ])
+    }
+
+    /// A client suite's report: the client and why it could not be run (a backend's has neither).
+    var clientMembers: [JSONValue.Member] {
+        guard let client else { return [] }
+        return [
+            .init("client", .string(client)), .init("couldNotRun", couldNotRun.map { JSONValue.string($0) } ?? .null),
+        ]
     }
 
     /// The report as indented JSON text.
@@ -88,6 +100,8 @@ extension ConformanceReport {
             seconds: json["seconds"]?.doubleValue ?? 0,
             operatorEndpoints: json["operatorEndpoints"]?.boolValue ?? false,
             results: results, deadlinePassed: json["deadlinePassed"]?.stringValue)
+        client = json["client"]?.stringValue
+        couldNotRun = json["couldNotRun"]?.stringValue
     }
 
     /// Reads members of one object, naming the JSON path of what is missing.

@@ -24,8 +24,9 @@ extension ConformanceReport {
         lines.append(Self.pad("all", 8) + kinds.map { Self.pad(String(count($0)), 14) }.joined())
         lines.append("")
         let mustFailures = results.filter(\.failsRun).count
+        let subject = client.map { "the client \($0), on \(backendURL)" } ?? backendURL
         lines.append(
-            "\(results.count) cases, \(requests) requests in \(Self.rounded(seconds)) s against \(backendURL); "
+            "\(results.count) cases, \(requests) requests in \(Self.rounded(seconds)) s against \(subject); "
                 + (mustFailures == 0 ? "no MUST case failed" : "\(mustFailures) MUST case(s) failed"))
         lines.append("users created on the backend start with \(userPrefix)-")
         if let couldNotGrade { lines.append("not graded: \(couldNotGrade)") }

@@ -4,8 +4,15 @@ import FlowRecording
 /// The outcome of a run: the backend, the users' prefix, the selection, the pace, and each
 /// case's result. Written as a terminal summary, JUnit XML, JSON and an HTML page
 /// (`ConformanceReport+*.swift`); the JSON reads back (`init(json:)`).
+///
+/// A report of the client suite (`conform --client`) names the client graded (`client`); its
+/// `backendURL` is the graded backend's description (the reference backend and its profile).
 public struct ConformanceReport: Sendable {
     public var backendURL: String
+    /// The client graded, for a report of the client suite (its driver's name); nil for a backend's.
+    public var client: String?
+    /// Why the client could not be run at all (a report of the client suite; the command then exits 2).
+    public var couldNotRun: String?
     /// The prefix of every user the run created on the backend.
     public var userPrefix: String
     public var pattern: String?
@@ -39,6 +46,7 @@ public struct ConformanceReport: Sendable {
     /// Why the run could not grade the backend (the command then exits 2): the deadline passed
     /// before every case had finished, or no case got a verdict other than skipped. Nil when it could.
     public var couldNotGrade: String? {
+        if let couldNotRun { return couldNotRun }
         if let deadlinePassed {
             return
                 "\(deadlinePassed): \(results.filter(\.deadlineHit).count) of \(results.count) cases were cut short or not run"

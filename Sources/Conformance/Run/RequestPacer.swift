@@ -30,7 +30,7 @@ public final class RequestPacer: Sendable {
     public var sent: Int { state.withLock { $0.sent } }
 
     /// Takes a slot and waits for it; false when the budget is spent (nothing may be sent).
-    func admit() async -> Bool {
+    package func admit() async -> Bool {
         let now = clock.now()
         let wait: Double? = state.withLock { state in
             guard state.sent < budget else { return nil }

@@ -73,6 +73,13 @@ public struct BackendConfiguration: Sendable {
     /// lets any origin in (`Access-Control-Allow-Origin: *`, as the open-source server). The
     /// other profiles answer as the servers they model.
     public var corsOrigins: [String]?
+    /// Faults served on purpose, one per endpoint of the table (`ExchangeFault`): each wraps its
+    /// endpoint's answer. None by default; the client suite sets them (`conform --client`,
+    /// `serve --fault`).
+    package var faults: [Endpoint: ExchangeFault] = [:]
+    /// Hears of every exchange the backend answers, fault included, before it is sent (the client
+    /// suite records each case's exchanges with it). Nil by default.
+    package var exchangeObserver: (@Sendable (ObservedExchange) -> Void)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, flavour: BackendFlavour = .milagro,

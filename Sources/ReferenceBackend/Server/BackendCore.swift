@@ -39,6 +39,8 @@ final class BackendCore: Sendable {
     /// The MFA platform's RPS paths (their segment after `/rps`) a client calls without its
     /// `X-MIRACL-CID`: the browser's.
     let browserSegments: Set<String>
+    /// The faults served on purpose and the exchange observer; nil without either (`FaultTable`).
+    let faultTable: FaultTable?
 
     /// Draws the secrets in a fixed order (share 1, share 2, app key, app id, customer id), so a
     /// seed fixes them all.
@@ -75,6 +77,7 @@ final class BackendCore: Sendable {
         let routes = BackendRoutes.index(for: configuration)
         self.routes = routes
         browserSegments = Set(Endpoint.browserEndpoints.filter { routes.entries[$0] != nil }.map(\.lastSegment))
+        faultTable = FaultTable(configuration)
     }
 
     var now: Int64 { clock.nowMilliseconds() }

@@ -18,7 +18,18 @@ struct BackendResponder: ServerResponder {
         await respond(to: head, body: body, peer: nil)
     }
 
+    /// The answer to a request from `peer`: the backend's own, or, for an endpoint with a fault,
+    /// the fault's around it (`FaultTable`; the observer hears of each).
     func respond(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
+        guard let table = core.faultTable else { return await plainAnswer(to: head, body: body, peer: peer) }
+        let answer = await table.answer(head, body: body, core: core) { request in
+            await plainAnswer(to: request, body: request == head ? body : [], peer: peer)
+        }
+        return answer.serverAnswer
+    }
+
+    /// The profile's own answer, without faults.
+    func plainAnswer(to head: HTTPRequest, body: [UInt8], peer: SocketAddress?) async -> ServerAnswer {
         if core.openSource, let answer = await core.openSourceAnswer(to: head, body: body) { return answer }
         // A browser's request (it carries Origin) to the default profile: the CORS protocol.
         let origin = core.configuration.profile == .default ? head.headerFields[.origin] : nil
