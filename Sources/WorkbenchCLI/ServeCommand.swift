@@ -46,9 +46,11 @@ struct ServeCommand: AsyncParsableCommand {
             others, and to a request that names a proxy in Via, Forwarded or X-Forwarded-For, as \
             `proxy` does) unless --remote-admin is given; a --host that is not a loopback address \
             prints a warning naming what it exposes. Under --profile milagro-oss and \
-            milagro-hosted-v3 the operator endpoints are off, as those servers have none (their \
-            /admin/* paths answer as the servers do); --admin-prefix PREFIX turns them on at \
-            PREFIX/admin/* in any profile.
+            milagro-hosted-v3 the operator endpoints /admin/* are off, as those servers have none \
+            (their /admin/* paths answer as the servers do); --admin-prefix PREFIX turns them on at \
+            PREFIX/admin/* in any profile. The DeviceSecurity service (/devicesecurity/*, with its \
+            /devicesecurity/admin/*), which the workbench serves beside every profile for the MVID \
+            connector, keeps its operator endpoints, on this machine only.
 
             Browser clients: a request that carries Origin (a browser's, from a page on another \
             origin) is answered with the CORS fields, Access-Control-Allow-Origin * by default as \
