@@ -1,4 +1,5 @@
 import MPinCrypto
+import MilagroProtocol
 
 /// The crypto primitives the flows use, each reported to the observer with inputs and outputs.
 extension MPinClient {
@@ -82,11 +83,27 @@ extension MPinClient {
         return AuthenticationFlow.Pass1Values(x: x, sec: values[1], u: values[2], ut: values[3])
     }
 
-    /// Pass 2 of authentication: CLIENT_2.
+    /// Pass 2 of authentication: CLIENT_2. The server's challenge must be a scalar of the group,
+    /// 0 < y < r (docs/protocol.md §6.4): V = −(x+y)·SEC for a y the client did not check would
+    /// hand a hostile server a multiple of SEC of its choosing (y = 0: −x·SEC), so any other y is
+    /// refused as a malformed answer and no pass 2 is sent.
     func computePass2(x: [UInt8], y: [UInt8], sec: [UInt8]) throws(MPinError) -> [UInt8] {
-        try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
+        guard Self.isChallenge(y, below: mpin.groupOrder) else {
+            throw MPinError(
+                .responseParseError, "pass 1's y is not a scalar of the group (0 < y < r): no pass 2 is sent",
+                context: .init(request: RequestContext.authenticatePass1.rawValue))
+        }
+        return try crypto("client2", [hex("x", x), hex("y", y), hex("sec", sec)], outputNames: ["v"]) {
             mpin.client2(x: x, y: y, sec: sec).map { [$0] }
         }[0]
+    }
+
+    /// Whether `y`, big-endian, is more than 0 and less than `order` (also big-endian).
+    static func isChallenge(_ y: [UInt8], below order: [UInt8]) -> Bool {
+        let value = y.drop { $0 == 0 }, bound = order.drop { $0 == 0 }
+        guard !value.isEmpty else { return false }
+        if value.count != bound.count { return value.count < bound.count }
+        return value.lexicographicallyPrecedes(bound)
     }
 
     /// The M-Pin token of FinishRegistration (docs/protocol.md §3.3): H(ID) for the record, the client
