@@ -14,8 +14,9 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Run a scenario live through libcurl and write its cassette.",
         discussion: """
-            SCENARIO is a script file or the name (or alias) of a bundled scenario under Scenarios/ \
-            (or $MPIN_WORKBENCH_SCENARIOS), as `replay` finds it. Without --backend (--embedded \
+            SCENARIO is a script file or the name (or alias) of a bundled scenario: under \
+            $MPIN_WORKBENCH_SCENARIOS, else Scenarios/ here, else the Scenarios/ (or \
+            share/mpin-workbench/Scenarios/) beside the program, as `replay` finds it. Without --backend (--embedded \
             says so explicitly) the reference backend starts in-process on a free loopback port, \
             seeded from the seed, on a clock frozen at the script's startTime; it is recorded as \
             \(ScenarioCommandSupport.stableOrigin), without timings, so recording the same scenario \

@@ -12,8 +12,9 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run a scenario live (no cassette) and print each step's result.",
         discussion: """
-            SCENARIO is a script file or the name (or alias) of a bundled scenario under Scenarios/ \
-            (or $MPIN_WORKBENCH_SCENARIOS). Against --backend URL, or the reference backend started \
+            SCENARIO is a script file or the name (or alias) of a bundled scenario: under \
+            $MPIN_WORKBENCH_SCENARIOS, else Scenarios/ here, else the Scenarios/ (or \
+            share/mpin-workbench/Scenarios/) beside the program. Against --backend URL, or the reference backend started \
             in-process (the default; --embedded says so explicitly). On the embedded backend the seed \
             is --seed, else the script's, else "\(ScenarioCommandSupport.defaultSeed)"; against \
             --backend the SDK draws from the system's generator unless --seed is given (with a \

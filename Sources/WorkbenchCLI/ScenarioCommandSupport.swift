@@ -78,7 +78,11 @@ enum ScenarioCommandSupport {
         let hint = NameSuggestion.hint(for: nameOrPath, among: looksLikeName ? names : files)
         let message =
             looksLikeName
-            ? "no such scenario file, nor a bundled scenario of that name under \(library.directory)/\(hint)"
+            ? (ScenarioLibrary.isFolder(library.directory)
+                ? "no such scenario file, nor a bundled scenario of that name in \(library.directory)/\(hint)"
+                : "no such scenario file, and no folder of bundled scenarios was found (looked in "
+                    + library.searched.joined(separator: ", ")
+                    + "; set $MPIN_WORKBENCH_SCENARIOS to the folder)\(hint)")
             : "no such scenario file\(hint)"
         throw ScriptError(file: nameOrPath, message: message)
     }

@@ -2,8 +2,12 @@ import FlowRecording
 import Foundation
 import OrderedJSON
 
-/// The bundled scenarios: every `.yaml`, `.yml` and `.json` script under a folder (by default
-/// `Scenarios/` of the working directory, or `$MPIN_WORKBENCH_SCENARIOS`), found by name or alias.
+/// The bundled scenarios: every `.yaml`, `.yml` and `.json` script under a folder, found by name or
+/// alias. The folder is the one given, else `$MPIN_WORKBENCH_SCENARIOS`, else the first of
+/// `Scenarios/` in the working directory and, beside the running program, `Scenarios/` or
+/// `share/mpin-workbench/Scenarios/` in its folder or one of the three above it (a checkout's
+/// `.build/release/mpin-workbench` finds the checkout's, an installed `bin/mpin-workbench` its
+/// `share/`), so that a bundled name works from any folder; `searched` says where it looked.
 /// Replay uses it for cassettes that carry no script (imported ones name their test).
 ///
 /// Scripts under a `suites/` folder are not scenarios of their own: each describes the test suite
@@ -11,12 +15,45 @@ import OrderedJSON
 /// `suite(named:)`), and the import of such a run composes one script per test from it.
 public struct ScenarioLibrary: Sendable {
     public let directory: String
+    /// Where the folder was looked for, in order (the folder given or the variable's alone when set).
+    public let searched: [String]
 
     /// The folder name of suite descriptions.
     public static let suitesFolder = "suites"
 
     public init(directory: String? = nil) {
-        self.directory = directory ?? ProcessInfo.processInfo.environment["MPIN_WORKBENCH_SCENARIOS"] ?? "Scenarios"
+        if let directory {
+            self.directory = directory
+            searched = [directory]
+        } else if let variable = ProcessInfo.processInfo.environment["MPIN_WORKBENCH_SCENARIOS"] {
+            self.directory = variable
+            searched = ["$MPIN_WORKBENCH_SCENARIOS (\(variable))"]
+        } else {
+            let candidates = ["Scenarios"] + Self.besideTheProgram()
+            self.directory = candidates.first(where: Self.isFolder) ?? "Scenarios"
+            searched = candidates
+        }
+    }
+
+    /// `Scenarios/` and `share/mpin-workbench/Scenarios/` in the running program's folder and the
+    /// three above it (the program's real path: `/proc/self/exe`, through any symbolic link).
+    static func besideTheProgram() -> [String] {
+        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return []
+        }
+        var folder = (program as NSString).deletingLastPathComponent
+        var out: [String] = []
+        for _ in 0..<4 where folder.count > 1 {
+            out.append((folder as NSString).appendingPathComponent("Scenarios"))
+            out.append((folder as NSString).appendingPathComponent("share/mpin-workbench/Scenarios"))
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return out
+    }
+
+    package static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Every scenario file, sorted by path (suite descriptions left out).
