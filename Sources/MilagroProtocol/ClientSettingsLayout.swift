@@ -14,7 +14,8 @@ public enum ClientSettingsLayout {
     ///   `getQrUrl`, the RPS's `/rps/authenticate` as the login, no check digit (`cSum` 0).
     /// * `milagro-oss`, the open-source server's (`ClientSettingsHandler.get`, docs/protocol.md §13) in its
     ///   order: absolute URLs (`baseURL` and the path) but a relative `authenticateURL`, the storage
-    ///   under D-TA 2 (`/dta2/tpstorage`), no `usePermits` (permits always used), `requestOTP:
+    ///   under D-TA 2 (`/dta2/tpstorage`, or `dta2URL`'s `/tpstorage` and `certivoxURL` `dta2URL/`
+    ///   when D-TA 2 has an origin of its own), no `usePermits` (permits always used), `requestOTP:
     ///   false`, and `seedValue`, `setupDoneURL`, `useNFC` and `useWebSocket` (false). Its JSON
     ///   member order is Python's dict order, which the backend's `OpenSourceServer` works out.
     /// * `milagro-hosted-v3`, as recorded by the SDK core's unit tests: relative URLs in the recorded
@@ -26,7 +27,7 @@ public enum ClientSettingsLayout {
     /// the profile (the backend refuses that pairing, `BackendProfile.problem`).
     public static func members(
         flavour: BackendFlavour, profile: BackendProfile, appID: String, baseURL: String = "",
-        seedValue: String = ""
+        seedValue: String = "", dta2URL: String? = nil
     ) -> [(String, JSONValue)] {
         typealias K = ClientSettingsKey
         typealias E = Endpoint
@@ -51,10 +52,14 @@ public enum ClientSettingsLayout {
             // 18 members, then the two it adds when `requestOTP` is off.
             let url = { (path: String) -> JSONValue in .string(baseURL + path) }
             pairs = [
-                (.certivoxURL, url(E.dta2.path)), (.signatureURL, url(E.signature.path)),
+                (.certivoxURL, dta2URL.map { .string($0 + "/") } ?? url(E.dta2.path)),
+                (.signatureURL, url(E.signature.path)),
                 (.registerURL, url(E.register.path)),
                 (.timePermitsURL, url(E.timePermit.path)),
-                (.timePermitsStorageURL, url(E.openSourceTimePermitsStorage.path)),
+                (
+                    .timePermitsStorageURL,
+                    dta2URL.map { .string($0 + "/tpstorage") } ?? url(E.openSourceTimePermitsStorage.path)
+                ),
                 (.setupDoneURL, url(E.setupDone.path)), (.mpinAuthServerURL, url(E.rpsBase)),
                 // The RPS's `RPAAuthenticateUserURL` option, relative as the demo's configuration gives it.
                 (.authenticateURL, .string(E.rpaAuthenticate.path)),

@@ -48,7 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
             prints a warning naming what it exposes. Under --profile milagro-oss and \
             milagro-hosted-v3 the operator endpoints /admin/* are off, as those servers have none \
             (their /admin/* paths answer as the servers do); --admin-prefix PREFIX turns them on at \
-            PREFIX/admin/* in any profile. The DeviceSecurity service (/devicesecurity/*, with its \
+            PREFIX/admin/* in any profile. Under --profile milagro-oss D-TA 2 listens on a port of \
+            its own, as the open-source deployment runs it: the banner names it and the client \
+            settings point there (certivoxURL, timePermitsStorageURL). The DeviceSecurity service (/devicesecurity/*, with its \
             /devicesecurity/admin/*), which the workbench serves beside every profile for the MVID \
             connector, keeps its operator endpoints, on this machine only.
 
@@ -227,6 +229,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowsRemoteAdmin = remoteAdmin
         if !corsOrigins.isEmpty { configuration.corsOrigins = corsOrigins.compactMap(URLText.origin) }
         configuration.operatorPrefix = adminPrefix
+        // As the open-source deployment runs it: D-TA 2 on a port of its own.
+        configuration.dta2OwnOrigin = profile == .milagroOSS
         configuration.recordLimit = recordLimit
         configuration.clientRecordLimit = clientRecordLimit
         if let warning = ExposureWarning.backend(host: host, remoteAdmin: remoteAdmin) {
@@ -263,6 +267,9 @@ struct ServeCommand: AsyncParsableCommand {
             "reference backend listening on \(backend.baseURL)", "  backend (SDK setting): \(backend.baseURL)",
         ]
         lines += backend.summary.map { "  \($0.0): \($0.1)" }
+        if let dta2 = backend.dta2URL {
+            lines.append("  D-TA 2 (its own origin, as the open-source deployment runs it): \(dta2)")
+        }
         if backend.configuration.flavour == .mfaPlatform {
             lines.append(
                 "  authorize URL: \(backend.authorizeURL(clientID: backend.configuration.clientID ?? "workbench"))")

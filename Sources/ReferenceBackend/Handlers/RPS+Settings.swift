@@ -33,7 +33,7 @@ extension BackendCore {
     func settingsMembers(seedValue: String) -> [(String, JSONValue)] {
         ClientSettingsLayout.members(
             flavour: configuration.flavour, profile: configuration.profile, appID: appID, baseURL: base.url,
-            seedValue: seedValue)
+            seedValue: seedValue, dta2URL: dta2Base.url.isEmpty ? nil : dta2Base.url)
     }
 
     /// Service details for a scanned QR code's landing URL.

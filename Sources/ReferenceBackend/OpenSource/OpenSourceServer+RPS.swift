@@ -149,7 +149,7 @@ extension OpenSourceServer {
         // the handler's dict literal of 18, then the two added when `requestOTP` is off.
         let members = ClientSettingsLayout.members(
             flavour: .milagro, profile: .milagroOSS, appID: core.appID, baseURL: core.base.url,
-            seedValue: core.random.hex(100)
+            seedValue: core.random.hex(100), dta2URL: core.dta2Base.url.isEmpty ? nil : core.dta2Base.url
         ).map { ($0.0, Self.python($0.1)) }
         answer.writeJSON(.dict(members, literal: 18))
     }

@@ -73,6 +73,12 @@ public struct BackendConfiguration: Sendable {
     /// lets any origin in (`Access-Control-Allow-Origin: *`, as the open-source server). The
     /// other profiles answer as the servers they model.
     public var corsOrigins: [String]?
+    /// `milagro-oss` only: D-TA 2 on an origin of its own (a second port on the same host, its
+    /// operations at the root: `/clientSecret`, `/timePermit`, `/tpstorage/…`), as the measured
+    /// deployment ran it, and the settings naming it (`certivoxURL`, `timePermitsStorageURL`). Off,
+    /// D-TA 2 answers under `/dta2/` of the backend's own origin (the embedded backend's choice:
+    /// one origin to record).
+    public var dta2OwnOrigin = false
     /// Faults served on purpose, one per endpoint of the table (`ExchangeFault`): each wraps its
     /// endpoint's answer. None by default; the client suite sets them (`conform --client`,
     /// `serve --fault`).

@@ -27,6 +27,8 @@ final class BackendCore: Sendable {
     /// (s1 + s2)·Q, recombined from both D-TAs' shares.
     let serverSecret: [UInt8]
     let base: BaseURL
+    /// D-TA 2's own origin (`BackendConfiguration.dta2OwnOrigin`), empty when it is under `/dta2/`.
+    let dta2Base = BaseURL()
     /// When the backend started, on its clock (ms): the `milagro-oss` D-TA's `startTime`.
     let startedAt: Int64
     /// The `milagro-oss` profile's state, kept as the open-source server's memory storage keeps it.

@@ -52,13 +52,28 @@ public final class ReferenceBackend: Sendable {
             logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
             logRequests: logRequests, bodyDeadline: configuration.bodyTimeout)
         core.base.set(ServerHost.baseURL(host: configuration.host, port: port))
+        var dta2: (task: Task<Void, any Error>, group: ServiceGroup)?
+        if configuration.profile == .milagroOSS, configuration.dta2OwnOrigin {
+            do {
+                let started = try await ServerHost.start(
+                    DTA2Responder(backend: BackendResponder(core: core)), name: "D-TA 2", host: configuration.host,
+                    port: 0, logger: logger ?? ServerHost.logger("mpin-workbench.reference-backend", logLevel),
+                    logRequests: logRequests, bodyDeadline: configuration.bodyTimeout)
+                core.dta2Base.set(ServerHost.baseURL(host: configuration.host, port: started.port))
+                dta2 = (started.task, started.group)
+            } catch {
+                await group.triggerGracefulShutdown()
+                _ = await task.result
+                throw error
+            }
+        }
         return ReferenceBackend(
-            configuration: configuration, clock: clock, core: core, task: task, group: group, port: port)
+            configuration: configuration, clock: clock, core: core, task: task, group: group, port: port, dta2: dta2)
     }
 
     private init(
         configuration: BackendConfiguration, clock: any BackendClock, core: BackendCore, task: Task<Void, any Error>,
-        group: ServiceGroup, port: Int
+        group: ServiceGroup, port: Int, dta2: (task: Task<Void, any Error>, group: ServiceGroup)?
     ) {
         self.configuration = configuration
         self.clock = clock
@@ -66,7 +81,14 @@ public final class ReferenceBackend: Sendable {
         self.task = task
         self.group = group
         self.port = port
+        self.dta2 = dta2
     }
+
+    /// D-TA 2's own server (`BackendConfiguration.dta2OwnOrigin`).
+    private let dta2: (task: Task<Void, any Error>, group: ServiceGroup)?
+
+    /// D-TA 2's origin when it has one of its own, else nil (it answers under `/dta2/`).
+    public var dta2URL: String? { core.dta2Base.url.isEmpty ? nil : core.dta2Base.url }
 
     /// `http://host:port`, the backend URL to give the SDK.
     public var baseURL: String { core.base.url }
@@ -82,7 +104,9 @@ public final class ReferenceBackend: Sendable {
     public func stop() async {
         core.store.holds.resolveAll()
         await group.triggerGracefulShutdown()
+        if let dta2 { await dta2.group.triggerGracefulShutdown() }
         _ = await task.result
+        if let dta2 { _ = await dta2.task.result }
     }
 
     /// Waits until the server stops (after `stop()` or a failure).
