@@ -1,8 +1,10 @@
 import CurlTransport
 import FlowRecording
+import Foundation
 import ProxyServing
 import ReferenceBackend
 import SDKSeams
+import TestSupport
 import Testing
 
 @testable import WorkbenchCLI
@@ -64,5 +66,26 @@ import Testing
             ExposureWarning.proxy(
                 host: "192.0.2.1", upstream: "http://127.0.0.1:8005", out: "f.json", allowAdmin: true))
         #expect(open.contains("with --allow-admin, the operator endpoints /admin/*"))
+    }
+}
+
+/// `replay` of a proxy's cassette (the client's exchanges, no script) says what to run instead:
+/// `cassette serve`, `cassette check`, or `proxy --scenario`. Before, it said only that the cassette
+/// "carries no script and no scenario named" its file's name.
+@Suite(.enabled(if: WorkbenchProcess.path != nil)) struct ProxyCassetteReplayTests {
+    @Test func replayingAProxysCassetteSaysWhatToRunInstead() throws {
+        let directory = try TemporaryDirectory.make("proxy-replay")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/phone.json"
+        let header = ProxySession.header(
+            baseURL: "http://127.0.0.1:40001", name: "phone", script: nil, seed: nil, upstream: "http://127.0.0.1:8005",
+            tool: ScenarioCommandSupport.tool)
+        try CassetteFile.write(header, to: file)
+        let run = try WorkbenchProcess.run(["replay", file], seconds: 60)
+        #expect(run.status != 0, "\(run)")
+        let text = run.stdout + run.stderr
+        #expect(text.contains("a proxy's cassette"), "\(run)")
+        #expect(text.contains("mpin-workbench cassette serve \(file)"), "\(run)")
+        #expect(text.contains("proxy --upstream http://127.0.0.1:8005 --scenario NAME"), "\(run)")
     }
 }

@@ -105,6 +105,15 @@ public enum ScenarioSession {
                 }
             } else if let found = try library.find(cassette.scenario.name) {
                 script = found
+            } else if let upstream = cassette.backend.upstream {
+                // A proxy's recording: the client's exchanges, no SDK calls to drive again.
+                let file = path ?? "FILE"
+                return failed(
+                    "\(name): a proxy's cassette (recorded from a client in front of \(upstream)) holds the client's "
+                        + "HTTP exchanges and no script, so there is no SDK flow to replay; serve it to the client "
+                        + "with `mpin-workbench cassette serve \(file)`, check it with `mpin-workbench cassette check "
+                        + "\(file)`, or record the flow as a scenario with `mpin-workbench proxy --upstream \(upstream) "
+                        + "--scenario NAME ...`", "scenario")
             } else {
                 return failed(
                     "\(name): the cassette carries no script and no scenario named \"\(cassette.scenario.name)\" is in "
