@@ -8,10 +8,12 @@ import Logging
 struct LogLevelOption: ParsableArguments {
     @Option(
         name: .customLong("log-level"), parsing: .unconditional,
-        help: """
+        help: ArgumentHelp(
+            """
             Log each request (method, path, status, duration, bytes) and the server's own messages at this level and above, \
             to standard error: trace, debug, info, notice, warning, error or critical (default info).
-            """,
+            """),
+        completion: .list(LogLevelOption.names),
         transform: LogLevelOption.level)
     var given: Logger.Level?
 

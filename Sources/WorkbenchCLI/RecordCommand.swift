@@ -41,7 +41,9 @@ struct RecordCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.")
+    @Argument(
+        help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.",
+        completion: .custom { _, _, prefix in ScenarioCommandSupport.completions(prefix) })
     var scenario: String
 
     @Option(help: "A live backend URL to record against.")

@@ -50,7 +50,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var cassettes: [String]
 
     @Option(
-        help: "strict, method-url (or loose), json, ignore or context (default: the cassette's own mode, else strict).")
+        help: "strict, method-url (or loose), json, ignore or context (default: the cassette's own mode, else strict).",
+        completion: .list(ReplayMode.Matching.allCases.map(\.rawValue) + ["loose"]))
     var mode: String?
 
     @Option(

@@ -34,7 +34,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.")
+    @Argument(
+        help: "The scenario: a script file (YAML or JSON) or a bundled scenario's name.",
+        completion: .custom { _, _, prefix in ScenarioCommandSupport.completions(prefix) })
     var scenario: String
 
     @Option(help: "A live backend URL.")

@@ -89,6 +89,19 @@ enum ScenarioCommandSupport {
 
     static func curl() -> CurlTransport { CurlTransport.forRecording() }
 
+    /// What a shell's completion offers for a scenario argument starting with `prefix`: the
+    /// bundled scenarios' names and aliases (as `script(_:library:)` finds them) and the script
+    /// files (`.yaml`, `.yml`, `.json`) of the folder the prefix names, the current one by default.
+    @Sendable static func completions(_ prefix: String) -> [String] {
+        let library = ScenarioLibrary()
+        let names = library.files().compactMap { try? ScriptParser.parse(file: $0) }.flatMap { [$0.name] + $0.aliases }
+        let folder = prefix.contains("/") ? (prefix as NSString).deletingLastPathComponent : ""
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let files = entries.filter { ["yaml", "yml", "json"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        return Array(Set(names + files)).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
 }
 
 /// The reference backend started in-process for one scenario, seeded, on a frozen clock, and seen

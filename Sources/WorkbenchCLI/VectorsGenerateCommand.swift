@@ -45,7 +45,9 @@ struct VectorsGenerateCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The suite: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "The suite: \(VectorSuite.allCases.map(\.rawValue).joined(separator: ", ")).",
+        completion: .list(VectorSuite.allCases.map(\.rawValue)))
     var suite: String
 
     @Option(help: "The curve (default bn254cx; not for the suites that do not depend on one).")

@@ -175,3 +175,18 @@ import Testing
         }
     }
 }
+
+/// Shell completion offers the values of every enumerated option and the bundled scenarios' names.
+/// Before, `--mode`, `--suite`, `--log-level` and scenario names completed nothing.
+@Suite struct CompletionTests {
+    @Test func enumeratedOptionsAndScenarioNamesComplete() throws {
+        // The bash script lists each option's words one a line: 'strict'$'\n''method-url'...
+        let bash = WorkbenchCommand.completionScript(for: .bash).replacingOccurrences(of: "'$'\\n''", with: " ")
+        for words in ["trace debug info", "strict method-url json ignore context loose", "mpin-two-pass"] {
+            #expect(bash.contains(words), "\(words)")
+        }
+        let names = ScenarioCommandSupport.completions("authen")
+        #expect(names.contains("authenticate"), "\(names)")
+        #expect(ScenarioCommandSupport.completions("Scenarios/auth").contains("Scenarios/authenticate.yaml"))
+    }
+}
