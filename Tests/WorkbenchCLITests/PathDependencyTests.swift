@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The rule the README states for a path dependency: a checkout in a folder of another name is
+/// found as `mpin-workbench` only with `name: "mpin-workbench"`, and without it SwiftPM refuses the
+/// products with `unknown package 'mpin-workbench'`. Checked on a package of its own that depends
+/// on this checkout through a link named `wb` (SwiftPM loads the graph; nothing is built).
+@Suite(.serialized) struct PathDependencyTests {
+    static func manifest(_ dependency: String) -> String {
+        """
+        // swift-tools-version:6.1
+        import PackageDescription
+        let package = Package(
+            name: "App", platforms: [.macOS(.v15)],
+            dependencies: [\(dependency)],
+            targets: [.target(name: "App", dependencies: [.product(name: "MPinSDK", package: "mpin-workbench")])]
+        )
+
+        """
+    }
+
+    @Test func aCheckoutUnderAnotherNameNeedsTheName() throws {
+        let directory = try TemporaryDirectory.make("path-dependency")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/wb", withDestinationPath: RepoPaths.root)
+        try FileManager.default.createDirectory(
+            atPath: directory + "/app/Sources/App", withIntermediateDirectories: true)
+        try Data("import MPinSDK\n".utf8).write(to: URL(fileURLWithPath: directory + "/app/Sources/App/App.swift"))
+        let manifest = URL(fileURLWithPath: directory + "/app/Package.swift")
+        let load =
+            "cd \(directory)/app && exec swift package --scratch-path \(directory)/scratch show-dependencies --format flatlist"
+
+        try Data(Self.manifest(#".package(name: "mpin-workbench", path: "../wb")"#).utf8).write(to: manifest)
+        let named = try WorkbenchProcess.run(shell: load, seconds: 600)
+        #expect(named.status == 0, "\(named)")
+
+        try Data(Self.manifest(#".package(path: "../wb")"#).utf8).write(to: manifest)
+        let unnamed = try WorkbenchProcess.run(shell: load, seconds: 600)
+        #expect(unnamed.status != 0, "\(unnamed)")
+        #expect(unnamed.stderr.contains("unknown package 'mpin-workbench'"), "\(unnamed)")
+    }
+}
