@@ -9,6 +9,13 @@
 /// Creating the folders a file is written into (`mkdir -p`), with the operating system's reason
 /// on failure.
 public enum Directories {
+    /// Whether `path` is a folder (through a symbolic link to one): the one test of it in the
+    /// package (`replay`'s folders of cassettes, the bundled scenarios' folder).
+    package static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Creates `path` and every missing folder above it with `mode` (less the umask); a folder that
     /// exists already is fine, anything else at one of the places is an error naming it.
     public static func create(_ path: String, mode: UInt32 = 0o777) throws(FileAccessError) {

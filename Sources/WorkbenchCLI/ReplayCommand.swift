@@ -105,7 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 "warning: --mode ignore without --ignore ignores nothing: bodies are compared as JSON, as --mode json does\n"
             )
         }
-        for path in cassettes where Self.isDirectory(path) && Self.expand([path]).isEmpty {
+        for path in cassettes where Directories.isFolder(path) && Self.expand([path]).isEmpty {
             throw CommandFailure("\(path): a directory with no .json file in it: no cassette to replay")
         }
         try junit.check()
@@ -265,15 +265,10 @@ struct ReplayCommand: AsyncParsableCommand {
         return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     /// Files, with directories expanded to their `.json` files (sorted).
     static func expand(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
-            guard isDirectory(path) else { return [path] }
+            guard Directories.isFolder(path) else { return [path] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             return names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommonFormats
 import CurlTransport
 import EmbeddedBackend
+import FileAccess
 import FlowRecording
 import Foundation
 import MPinSDK
@@ -78,7 +79,7 @@ enum ScenarioCommandSupport {
         let hint = NameSuggestion.hint(for: nameOrPath, among: looksLikeName ? names : files)
         let message =
             looksLikeName
-            ? (ScenarioLibrary.isFolder(library.directory)
+            ? (Directories.isFolder(library.directory)
                 ? "no such scenario file, nor a bundled scenario of that name in \(library.directory)/\(hint)"
                 : "no such scenario file, and no folder of bundled scenarios was found (looked in "
                     + library.searched.joined(separator: ", ")

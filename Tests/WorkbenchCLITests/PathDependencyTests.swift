@@ -7,17 +7,18 @@ import Testing
 /// products with `unknown package 'mpin-workbench'`. Checked on a package of its own that depends
 /// on this checkout through a link named `wb` (SwiftPM loads the graph; nothing is built).
 @Suite(.serialized) struct PathDependencyTests {
+    /// A manifest of one target that uses MPinSDK from `dependency` (its tools version and import
+    /// on one source line, so that no line of this file starts with an import of the manifest's).
     static func manifest(_ dependency: String) -> String {
-        """
-        // swift-tools-version:6.1
-        import PackageDescription
-        let package = Package(
-            name: "App", platforms: [.macOS(.v15)],
-            dependencies: [\(dependency)],
-            targets: [.target(name: "App", dependencies: [.product(name: "MPinSDK", package: "mpin-workbench")])]
-        )
+        "// swift-tools-version:6.1\nimport PackageDescription\n"
+            + """
+            let package = Package(
+                name: "App", platforms: [.macOS(.v15)],
+                dependencies: [\(dependency)],
+                targets: [.target(name: "App", dependencies: [.product(name: "MPinSDK", package: "mpin-workbench")])]
+            )
 
-        """
+            """
     }
 
     @Test func aCheckoutUnderAnotherNameNeedsTheName() throws {

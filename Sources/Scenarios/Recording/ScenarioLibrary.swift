@@ -1,3 +1,4 @@
+import FileAccess
 import FlowRecording
 import Foundation
 import OrderedJSON
@@ -30,7 +31,7 @@ public struct ScenarioLibrary: Sendable {
             searched = ["$MPIN_WORKBENCH_SCENARIOS (\(variable))"]
         } else {
             let candidates = ["Scenarios"] + Self.besideTheProgram()
-            self.directory = candidates.first(where: Self.isFolder) ?? "Scenarios"
+            self.directory = candidates.first(where: Directories.isFolder) ?? "Scenarios"
             searched = candidates
         }
     }
@@ -49,11 +50,6 @@ public struct ScenarioLibrary: Sendable {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return out
-    }
-
-    package static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Every scenario file, sorted by path (suite descriptions left out).
