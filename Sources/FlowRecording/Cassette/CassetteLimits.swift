@@ -1,3 +1,5 @@
+import CommonFormats
+
 /// The values a cassette may hold where a number or a name reaches something that cannot take any
 /// value: an HTTP server, a clock, a duration, a count. The reader (`Cassette(jsonValue:)`) refuses
 /// a file past any of them with the event index and the field; `cassette lint` reports the same.
@@ -22,7 +24,7 @@ public enum CassetteLimits {
     /// Whether `name` is a header field name: a token of RFC 9110 §5.1 (letters, digits, the
     /// backtick and `!#$%&'*+-.^_|~`), so no space, colon, CR or LF.
     public static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+        HTTPToken.isToken(name)
     }
 
     /// Whether `value` may be a header field value (RFC 9110 §5.5): no control characters but tab,
@@ -33,16 +35,6 @@ public enum CassetteLimits {
 
     /// Whether `method` is a request method: a token (RFC 9110 §9.1).
     public static func isMethod(_ method: String) -> Bool {
-        !method.isEmpty && method.utf8.allSatisfy(isTokenByte)
-    }
-
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
+        HTTPToken.isToken(method)
     }
 }

@@ -1,3 +1,4 @@
+import CommonFormats
 import Hummingbird
 
 /// The default profile's answers to browser clients (the Fetch standard's CORS protocol, "CORS
@@ -69,16 +70,9 @@ struct CORSPolicy: Sendable {
     /// Whether `text` is a comma-separated list of header names (RFC 9110 §5.6.2 tokens), the
     /// only form echoed back.
     static func isTokenList(_ text: String) -> Bool {
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
-        }
-        return text.utf8.count <= 1024
-            && names.allSatisfy { name in
-                let trimmed = name.reversed().drop(while: { $0 == " " || $0 == "\t" })
-                return !trimmed.isEmpty
-                    && trimmed.allSatisfy {
-                        $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0))
-                    }
+        text.utf8.count <= 1024
+            && text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
+                HTTPToken.isToken($0.trimmingOptionalWhitespace)
             }
     }
 }
