@@ -64,6 +64,9 @@ package final class CurlMultiDriver: Sendable {
 
     let maximumTransfers: Int
     let idleLifetime: Double
+    /// Seconds a kept connection may sit unused before libcurl closes it instead of reusing it
+    /// (`CURLOPT_MAXAGE_CONN`); nil keeps libcurl's 118 s.
+    let connectionMaximumAge: Int?
 
     /// What the submitting tasks and the thread share.
     private struct Shared {
@@ -86,12 +89,15 @@ package final class CurlMultiDriver: Sendable {
     /// - Parameters:
     ///   - maximumTransfers: transfers in flight at most, 1 or more (smaller values are taken as 1).
     ///   - idleLifetime: seconds the thread waits for work before it ends (at least 0.01).
+    ///   - connectionMaximumAge: seconds an unused kept connection stays reusable, 1 or more (smaller
+    ///     values are taken as 1); nil keeps libcurl's default (118 s).
     package init(
         maximumTransfers: Int = CurlMultiDriver.defaultMaximumTransfers,
-        idleLifetime: Double = CurlMultiDriver.defaultIdleLifetime
+        idleLifetime: Double = CurlMultiDriver.defaultIdleLifetime, connectionMaximumAge: Int? = nil
     ) {
         self.maximumTransfers = max(1, maximumTransfers)
         self.idleLifetime = idleLifetime.isFinite ? max(0.01, idleLifetime) : Self.defaultIdleLifetime
+        self.connectionMaximumAge = connectionMaximumAge.map { max(1, $0) }
     }
 
     package var statistics: Statistics {

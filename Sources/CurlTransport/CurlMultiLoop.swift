@@ -104,6 +104,10 @@ struct CurlMultiLoop {
         }
         do throws(TransportError) {
             try transfer.start(on: curl)
+            if let age = driver.connectionMaximumAge {
+                var setup = CurlSetup(handle: curl.pointer)
+                setup.long(CURLOPT_MAXAGE_CONN, age)
+            }
             guard events.attach(easy: curl.pointer) else {
                 transfer.release()
                 throw TransportError(

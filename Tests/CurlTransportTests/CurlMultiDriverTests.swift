@@ -17,10 +17,11 @@ struct CurlMultiDriverTests {
             .open(status: 200, body: Array(request.requestLine.utf8))
         }
         defer { server.stop() }
-        // An idle lifetime far beyond the test's: a pause between two requests (a loaded machine
-        // running the whole suite held this task for a minute) must not end the thread, which
-        // closes its connections; the idle end has tests of its own.
-        let driver = CurlMultiDriver(maximumTransfers: 4, idleLifetime: 3_600)
+        // An idle lifetime and a connection age far beyond the test's: a pause between two
+        // requests (a loaded machine running the whole suite held this task for minutes) must not
+        // end the thread, which closes its connections, nor age the kept connection out (libcurl's
+        // 118 s; a second connection was opened so under load); the idle end has tests of its own.
+        let driver = CurlMultiDriver(maximumTransfers: 4, idleLifetime: 3_600, connectionMaximumAge: 3_600)
         let transport = CurlTransport(options: .init(defaultTimeout: 10), driver: driver)
         let body = Array("{\"a\": 1}".utf8)
         for index in 0..<5 {
@@ -51,6 +52,22 @@ struct CurlMultiDriverTests {
                 String(decoding: request.raw, as: UTF8.self) == (index % 2 == 0 ? expectedGet : expectedPost),
                 "request \(index)")
         }
+    }
+
+    @Test("A kept connection unused for longer than the driver's connection age is not reused")
+    func connectionMaximumAge() async throws {
+        let server = try LocalHTTPServer(keepAlive: true) { request in
+            .open(status: 200, body: Array(request.requestLine.utf8))
+        }
+        defer { server.stop() }
+        let driver = CurlMultiDriver(maximumTransfers: 4, idleLifetime: 3_600, connectionMaximumAge: 1)
+        let transport = CurlTransport(options: .init(defaultTimeout: 60), driver: driver)
+        _ = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/first"))
+        // Longer than the age however loaded the machine is: a pause can only be longer.
+        try await Task.sleep(for: .milliseconds(2_100))
+        _ = try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/second"))
+        #expect(server.connectionsAccepted == 2)
+        #expect(driver.statistics.connectionsOpened == 2)
     }
 
     @Test("A kept connection that the server closes is dropped from the wait, and the next request opens a new one")

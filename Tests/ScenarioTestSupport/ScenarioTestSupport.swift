@@ -97,3 +97,33 @@ package func recordLive(_ script: ScenarioScript, random: any RandomSource, seed
         throw error
     }
 }
+
+/// Records the scenario of the committed cassette at `path` again with the built `mpin-workbench
+/// record --embedded` (its seed), and expects the committed bytes.
+///
+/// The recording runs in a process of its own: in the test process, a machine busy with the
+/// whole suite can hold the in-process backend's tasks behind other tests' work for seconds, past
+/// the DeviceSecurity connector's 2 s request limit, and a timeout was then recorded (CI saw such a
+/// stale-looking cassette). A child process has its own threads; only the machine's load is shared.
+package func expectReRecording(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let committed = try CassetteFile.read(path)
+    guard let script = committed.scenario.path else {
+        Issue.record("\(path) names no scenario file", sourceLocation: sourceLocation)
+        return
+    }
+    let folder = try TemporaryDirectory.make("rerecord")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let out = folder + "/" + (path as NSString).lastPathComponent
+    var arguments = ["record", script, "--embedded", "--out", out]
+    if let seed = committed.scenario.seed { arguments += ["--seed", seed] }
+    let run = try await WorkbenchProcess.runWaitingElsewhere(arguments, seconds: 600)
+    let name = (path as NSString).lastPathComponent
+    guard run.status == 0 else {
+        Issue.record("mpin-workbench \(arguments.joined(separator: " ")): \(run)", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(
+        try CassetteFile.readBytes(out) == (try CassetteFile.readBytes(path)),
+        "Recordings/\(name) is stale: mpin-workbench record \(script) --embedded --out Recordings/\(name)",
+        sourceLocation: sourceLocation)
+}

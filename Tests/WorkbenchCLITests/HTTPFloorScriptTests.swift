@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 private let httpFloorToolsPresent = ["/usr/bin/python3", "/usr/bin/cc"].allSatisfy {

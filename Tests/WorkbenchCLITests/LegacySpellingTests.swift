@@ -1,4 +1,5 @@
 import ArgumentParser
+import TestSupport
 import Testing
 
 @testable import WorkbenchCLI

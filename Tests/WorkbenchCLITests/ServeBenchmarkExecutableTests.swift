@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bench backend` (formerly `serve --bench`, still accepted) end to end, on a small load: every figure the README quotes is printed, and the

@@ -17,17 +17,7 @@ import Testing
     /// DeviceSecurity ones are checked in `DeviceRecordingTests`, one at a time).
     @Test(arguments: RepoPaths.recordingFiles().filter { !$0.hasPrefix("ds-") })
     func reRecordingGivesTheCommittedBytes(_ name: String) async throws {
-        let committed = try CassetteFile.read(RepoPaths.recordings + "/" + name)
-        guard let path = committed.scenario.path else {
-            Issue.record("\(name) names no scenario file")
-            return
-        }
-        var script = try ScriptParser.parse(file: RepoPaths.root + "/" + path)
-        script.path = path
-        let again = try await recordEmbedded(script, seed: committed.scenario.seed ?? "workbench")
-        #expect(
-            again.canonicalBytes == (try CassetteFile.readBytes(RepoPaths.recordings + "/" + name)),
-            "Recordings/\(name) is stale: mpin-workbench record \(path) --embedded --out Recordings/\(name)")
+        try await expectReRecording(RepoPaths.recordings + "/" + name)
     }
 
     @Test func everyBundledScenarioHasACassette() throws {

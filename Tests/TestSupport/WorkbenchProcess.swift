@@ -1,26 +1,32 @@
 import Foundation
 import Synchronization
-import TestSupport
 
 /// Runs the built `mpin-workbench` executable as a child process, for the end-to-end tests of the
 /// command line: exit status, both output streams (read at once, so that neither pipe fills up and
 /// stalls it) and whether it ended by itself within its time limit.
-enum WorkbenchProcess {
+package enum WorkbenchProcess {
     /// What one run gave.
-    struct Run: CustomStringConvertible {
-        var status: Int32
+    package struct Run: CustomStringConvertible {
+        package var status: Int32
         /// Whether it ended by itself: not killed by a signal, not stopped at the time limit.
-        var exited: Bool
-        var stdout: String
-        var stderr: String
+        package var exited: Bool
+        package var stdout: String
+        package var stderr: String
 
-        var description: String {
+        package init(status: Int32, exited: Bool, stdout: String, stderr: String) {
+            self.status = status
+            self.exited = exited
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
+        package var description: String {
             "status \(status)\(exited ? "" : " (did not exit by itself)"), stdout: \(stdout), stderr: \(stderr)"
         }
     }
 
     /// The `mpin-workbench` executable next to the test binary, when it was built.
-    static let path: String? = {
+    package static let path: String? = {
         let directories = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
             .map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
         return directories.map { $0.appendingPathComponent("mpin-workbench").path }
@@ -30,7 +36,7 @@ enum WorkbenchProcess {
     /// Runs the executable with `arguments`, or `/bin/sh -c shell` with `$WORKBENCH` set to the
     /// executable, in `directory` (the repository root by default), with `input` on standard input
     /// (else /dev/null). After `seconds` it is stopped, and `exited` is false.
-    static func run(
+    package static func run(
         _ arguments: [String] = [], shell: String? = nil, input: Data? = nil, in directory: String? = nil,
         seconds: Double = 120
     ) throws -> Run {
@@ -75,9 +81,29 @@ enum WorkbenchProcess {
             stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
     }
 
+    /// `run`, waited for on a thread of its own: an async test that runs the executable does not
+    /// hold one of Swift's few cooperative threads (as many as the machine has cores) while the
+    /// child runs, which would hold up every other test in the process meanwhile.
+    package static func runWaitingElsewhere(
+        _ arguments: [String] = [], shell: String? = nil, input: Data? = nil, in directory: String? = nil,
+        seconds: Double = 120
+    ) async throws -> Run {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Run, any Error>, Never>) in
+            Thread.detachNewThread {
+                continuation.resume(
+                    returning: Result {
+                        try run(arguments, shell: shell, input: input, in: directory, seconds: seconds)
+                    })
+            }
+        }
+        return try result.get()
+    }
+
     /// The executable was not built.
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "mpin-workbench was not found next to the test binary" }
+    package struct Missing: Error, CustomStringConvertible {
+        package init() {}
+        package var description: String { "mpin-workbench was not found next to the test binary" }
     }
 
     /// Both streams, filled from two threads.
