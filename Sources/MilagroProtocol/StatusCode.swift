@@ -1,5 +1,6 @@
 /// The status codes of the Milagro SDK, in the C++ `MPinSDK::Status::Code` order (raw values 0–16),
-/// followed by the three codes of the later MFA-platform core this SDK also implements (17–19).
+/// followed by the three codes of the later MFA-platform core this SDK also implements (17–19),
+/// and the workbench's own `REPLAY_DIVERGED` (20), which no server causes.
 public enum StatusCode: Int, Sendable, CaseIterable, Hashable, CustomStringConvertible {
     case ok = 0
     /// Local: the PIN entry was cancelled (an empty PIN).
@@ -40,6 +41,9 @@ public enum StatusCode: Int, Sendable, CaseIterable, Hashable, CustomStringConve
     case untrustedDomainError
     /// Remote: the registration expired (404 while registering).
     case registrationExpired
+    /// Local, replay only: nothing was sent, because the re-run no longer does what the replayed
+    /// cassette recorded (the cassette test's divergence report says where and what changed).
+    case replayDiverged
 
     /// The Milagro name, e.g. `PIN_INPUT_CANCELED`.
     public var name: String {
@@ -64,6 +68,7 @@ public enum StatusCode: Int, Sendable, CaseIterable, Hashable, CustomStringConve
         case .badClientVersion: "BAD_CLIENT_VERSION"
         case .untrustedDomainError: "UNTRUSTED_DOMAIN_ERROR"
         case .registrationExpired: "REGISTRATION_EXPIRED"
+        case .replayDiverged: "REPLAY_DIVERGED"
         }
     }
 
@@ -90,6 +95,7 @@ public enum StatusCode: Int, Sendable, CaseIterable, Hashable, CustomStringConve
         case .badClientVersion: "Client version not supported"
         case .untrustedDomainError: "The URL is not in a trusted domain"
         case .registrationExpired: "Registration expired"
+        case .replayDiverged: "Not sent: the re-run diverged from the replayed cassette"
         }
     }
 

@@ -1,10 +1,12 @@
 /// A request that got no HTTP response: the host was not found, the connection was refused or
-/// timed out, TLS failed, ... The SDK maps every transport error to `NETWORK_ERROR`.
+/// timed out, TLS failed, ... The SDK maps every transport error to `NETWORK_ERROR`, except
+/// `replayDivergence`, which is `REPLAY_DIVERGED`.
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The broad reason, for programmatic checks. New kinds may be added.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, cancelled, responseTooLarge, other
+            case hostNotFound, connectionRefused, timedOut, tls, invalidRequest, cancelled, responseTooLarge,
+                replayDivergence, other
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -20,6 +22,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         /// The response body was larger than the transport takes (the transfer was ended when it
         /// passed the limit; nothing of the body is kept).
         public static let responseTooLarge = Kind(.responseTooLarge)
+        /// Nothing was sent: a replayed cassette's transport refused the request, because the re-run
+        /// no longer does what the cassette recorded (at this request or an earlier event).
+        public static let replayDivergence = Kind(.replayDivergence)
         public static let other = Kind(.other)
 
         public var description: String { base.rawValue }

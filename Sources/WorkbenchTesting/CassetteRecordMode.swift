@@ -6,14 +6,20 @@
 /// * `missing`: replay the cassette when it exists, record it when it does not (the default on a
 ///   developer's machine);
 /// * `all`: record every cassette again, replacing the ones there are (except for a test that
-///   fails: it keeps its old cassette, and a note says so).
+///   fails: it keeps its old cassette, and a note says so);
+/// * `failed`: replay the cassette when it exists, and record it again only when that replay
+///   fails (a divergence, recorded events left over): the test runs a second time against the
+///   backend, and its new cassette replaces the old one unless that run fails too. Under Swift
+///   Testing the failed replay's findings become warnings, and the test passes or fails with the
+///   recording; XCTest cannot take a failure back, so there the test fails once and the next run
+///   replays the new cassette.
 ///
 /// The mode of a test is, first to last: the `record:` argument of `.cassette(...)` or
-/// `withCassette(...)`; the environment variable `MPIN_WORKBENCH_RECORD` (`all`, `missing` or
-/// `never`); `never` when `CI` is set and not empty; else `missing`.
+/// `withCassette(...)`; the environment variable `MPIN_WORKBENCH_RECORD` (`all`, `missing`,
+/// `never` or `failed`); `never` when `CI` is set and not empty; else `missing`.
 public struct CassetteRecordMode: Sendable, Hashable, CustomStringConvertible {
     private enum Base: String, Sendable, Hashable, CaseIterable {
-        case never, missing, all
+        case never, missing, all, failed
     }
 
     private let base: Base
@@ -26,17 +32,19 @@ public struct CassetteRecordMode: Sendable, Hashable, CustomStringConvertible {
     public static let missing = CassetteRecordMode(.missing)
     /// Record, replacing the cassette when there is one.
     public static let all = CassetteRecordMode(.all)
+    /// Replay, and record again when the replay fails.
+    public static let failed = CassetteRecordMode(.failed)
 
     /// The environment variable that overrides the default mode.
     public static let environmentVariable = "MPIN_WORKBENCH_RECORD"
 
-    /// The mode named `name` (`never`, `missing` or `all`), or nil.
+    /// The mode named `name` (`never`, `missing`, `all` or `failed`), or nil.
     public init?(rawValue name: String) {
         guard let base = Base(rawValue: name) else { return nil }
         self.base = base
     }
 
-    /// `never`, `missing` or `all`.
+    /// `never`, `missing`, `all` or `failed`.
     public var rawValue: String { base.rawValue }
 
     public var description: String { base.rawValue }

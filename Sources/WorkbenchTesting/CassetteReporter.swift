@@ -36,6 +36,7 @@ enum CassetteReporter {
         throws
     {
         if let failure = outcome.failure { fail(failure, at: location, file: file, line: line) }
+        if let consequence = outcome.consequence { fail(consequence, at: location, file: file, line: line) }
         if let notice = outcome.notice { note(notice, at: location) }
         if let thrown = outcome.thrown { throw thrown }
     }

@@ -28,6 +28,8 @@ struct CassetteRunner: Sendable {
     var matching: ReplayMode?
     /// The `--filter` that runs this test alone, for the re-record command in reports.
     var testFilter: String
+    /// Where a divergence is reported when no failure of the test places it.
+    var place: DivergenceWatch.ReportPlace
 
     /// What a run found besides what the body threw: a failure of the test, or a note.
     struct Outcome: Sendable {
@@ -37,6 +39,9 @@ struct CassetteRunner: Sendable {
         var notice: String?
         /// What the test's body threw while recording: the caller reports the outcome, then throws it.
         var thrown: (any Error)?
+        /// A failure that follows from a divergence reported while the test ran (what the test
+        /// threw then), marked as such: reported after `failure`.
+        var consequence: String?
     }
 
     /// The address under which the embedded backend is recorded, whatever port it got (the one
@@ -48,6 +53,10 @@ struct CassetteRunner: Sendable {
 
     /// `<directory>/<safe name>.json`.
     var path: String { directory + "/" + SafeFileName.make(name) + ".json" }
+
+    /// `<directory>/<safe name>.produced.json`: the flow a failing replay produced, beside its
+    /// cassette, for `mpin-workbench cassette diff`. A passing replay or a recording removes it.
+    var producedPath: String { directory + "/" + SafeFileName.make(name) + ".produced.json" }
 
     /// The command that records this test's cassette again.
     var rerecordCommand: String {
@@ -78,7 +87,8 @@ struct CassetteRunner: Sendable {
                 failure: "no cassette at \(path); record it with \(CassetteRecordMode.environmentVariable)=missing "
                     + "swift test --filter '\(testFilter)' (the record mode is never: "
                     + "set by the test, by \(CassetteRecordMode.environmentVariable) or because CI is set)")
-        case (.all, _), (.missing, false):
+        case (.all, _), (.missing, false), (.failed, false):
+            removeProducedFlow()
             return try await recordCassette(body)
         default:
             return try await replayCassette(body)
@@ -97,8 +107,10 @@ struct CassetteRunner: Sendable {
                 fallbackRandom: SeededRandomSource(seed: cassette.scenario.seed ?? seed ?? Self.embeddedSeed),
                 fallbackClock: FrozenClock(milliseconds: ScenarioScript.defaultStartTime))
         } catch let error as CassetteError {
+            if record == .failed { return try await recordAgain(body, because: error.description) }
             return Outcome(failure: "\(error.description)\n  record it again with: \(rerecordCommand)")
         } catch let error as ReplayError {
+            if record == .failed { return try await recordAgain(body, because: error.report.headline) }
             return Outcome(failure: report(error))
         }
         let flavour: MPinClient.Flavour =
@@ -106,21 +118,76 @@ struct CassetteRunner: Sendable {
         let session = CassetteSession(
             name: name, path: path, backendURL: cassette.backend.url, flavour: flavour,
             source: .replaying(replayer), liveTransport: nil, liveRandom: nil, liveClock: nil)
+        let redacted = !cassette.redactions.isEmpty
+        let producedNote = producedNote(redacted: redacted)
+        let watch = DivergenceWatch(replayer: replayer, place: place, demoted: record == .failed) { error in
+            report(error) + producedNote
+        }
         var thrown: (any Error)?
         do {
-            try await body(session)
+            try await watch.run { try await body(session) }
         } catch {
             thrown = error
         }
         replayer.abandonHolds()
-        do {
+        var failed: ReplayError?
+        do throws(ReplayError) {
             try replayer.finish()
         } catch {
-            let note = thrown.map { "\n  the test then threw: \($0)" } ?? ""
-            return Outcome(failure: report(error) + note)
+            failed = error
         }
-        if let thrown { throw thrown }
-        return Outcome()
+        guard let divergence = failed else {
+            removeProducedFlow()
+            if let thrown { throw thrown }
+            return Outcome()
+        }
+        if record == .failed {
+            // The failed replay's findings were warnings (Swift Testing).
+            return try await recordAgain(body, because: "the replay " + divergence.report.headline)
+        }
+        if !redacted { writeProducedFlow(replayer) }
+        if watch.reportedDuringRun {
+            // Reported where the test noticed it; what the test threw then follows from it.
+            return Outcome(
+                consequence: thrown.map { "the test threw: \($0); " + DivergenceWatch.consequence(of: divergence) })
+        }
+        let note = thrown.map { "\n  the test then threw: \($0)" } ?? ""
+        return Outcome(failure: report(divergence) + producedNote + note)
+    }
+
+    /// Record mode `failed` after a replay that failed (or a cassette that could not be read):
+    /// records the cassette again, and the note says why.
+    private func recordAgain(_ body: (CassetteSession) async throws -> Void, because why: String) async throws
+        -> Outcome
+    {
+        removeProducedFlow()
+        var outcome = try await recordCassette(body)
+        outcome.notice =
+            "cassette \"\(name)\": \(why); record mode failed, so it was recorded again: "
+            + (outcome.notice ?? "")
+        return outcome
+    }
+
+    /// The lines of a divergence report that name the produced flow (or why none is written).
+    private func producedNote(redacted: Bool) -> String {
+        guard !redacted else {
+            return "\n  the flow this run produced is not written: the cassette is redacted, and the flow would "
+                + "hold the values the replay was given for its placeholders"
+        }
+        return "\n  the flow this run produced is written beside it when the test ends; see the change with:"
+            + "\n    mpin-workbench cassette diff '\(path)' '\(producedPath)'"
+    }
+
+    /// Writes the flow the failed replay produced to `producedPath` (best effort: a folder that
+    /// cannot be written leaves the report as it is).
+    private func writeProducedFlow(_ replayer: Replayer) {
+        try? CassetteFile.write(replayer.producedFlow(), to: producedPath)
+    }
+
+    private func removeProducedFlow() {
+        if FileManager.default.fileExists(atPath: producedPath) {
+            try? FileManager.default.removeItem(atPath: producedPath)
+        }
     }
 
     /// The replayer's report, with the command that records this test's cassette again in place

@@ -18,7 +18,10 @@ import Testing
 /// exists the test replays it offline (strict: every request, API result, crypto step, random draw
 /// and clock read as recorded, none left over); when it is missing, or the record mode is `all`,
 /// the test runs against the backend (the embedded reference backend by default) and writes it.
-/// A divergence fails the test with the replayer's report, at the test's source location. A test
+/// A divergence fails the test with the replayer's report, ahead of the failures that follow from
+/// it (`DivergenceWatch`: where the test first noticed it, else at the test's source location),
+/// and the flow the re-run produced is written beside the cassette (`<name>.produced.json`) for
+/// `mpin-workbench cassette diff`. A test
 /// that fails while recording (a failing issue, or an error thrown) writes nothing: its old
 /// cassette is kept, and a warning says so.
 public struct CassetteTrait: TestTrait, TestScoping {
@@ -67,11 +70,15 @@ public struct CassetteTrait: TestTrait, TestScoping {
         let runner = CassetteRunner(
             name: name ?? testName,
             directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: location.filePath),
-            record: mode, backend: backend, seed: seed, matching: matching, testFilter: testName)
+            record: mode, backend: backend, seed: seed, matching: matching, testFilter: testName,
+            place: .init(location: location, file: #filePath, line: #line))
         let outcome = try await runner.run { session in
             try await CassetteSession.$current.withValue(session) { try await function() }
         }
         if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
+        if let consequence = outcome.consequence {
+            Issue.record(Comment(rawValue: consequence), sourceLocation: location)
+        }
         if let notice = outcome.notice {
             Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location)
         }
@@ -90,7 +97,7 @@ extension Trait where Self == CassetteTrait {
     ///
     /// - Parameters:
     ///   - name: the cassette's name; the file is `<name>.json`, the name made a safe file name.
-    ///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI`
+    ///   - record: `never`, `missing`, `all` or `failed`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI`
     ///     is set, else `missing`.
     ///   - backend: what to record against (default: the embedded reference backend, which the test
     ///     target records against when it links `WorkbenchTestingEmbedded`).

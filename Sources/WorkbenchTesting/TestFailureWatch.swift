@@ -45,9 +45,9 @@ final class TestFailureWatch: Sendable {
         #endif
     }
 
-    /// Carries the part into the issue handler's scope, which wants a sendable closure; the scope
-    /// runs it once, on this task, before `failed(running:)` returns.
-    private struct UncheckedPart: @unchecked Sendable {
+    /// Carries a part of a test into an issue handler's scope, which wants a sendable closure; the
+    /// scope runs it once, on the calling task, before the call that made the scope returns.
+    struct UncheckedPart: @unchecked Sendable {
         let run: () async throws -> Void
     }
 

@@ -21,13 +21,16 @@ import Testing
 /// it is replayed offline when it exists and recorded when it is missing or `record` is `all`
 /// (see `CassetteTrait` for the rest). A test that fails while recording (a failing issue or
 /// XCTest failure, or a thrown error) writes nothing and keeps its old cassette, with a note saying
-/// so. A divergence, or a missing cassette under `never`, fails
-/// the test with the report at the call: `XCTFail` under XCTest, `Issue.record` under Swift
-/// Testing. Under XCTest the note of a recording goes to standard error.
+/// so. A divergence fails the test with the report ahead of the failures that follow from it
+/// (`DivergenceWatch`): under Swift Testing at the first of them, else at the call; under XCTest
+/// an `XCTFail` at the call when the re-run diverges. The flow the re-run produced is written
+/// beside the cassette (`<name>.produced.json`) for `mpin-workbench cassette diff`. A missing
+/// cassette under `never` fails the test at the call. Under XCTest the note of a recording goes
+/// to standard error.
 ///
 /// - Parameters:
 ///   - name: the cassette's name; the file is `<name>.json`, the name made a safe file name.
-///   - record: `never`, `missing` or `all`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI` is
+///   - record: `never`, `missing`, `all` or `failed`; nil: `MPIN_WORKBENCH_RECORD`, else `never` when `CI` is
 ///     set, else `missing`.
 ///   - backend: what to record against (default: the embedded reference backend, which the test
 ///     target records against when it links `WorkbenchTestingEmbedded`).
@@ -59,7 +62,8 @@ public func withCassette(
     let runner = CassetteRunner(
         name: name, directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: path),
         record: mode, backend: backend, seed: seed, matching: matching,
-        testFilter: CassetteTrait.functionName(function))
+        testFilter: CassetteTrait.functionName(function),
+        place: .init(location: location, file: filePath, line: line))
     let outcome = try await runner.run(body)
     try CassetteReporter.report(outcome, at: location, file: filePath, line: line)
 }

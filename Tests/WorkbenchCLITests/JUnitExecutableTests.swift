@@ -69,8 +69,8 @@ struct JUnitExecutableTests {
         #expect(failure["type"] == "requestMismatch")
         #expect(
             failure["message"]
-                == "\(tampered): replay (strict) diverged at event 3 (sdk, step 2 \"sdk startRegistration\"): "
-                + "the request differs from the recorded one")
+                == "\(tampered): replay (strict) diverged at event 3 (sdk, step 2 \"sdk startRegistration\", in the call "
+                + "startRegistration): the request differs from the recorded one")
         #expect(
             failure.text.contains("url: expected http://127.0.0.1:8005/rps/users, got http://127.0.0.1:8005/rps/user"))
         // Exactly the report the command printed after FAIL.

@@ -29,7 +29,7 @@ import Testing
         }
         let message = try #require(error).message
         #expect(message.hasPrefix("MPIN_WORKBENCH_RECORD=\""))
-        #expect(message.hasSuffix("is not a record mode; use one of never, missing, all"))
+        #expect(message.hasSuffix("is not a record mode; use one of never, missing, all, failed"))
     }
 
     @Test func aControlCharacterIsShownEscaped() throws {

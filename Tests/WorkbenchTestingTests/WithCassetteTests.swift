@@ -138,8 +138,8 @@ import Testing
         } matching: { issue in
             let report = text(of: issue)
             return report.hasPrefix(
-                "\(path): replay (strict) diverged at event \(index) (sdk, step 2 \"log in\"): "
-                    + "the request differs from the recorded one")
+                "\(path): replay (strict) diverged at event \(index) (sdk, step 2 \"log in\", in the call "
+                    + "finishAuthentication): the request differs from the recorded one")
                 && report.contains("body $.U: expected")
                 && report.contains(
                     "MPIN_WORKBENCH_RECORD=all swift test --filter 'aTamperedRequestFailsNamingTheEventAndTheField'")

@@ -184,7 +184,7 @@ public struct CassetteEvent: Sendable, Hashable {
                 let kinds: [String: TransportError.Kind] = [
                     "hostNotFound": .hostNotFound, "connectionRefused": .connectionRefused, "timedOut": .timedOut,
                     "tls": .tls, "invalidRequest": .invalidRequest, "cancelled": .cancelled,
-                    "responseTooLarge": .responseTooLarge,
+                    "responseTooLarge": .responseTooLarge, "replayDivergence": .replayDivergence,
                 ]
                 return TransportError(kind: kinds[kind] ?? .other, message: message, url: url, code: code)
             }

@@ -17,9 +17,11 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch change {
         case .changed(let expected, let actual):
-            "\(path): expected \(JSONDiff.brief(expected)), got \(JSONDiff.brief(actual))"
-        case .missing(let expected): "\(path): missing (expected \(JSONDiff.brief(expected)))"
-        case .added(let actual): "\(path): unexpected (got \(JSONDiff.brief(actual)))"
+            // Shortened around the first difference, so that a change inside a long value shows.
+            let (e, a) = JSONDiff.briefPair(expected, actual)
+            return "\(path): expected \(e), got \(a)"
+        case .missing(let expected): return "\(path): missing (expected \(JSONDiff.brief(expected)))"
+        case .added(let actual): return "\(path): unexpected (got \(JSONDiff.brief(actual)))"
         }
     }
 
@@ -27,9 +29,11 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     /// `first` and `second` (`cassette diff`: "the first", "the second").
     public func description(first: String, second: String) -> String {
         switch change {
-        case .changed(let a, let b): "\(path): \(JSONDiff.brief(a)) in \(first), \(JSONDiff.brief(b)) in \(second)"
-        case .missing(let a): "\(path): only in \(first) (\(JSONDiff.brief(a)))"
-        case .added(let b): "\(path): only in \(second) (\(JSONDiff.brief(b)))"
+        case .changed(let a, let b):
+            let (x, y) = JSONDiff.briefPair(a, b)
+            return "\(path): \(x) in \(first), \(y) in \(second)"
+        case .missing(let a): return "\(path): only in \(first) (\(JSONDiff.brief(a)))"
+        case .added(let b): return "\(path): only in \(second) (\(JSONDiff.brief(b)))"
         }
     }
 }
@@ -90,6 +94,12 @@ public enum JSONDiff {
         return simple ? "." + name : "[" + JSONWriter.quoted(name) + "]"
     }
 
+    /// Two values that differ, each on one line: shortened around their first difference beyond
+    /// `limit` characters, so that the change is what both show.
+    public static func briefPair(_ expected: JSONValue, _ actual: JSONValue, limit: Int = 80) -> (String, String) {
+        TextShortening.aroundDifference(JSONWriter.compact(expected), JSONWriter.compact(actual), limit: limit)
+    }
+
     /// A one-line rendering, shortened in the middle beyond `limit` characters.
     public static func brief(_ value: JSONValue, limit: Int = 80) -> String {
         TextShortening.middle(JSONWriter.compact(value), limit: limit)
@@ -102,5 +112,28 @@ enum TextShortening {
         guard text.count > limit, limit > 10 else { return text }
         let keep = (limit - 1) / 2
         return String(text.prefix(keep)) + "…" + String(text.suffix(limit - 1 - keep)) + " (\(text.count) chars)"
+    }
+
+    /// Two texts that should be equal, each cut to about `limit` characters around the first
+    /// character where they differ (the same window in both), so that the difference is on screen
+    /// however long they are; texts within the limit, or equal ones, are shortened as `middle` does.
+    /// A cut text says how long it is and where the first difference is: `…3f9a0c… (260 chars,
+    /// differs from character 131)`.
+    static func aroundDifference(_ expected: String, _ actual: String, limit: Int) -> (String, String) {
+        guard expected != actual, max(expected.count, actual.count) > limit, limit > 10 else {
+            return (middle(expected, limit: limit), middle(actual, limit: limit))
+        }
+        let e = Array(expected), a = Array(actual)
+        var first = 0
+        while first < e.count, first < a.count, e[first] == a[first] { first += 1 }
+        let start = max(0, first - limit / 3)
+        func window(_ text: [Character]) -> String {
+            let end = min(text.count, start + limit)
+            var out = start > 0 ? "…" : ""
+            out += String(text[min(start, text.count)..<end])
+            if end < text.count { out += "…" }
+            return out + " (\(text.count) chars, differs from character \(first + 1))"
+        }
+        return (window(e), window(a))
     }
 }

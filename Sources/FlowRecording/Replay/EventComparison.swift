@@ -109,9 +109,8 @@ enum EventComparison {
             if x == y { continue }
             switch (x, y) {
             case (let x?, let y?) where x.name == y.name:
-                out.append(
-                    "\(label) \(x.name): expected \(TextShortening.middle(x.value, limit: 70)), "
-                        + "got \(TextShortening.middle(y.value, limit: 70))")
+                let (e, a) = TextShortening.aroundDifference(x.value, y.value, limit: 70)
+                out.append("\(label) \(x.name): expected \(e), got \(a)")
             default:
                 out.append(
                     "\(label) \(position + 1): expected \(x.map(brief) ?? "nothing"), got \(y.map(brief) ?? "nothing")")

@@ -57,6 +57,9 @@ public struct DivergenceReport: Sendable, Hashable {
     public var eventIndex: Int?
     public var step: ScenarioStep?
     public var actor: EventActor?
+    /// The API call that was running when the re-run diverged: the first call the cassette records
+    /// at or after the event (a call is recorded when it returns), if any.
+    public var call: String?
     public var summary: String
     public var expected: String?
     public var actual: String?
@@ -71,7 +74,8 @@ public struct DivergenceReport: Sendable, Hashable {
 
     public init(
         cassette: String, mode: ReplayMode, eventIndex: Int? = nil, step: ScenarioStep? = nil, actor: EventActor? = nil,
-        summary: String, expected: String? = nil, actual: String? = nil, differences: [String] = [],
+        call: String? = nil, summary: String, expected: String? = nil, actual: String? = nil,
+        differences: [String] = [],
         closest: String? = nil, rerecord: String? = nil, beforeStart: Bool = false
     ) {
         self.cassette = cassette
@@ -79,6 +83,7 @@ public struct DivergenceReport: Sendable, Hashable {
         self.eventIndex = eventIndex
         self.step = step
         self.actor = actor
+        self.call = call
         self.summary = summary
         self.expected = expected
         self.actual = actual
@@ -88,15 +93,23 @@ public struct DivergenceReport: Sendable, Hashable {
         self.beforeStart = beforeStart
     }
 
-    /// The report as text, several lines.
-    public var text: String {
-        if beforeStart { return "\(cassette): replay (\(mode)) cannot start: \(summary)" }
+    /// Where and what, on one line: `diverged at event 12 (sdk, step 2 "log in", in the call
+    /// finishAuthentication): the crypto step client1 differs from the recorded one`.
+    public var headline: String {
+        if beforeStart { return "cannot start: \(summary)" }
         var location = eventIndex.map { "event \($0)" } ?? "the end"
         var details: [String] = []
         if let actor { details.append(actor.rawValue) }
         if let step { details.append(step.description) }
+        if let call { details.append("in the call \(call)") }
         if !details.isEmpty { location += " (" + details.joined(separator: ", ") + ")" }
-        var lines = ["\(cassette): replay (\(mode)) diverged at \(location): \(summary)"]
+        return "diverged at \(location): \(summary)"
+    }
+
+    /// The report as text, several lines.
+    public var text: String {
+        if beforeStart { return "\(cassette): replay (\(mode)) cannot start: \(summary)" }
+        var lines = ["\(cassette): replay (\(mode)) \(headline)"]
         if let expected { lines.append("  expected: \(expected)") }
         if let actual { lines.append("  actual:   \(actual)") }
         if !differences.isEmpty {

@@ -7,8 +7,9 @@ import SDKSeams
 /// recorded before the step's next one have been made by the other steps
 /// (``Replayer/holdResponse(after:)``).
 ///
-/// A request that does not match is answered with a `TransportError` (kind `other`) whose message
-/// starts with "replay divergence"; the full report comes from `Replayer.finish()`.
+/// A request that does not match, and every request after a divergence, is not sent: it gets a
+/// `TransportError` of kind `replayDivergence` (the SDK's `REPLAY_DIVERGED`, not a network error)
+/// whose message names the first divergence; the full report comes from `Replayer.finish()`.
 public struct ReplayTransport: HTTPTransport {
     public let replayer: Replayer
     public let actor: EventActor
@@ -26,7 +27,8 @@ public struct ReplayTransport: HTTPTransport {
             throw (exchange.error ?? .init(kind: "other", message: "no recorded response")).transportError(
                 url: request.url)
         case .failure(let error):
-            throw TransportError(kind: .other, message: "replay divergence: \(error.report.summary)", url: request.url)
+            throw TransportError(
+                kind: .replayDivergence, message: "not sent: the replay \(error.report.headline)", url: request.url)
         }
     }
 }

@@ -28,7 +28,13 @@ public final class Replayer: Sendable {
         var waiters: [Waiter] = []
         /// The checks not made because their values come from stand-ins (`unchecked`).
         var unchecked: [String] = []
+        /// What the re-run did, as a recording of it would hold it (`producedFlow`).
+        var produced: [CassetteEvent] = []
     }
+
+    /// The most events `producedFlow` keeps beyond the cassette's own count: a re-run that goes on
+    /// after its divergence (every request refused) cannot grow it without bound.
+    static let producedSlack = 10_000
 
     /// A background step held at a response until the events recorded between that response and
     /// the step's next event (`needed`, made by other steps) have been matched.
@@ -60,6 +66,7 @@ public final class Replayer: Sendable {
     /// themselves and, transitively, the outputs of crypto steps with such an input.
     private let standInValues: [String: [String]]
     private let state = Mutex(State())
+    private let divergenceHandler = Mutex<(@Sendable (ReplayError) -> Void)?>(nil)
 
     /// - Parameters:
     ///   - cassette: the recording, possibly redacted.
@@ -225,14 +232,18 @@ public final class Replayer: Sendable {
     /// Checks an API result of the re-run against the next recorded `call` event.
     @discardableResult
     public func check(call: CassetteEvent.Call, actor: EventActor = .sdk) -> ReplayError? {
-        if case .failure(let error) = match(.init(actor: actor, .call(call))) { return error }
+        let incoming = CassetteEvent(actor: actor, .call(call))
+        defer { produce(incoming) }
+        if case .failure(let error) = match(incoming) { return error }
         return nil
     }
 
     /// Checks a crypto step of the re-run against the next recorded `crypto` event.
     @discardableResult
     public func check(crypto step: CassetteEvent.CryptoStep, actor: EventActor = .sdk) -> ReplayError? {
-        if case .failure(let error) = match(.init(actor: actor, .crypto(step))) { return error }
+        let incoming = CassetteEvent(actor: actor, .crypto(step))
+        defer { produce(incoming) }
+        if case .failure(let error) = match(incoming) { return error }
         return nil
     }
 
@@ -241,14 +252,53 @@ public final class Replayer: Sendable {
         (index: Int?, exchange: CassetteEvent.HTTPExchange), ReplayError
     > {
         let incoming = CassetteEvent(actor: actor, .http(.init(request: .init(request), response: .init(status: 0))))
-        return matchIndexed(incoming).map { found in
+        let result = matchIndexed(incoming).map { found -> (index: Int?, exchange: CassetteEvent.HTTPExchange) in
             guard let found, case .http(let exchange) = found.event.payload else {
                 return (
-                    nil, .init(request: .init(request), error: .init(kind: "other", message: "no recorded exchange"))
+                    nil,
+                    CassetteEvent.HTTPExchange(
+                        request: .init(request), error: .init(kind: "other", message: "no recorded exchange"))
                 )
             }
             return (found.index, exchange)
         }
+        // Produced: the request as sent, with the answer the replay gave it (none when refused).
+        var produced = CassetteEvent.HTTPExchange(request: .init(request))
+        switch result {
+        case .success(let (_, exchange)):
+            produced.response = exchange.response
+            produced.error = exchange.error
+            produced.context = exchange.context
+        case .failure(let error):
+            produced.error = .init(
+                kind: TransportError.Kind.replayDivergence.description,
+                message: "not sent: the replay \(error.report.headline)")
+        }
+        produce(CassetteEvent(actor: actor, .http(produced)))
+        return result
+    }
+
+    /// Appends what the re-run did to the produced flow, in the re-run's step.
+    private func produce(_ event: CassetteEvent) {
+        state.withLock { state in
+            guard state.produced.count < cassette.events.count + Self.producedSlack else { return }
+            var event = event
+            event.step = ConcurrentStep.current ?? state.step
+            state.produced.append(event)
+        }
+    }
+
+    /// The flow the re-run produced, as a cassette with this one's header: its requests with the
+    /// answers the replay gave them (a refused one with its `replayDivergence` error), its API
+    /// results and crypto steps, and the random bytes and clock readings it was handed. Beside the
+    /// recorded cassette, `cassette diff` shows what changed. It holds the values of the
+    /// placeholders the replay was given, restored: the produced flow of a redacted cassette (one
+    /// with `redactions`) holds what the redaction removed, and has no `redactions` itself.
+    public func producedFlow() -> Cassette {
+        var flow = cassette
+        flow.redactions = []
+        flow.events = state.withLock { $0.produced }
+        return flow
     }
 
     // MARK: - Steps at the same time
@@ -324,30 +374,44 @@ public final class Replayer: Sendable {
 
     func drawRandom(count: Int, actor: EventActor) -> [UInt8] {
         let incoming = CassetteEvent(actor: actor, .random(.init(hex: String(repeating: "00", count: count))))
+        let bytes: [UInt8]
+        var purpose: String?
         switch match(incoming) {
         case .success(let event?):
-            if case .random(let draw) = event.payload, let bytes = draw.bytes { return bytes }
-            return [UInt8](repeating: 0, count: count)
+            if case .random(let draw) = event.payload, let recorded = draw.bytes {
+                bytes = recorded
+                purpose = draw.purpose
+            } else {
+                bytes = [UInt8](repeating: 0, count: count)
+            }
         case .success(nil):
-            return fallbackRandom?.randomBytes(count: count) ?? [UInt8](repeating: 0, count: count)
+            bytes = fallbackRandom?.randomBytes(count: count) ?? [UInt8](repeating: 0, count: count)
         case .failure:
-            return [UInt8](repeating: 0, count: count)
+            bytes = [UInt8](repeating: 0, count: count)
         }
+        produce(CassetteEvent(actor: actor, .random(.init(purpose: purpose, bytes: bytes))))
+        return bytes
     }
 
     func readClock(actor: EventActor) -> Int64 {
+        let milliseconds: Int64
+        var purpose: String?
         switch match(CassetteEvent(actor: actor, .clock(.init(milliseconds: 0)))) {
         case .success(let event?):
             if case .clock(let read) = event.payload {
                 state.withLock { $0.lastClock = read.milliseconds }
-                return read.milliseconds
+                milliseconds = read.milliseconds
+                purpose = read.purpose
+            } else {
+                milliseconds = state.withLock { $0.lastClock }
             }
-            return state.withLock { $0.lastClock }
         case .success(nil):
-            return fallbackClock?.nowMilliseconds() ?? state.withLock { $0.lastClock }
+            milliseconds = fallbackClock?.nowMilliseconds() ?? state.withLock { $0.lastClock }
         case .failure:
-            return state.withLock { $0.lastClock }
+            milliseconds = state.withLock { $0.lastClock }
         }
+        produce(CassetteEvent(actor: actor, .clock(.init(purpose: purpose, milliseconds: milliseconds))))
+        return milliseconds
     }
 
     /// Ends the re-run: throws the first divergence, or a report of recorded events never reached.
@@ -398,12 +462,22 @@ public final class Replayer: Sendable {
 
     /// `match`, with the index of the recorded event; held steps whose wait is over resume.
     private func matchIndexed(_ incoming: CassetteEvent) -> Result<(index: Int, event: CassetteEvent)?, ReplayError> {
-        let (result, released) = state.withLock { state in
+        let (result, released, diverged) = state.withLock { state in
+            let before = state.failure == nil
             let result = matchLocked(incoming, &state)
-            return (result, release(&state))
+            return (result, release(&state), before ? state.failure : nil)
         }
         for continuation in released { continuation.resume() }
+        if let diverged, let handler = divergenceHandler.withLock({ $0 }) { handler(diverged) }
         return result
+    }
+
+    /// Calls `handler` when the re-run first diverges, on the task that made the diverging event,
+    /// before that event's caller gets its answer (a cassette test reports the divergence then,
+    /// ahead of the failures that follow from it). A divergence found by `finish()` or
+    /// `abandonHolds()`, after the run, is only thrown.
+    public func onDivergence(_ handler: @escaping @Sendable (ReplayError) -> Void) {
+        divergenceHandler.withLock { $0 = handler }
     }
 
     private func matchLocked(_ incoming: CassetteEvent, _ state: inout State) -> Result<
@@ -614,10 +688,13 @@ public final class Replayer: Sendable {
         _ state: inout State, _ kind: ReplayError.Kind, at index: Int?, incoming: CassetteEvent, summary: String,
         differences: [String] = []
     ) -> ReplayError {
-        var built = report(
-            at: index, summary: summary,
-            expected: index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)",
-            actual: actualLine(incoming), differences: differences)
+        var expected = index.map { EventSummary.line(cassette.events[$0]) } ?? "nothing (the cassette is used up)"
+        var actual = actualLine(incoming)
+        if let index, cassette.events[index].type == incoming.type, incoming.type == "call" || incoming.type == "crypto"
+        {
+            (expected, actual) = EventSummary.pair(cassette.events[index], incoming)
+        }
+        var built = report(at: index, summary: summary, expected: expected, actual: actual, differences: differences)
         if index == nil { built.step = ConcurrentStep.current ?? state.step }
         // Mode `context` names the expected exchange itself, compared as that mode compares.
         if case .http(let exchange) = incoming.payload, mode.matching != .context || index == nil {
@@ -643,9 +720,18 @@ public final class Replayer: Sendable {
         -> DivergenceReport
     {
         let event = index.map { cassette.events[$0] }
+        // The call in progress: a call is recorded when it returns, after the events it made.
+        let call = index.flatMap { start in
+            cassette.events[start...].lazy.compactMap { event -> String? in
+                guard case .call(let call) = event.payload, event.actor == self.cassette.events[start].actor else {
+                    return nil
+                }
+                return call.name
+            }.first
+        }
         return DivergenceReport(
             cassette: path ?? "cassette \"\(cassette.scenario.name)\"", mode: mode, eventIndex: index,
-            step: event?.step, actor: event?.actor, summary: summary, expected: expected, actual: actual,
+            step: event?.step, actor: event?.actor, call: call, summary: summary, expected: expected, actual: actual,
             differences: differences, rerecord: RerecordHint.command(for: cassette, path: path))
     }
 

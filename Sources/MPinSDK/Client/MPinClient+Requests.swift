@@ -49,7 +49,9 @@ extension MPinClient {
             emit(
                 .http(
                     ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: nil, error: error)))
-            throw MPinError(.networkError, error.message, context: .init(request: described))
+            // A replay's refusal is not the network's: the test's first failure then names it.
+            let code: StatusCode = error.kind == .replayDivergence ? .replayDiverged : .networkError
+            throw MPinError(code, error.message, context: .init(request: described))
         }
         emit(
             .http(ClientEvent.HTTPExchange(context: context.rawValue, request: request, response: response, error: nil))

@@ -49,10 +49,17 @@ import Testing
         #expect(error.report.differences.contains { $0.hasPrefix("input y: expected") })
         #expect(
             error.description.contains(
-                "Recordings/toy.json: replay (strict) diverged at event \(client2) (sdk, step 1 \"authenticate\")"))
+                "Recordings/toy.json: replay (strict) diverged at event \(client2) (sdk, step 1 \"authenticate\", "
+                    + "in the call authenticate)"))
         #expect(
             error.description.contains(
                 "mpin-workbench record Scenarios/toy-authenticate.yaml --embedded --seed 7 --out Recordings/toy.json"))
+        // The first lines show the change: the y of each (the toy's values are short enough to show whole).
+        let expected = try #require(error.report.expected), actual = try #require(error.report.actual)
+        func yField(_ line: String) -> Substring? { line.split(separator: " ").first { $0.hasPrefix("y=") } }
+        #expect(yField(expected) != nil && yField(expected) != yField(actual), "\(error)")
+        let lines = error.description.split(separator: "\n").prefix(3).joined(separator: "\n")
+        #expect(lines.contains("expected: crypto client2") && lines.contains("actual:   crypto client2"))
     }
 
     @Test func flippedRequestBodyByteIsARequestMismatchWithJSONPath() async throws {
@@ -167,7 +174,8 @@ import Testing
             _ = try await replayer.transport().send(HTTPRequest(method: .get, url: "http://elsewhere/"))
             Issue.record("no error")
         } catch {
-            #expect(error.kind == .other && error.message.hasPrefix("replay divergence:"))
+            #expect(
+                error.kind == .replayDivergence && error.message.hasPrefix("not sent: the replay diverged at event"))
         }
     }
 
