@@ -116,7 +116,8 @@ enum TextShortening {
 
     /// Two texts that should be equal, each cut to about `limit` characters around the first
     /// character where they differ (the same window in both), so that the difference is on screen
-    /// however long they are; texts within the limit, or equal ones, are shortened as `middle` does.
+    /// however long they are; a text within the limit is kept whole, and equal ones are shortened as
+    /// `middle` does.
     /// A cut text says how long it is and where the first difference is: `…3f9a0c… (260 chars,
     /// differs from character 131)`.
     static func aroundDifference(_ expected: String, _ actual: String, limit: Int) -> (String, String) {
@@ -128,6 +129,7 @@ enum TextShortening {
         while first < e.count, first < a.count, e[first] == a[first] { first += 1 }
         let start = max(0, first - limit / 3)
         func window(_ text: [Character]) -> String {
+            guard text.count > limit else { return String(text) }
             let end = min(text.count, start + limit)
             var out = start > 0 ? "…" : ""
             out += String(text[min(start, text.count)..<end])

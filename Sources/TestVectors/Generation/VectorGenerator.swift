@@ -237,7 +237,7 @@ public struct VectorGenerator: Sendable {
         var header = [
             GenerateCommandLine.line(version: toolVersion, command: command),
             "Hex is big-endian. G1 = 65 bytes 04||x||y, G2 = 128 bytes x.re||x.im||y.re||y.im, GT = 384 bytes (w-powers 0,3,1,4,2,5, each re, im), scalars 32 bytes.",
-            "Upper-case fields carry AMCL's vector key names (CRYPTO.md §5-§6); tcId, comment, flags, result and expectedError are Wycheproof's.",
+            "Upper-case fields carry AMCL's vector key names (docs/crypto.md §5-§6); tcId, comment, flags, result and expectedError are Wycheproof's.",
         ]
         if !suite.dependsOnCurve { header.append("The values do not depend on the curve.") }
         var root: [String: JSONValue] = [
