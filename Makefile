@@ -16,7 +16,7 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR      ?= .build/release
 WORKBENCH    := $(BIN_DIR)/mpin-workbench
-DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind python3
+DEB_PACKAGES := libgmp-dev libcurl4-openssl-dev libyaml-dev libjansson-dev valgrind python3 curl
 # AMCL's published vector files are read from the shared folder beside the repository (never
 # copied into it); `make demo` says so when it is absent and verifies the generated files alone.
 SHARED_VECTORS ?= ../shared/vectors

@@ -59,8 +59,11 @@ struct CassetteImportCommand: ParsableCommand {
     @Option(help: "The directory for the cassettes (created if missing).")
     var out: String
 
-    @Option(help: "Where the suite description of sequential runs is looked up (its suites/ folders).")
-    var scenarios = "Scenarios"
+    @Option(
+        help: ArgumentHelp(
+            "Where the suite description of sequential runs is looked up, in its suites/ folders (default: "
+                + "the bundled scenarios' folder, found as record finds it).", valueName: "folder"))
+    var scenarios: String?
 
     func validate() throws {
         if format != LegacyImporter.formatName {
@@ -76,8 +79,9 @@ struct CassetteImportCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let suite: LegacySuite?
+        let library = ScenarioLibrary(directory: scenarios)
         do {
-            suite = try ScenarioLibrary(directory: scenarios).suite(named: LegacyImporter.suiteName)
+            suite = try library.suite(named: LegacyImporter.suiteName)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -92,7 +96,9 @@ struct CassetteImportCommand: ParsableCommand {
         for note in outcome.notes { Console.line("note: " + note) }
         if suite == nil, !outcome.notes.isEmpty {
             Console.line(
-                "note: no suite description \(LegacyImporter.suiteName) under \(scenarios)/ (give the scenario folder with --scenarios)"
+                "note: no suite description \(LegacyImporter.suiteName) under "
+                    + library.searched.joined(separator: ", ") + " (give the scenario folder with --scenarios, "
+                    + "or set MPIN_WORKBENCH_SCENARIOS)"
             )
         }
         do {

@@ -61,8 +61,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(parsing: .upToNextOption, help: "Values of redacted placeholders, NAME=VALUE.")
     var secret: [String] = []
 
-    @Option(help: "Where bundled scenarios are looked up by name.")
-    var scenarios = "Scenarios"
+    @Option(
+        help: ArgumentHelp(
+            "Where bundled scenarios are looked up by name (default: the bundled scenarios' folder, "
+                + "found as record finds it).", valueName: "folder"))
+    var scenarios: String?
 
     @Flag(help: "Print a summary table (cassette, scenario, events, result) instead of one line per cassette.")
     var table = false

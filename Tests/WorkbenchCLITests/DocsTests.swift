@@ -151,7 +151,8 @@ import Testing
             }
             var end = index + 1
             while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
-            let marker = lines[..<index].last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+            let marker =
+                lines[..<index].last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
                 .trimmingCharacters(in: .whitespaces) ?? ""
             let marked =
                 marker == "<!-- runnable -->"
@@ -179,7 +180,8 @@ import Testing
             problems.isEmpty,
             "command blocks with neither <!-- runnable --> nor <!-- not runnable: REASON --> before them:\n\(listed)")
         // The rule itself: an unmarked block is found, a marked one and a code block are not.
-        let sample = "a\n```\n$ mpin-workbench x\n```\n<!-- not runnable: a synopsis -->\n```\nmpin-workbench y\n```\n"
+        let sample =
+            "a\n```\n$ mpin-workbench x\n```\n<!-- not runnable: a synopsis -->\n```\nmpin-workbench y\n```\n"
             + "<!-- not runnable:  -->\n```\n$ z\n```\n```swift\nlet a = 1\n```\n"
         #expect(Self.unmarkedCommandBlocks(in: sample, file: "x.md") == ["x.md:2", "x.md:10"])
     }

@@ -64,7 +64,10 @@ public struct ScenarioLibrary: Sendable {
 
     /// Every script file under the folder, sorted by path.
     package func scripts() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        // Through a link: a folder given as a symbolic link (a checkout's Scenarios linked into
+        // another folder) is walked, which the enumerator does not do by itself.
+        let walked = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: walked) else { return [] }
         var out: [String] = []
         while let entry = enumerator.nextObject() as? String {
             if ["yaml", "yml", "json"].contains((entry as NSString).pathExtension.lowercased()) {
