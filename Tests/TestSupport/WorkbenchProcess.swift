@@ -73,6 +73,17 @@ package enum WorkbenchProcess {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let timedOut = process.isRunning
         if timedOut { process.terminate() }
+        // Bounded: Foundation counts the child as running while a process it left in the
+        // background holds what it inherited (a server started with `&` and never stopped), and
+        // waitUntilExit would then wait for that process.
+        let stop = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.01) }
+        guard !process.isRunning else {
+            return Run(
+                status: -1, exited: false, stdout: String(decoding: box.stdout, as: UTF8.self),
+                stderr: "did not end within \(Int(seconds)) s and 10 s after SIGTERM (a process it started in the "
+                    + "background still holds its output?) " + String(decoding: box.stderr, as: UTF8.self))
+        }
         process.waitUntilExit()
         // A child it left behind may hold the pipes open: wait for them a bounded time only.
         _ = group.wait(timeout: .now() + 10)
