@@ -271,11 +271,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// The test code itself compiles without optimisation, also in `make test`'s release build: what
-// the tests spend their time in is the package's code, optimised as always. On a fresh clone this
-// took the test targets' build from 220 s to 119 s on the 2-core machine, and the suite's run from
-// 215 s to 197 s (docs/testing.md, "Build times").
-for target in package.targets where target.type == .test || target.path?.hasPrefix("Tests/") == true {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
-}
