@@ -65,11 +65,7 @@ final class DivergenceWatch: Sendable {
     /// Runs `body` with the watch on; what `body` throws is thrown.
     func run(_ body: () async throws -> Void) async throws {
         if let test = Test.current {
-            try await withoutActuallyEscaping(body) { escapable in
-                let part = TestFailureWatch.UncheckedPart(run: escapable)
-                try await IssueHandlingTrait.compactMapIssues { issue in self.handle(issue) }
-                    .provideScope(for: test, testCase: Test.Case.current) { try await part.run() }
-            }
+            try await TestFailureWatch.handlingIssues(of: test, running: body) { issue in self.handle(issue) }
             return
         }
         replayer.onDivergence { [self] divergence in

@@ -24,12 +24,9 @@ final class TestFailureWatch: Sendable {
     static func failed(running body: () async throws -> Void) async throws -> Bool {
         let watch = TestFailureWatch()
         if let test = Test.current {
-            try await withoutActuallyEscaping(body) { escapable in
-                let part = UncheckedPart(run: escapable)
-                try await IssueHandlingTrait.compactMapIssues { issue in
-                    if issue.isFailure { watch.mark() }
-                    return issue
-                }.provideScope(for: test, testCase: Test.Case.current) { try await part.run() }
+            try await handlingIssues(of: test, running: body) { issue in
+                if issue.isFailure { watch.mark() }
+                return issue
             }
             return watch.failed
         }
@@ -45,9 +42,21 @@ final class TestFailureWatch: Sendable {
         #endif
     }
 
+    /// Runs `body`, a part of `test`, with `transform` seeing (and replacing) each issue the
+    /// test records meanwhile (`IssueHandlingTrait.compactMapIssues`). What `body` throws is thrown.
+    static func handlingIssues(
+        of test: Test, running body: () async throws -> Void, _ transform: @escaping @Sendable (Issue) -> Issue?
+    ) async throws {
+        try await withoutActuallyEscaping(body) { escapable in
+            let part = UncheckedPart(run: escapable)
+            try await IssueHandlingTrait.compactMapIssues(transform)
+                .provideScope(for: test, testCase: Test.Case.current) { try await part.run() }
+        }
+    }
+
     /// Carries a part of a test into an issue handler's scope, which wants a sendable closure; the
     /// scope runs it once, on the calling task, before the call that made the scope returns.
-    struct UncheckedPart: @unchecked Sendable {
+    private struct UncheckedPart: @unchecked Sendable {
         let run: () async throws -> Void
     }
 

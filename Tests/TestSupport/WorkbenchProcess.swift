@@ -75,13 +75,14 @@ package enum WorkbenchProcess {
         if timedOut { process.terminate() }
         // Bounded: Foundation counts the child as running while a process it left in the
         // background holds what it inherited (a server started with `&` and never stopped), and
-        // waitUntilExit would then wait for that process.
-        let stop = Date().addingTimeInterval(10)
+        // waitUntilExit would then wait for that process. A minute after SIGTERM, far more than a
+        // child takes to end on a busy machine.
+        let stop = Date().addingTimeInterval(60)
         while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.01) }
         guard !process.isRunning else {
             return Run(
                 status: -1, exited: false, stdout: String(decoding: box.stdout, as: UTF8.self),
-                stderr: "did not end within \(Int(seconds)) s and 10 s after SIGTERM (a process it started in the "
+                stderr: "did not end within \(Int(seconds)) s and 60 s after SIGTERM (a process it started in the "
                     + "background still holds its output?) " + String(decoding: box.stderr, as: UTF8.self))
         }
         process.waitUntilExit()

@@ -1,6 +1,5 @@
 import FlowRecording
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -9,18 +8,6 @@ import Testing
 /// Nothing is recorded from a failing test (issue 26, point 4): under `record: .all` a test whose
 /// expectation failed, or whose body threw, keeps the cassette it had, and a note says so.
 @Suite struct CassetteFailedTestTests {
-    /// The issues recorded inside `body`, taken out of the running test (so that the deliberate
-    /// failures below do not fail it) and returned as `(text, is a failure)`.
-    private func capturingIssues(_ body: @escaping @Sendable () async throws -> Void) async throws -> [(String, Bool)] {
-        let seen = Mutex<[(String, Bool)]>([])
-        let test = try #require(Test.current)
-        try await IssueHandlingTrait.compactMapIssues { issue in
-            seen.withLock { $0.append((text(of: issue), issue.severity >= .error)) }
-            return nil
-        }.provideScope(for: test, testCase: Test.Case.current, performing: body)
-        return seen.withLock { $0 }
-    }
-
     private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
     @Test func aFailedExpectationKeepsTheOldCassetteAndSaysSo() async throws {
@@ -43,10 +30,10 @@ import Testing
                 }
         }
         #expect(try bytes(path) == before)
-        #expect(issues.contains { $0.0 == "the deliberate failure of the test" && $0.1 })
+        #expect(issues.contains { $0.text == "the deliberate failure of the test" && $0.isFailure })
         #expect(
             issues.contains {
-                !$0.1 && $0.0.contains("the test failed, so nothing was recorded: \(path) is kept as it was")
+                !$0.isFailure && $0.text.contains("the test failed, so nothing was recorded: \(path) is kept as it was")
             },
             "\(issues)")
     }
@@ -66,8 +53,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/thrown.json"))
         #expect(
             issues.contains {
-                !$0.1
-                    && $0.0.contains(
+                !$0.isFailure
+                    && $0.text.contains(
                         "the test failed, so nothing was recorded: there was no cassette at \(folder)/thrown.json")
             },
             "\(issues)")
@@ -82,6 +69,6 @@ import Testing
             }
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/passing.json"))
-        #expect(issues.allSatisfy { !$0.1 }, "\(issues)")
+        #expect(issues.allSatisfy { !$0.isFailure }, "\(issues)")
     }
 }

@@ -13,35 +13,11 @@ import Testing
 /// are marked as its consequences; and the flow the re-run produced is written beside the cassette
 /// (point 7), where record mode `failed` records the cassette again instead.
 @Suite struct DivergenceWatchTests {
-    /// One issue as the test recorded it.
-    struct Seen: Sendable {
-        var text: String
-        var isFailure: Bool
-        var line: Int?
-        var kind: String
-    }
-
     /// The line of the expectation that saw the divergence.
     final class Noted: Sendable {
         private let value = Mutex(0)
         func set(_ line: Int) { value.withLock { $0 = line } }
         var line: Int { value.withLock { $0 } }
-    }
-
-    /// The issues recorded inside `body`, in order, taken out of the running test.
-    private func capturingIssues(_ body: @escaping @Sendable () async throws -> Void) async throws -> [Seen] {
-        let seen = Mutex<[Seen]>([])
-        let test = try #require(Test.current)
-        try await IssueHandlingTrait.compactMapIssues { issue in
-            seen.withLock {
-                $0.append(
-                    Seen(
-                        text: text(of: issue), isFailure: issue.severity >= .error, line: issue.sourceLocation?.line,
-                        kind: String(describing: issue.kind)))
-            }
-            return nil
-        }.provideScope(for: test, testCase: Test.Case.current, performing: body)
-        return seen.withLock { $0 }
     }
 
     /// The README's first cassette test: a wrong PIN refused, then a login. Returns the line of

@@ -1,6 +1,7 @@
 import FlowRecording
 import Foundation
 import MPinSDK
+import Synchronization
 import Testing
 
 @testable import WorkbenchTesting
@@ -32,4 +33,30 @@ func registerAndLogIn(_ session: CassetteSession, pin: String = "1234") async th
 /// The text of an issue's comments.
 func text(of issue: Issue) -> String {
     issue.comments.map(\.rawValue).joined(separator: "\n")
+}
+
+/// One issue as a test recorded it, for tests that record failures on purpose.
+struct SeenIssue: Sendable {
+    var text: String
+    var isFailure: Bool
+    var line: Int?
+    /// The issue's kind as Swift Testing describes it (`Expectation failed: …`).
+    var kind: String
+}
+
+/// The issues recorded inside `body`, in order, taken out of the running test (so that the
+/// deliberate failures do not fail it).
+func capturingIssues(_ body: @escaping @Sendable () async throws -> Void) async throws -> [SeenIssue] {
+    let seen = Mutex<[SeenIssue]>([])
+    let test = try #require(Test.current)
+    try await IssueHandlingTrait.compactMapIssues { issue in
+        seen.withLock {
+            $0.append(
+                SeenIssue(
+                    text: text(of: issue), isFailure: issue.severity >= .error, line: issue.sourceLocation?.line,
+                    kind: String(describing: issue.kind)))
+        }
+        return nil
+    }.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    return seen.withLock { $0 }
 }

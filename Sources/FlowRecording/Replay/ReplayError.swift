@@ -106,6 +106,10 @@ public struct DivergenceReport: Sendable, Hashable {
         return "diverged at \(location): \(summary)"
     }
 
+    /// The message of a request the replay refuses once it has diverged: `not sent: the replay
+    /// diverged at event 12 (…): …`.
+    public var refusal: String { "not sent: the replay " + headline }
+
     /// The report as text, several lines.
     public var text: String {
         if beforeStart { return "\(cassette): replay (\(mode)) cannot start: \(summary)" }

@@ -28,7 +28,7 @@ public struct ReplayTransport: HTTPTransport {
                 url: request.url)
         case .failure(let error):
             throw TransportError(
-                kind: .replayDivergence, message: "not sent: the replay \(error.report.headline)", url: request.url)
+                kind: .replayDivergence, message: error.report.refusal, url: request.url)
         }
     }
 }

@@ -272,7 +272,7 @@ public final class Replayer: Sendable {
         case .failure(let error):
             produced.error = .init(
                 kind: TransportError.Kind.replayDivergence.description,
-                message: "not sent: the replay \(error.report.headline)")
+                message: error.report.refusal)
         }
         produce(CassetteEvent(actor: actor, .http(produced)))
         return result
