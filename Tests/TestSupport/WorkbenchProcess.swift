@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs the built `mpin-workbench` executable as a child process, for the end-to-end tests of the
 /// command line: exit status, both output streams (read at once, so that neither pipe fills up and
 /// stalls it) and whether it ended by itself within its time limit.
@@ -55,7 +59,7 @@ package enum WorkbenchProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
+        try launch(process)
         let box = OutputBox()
         let group = DispatchGroup()
         for (pipe, isError) in [(out, false), (err, true)] {
@@ -91,6 +95,23 @@ package enum WorkbenchProcess {
         return Run(
             status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
             stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
+    }
+
+    /// Starts `process` with no signal blocked. Foundation's `Process` hands the child the signal
+    /// mask of the thread that starts it, and the threads tests run on (Swift's concurrency pool,
+    /// Dispatch's workers) block nearly every signal: a child started from one, and everything it
+    /// starts, then never sees SIGTERM or SIGINT. A documented `timeout 120 mpin-workbench serve &`
+    /// stopped with `kill $!` ran its full 120 s that way (`timeout` waits with the mask it was
+    /// given). The mask is cleared for the start only; the thread's own is put back after it.
+    package static func launch(_ process: Process) throws {
+        #if canImport(Glibc)
+            var none = sigset_t()
+            var saved = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, &saved)
+            defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        #endif
+        try process.run()
     }
 
     /// `run`, waited for on a thread of its own: an async test that runs the executable does not

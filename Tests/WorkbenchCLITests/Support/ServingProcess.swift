@@ -26,7 +26,7 @@ final class ServingProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try WorkbenchProcess.launch(process)
         for (pipe, isError) in [(out, false), (err, true)] {
             readers.enter()
             DispatchQueue.global().async {

@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The children the tests start see every signal (`WorkbenchProcess.launch`): the threads tests
+/// run on block nearly all of them, and Foundation's `Process` passes the starting thread's mask
+/// on, so a documented `timeout 120 mpin-workbench serve &` stopped by `kill $!` used to run its
+/// whole 120 s and hold the docs test that long.
+@Suite struct WorkbenchProcessTests {
+    /// Whether the calling thread blocks SIGTERM: what makes the tests below able to fail.
+    static func callerBlocksTerm() -> Bool {
+        var current = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &current)
+        return sigismember(&current, SIGTERM) == 1
+    }
+
+    @Test func aChildBlocksNoSignal() async throws {
+        #expect(Self.callerBlocksTerm(), "the test's thread blocks SIGTERM; else this test proves nothing")
+        let run = try WorkbenchProcess.run(shell: "grep '^SigBlk' /proc/self/status")
+        #expect(run.stdout == "SigBlk:\t0000000000000000\n", "\(run)")
+        let elsewhere = try await WorkbenchProcess.runWaitingElsewhere(shell: "grep '^SigBlk' /proc/self/status")
+        #expect(elsewhere.stdout == "SigBlk:\t0000000000000000\n", "\(elsewhere)")
+    }
+
+    @Test func aBackgroundChildStopsWhenKilled() async throws {
+        // `timeout` waits with the mask it was given: with SIGTERM blocked, `kill $!` did nothing
+        // and `wait` waited the 100 s.
+        let run = try await WorkbenchProcess.runWaitingElsewhere(
+            shell: "timeout 100 sleep 100 & kill $!; wait $!; echo \"status $?\"", seconds: 90)
+        #expect(run.exited, "\(run)")
+        #expect(run.stdout == "status 143\n", "\(run)")
+    }
+}
