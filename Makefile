@@ -64,11 +64,15 @@ build: deps
 TEST_DEBUG_INFO ?= -Xswiftc -gnone -Xcc -g0
 TEST_FLAGS      := -c release -Xswiftc -enable-testing $(TEST_DEBUG_INFO)
 IMPORT_CHECK    := --explicit-target-dependency-import-check error
+## `--disable-testable-imports`: else `swift test` adds an `-enable-testing` of its own (the flags
+## carry one already) to every command of the build plan it writes, and the next `swift build`
+## (`make demo`'s, after `make test`) compiled the whole package and its dependencies again.
+TEST_RUN_FLAGS  := --skip-build --disable-testable-imports
 test: deps imports
 	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS)
+	$(SWIFT) test $(TEST_FLAGS) $(TEST_RUN_FLAGS) $(SWIFT_FLAGS)
 	@echo "The crypto suites again on the portable field arithmetic (MPIN_FIELD_KERNEL=portable):"
-	MPIN_FIELD_KERNEL=portable $(SWIFT) test $(TEST_FLAGS) --skip-build $(SWIFT_FLAGS) \
+	MPIN_FIELD_KERNEL=portable $(SWIFT) test $(TEST_FLAGS) $(TEST_RUN_FLAGS) $(SWIFT_FLAGS) \
 		--filter 'MPinCryptoTests|GMPOracleTests|TestVectorsTests'
 
 ## The consumer example (docs/testing.md, "Cassette tests in your own suite"): Examples/MPinConsumer, a

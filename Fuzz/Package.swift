@@ -21,7 +21,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "mpin-workbench", path: ".."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // libFuzzer's driver entry (`LLVMFuzzerRunDriver`), called from each target's main.swift.

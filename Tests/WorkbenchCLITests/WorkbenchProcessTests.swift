@@ -28,9 +28,15 @@ import Testing
 
     @Test func aBackgroundChildStopsWhenKilled() async throws {
         // `timeout` waits with the mask it was given: with SIGTERM blocked, `kill $!` did nothing
-        // and `wait` waited the 100 s.
+        // and `wait` waited the 100 s. The kill comes once the child under `timeout` runs (before
+        // that, `timeout` may not yet know whom to pass the signal on to).
+        let folder = try TemporaryDirectory.make("workbench-process")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try await WorkbenchProcess.runWaitingElsewhere(
-            shell: "timeout 100 sleep 100 & kill $!; wait $!; echo \"status $?\"", seconds: 90)
+            shell: "timeout 100 sh -c 'echo > started; exec sleep 100' & "
+                + "for i in $(seq 600); do [ -e started ] && break; sleep 0.1; done; "
+                + "kill $!; wait $!; echo \"status $?\"",
+            in: folder, seconds: 90)
         #expect(run.exited, "\(run)")
         #expect(run.stdout == "status 143\n", "\(run)")
     }
