@@ -99,10 +99,11 @@ package enum WorkbenchProcess {
 
     /// Starts `process` with no signal blocked. Foundation's `Process` hands the child the signal
     /// mask of the thread that starts it, and the threads tests run on (Swift's concurrency pool,
-    /// Dispatch's workers) block nearly every signal: a child started from one, and everything it
-    /// starts, then never sees SIGTERM or SIGINT. A documented `timeout 120 mpin-workbench serve &`
-    /// stopped with `kill $!` ran its full 120 s that way (`timeout` waits with the mask it was
-    /// given). The mask is cleared for the start only; the thread's own is put back after it.
+    /// Dispatch's workers) block nearly every signal: a shell started from one hands that mask on
+    /// to what it starts in the background, which then never sees SIGTERM or SIGINT. A documented
+    /// `timeout 120 mpin-workbench serve &` stopped with `kill $!` ran its full 120 s that way
+    /// (`timeout` waits with the mask it was given). The mask is cleared for the start only; the
+    /// thread's own is put back after it.
     package static func launch(_ process: Process) throws {
         #if canImport(Glibc)
             var none = sigset_t()
