@@ -139,10 +139,16 @@ ct-check: deps
 	echo "ct-check: memcheck reports the canary's deliberate leak, as it must"
 	$(VALGRIND) --tool=memcheck --error-exitcode=1 --track-origins=yes $(CT_CHECK_RUN)
 
-## Benchmark medians (table) for both curves.
+## Benchmark medians (table) for both curves, then the instruction counts under callgrind
+## (docs/benchmarks.md, "Instruction counts"): the pairing, its halves, the GT power and the scalar
+## multiplications, on the portable field arithmetic and on the BMI2/ADX kernel where the CPU has
+## it, against Scripts/instruction_counts.json; fails when one is more than 5% above its baseline.
+## `build` already built mpin-instruction-count, with the same flags.
+INSTRUCTION_COUNT := $(BIN_DIR)/mpin-instruction-count
 bench: build
 	$(WORKBENCH) bench --curve bn254cx
 	$(WORKBENCH) bench --curve bn254
+	python3 Scripts/instruction_counts.py --valgrind $(VALGRIND) $(INSTRUCTION_COUNT)
 
 ## Coverage-guided fuzzing of every parser and decoder (docs/security.md, "Fuzzing"): the fuzz package Fuzz/,
 ## built with libFuzzer and the address sanitizer into its own scratch folder (never by `test`),

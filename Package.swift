@@ -186,6 +186,10 @@ let package = Package(
         // that runs the M-Pin functions with their secrets marked undefined. Not a product.
         .target(name: "CValgrindShim"),
         .executableTarget(name: "mpin-ct-check", dependencies: ["MPinCrypto", "CValgrindShim"]),
+        // The instruction counts of `make bench` (Scripts/instruction_counts.py): the pairing, its
+        // two halves, the GT power and the scalar multiplications under callgrind, between its
+        // client requests (CValgrindShim). Not a product.
+        .executableTarget(name: "mpin-instruction-count", dependencies: ["MPinCrypto", "CFieldKernel", "CValgrindShim"]),
         // The peer server of `Scripts/http_floor.py --peer`: a bare SwiftNIO HTTP/1.1 server, the
         // least a server on NIO's HTTP/1.1 codec spends per request. Not a product.
         .executableTarget(name: "nio-peer", dependencies: [

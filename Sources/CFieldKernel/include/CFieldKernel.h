@@ -18,7 +18,10 @@ typedef struct { uint64_t l[4]; } mpin_limbs4;
 
 /// 1 when the processor has BMI2 and ADX and the kernel was compiled for x86-64, else 0; set once
 /// at load time. MPIN_FIELD_KERNEL=portable in the environment forces 0 (to time or check the
-/// portable path).
+/// portable path). MPIN_FIELD_KERNEL=kernel forces 1 when cpuid hides BMI2 or ADX but the flags
+/// line of /proc/cpuinfo names both (valgrind 3.19's cpuid reports no ADX, so the instruction
+/// counts of Scripts/instruction_counts.py would else be of the portable path only); without both
+/// flags there it keeps the detected 0, so it can never run an instruction the processor lacks.
 extern int mpin_field_kernel_flag;
 
 static inline int mpin_field_kernel_available(void) { return mpin_field_kernel_flag; }
