@@ -30,46 +30,14 @@ import datetime
 import json
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 
-from bench_common import bounded_integer, cpu_model, load_average
+from bench_common import bounded_integer, cpu_model, integer_list, load_average, measure
 
 SIZE_RANGE = (1, 1_000)  # MB
 TIMEOUT_RANGE = (1, 86_400)
 MB = 1_000_000
-
-
-def integer_list(name, low, high):
-    """An argparse type: comma-separated integers, each from low to high."""
-    element = bounded_integer(name, low, high)
-
-    def parse(text):
-        return [element(part) for part in text.split(",") if part.strip()]
-    return parse
-
-
-def measure(command, timeout, log_path):
-    """Runs `command` (output to `log_path`); returns (status or None when killed, peak RSS KiB, seconds)."""
-    with open(log_path, "wb") as log:
-        start = time.perf_counter()
-        child = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = start + timeout
-        killed = False
-        while True:
-            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-            if pid == child.pid:
-                break
-            if time.perf_counter() > deadline and not killed:
-                os.kill(child.pid, signal.SIGKILL)
-                killed = True
-            time.sleep(0.02)
-        seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
-    return (None if killed else child.returncode), usage.ru_maxrss, seconds
 
 
 def write_cassette(document, path):
