@@ -45,9 +45,14 @@ package enum URLText {
         }
         var start = bytes.startIndex
         var scheme: Substring?, authority: Substring?
-        if let separator = bytes.firstRange(of: "://".utf8), separator.lowerBound != bytes.startIndex,
-            !bytes[..<separator.lowerBound].contains(where: isDelimiter)
+        // `scheme://`: the first delimiter is the first `/` of a `://` that does not start the text
+        // (a byte loop: the generic `firstRange(of:)` costs a hundred times more per URL).
+        if let slash = bytes.firstIndex(where: isDelimiter), bytes[slash] == UInt8(ascii: "/"),
+            slash != bytes.startIndex, case let colon = bytes.index(before: slash), colon != bytes.startIndex,
+            bytes[colon] == UInt8(ascii: ":"), case let second = bytes.index(after: slash), second != bytes.endIndex,
+            bytes[second] == UInt8(ascii: "/")
         {
+            let separator = colon..<bytes.index(after: second)
             let end = bytes[separator.upperBound...].firstIndex(where: isDelimiter) ?? bytes.endIndex
             scheme = text[..<separator.lowerBound]
             authority = text[separator.upperBound..<end]

@@ -9,63 +9,153 @@
 public enum JSONWriter {
     /// The canonical pretty form, with a trailing newline.
     public static func canonical(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, indent: 0, pretty: true, sorted: true, into: &out)
-        out += "\n"
+        String(decoding: canonicalBytes(value), as: UTF8.self)
+    }
+
+    /// `canonical(_:)` as UTF-8 bytes, written straight into the array (no `String` between).
+    public static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        var writer = TextWriter(pretty: true, sorted: true)
+        writer.write(value, indent: 0, into: &out)
+        out.append(UInt8(ascii: "\n"))
         return out
+    }
+
+    /// Writes `canonicalBytes(value)` in pieces of about `chunk` bytes to `flush`, with the elements
+    /// of the top-level member `member` (an array in `value`, whose own elements are ignored) made
+    /// one at a time by `element(0)` to `element(count - 1)`: the bytes are those of
+    /// `canonicalBytes` of `value` with that array holding those elements, and the memory is one
+    /// element and one piece at a time (a cassette's events, written by `CassetteFile.write`).
+    package static func writeCanonical<Failure: Error>(
+        _ value: JSONValue, streaming member: String, count: Int, element: (Int) -> JSONValue,
+        chunk: Int = 1 << 20, flush: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard case .object(let members) = value, !members.isEmpty else {
+            try flush(canonicalBytes(value))
+            return
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk + chunk / 4)
+        var writer = TextWriter(pretty: true, sorted: true)
+        out.append(UInt8(ascii: "{"))
+        for (position, top) in sortedMembers(members).enumerated() {
+            writer.separator(position, indent: 0, into: &out)
+            appendQuoted(top.name, escapingDelete: true, to: &out)
+            out.append(contentsOf: ": ".utf8)
+            guard top.name == member, case .array = top.value else {
+                writer.write(top.value, indent: 1, into: &out)
+                continue
+            }
+            guard count > 0 else {
+                out.append(contentsOf: "[]".utf8)
+                continue
+            }
+            out.append(UInt8(ascii: "["))
+            for index in 0..<count {
+                writer.separator(index, indent: 1, into: &out)
+                writer.write(element(index), indent: 2, into: &out)
+                if out.count >= chunk {
+                    try flush(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            writer.newline(1, into: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        writer.newline(0, into: &out)
+        out.append(contentsOf: "}\n".utf8)
+        try flush(out)
     }
 
     /// One line with `", "` and `": "` between items, members in their order unless `sorted` (for
     /// messages and diffs).
     public static func compact(_ value: JSONValue, sorted: Bool = false) -> String {
-        var out = ""
-        write(value, indent: 0, pretty: false, sorted: sorted, into: &out)
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        var writer = TextWriter(pretty: false, sorted: sorted)
+        writer.write(value, indent: 0, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, indent: Int, pretty: Bool, sorted: Bool, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let literal): out += literal
-        case .string(let text): out += quoted(text)
-        case .array(let items):
-            if items.isEmpty {
-                out += "[]"
-                return
+    /// The canonical and compact forms, written as UTF-8 into one buffer: a newline and its
+    /// indentation come from one cached line per depth, and members are sorted on their names'
+    /// bytes read once per object (time linear in the output, but for the sorts).
+    private struct TextWriter {
+        let pretty: Bool
+        let sorted: Bool
+        /// `"\n"` followed by `2 * depth` spaces, for the depths written so far.
+        private var newlines: [[UInt8]] = []
+
+        init(pretty: Bool, sorted: Bool) {
+            self.pretty = pretty
+            self.sorted = sorted
+        }
+
+        mutating func newline(_ depth: Int, into out: inout [UInt8]) {
+            while newlines.count <= depth {
+                newlines.append([UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 2 * newlines.count))
             }
-            out += "["
-            for (position, item) in items.enumerated() {
-                if position > 0 { out += pretty ? "," : ", " }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                write(item, indent: indent + 1, pretty: pretty, sorted: sorted, into: &out)
+            out.append(contentsOf: newlines[depth])
+        }
+
+        mutating func separator(_ position: Int, indent: Int, into out: inout [UInt8]) {
+            if position > 0 {
+                out.append(UInt8(ascii: ","))
+                if !pretty { out.append(UInt8(ascii: " ")) }
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
-        case .object(var members):
-            if members.isEmpty {
-                out += "{}"
-                return
+            if pretty { newline(indent + 1, into: &out) }
+        }
+
+        mutating func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+            switch value {
+            case .null: out.append(contentsOf: "null".utf8)
+            case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+            case .number(let literal): out.append(contentsOf: literal.utf8)
+            case .string(let text): appendQuoted(text, escapingDelete: true, to: &out)
+            case .array(let items):
+                if items.isEmpty {
+                    out.append(contentsOf: "[]".utf8)
+                    return
+                }
+                out.append(UInt8(ascii: "["))
+                for (position, item) in items.enumerated() {
+                    separator(position, indent: indent, into: &out)
+                    write(item, indent: indent + 1, into: &out)
+                }
+                if pretty { newline(indent, into: &out) }
+                out.append(UInt8(ascii: "]"))
+            case .object(let members):
+                if members.isEmpty {
+                    out.append(contentsOf: "{}".utf8)
+                    return
+                }
+                out.append(UInt8(ascii: "{"))
+                for (position, member) in (sorted ? sortedMembers(members) : members).enumerated() {
+                    separator(position, indent: indent, into: &out)
+                    appendQuoted(member.name, escapingDelete: true, to: &out)
+                    out.append(contentsOf: ": ".utf8)
+                    write(member.value, indent: indent + 1, into: &out)
+                }
+                if pretty { newline(indent, into: &out) }
+                out.append(UInt8(ascii: "}"))
             }
-            if sorted { members = sortedMembers(members) }
-            out += "{"
-            for (position, member) in members.enumerated() {
-                if position > 0 { out += pretty ? "," : ", " }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                out += quoted(member.name) + ": "
-                write(member.value, indent: indent + 1, pretty: pretty, sorted: sorted, into: &out)
-            }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
         }
     }
 
-    /// Members sorted by the UTF-8 bytes of their names (stable for repeated names).
+    /// Members sorted by the UTF-8 bytes of their names (stable for repeated names); each name's
+    /// bytes are read once, and members already in order (the usual case) are returned as they are.
     static func sortedMembers(_ members: [JSONValue.Member]) -> [JSONValue.Member] {
-        members.enumerated().sorted { lhs, rhs in
-            let a = Array(lhs.element.name.utf8), b = Array(rhs.element.name.utf8)
-            return a == b ? lhs.offset < rhs.offset : a.lexicographicallyPrecedes(b)
-        }.map(\.element)
+        let names = members.map { Array($0.name.utf8) }
+        var inOrder = true
+        for index in names.indices.dropFirst() where names[index].lexicographicallyPrecedes(names[index - 1]) {
+            inOrder = false
+            break
+        }
+        if inOrder { return members }
+        return names.indices.sorted { lhs, rhs in
+            names[lhs] == names[rhs] ? lhs < rhs : names[lhs].lexicographicallyPrecedes(names[rhs])
+        }.map { members[$0] }
     }
 
     /// A JSON string literal for `text`: `"`, `\` and U+0000 to U+001F escaped (`\n`, `\r`, `\t`,

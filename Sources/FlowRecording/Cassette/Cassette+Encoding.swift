@@ -61,7 +61,7 @@ extension Cassette {
     public var canonicalText: String { JSONWriter.canonical(jsonValue) }
 
     /// The canonical file bytes; equal cassettes give identical bytes.
-    public var canonicalBytes: [UInt8] { Array(canonicalText.utf8) }
+    public var canonicalBytes: [UInt8] { JSONWriter.canonicalBytes(jsonValue) }
 }
 
 extension Cassette.Scenario {

@@ -1,3 +1,5 @@
+import CommonFormats
+
 /// `{{name}}` placeholders: the text written in place of a secret.
 ///
 /// A name is one or more ASCII letters, digits, `_`, `-` or `.`.
@@ -6,43 +8,63 @@ public enum Placeholder {
 
     /// The name when `text` is exactly one placeholder.
     public static func whole(_ text: String) -> String? {
-        guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.count > 4 else { return nil }
-        let name = String(text.dropFirst(2).dropLast(2))
+        let utf8 = text.utf8
+        guard utf8.count > 4, utf8.starts(with: open), utf8.reversed().starts(with: close) else { return nil }
+        let name = String(decoding: utf8.dropFirst(2).dropLast(2), as: UTF8.self)
         return isName(name) ? name : nil
     }
 
+    private static let open = Array("{{".utf8), close = Array("}}".utf8)
+
     static func isName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-                    || $0 == "-" || $0 == "."
-            }
+        !name.isEmpty && name.utf8.allSatisfy(isNameByte)
     }
 
-    /// Every placeholder name in `text`, in order of appearance, without repeats.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    /// Every placeholder name in `text`, in order of appearance, without repeats: each `{{` is
+    /// closed by the first `}}` after it, and when what lies between is not a name the search goes
+    /// on after that `{{`. By bytes (`UTF8Search`), in time linear in the text.
     public static func names(in text: String) -> [String] {
         var out: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{") {
-            let after = rest[open.upperBound...]
-            guard let close = after.firstRange(of: "}}") else { break }
-            let name = String(after[..<close.lowerBound])
-            if isName(name) {
-                if !out.contains(name) { out.append(name) }
-                rest = after[close.upperBound...]
-            } else {
-                rest = after
+        var text = text
+        text.withUTF8 { utf8 in
+            open.withUnsafeBufferPointer { open in
+                close.withUnsafeBufferPointer { close in
+                    var start = 0
+                    while let opening = UTF8Search.firstOffset(of: open, in: utf8, from: start) {
+                        let after = opening + 2
+                        guard let closing = UTF8Search.firstOffset(of: close, in: utf8, from: after) else { break }
+                        let bytes = UnsafeBufferPointer(rebasing: utf8[after..<closing])
+                        if !bytes.isEmpty, bytes.allSatisfy(isNameByte) {
+                            let name = String(decoding: bytes, as: UTF8.self)
+                            if !out.contains(name) { out.append(name) }
+                            start = closing + 2
+                        } else {
+                            start = after
+                        }
+                    }
+                }
             }
         }
         return out
     }
 
-    /// `text` with every known placeholder replaced by its value.
+    /// `text` with every known placeholder replaced by its value (by bytes, as `names(in:)` finds them).
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{{") else { return text }
+        guard !values.isEmpty, UTF8Search.contains("{{", in: text) else { return text }
         var out = text
         for name in names(in: text) {
-            if let value = values[name] { out = out.replacing(Placeholder.text(name), with: value) }
+            if let value = values[name] {
+                out = UTF8Search.replacing(Placeholder.text(name), with: value, in: out).text
+            }
         }
         return out
     }

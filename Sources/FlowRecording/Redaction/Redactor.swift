@@ -106,14 +106,25 @@ public struct Redactor: Sendable {
                 return isNumber && replaced == literal ? nil : replaced
             }
         }
+        // The values long enough to be searched for inside text, longest first (a secret that holds
+        // another is replaced whole), then by bytes: the same result in every run.
+        let inTextValues = byValue.filter { $0.key.count >= 8 }.map {
+            (value: $0.key, placeholder: Placeholder.text($0.value), name: $0.value)
+        }
+        .sorted {
+            $0.value.utf8.count != $1.value.utf8.count
+                ? $0.value.utf8.count > $1.value.utf8.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
+        }
         out.events = cassette.events.enumerated().map { index, event in
             Self.map(
                 event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole,
                 inText: { text in
                     var result = text
-                    for (value, name) in byValue where value.count >= 8 && result.contains(value) {
-                        put(name, result.components(value))
-                        result = result.replacing(value, with: Placeholder.text(name))
+                    for secret in inTextValues {
+                        let replaced = UTF8Search.replacing(secret.value, with: secret.placeholder, in: result)
+                        guard replaced.count > 0 else { continue }
+                        put(secret.name, replaced.count)
+                        result = replaced.text
                     }
                     return result
                 })
@@ -358,7 +369,7 @@ public struct Redactor: Sendable {
         // JSON text (a request body a step sends, a mailbox listing), else as in a text body.
         func field(_ value: String) -> String {
             let replaced = whole(value)
-            guard replaced == value, value.count > 2 else { return replaced }
+            guard replaced == value, value.utf8.count > 2 else { return replaced }
             let bytes = Array(value.utf8)
             if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
                 (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil
@@ -420,18 +431,5 @@ public struct Redactor: Sendable {
             event.payload = .http(exchange)
         }
         return event
-    }
-}
-
-extension String {
-    /// How many times `target` (non-empty) occurs, without overlaps.
-    func components(_ target: String) -> Int {
-        var count = 0
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            count += 1
-            rest = rest[range.upperBound...]
-        }
-        return count
     }
 }

@@ -143,6 +143,31 @@ import Testing
         #expect(
             String(decoding: response.body, as: UTF8.self) == #"{"authOTT": "{{authOTT}}", "note": "a", "note": "b"}"#)
     }
+
+    /// Secrets in text are found by their bytes: one that a combining mark after it joins to a
+    /// wider character (invisible to a `Character` search) is hidden too; a secret holding another
+    /// is replaced whole, whatever the order of the values; restoring gives the exact bytes back.
+    @Test func secretsInTextAreFoundByBytes() throws {
+        var cassette = Fixtures.header()
+        let text = "cafe\u{301}: secret-cccccccc\u{301}, secret-cccccccc-longer and secret-cccccccc"
+        cassette.events = [
+            CassetteEvent(.crypto(.init(primitive: "p", outputs: [.init("session", "secret-cccccccc")]))),
+            CassetteEvent(.crypto(.init(primitive: "p", outputs: [.init("session", "secret-cccccccc-longer")]))),
+            CassetteEvent(
+                .http(
+                    .init(
+                        request: .init(method: "GET", url: "http://x/a"),
+                        response: .init(status: 200, body: Array(text.utf8))))),
+        ]
+        let redacted = Redactor(fields: ["session"]).redact(cassette)
+        guard case .http(let exchange) = redacted.events[2].payload else { return }
+        #expect(
+            exchange.response?.bodyTextForTest == "cafe\u{301}: {{session}}\u{301}, {{session_2}} and {{session}}")
+        #expect(redacted.redactions.map(\.occurrences) == [3, 2])
+        let restored = try Redactor.restore(
+            redacted, values: ["session": "secret-cccccccc", "session_2": "secret-cccccccc-longer"])
+        #expect(restored.canonicalBytes == cassette.canonicalBytes)
+    }
 }
 
 extension CassetteEvent.HTTPExchange.Response {
