@@ -7,21 +7,27 @@ Usage:
 
 PATH_TO_MPIN_WORKBENCH defaults to .build/release/mpin-workbench (build it with `make build`).
 
-For each size (MB) of `--sizes`, two cassettes are generated from a committed recording into a
-temporary directory (removed afterwards):
+For each size (MB) of `--sizes`, two valid cassettes are made in a temporary directory (removed
+afterwards), each replaying cleanly:
 
-* "long string": the recording with one JSON body member (the first response's `appID`, in its
-  `text` and its `json` view alike) made long enough that the file has the size; the value mixes
-  ASCII, multibyte characters and copies of a secret the default redaction names;
-* "many events": the recording's events repeated until the file has the size.
+* "long string": the committed recording with one long member added to its first JSON response
+  body (the client settings, in its `text` and its `json` view alike; the SDK ignores a member it
+  does not know); the value mixes ASCII, multibyte characters and copies of a secret the default
+  redaction names;
+* "many events": a scenario of one registration and as many logins as give the size, recorded by
+  `mpin-workbench record --embedded` (about 20 events and 16 KB per login).
+
+The "long string" file is written by a child Python process, so that this process stays small:
+Linux counts the memory of the process that forks and executes a command in the command's peak RSS,
+and a parent holding a 200 MB document would be measured in every row. A first row per command
+runs on the committed recording itself: the fixed cost (start-up, the runtime) that every row holds.
 
 Each of `cassette redact --redact default --out OUT`, `cassette lint`, `cassette show`,
 `cassette check` and `replay` then runs on each file in a process of its own, its peak RSS read with
 `os.wait4` (the kernel's `ru_maxrss` of that child) and killed after `--timeout` seconds. Printed: a
 markdown table (input, size, command, exit status, seconds, MB/s, peak RSS, RSS / file size), with
-the date, the CPU model and the load average; `--json` prints one JSON object instead. An exit
-status other than 0 is printed as it is (e.g. `replay` of a cassette altered this way diverges, and
-`check` may find the long value malformed): the figure is the time taken to read and judge the file.
+the date, the CPU model and the load average; `--json` prints one JSON object instead. Every command
+is expected to exit 0 on these files; another status is printed as it is.
 A benchmark, not a test: exit status 0 unless the generator fails.
 """
 
@@ -30,6 +36,7 @@ import datetime
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -49,24 +56,28 @@ def write_cassette(document, path):
 
 
 def long_string_cassette(recording, megabytes, path):
-    """The recording with the first response `appID` member made long (text and json view)."""
+    """The recording with a long member added to its first JSON response body (text and json view)."""
     document = json.loads(json.dumps(recording))
     for event in document["events"]:
-        body = event.get("response", {}).get("body", {})
-        if isinstance(body.get("json"), dict) and "appID" in body["json"]:
+        body = (event.get("response") or {}).get("body") or {}
+        if isinstance(body.get("json"), dict) and body["json"] and body.get("text", "").rstrip().endswith("}"):
             break
     else:
-        raise SystemExit("bench_cassettes: the recording has no response body with an appID member")
-    old = body["json"]["appID"]
+        raise SystemExit("bench_cassettes: the recording has no non-empty JSON object response body")
     unit = "abcdef0123456789-é€😀 "  # ASCII, 2-, 3- and 4-byte characters
     secret = find_secret(document)
     if secret:
         unit += secret + " "
-    repeat = max(1, (megabytes * MB) // len(unit.encode("utf-8")))
+    # The member is written twice (escaped text and json view): each takes half the size.
+    repeat = max(1, (megabytes * MB) // (2 * len(unit.encode("utf-8"))))
     value = unit * repeat
-    body["json"]["appID"] = value
-    body["text"] = body["text"].replace(json.dumps(old), json.dumps(value, ensure_ascii=False), 1)
+    body["json"][PADDING] = value
+    text = body["text"].rstrip()
+    body["text"] = text[:-1] + ", " + json.dumps(PADDING) + ": " + json.dumps(value, ensure_ascii=False) + "}"
     return write_cassette(document, path)
+
+
+PADDING = "benchPadding"
 
 
 def find_secret(document):
@@ -82,14 +93,41 @@ def find_secret(document):
     return None
 
 
-def many_events_cassette(recording, megabytes, path):
-    """The recording with its events repeated until the file is about `megabytes` MB."""
-    document = json.loads(json.dumps(recording))
-    events = recording["events"]
-    one = len(json.dumps(recording, indent=2).encode("utf-8"))
-    copies = max(1, round(megabytes * MB / one))
-    document["events"] = [json.loads(json.dumps(event)) for _ in range(copies) for event in events]
-    return write_cassette(document, path)
+def logins_scenario(logins):
+    """A scenario: register bob, then log in `logins` times with the right PIN."""
+    steps = [
+        "  - sdk: initialize\n    with: {backend: $backend}",
+        "  - sdk: makeNewUser\n    with: {id: bob}",
+        "  - sdk: startRegistration\n    with: {user: bob}\n    expect: {state: ACTIVATED}",
+        "  - sdk: confirmRegistration\n    with: {user: bob}",
+        "  - sdk: finishRegistration\n    with: {user: bob, pin: \"1234\"}\n    expect: {state: REGISTERED}",
+    ]
+    login = ("  - sdk: startAuthentication\n    with: {user: bob}\n"
+             "  - sdk: finishAuthentication\n    with: {user: bob, pin: \"1234\"}")
+    return "name: many-logins\nsteps:\n" + "\n".join(steps + [login] * logins) + "\n"
+
+
+def record_logins(tool, logins, path, timeout, directory):
+    """Records the scenario of `logins` logins into `path`; its size in bytes."""
+    script = os.path.join(directory, "many-logins.yaml")
+    with open(script, "w", encoding="utf-8") as out:
+        out.write(logins_scenario(logins))
+    status, _, _ = measure([tool, "record", script, "--embedded", "--out", path], timeout,
+                           os.path.join(directory, "record.log"))
+    if status != 0:
+        with open(os.path.join(directory, "record.log"), encoding="utf-8", errors="replace") as log:
+            raise SystemExit(f"bench_cassettes: recording {logins} logins failed ({status}): {log.read()[-2000:]}")
+    return os.path.getsize(path)
+
+
+def many_events_cassette(tool, megabytes, path, timeout, directory):
+    """A recorded scenario of about `megabytes` MB: the size of one login is measured on 20 first."""
+    probe = os.path.join(directory, "probe.json")
+    small, large = record_logins(tool, 1, probe, timeout, directory), record_logins(tool, 21, probe, timeout, directory)
+    os.remove(probe)
+    per_login = (large - small) / 20
+    logins = max(1, round((megabytes * MB - small) / per_login))
+    return record_logins(tool, logins, path, timeout, directory)
 
 
 def commands(tool, path, out):
@@ -111,32 +149,53 @@ def main():
     parser.add_argument("--timeout", type=bounded_integer("--timeout", *TIMEOUT_RANGE), default=600,
                         help="seconds each command may run before it is killed (default 600)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--generate-long-string", nargs=2, metavar=("MB", "PATH"),
+                        help="only write the long-string cassette of MB megabytes to PATH (the benchmark's child)")
     arguments = parser.parse_args()
-    if not os.access(arguments.tool, os.X_OK):
+    if not arguments.generate_long_string and not os.access(arguments.tool, os.X_OK):
         sys.exit(f"bench_cassettes: {arguments.tool} is not an executable (build it with `make build`)")
-    with open(arguments.recording, encoding="utf-8") as source:
-        recording = json.load(source)
+    if arguments.generate_long_string:
+        megabytes, path = arguments.generate_long_string
+        megabytes = bounded_integer("--generate-long-string", *SIZE_RANGE)(megabytes)
+        with open(arguments.recording, encoding="utf-8") as source:
+            long_string_cassette(json.load(source), megabytes, path)
+        return
 
     rows = []
+    fixed_kib = {}  # each command's peak RSS on the committed recording: the fixed cost
     directory = tempfile.mkdtemp(prefix="bench-cassettes-")
     try:
-        for megabytes in arguments.sizes:
-            for kind, generate in (("long string", long_string_cassette), ("many events", many_events_cassette)):
-                path = os.path.join(directory, f"{kind.replace(' ', '-')}-{megabytes}MB.json")
-                size = generate(recording, megabytes, path)
-                for name, command in commands(arguments.tool, path, path + ".redacted.json"):
-                    status, rss_kib, seconds = measure(command, arguments.timeout, os.path.join(directory, "log"))
-                    rows.append({
-                        "input": kind, "megabytes": megabytes, "bytes": size, "command": name,
-                        "status": "timeout" if status is None else status, "seconds": round(seconds, 3),
-                        "mb_per_s": round(size / MB / seconds, 2) if seconds > 0 else None,
-                        "rss_mib": round(rss_kib / 1024, 1),
-                        "rss_per_size": round(rss_kib * 1024 / size, 2),
-                    })
-                    print(f"  {kind} {megabytes} MB {name}: {seconds:.2f} s", file=sys.stderr)
-                os.remove(path)
-                if os.path.exists(path + ".redacted.json"):
-                    os.remove(path + ".redacted.json")
+        inputs = [("committed recording", 0)] + [(kind, megabytes) for megabytes in arguments.sizes
+                                                 for kind in ("long string", "many events")]
+        for kind, megabytes in inputs:
+            path = os.path.join(directory, f"{kind.replace(' ', '-')}-{megabytes}MB.json")
+            if kind == "committed recording":
+                shutil.copyfile(arguments.recording, path)
+            elif kind == "long string":
+                generated = subprocess.run(
+                    [sys.executable, __file__, "--generate-long-string", str(megabytes), path,
+                     "--recording", arguments.recording], check=False, stdout=subprocess.DEVNULL)
+                if generated.returncode != 0:
+                    raise SystemExit(f"bench_cassettes: generating {path} failed")
+            else:
+                many_events_cassette(arguments.tool, megabytes, path, arguments.timeout, directory)
+            size = os.path.getsize(path)
+            for name, command in commands(arguments.tool, path, path + ".redacted.json"):
+                status, rss_kib, seconds = measure(command, arguments.timeout, os.path.join(directory, "log"))
+                if kind == "committed recording":
+                    fixed_kib[name] = rss_kib
+                rows.append({
+                    "input": kind, "megabytes": megabytes, "bytes": size, "command": name,
+                    "status": "timeout" if status is None else status, "seconds": round(seconds, 3),
+                    "mb_per_s": round(size / MB / seconds, 2) if seconds > 0 else None,
+                    "rss_mib": round(rss_kib / 1024, 1),
+                    "rss_per_size": round(rss_kib * 1024 / size, 2),
+                    "added_rss_per_size": round((rss_kib - fixed_kib.get(name, 0)) * 1024 / size, 2),
+                })
+                print(f"  {kind} {megabytes} MB {name}: {seconds:.2f} s", file=sys.stderr)
+            os.remove(path)
+            if os.path.exists(path + ".redacted.json"):
+                os.remove(path + ".redacted.json")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
@@ -147,11 +206,12 @@ def main():
         return
     print(f"{machine['date']}, {machine['cpu']}, {machine['cores']} cores, load {machine['load']}")
     print()
-    print("| input | MB | command | status | s | MB/s | peak RSS MiB | RSS / size |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    print("| input | MB | command | status | s | MB/s | peak RSS MiB | RSS / size | (RSS - fixed) / size |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         print(f"| {row['input']} | {row['bytes'] / MB:.1f} | `{row['command']}` | {row['status']} | "
-              f"{row['seconds']:.2f} | {row['mb_per_s']} | {row['rss_mib']} | {row['rss_per_size']} |")
+              f"{row['seconds']:.2f} | {row['mb_per_s']} | {row['rss_mib']} | {row['rss_per_size']} | "
+              f"{row['added_rss_per_size']} |")
 
 
 if __name__ == "__main__":

@@ -42,6 +42,16 @@ enum CassetteOutput {
         }
     }
 
+    /// Writes a cassette's canonical bytes atomically, event by event (`CassetteFile.write`), or
+    /// throws a `CommandFailure` saying why.
+    static func write(_ cassette: Cassette, to path: String) throws {
+        do {
+            try CassetteFile.write(cassette, to: path)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
     /// Writes bytes atomically, or throws a `CommandFailure` saying why.
     static func write(_ bytes: [UInt8], to path: String) throws {
         do {

@@ -56,7 +56,7 @@ struct CassetteLintCommand: ParsableCommand {
             }
             var problems = CassetteLint.check(bytes: bytes, path: path)
             if fix, !problems.isEmpty, let cassette = try? CassetteLint.readRebuildingViews(path) {
-                try CassetteOutput.write(cassette.canonicalBytes, to: path)
+                try CassetteOutput.write(cassette, to: path)
                 problems = CassetteLint.check(path: path)
                 if problems.isEmpty {
                     Console.line(

@@ -60,7 +60,7 @@ struct CassetteRedactCommand: ParsableCommand {
         let redacted = Redactor(fields: fields + (redact.contains("default") ? Redactor.milagroFields : [])).redact(
             cassette)
         let target = out ?? file
-        try CassetteOutput.write(redacted.canonicalBytes, to: target)
+        try CassetteOutput.write(redacted, to: target)
         for field in fields where !redacted.redactions.contains(where: { $0.field.lowercased() == field.lowercased() })
         {
             Console.error("warning: --redact \(field): no value of that name in \(file), nothing redacted for it\n")

@@ -62,6 +62,20 @@ extension Cassette {
 
     /// The canonical file bytes; equal cassettes give identical bytes.
     public var canonicalBytes: [UInt8] { JSONWriter.canonicalBytes(jsonValue) }
+
+    /// `canonicalBytes` in pieces of about `chunk` bytes, made event by event
+    /// (`JSONWriter.writeCanonical`): about one event's JSON and one piece in memory beyond the
+    /// cassette, for writing and comparing big cassettes.
+    package func writeCanonical<Failure: Error>(chunk: Int = 1 << 20, _ flush: ([UInt8]) throws(Failure) -> Void)
+        throws(Failure)
+    {
+        var header = self
+        header.events = []
+        let events = self.events
+        try JSONWriter.writeCanonical(
+            header.jsonValue, streaming: "events", count: events.count, element: { events[$0].jsonValue },
+            chunk: chunk, flush: flush)
+    }
 }
 
 extension Cassette.Scenario {

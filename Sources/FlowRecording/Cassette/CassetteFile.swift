@@ -100,18 +100,13 @@ public enum CassetteFile {
 
     /// Writes the cassette's canonical bytes to `path` atomically (temporary file, then rename).
     ///
-    /// The bytes are made and written event by event (`JSONWriter.writeCanonical`), so that writing
+    /// The bytes are made and written event by event (`Cassette.writeCanonical`), so that writing
     /// takes about one event's JSON and a megabyte of buffer beyond the cassette itself: a proxy's
     /// or a recording's big cassette is not held a second and third time as a JSON value and text.
     public static func write(_ cassette: Cassette, to path: String) throws(CassetteError) {
-        var header = cassette
-        header.events = []
-        let events = cassette.events
         do {
             let writer = try AtomicFile.Writer(path: path)
-            try JSONWriter.writeCanonical(
-                header.jsonValue, streaming: "events", count: events.count, element: { events[$0].jsonValue }
-            ) { (bytes: [UInt8]) throws(FileAccessError) in try writer.append(bytes) }
+            try cassette.writeCanonical { (bytes: [UInt8]) throws(FileAccessError) in try writer.append(bytes) }
             try writer.commit()
         } catch {
             throw CassetteError(kind: .writeFailed, path: path, message: "\(error.action): \(error.reason)")

@@ -106,28 +106,13 @@ public struct Redactor: Sendable {
                 return isNumber && replaced == literal ? nil : replaced
             }
         }
-        // The values long enough to be searched for inside text, longest first (a secret that holds
-        // another is replaced whole), then by bytes: the same result in every run.
-        let inTextValues = byValue.filter { $0.key.count >= 8 }.map {
-            (value: $0.key, placeholder: Placeholder.text($0.value), name: $0.value)
-        }
-        .sorted {
-            $0.value.utf8.count != $1.value.utf8.count
-                ? $0.value.utf8.count > $1.value.utf8.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
-        }
+        // The values of 8 characters or more are also searched for inside text, all in one pass.
+        let inText = byValue.filter { $0.key.count >= 8 }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let scanner = SecretScanner(inText.map { ($0.key, Placeholder.text($0.value)) })
         out.events = cassette.events.enumerated().map { index, event in
             Self.map(
                 event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole,
-                inText: { text in
-                    var result = text
-                    for secret in inTextValues {
-                        let replaced = UTF8Search.replacing(secret.value, with: secret.placeholder, in: result)
-                        guard replaced.count > 0 else { continue }
-                        put(secret.name, replaced.count)
-                        result = replaced.text
-                    }
-                    return result
-                })
+                inText: { text in scanner.replace(in: text) { put(inText[$0].value) } })
         }
         out.redactions += order.map {
             Cassette.RedactionEntry(
@@ -209,11 +194,10 @@ public struct Redactor: Sendable {
     public static func unlistedPlaceholders(in cassette: Cassette) -> [(placeholder: String, slot: RedactionSlot)] {
         let listed = Dictionary(cassette.redactions.map { ($0.placeholder, Set($0.slots)) }) { $0.union($1) }
         var out: [(String, RedactionSlot)] = []
+        var seen: Set<Unlisted> = []
         func note(_ text: String, _ slot: RedactionSlot) {
             for name in Placeholder.names(in: text)
-            where !(listed[name]?.contains(slot) ?? false)
-                && !out.contains(where: { $0.0 == name && $0.1 == slot })
-            {
+            where !(listed[name]?.contains(slot) ?? false) && seen.insert(Unlisted(name: name, slot: slot)).inserted {
                 out.append((name, slot))
             }
         }
@@ -240,15 +224,23 @@ public struct Redactor: Sendable {
         return out
     }
 
+    /// A placeholder in a slot, for the set of those already noted.
+    private struct Unlisted: Hashable {
+        var name: String
+        var slot: RedactionSlot
+    }
+
     /// Every placeholder name used in the cassette's events, in order of first appearance.
     public static func placeholderNames(in cassette: Cassette) -> [String] {
         var names: [String] = []
-        if let seed = cassette.scenario.seed {
-            for name in Placeholder.names(in: seed) where !names.contains(name) { names.append(name) }
+        var seen: Set<String> = []
+        func note(_ text: String) {
+            for name in Placeholder.names(in: text) where seen.insert(name).inserted { names.append(name) }
         }
+        if let seed = cassette.scenario.seed { note(seed) }
         if let script = cassette.scenario.script {
             _ = mapScript(script, secretFields: []) { literal, _ in
-                for name in Placeholder.names(in: literal) where !names.contains(name) { names.append(name) }
+                note(literal)
                 return nil
             }
         }
@@ -256,11 +248,11 @@ public struct Redactor: Sendable {
             _ = map(
                 event, enter: { _ in },
                 whole: { text in
-                    for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                    note(text)
                     return text
                 },
                 inText: { text in
-                    for name in Placeholder.names(in: text) where !names.contains(name) { names.append(name) }
+                    note(text)
                     return text
                 })
         }

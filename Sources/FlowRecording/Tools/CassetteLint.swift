@@ -31,8 +31,18 @@ public enum CassetteLint {
             return [Problem(path: path, message: readMessage(error))]
         }
         var problems: [String] = []
-        let canonical = cassette.canonicalBytes
-        if canonical != bytes {
+        // Compared piece by piece as it is made: the file is not held a second time.
+        var written = 0, canonical = true
+        cassette.writeCanonical { piece in
+            if canonical {
+                canonical =
+                    written + piece.count <= bytes.count
+                    && bytes[written..<(written + piece.count)].elementsEqual(piece)
+            }
+            written += piece.count
+        }
+        if !canonical || written != bytes.count {
+            let canonical = cassette.canonicalBytes
             let mine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let theirs = String(decoding: canonical, as: UTF8.self).split(
                 separator: "\n", omittingEmptySubsequences: false)
