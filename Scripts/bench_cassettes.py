@@ -36,8 +36,11 @@ import datetime
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
 import tempfile
 
 from bench_common import bounded_integer, cpu_model, integer_list, load_average, measure
@@ -130,6 +133,80 @@ def many_events_cassette(tool, megabytes, path, timeout, directory):
     return record_logins(tool, logins, path, timeout, directory)
 
 
+def free_port():
+    """A loopback port that was free a moment ago (the benchmark's servers listen there)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_line(path, text, process, seconds):
+    """Waits until the file at `path` holds `text` (a server's banner), at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return False
+        with open(path, encoding="utf-8", errors="replace") as log:
+            if text in log.read():
+                return True
+        time.sleep(0.05)
+    return False
+
+
+def proxy_row(tool, megabytes, timeout, directory):
+    """The proxy's peak RSS while it records a client's `megabytes` MB session and writes it.
+
+    `serve` runs the reference backend on one loopback port, `proxy` forwards to it from another,
+    and `record` runs the many-logins scenario against the proxy; then the proxy gets SIGINT, writes
+    its cassette and exits, and its peak RSS is read with `os.wait4`."""
+    probe = os.path.join(directory, "probe.json")
+    small, large = record_logins(tool, 1, probe, timeout, directory), record_logins(tool, 21, probe, timeout, directory)
+    os.remove(probe)
+    logins = max(1, round((megabytes * MB - small) / ((large - small) / 20)))
+    script = os.path.join(directory, "many-logins.yaml")
+    with open(script, "w", encoding="utf-8") as out:
+        out.write(logins_scenario(logins))
+    backend_port, proxy_port = free_port(), free_port()
+    cassette = os.path.join(directory, "proxied.json")
+    logs = {name: os.path.join(directory, name + ".log") for name in ("serve", "proxy", "client")}
+    with open(logs["serve"], "wb") as serve_log, open(logs["proxy"], "wb") as proxy_log:
+        backend = subprocess.Popen([tool, "serve", "--port", str(backend_port)], stdout=serve_log,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        proxy = subprocess.Popen(
+            [tool, "proxy", "--upstream", f"http://127.0.0.1:{backend_port}", "--port", str(proxy_port),
+             "--out", cassette], stdout=proxy_log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        try:
+            if not (wait_for_line(logs["serve"], "listening on", backend, 60)
+                    and wait_for_line(logs["proxy"], "listening on", proxy, 60)):
+                raise SystemExit("bench_cassettes: the backend or the proxy did not start; see " + directory)
+            start = time.perf_counter()
+            client, _, _ = measure([tool, "record", script, "--backend", f"http://127.0.0.1:{proxy_port}",
+                                    "--out", os.path.join(directory, "client.json")], timeout, logs["client"])
+            proxy.send_signal(signal.SIGINT)
+            deadline = time.perf_counter() + timeout
+            while True:
+                pid, status, usage = os.wait4(proxy.pid, os.WNOHANG)
+                if pid == proxy.pid:
+                    break
+                if time.perf_counter() > deadline:
+                    proxy.kill()
+                time.sleep(0.02)
+            seconds = time.perf_counter() - start
+            proxy.returncode = os.waitstatus_to_exitcode(status)
+        finally:
+            for process in (proxy, backend):
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+    size = os.path.getsize(cassette) if os.path.exists(cassette) else 0
+    return {"input": f"proxy, {logins} logins", "megabytes": megabytes, "bytes": size, "command": "proxy",
+            "status": proxy.returncode if client == 0 else f"client {client}", "seconds": round(seconds, 3),
+            "mb_per_s": round(size / MB / seconds, 2) if seconds > 0 else None,
+            "rss_mib": round(usage.ru_maxrss / 1024, 1),
+            "rss_per_size": round(usage.ru_maxrss * 1024 / size, 2) if size else None,
+            "added_rss_per_size": None}
+
+
 def commands(tool, path, out):
     return [
         ("cassette redact", [tool, "cassette", "redact", path, "--redact", "default", "--out", out]),
@@ -149,6 +226,9 @@ def main():
     parser.add_argument("--timeout", type=bounded_integer("--timeout", *TIMEOUT_RANGE), default=600,
                         help="seconds each command may run before it is killed (default 600)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--proxy", action="store_true",
+                        help="also measure `proxy` recording a client's session of each size (its peak RSS)")
+    parser.add_argument("--only-proxy", action="store_true", help="measure `proxy` alone")
     parser.add_argument("--generate-long-string", nargs=2, metavar=("MB", "PATH"),
                         help="only write the long-string cassette of MB megabytes to PATH (the benchmark's child)")
     arguments = parser.parse_args()
@@ -165,8 +245,9 @@ def main():
     fixed_kib = {}  # each command's peak RSS on the committed recording: the fixed cost
     directory = tempfile.mkdtemp(prefix="bench-cassettes-")
     try:
-        inputs = [("committed recording", 0)] + [(kind, megabytes) for megabytes in arguments.sizes
-                                                 for kind in ("long string", "many events")]
+        inputs = [] if arguments.only_proxy else [("committed recording", 0)] + [
+            (kind, megabytes) for megabytes in arguments.sizes for kind in ("long string", "many events")]
+        arguments.proxy = arguments.proxy or arguments.only_proxy
         for kind, megabytes in inputs:
             path = os.path.join(directory, f"{kind.replace(' ', '-')}-{megabytes}MB.json")
             if kind == "committed recording":
@@ -196,6 +277,10 @@ def main():
             os.remove(path)
             if os.path.exists(path + ".redacted.json"):
                 os.remove(path + ".redacted.json")
+        if arguments.proxy:
+            for megabytes in arguments.sizes:
+                rows.append(proxy_row(arguments.tool, megabytes, arguments.timeout, directory))
+                print(f"  proxy {megabytes} MB: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
@@ -211,7 +296,7 @@ def main():
     for row in rows:
         print(f"| {row['input']} | {row['bytes'] / MB:.1f} | `{row['command']}` | {row['status']} | "
               f"{row['seconds']:.2f} | {row['mb_per_s']} | {row['rss_mib']} | {row['rss_per_size']} | "
-              f"{row['added_rss_per_size']} |")
+              f"{'' if row['added_rss_per_size'] is None else row['added_rss_per_size']} |")
 
 
 if __name__ == "__main__":

@@ -347,7 +347,10 @@ public struct JSONParser {
             }
             if digits(&self) == 0 { throw error("expected digits in exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        let end = index
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -371,18 +374,24 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1
-        // Most strings have no escape: take their bytes as they are.
+        // Most strings have no escape: take their bytes as they are (ASCII needs no validation;
+        // the rest is validated from contiguous memory, not through a generic slice).
         var end = index
+        var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
-                    throw error("string is not valid UTF-8", at: open)
+                let start = index
+                let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+                    let content = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    return ascii ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
                 }
+                guard let text else { throw error("string is not valid UTF-8", at: open) }
                 index = end + 1
                 return text
             }
             if byte < 0x20 || byte == UInt8(ascii: "\\") { break }
+            if byte >= 0x80 { ascii = false }
             end += 1
         }
         var out: [UInt8] = Array(bytes[index..<end])

@@ -156,7 +156,7 @@ extension Cassette {
     /// Reads a cassette of the current format version from its JSON value.
     ///
     /// - Throws: `CassetteError` of kind `.schema`, naming the event index and field.
-    public init(jsonValue root: JSONValue) throws(CassetteError) {
+    public init(jsonValue root: consuming JSONValue) throws(CassetteError) {
         let reader = SchemaReader()
         _ = try reader.object(root, "")
         let version = try reader.int(root, "formatVersion", "")
@@ -238,9 +238,19 @@ extension Cassette {
                 format: try reader.string(value, "format", "origin"), file: try reader.string(value, "file", "origin"),
                 test: try reader.optionalString(value, "test", "origin"), unbound: unbound)
         }
+        // The events' JSON is taken out of the root and each event's let go once it is read: when
+        // the caller hands over its only copy, the JSON of the events read and the events
+        // themselves are not both held.
+        var items = try reader.array(root, "events", "")
+        if case .object(var members) = root, let place = members.firstIndex(where: { $0.name == "events" }) {
+            members[place].value = .null
+            root = .object(members)
+        }
         var events: [CassetteEvent] = []
-        for (index, item) in try reader.array(root, "events", "").enumerated() {
-            events.append(try CassetteEvent(jsonValue: item, index: index))
+        events.reserveCapacity(items.count)
+        for index in items.indices {
+            events.append(try CassetteEvent(jsonValue: items[index], index: index))
+            items[index] = .null
         }
         self.init(
             formatVersion: version,

@@ -14,7 +14,7 @@ public enum CassetteFile {
     {
         let bytes = try readBytes(path)
         do {
-            return try decode(bytes, migrations: migrations)
+            return try decode(consume bytes, migrations: migrations)
         } catch {
             throw error.at(path: path)
         }
@@ -35,7 +35,11 @@ public enum CassetteFile {
     }
 
     /// Decodes cassette bytes: JSON syntax, format version (newer refused, older migrated), schema.
-    public static func decode(_ bytes: [UInt8], migrations: [CassetteMigration] = CassetteMigration.builtIn)
+    ///
+    /// The bytes are let go once parsed, and each event's JSON once it is read
+    /// (`Cassette.init(jsonValue:)`), so that a caller that hands its only copy over
+    /// (`decode(consume bytes)`) holds the file, its JSON and the cassette no more than two at a time.
+    public static func decode(_ bytes: consuming [UInt8], migrations: [CassetteMigration] = CassetteMigration.builtIn)
         throws(CassetteError) -> Cassette
     {
         var document: JSONValue
@@ -45,6 +49,7 @@ public enum CassetteFile {
             throw CassetteError(
                 kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
         }
+        bytes = []
         guard case .object = document else {
             throw CassetteError(kind: .schema, message: "expected a JSON object at the top, found \(document.kindName)")
         }
@@ -95,7 +100,7 @@ public enum CassetteFile {
             }
             version = next
         }
-        return try Cassette(jsonValue: document)
+        return try Cassette(jsonValue: consume document)
     }
 
     /// Writes the cassette's canonical bytes to `path` atomically (temporary file, then rename).

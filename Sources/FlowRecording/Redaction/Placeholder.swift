@@ -73,9 +73,11 @@ public enum Placeholder {
 /// Rewrites the contents of JSON string literals in raw JSON text, leaving every other byte as is.
 enum JSONStringLiterals {
     /// Calls `transform` with the raw (still escaped) content of each string literal; a non-nil result
-    /// replaces that content. `isKey` tells member names from values.
+    /// replaces that content. `isKey` tells member names from values. When nothing is replaced the
+    /// result is `bytes` itself (its storage shared, not copied).
     static func rewrite(_ bytes: [UInt8], _ transform: (_ raw: String, _ isKey: Bool) -> String?) -> [UInt8] {
         var out: [UInt8] = []
+        var changed = false
         out.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
@@ -99,13 +101,14 @@ enum JSONStringLiterals {
             let isKey = next < bytes.count && bytes[next] == UInt8(ascii: ":")
             out.append(UInt8(ascii: "\""))
             if let replaced = transform(raw, isKey) {
-                out.append(contentsOf: Array(replaced.utf8))
+                changed = true
+                out.append(contentsOf: replaced.utf8)
             } else {
                 out.append(contentsOf: bytes[(index + 1)..<end])
             }
             out.append(UInt8(ascii: "\""))
             index = end + 1
         }
-        return out
+        return changed ? out : bytes
     }
 }

@@ -208,7 +208,7 @@ public struct Redactor: Sendable {
                 return nil
             }
         }
-        for (index, event) in cassette.events.enumerated() {
+        for (index, event) in cassette.events.enumerated() where mentionsPlaceholder(event) {
             var slot = RedactionSlot(event: index, part: .whole)
             _ = map(
                 event, enter: { slot = RedactionSlot(event: index, part: $0) },
@@ -244,7 +244,7 @@ public struct Redactor: Sendable {
                 return nil
             }
         }
-        for event in cassette.events {
+        for event in cassette.events where mentionsPlaceholder(event) {
             _ = map(
                 event, enter: { _ in },
                 whole: { text in
@@ -257,6 +257,32 @@ public struct Redactor: Sendable {
                 })
         }
         return names
+    }
+
+    /// Whether any text of the event holds `{{`: every text `map` hands on is one of these or a
+    /// part of one (a JSON string's raw content, a URL's raw path segment or query value), so an
+    /// event without it has no placeholder, and the search for them can skip it unparsed.
+    static func mentionsPlaceholder(_ event: CassetteEvent) -> Bool {
+        func holds(_ text: String) -> Bool { UTF8Search.contains("{{", in: text) }
+        func holds(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { buffer in
+                Array("{{".utf8).withUnsafeBufferPointer { UTF8Search.firstOffset(of: $0, in: buffer) != nil }
+            }
+        }
+        switch event.payload {
+        case .call(let call): return (call.arguments + call.outputs).contains { holds($0.value) }
+        case .crypto(let step): return (step.inputs + step.outputs).contains { holds($0.value) }
+        case .random(let draw): return holds(draw.hex)
+        case .clock: return false
+        case .http(let exchange):
+            if holds(exchange.request.url) || holds(exchange.request.body)
+                || exchange.request.headers.fields.contains(where: { holds($0.value) })
+            {
+                return true
+            }
+            guard let response = exchange.response else { return false }
+            return holds(response.body) || response.headers.fields.contains { holds($0.value) }
+        }
     }
 
     // MARK: - Collecting
@@ -390,7 +416,9 @@ public struct Redactor: Sendable {
             }
             if let name = Placeholder.whole(text) { return Array(whole(Placeholder.text(name)).utf8) }
             let replaced = whole(text)
-            return Array((replaced == text ? inText(text) : replaced).utf8)
+            let result = replaced == text ? inText(text) : replaced
+            // An unchanged body keeps its storage (a big cassette is not copied for nothing).
+            return result.utf8.elementsEqual(bytes) ? bytes : Array(result.utf8)
         }
         switch event.payload {
         case .call(var call):
