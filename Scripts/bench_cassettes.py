@@ -3,7 +3,7 @@
 
 Usage:
     python3 Scripts/bench_cassettes.py [PATH_TO_MPIN_WORKBENCH] [--sizes 1,10,100]
-        [--recording Recordings/authenticate.json] [--timeout SECONDS] [--json]
+        [--recording Recordings/authenticate.json] [--timeout SECONDS] [--proxy | --only-proxy] [--json]
 
 PATH_TO_MPIN_WORKBENCH defaults to .build/release/mpin-workbench (build it with `make build`).
 
@@ -28,6 +28,11 @@ Each of `cassette redact --redact default --out OUT`, `cassette lint`, `cassette
 markdown table (input, size, command, exit status, seconds, MB/s, peak RSS, RSS / file size), with
 the date, the CPU model and the load average; `--json` prints one JSON object instead. Every command
 is expected to exit 0 on these files; another status is printed as it is.
+With `--proxy` (or `--only-proxy`, alone) one more row per size: `serve` on a free loopback port,
+`proxy` in front of it on another, and `record` running the many-logins scenario through the proxy;
+the proxy then gets SIGINT, writes its cassette and exits, and its peak RSS is set against the
+cassette's size. Every server listens on 127.0.0.1 and every child is killed after `--timeout`.
+
 A benchmark, not a test: exit status 0 unless the generator fails.
 """
 
