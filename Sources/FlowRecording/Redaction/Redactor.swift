@@ -10,8 +10,9 @@ import OrderedJSON
 /// cassette: a whole argument, crypto value, random draw, header value, URL path segment or query
 /// value, a whole JSON string in a JSON body or in an argument or output that holds JSON text (the
 /// other bytes stay as they were), or a substring of a non-JSON text body, argument or output
-/// (values of 8 characters or more). A regOTT learned from one
-/// response is so also hidden in the later URL that carries it.
+/// (values of 8 characters or more, all found in one pass by their UTF-8 bytes, leftmost then
+/// longest: `SecretScanner`). A regOTT learned from one response is so also hidden in the later
+/// URL that carries it.
 ///
 /// The scenario script the cassette carries is redacted too: its members under the given field
 /// names are secrets (a wrong PIN that only the script names, say; not the members of a `capture`,
