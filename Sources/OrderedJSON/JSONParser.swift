@@ -31,6 +31,10 @@ public struct JSONParser {
     /// The most nesting any caller gets: deeper input is refused before it can exhaust the stack.
     package static let deepestNesting = 512
 
+    /// The top-level member whose array elements go to `streamElement` instead of the value.
+    private var streamedMember: String?
+    private var streamElement: ((Int, JSONValue) -> Void)?
+
     /// Whether to record `positions` (only `parseDocument` does).
     private var recordsPositions = false
     /// Whether `path` is kept up to date: for positions and for the repeated-name error (a parser
@@ -73,6 +77,29 @@ public struct JSONParser {
     {
         var parser = JSONParser(bytes, duplicateMembers: duplicateMembers, maximumDepth: maximumDepth)
         return try parser.parseText()
+    }
+
+    /// Parses as `parse(_:duplicateMembers:)` does (the same errors, in the same order), except that
+    /// when the value is an object whose member `member` is an array, each of that array's elements
+    /// is handed to `element` with its index as soon as it is parsed, and the array is returned
+    /// empty: a reader that turns each element into something smaller never holds the whole
+    /// array's JSON (a cassette's events, `CassetteFile.decode`). Elements already handed over stay
+    /// handed over when a syntax error is found later.
+    package static func parse(
+        _ bytes: [UInt8], duplicateMembers: DuplicateMembers = .refuse, streaming member: String,
+        element: (Int, JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let result = withoutActuallyEscaping(element) { element -> Result<JSONValue, JSONSyntaxError> in
+            var parser = JSONParser(bytes, duplicateMembers: duplicateMembers)
+            parser.streamedMember = member
+            parser.streamElement = element
+            do throws(JSONSyntaxError) {
+                return .success(try parser.parseText())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Parses one JSON document as `parse(_:duplicateMembers:)` does (same value, same errors) and
@@ -276,7 +303,13 @@ public struct JSONParser {
                 lastMember[name] = members.count
                 record(at: nameOffset)
             }
-            members.append(.init(name, try parseValue()))
+            if depth == 1, let streamedMember, name == streamedMember, index < bytes.count,
+                bytes[index] == UInt8(ascii: "[")
+            {
+                members.append(.init(name, try parseArray(streaming: true)))
+            } else {
+                members.append(.init(name, try parseValue()))
+            }
             if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
@@ -292,11 +325,13 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    /// An array; with `streaming`, each element goes to `streamElement` and the array is returned empty.
+    private mutating func parseArray(streaming: Bool = false) throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
         var items: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -304,9 +339,15 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if tracksPath { path.append(.index(items.count)) }
+            if tracksPath { path.append(.index(count)) }
             if recordsPositions { record(at: index) }
-            items.append(try parseValue())
+            let item = try parseValue()
+            if streaming, let streamElement {
+                streamElement(count, item)
+            } else {
+                items.append(item)
+            }
+            count += 1
             if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }

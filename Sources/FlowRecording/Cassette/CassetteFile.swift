@@ -36,13 +36,40 @@ public enum CassetteFile {
 
     /// Decodes cassette bytes: JSON syntax, format version (newer refused, older migrated), schema.
     ///
-    /// The bytes are let go once parsed, and each event's JSON once it is read
-    /// (`Cassette.init(jsonValue:)`), so that a caller that hands its only copy over
-    /// (`decode(consume bytes)`) holds the file, its JSON and the cassette no more than two at a time.
+    /// Each event is read as soon as its JSON is parsed, and that JSON let go
+    /// (`JSONParser.parse(_:streaming:element:)`), so that the events' JSON is never held whole
+    /// beside the events; the bytes are let go before the cassette is returned. A file that is not
+    /// a readable cassette of the current format (an older one to migrate, a newer one, any schema
+    /// error) is parsed again whole and read as a document, so that every error and migration is
+    /// what it always was.
     public static func decode(_ bytes: consuming [UInt8], migrations: [CassetteMigration] = CassetteMigration.builtIn)
         throws(CassetteError) -> Cassette
     {
-        var document: JSONValue
+        var events: [CassetteEvent] = []
+        var eventsRead = true
+        let streamed: JSONValue
+        do {
+            streamed = try JSONParser.parse(bytes, streaming: "events") { index, item in
+                guard eventsRead else { return }
+                do {
+                    events.append(try CassetteEvent(jsonValue: item, index: index))
+                } catch {
+                    eventsRead = false
+                }
+            }
+        } catch {
+            throw CassetteError(
+                kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+        }
+        if eventsRead, streamed["formatVersion"]?.intValue == Cassette.currentFormatVersion {
+            bytes = []
+            if var cassette = try? Cassette(jsonValue: streamed) {
+                cassette.events = events
+                return cassette
+            }
+            throw documentError(streamed, migrations: migrations)
+        }
+        let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch {
@@ -50,6 +77,24 @@ public enum CassetteFile {
                 kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
         }
         bytes = []
+        return try decode(document: consume document, migrations: migrations)
+    }
+
+    /// The error `decode(document:migrations:)` gives for a document whose events were all read but
+    /// whose header was not (its events are not needed again to say why).
+    private static func documentError(_ document: JSONValue, migrations: [CassetteMigration]) -> CassetteError {
+        do {
+            _ = try decode(document: document, migrations: migrations)
+            return CassetteError(kind: .schema, message: "the cassette could not be read")
+        } catch {
+            return error
+        }
+    }
+
+    /// Reads a parsed document: format version (newer refused, older migrated), schema.
+    private static func decode(document: consuming JSONValue, migrations: [CassetteMigration])
+        throws(CassetteError) -> Cassette
+    {
         guard case .object = document else {
             throw CassetteError(kind: .schema, message: "expected a JSON object at the top, found \(document.kindName)")
         }
