@@ -219,6 +219,31 @@ import Testing
         }
     }
 
+    /// Events are read as they are parsed; a file with a bad event and a bad header field still
+    /// names what reading it whole names first (the event, then `curve`, which is read after the
+    /// events), and a bad header alone is named as before.
+    @Test func errorsComeInTheOrderOfAWholeRead() throws {
+        let header = try JSONParser.parse(Fixtures.header().canonicalText)
+        let good: JSONValue = .object([.init("type", "clock"), .init("actor", "sdk"), .init("milliseconds", 5)])
+        let bad: JSONValue = .object([.init("type", "clock"), .init("actor", 7), .init("milliseconds", 5)])
+        func file(events: [JSONValue], curve: JSONValue) -> [UInt8] {
+            guard case .object(var members) = header else { return [] }
+            members.removeAll { $0.name == "events" || $0.name == "curve" }
+            members += [.init("events", .array(events)), .init("curve", curve)]
+            return Array(JSONWriter.canonical(.object(members)).utf8)
+        }
+        #expect { try CassetteFile.decode(file(events: [good, bad], curve: 3)) } throws: { error in
+            let error = error as! CassetteError
+            return error.eventIndex == 1 && error.field == "actor"
+        }
+        #expect { try CassetteFile.decode(file(events: [good, good], curve: 3)) } throws: { error in
+            let error = error as! CassetteError
+            return error.eventIndex == nil && error.field == "curve" && error.kind == .schema
+        }
+        let read = try CassetteFile.decode(file(events: [good, good], curve: "BN254CX"))
+        #expect(read.events.count == 2 && read.curve == "BN254CX")
+    }
+
     @Test func unknownEventTypeAndMissingResponse() throws {
         for (event, field) in [
             (#"{"type": "dance", "actor": "sdk"}"#, "type"),
