@@ -46,7 +46,9 @@ public struct Redactor: Sendable {
     /// `restore` fills and nothing else.
     public func redact(_ cassette: Cassette) -> Cassette {
         let wanted = Set(fields.map { $0.lowercased() })
-        var secrets = collect(cassette, wanted)
+        let collected = collect(cassette, wanted)
+        var secrets = collected.secrets
+        let jsonBodies = collected.jsonBodies
         let seed = wanted.contains(Self.seedField) ? Self.seedValue(cassette) : nil
         if let seed { secrets.removeAll { $0.value == seed && $0.field.lowercased() == Self.seedField } }
         guard !secrets.isEmpty || seed != nil else { return cassette }
@@ -113,7 +115,8 @@ public struct Redactor: Sendable {
         out.events = cassette.events.enumerated().map { index, event in
             Self.map(
                 event, enter: { slot = RedactionSlot(event: index, part: $0) }, whole: whole,
-                inText: { text in scanner.replace(in: text) { put(inText[$0].value) } })
+                inText: { text in scanner.replace(in: text) { put(inText[$0].value) } },
+                isJSONBody: { jsonBodies.contains(RedactionSlot(event: index, part: $0)) })
         }
         out.redactions += order.map {
             Cassette.RedactionEntry(
@@ -288,14 +291,18 @@ public struct Redactor: Sendable {
 
     // MARK: - Collecting
 
-    private func collect(_ cassette: Cassette, _ wanted: Set<String>) -> [(field: String, value: String)] {
+    /// The secret values found, and the bodies that are JSON (so that `map` need not parse them again).
+    private func collect(_ cassette: Cassette, _ wanted: Set<String>) -> (
+        secrets: [(field: String, value: String)], jsonBodies: Set<RedactionSlot>
+    ) {
         var found: [(String, String)] = []
+        var jsonBodies: Set<RedactionSlot> = []
         func take(_ name: String, _ value: String) {
             guard wanted.contains(name.lowercased()), !value.isEmpty, Placeholder.whole(value) == nil else { return }
             found.append((fields.first { $0.lowercased() == name.lowercased() } ?? name, value))
         }
         if let script = cassette.scenario.script { Self.collectScript(script, take) }
-        for event in cassette.events {
+        for (index, event) in cassette.events.enumerated() {
             switch event.payload {
             case .call(let call):
                 for field in call.arguments + call.outputs { take(field.name, field.value) }
@@ -308,19 +315,24 @@ public struct Redactor: Sendable {
             case .http(let exchange):
                 for field in exchange.request.headers { take(field.name, field.value) }
                 for (name, value) in URLText.queryItems(exchange.request.url) { take(name, value) }
-                Self.collectJSON(exchange.request.body, take)
+                if Self.collectJSON(exchange.request.body, take) {
+                    jsonBodies.insert(RedactionSlot(event: index, part: .request))
+                }
                 if let response = exchange.response {
                     for field in response.headers { take(field.name, field.value) }
-                    Self.collectJSON(response.body, take)
+                    if Self.collectJSON(response.body, take) {
+                        jsonBodies.insert(RedactionSlot(event: index, part: .response))
+                    }
                 }
             }
         }
-        return found
+        return (found, jsonBodies)
     }
 
-    /// Takes the raw content of string members of a JSON body.
-    private static func collectJSON(_ body: [UInt8], _ take: (String, String) -> Void) {
-        guard (try? JSONParser.parse(body, duplicateMembers: .keep)) != nil else { return }
+    /// Takes the raw content of string members of a JSON body; whether the body is JSON.
+    @discardableResult
+    private static func collectJSON(_ body: [UInt8], _ take: (String, String) -> Void) -> Bool {
+        guard (try? JSONParser.parse(body, duplicateMembers: .keep)) != nil else { return false }
         var pendingKey: String?
         _ = JSONStringLiterals.rewrite(body) { raw, isKey in
             if isKey {
@@ -331,6 +343,7 @@ public struct Redactor: Sendable {
             }
             return nil
         }
+        return true
     }
 
     /// Takes the string and number members of a scenario script, at any depth.
@@ -379,9 +392,10 @@ public struct Redactor: Sendable {
 
     /// Applies `whole` to each whole-token slot and `inText` to non-JSON text bodies, calling
     /// `enter` with the part of the event (`RedactionSlot.Part`) before the values of each part.
+    /// `isJSONBody` says whether the body of a part is JSON when the caller knows (else it is parsed).
     static func map(
         _ event: CassetteEvent, enter: (RedactionSlot.Part) -> Void, whole: (String) -> String,
-        inText: (String) -> String
+        inText: (String) -> String, isJSONBody: ((RedactionSlot.Part) -> Bool)? = nil
     ) -> CassetteEvent {
         var event = event
         // A call or crypto value that is not a secret as a whole may hold one: string by string in
@@ -406,9 +420,9 @@ public struct Redactor: Sendable {
         func headers(_ list: HTTPHeadersValue) -> HTTPHeadersValue {
             HTTPHeadersValue(list.fields.map { .init(name: $0.name, value: whole($0.value)) })
         }
-        func body(_ bytes: [UInt8]) -> [UInt8] {
+        func body(_ bytes: [UInt8], _ part: RedactionSlot.Part) -> [UInt8] {
             guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
-            if (try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil {
+            if isJSONBody?(part) ?? ((try? JSONParser.parse(bytes, duplicateMembers: .keep)) != nil) {
                 return JSONStringLiterals.rewrite(bytes) { raw, isKey in
                     if isKey { return nil }
                     let replaced = whole(raw)
@@ -442,11 +456,11 @@ public struct Redactor: Sendable {
             enter(.request)
             exchange.request.url = URLText.mapTokens(exchange.request.url, whole)
             exchange.request.headers = headers(exchange.request.headers)
-            exchange.request.body = body(exchange.request.body)
+            exchange.request.body = body(exchange.request.body, .request)
             if var response = exchange.response {
                 enter(.response)
                 response.headers = headers(response.headers)
-                response.body = body(response.body)
+                response.body = body(response.body, .response)
                 exchange.response = response
             }
             event.payload = .http(exchange)
