@@ -95,13 +95,16 @@ public enum ScenarioSession {
             ?? cassette
         do {
             if let source = restored.scenario.script {
-                script = try ScriptParser.parse(JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
-                script.path = cassette.scenario.path
-                // The file it came from, when unchanged: its line numbers then mean something.
+                // The file it came from, when unchanged: its line numbers then mean something (and
+                // the script the cassette carries need not be parsed too: it says the same).
                 if let file = cassette.scenario.path, let original = try? ScriptParser.parse(file: file),
                     original.source.semanticallyEquals(source)
                 {
                     script = original
+                } else {
+                    script = try ScriptParser.parse(
+                        JSONWriter.compact(source), file: (path ?? "cassette") + " (scenario)")
+                    script.path = cassette.scenario.path
                 }
             } else if let found = try library.find(cassette.scenario.name) {
                 script = found
