@@ -37,14 +37,26 @@ public enum JSONWriter {
         }
         var out: [UInt8] = []
         out.reserveCapacity(chunk + chunk / 4)
-        var writer = TextWriter(pretty: true, sorted: true)
+        var failure: Failure?
+        // Hands the buffer on (once a flush has failed, the rest is dropped and the failure thrown).
+        func drain(_ out: inout [UInt8]) {
+            if failure == nil {
+                do throws(Failure) {
+                    try flush(out)
+                } catch {
+                    failure = error
+                }
+            }
+            out.removeAll(keepingCapacity: true)
+        }
+        var writer = TextWriter(pretty: true, sorted: true, chunk: chunk)
         out.append(UInt8(ascii: "{"))
         for (position, top) in sortedMembers(members).enumerated() {
             writer.separator(position, indent: 0, into: &out)
             appendQuoted(top.name, escapingDelete: true, to: &out)
             out.append(contentsOf: ": ".utf8)
             guard top.name == member, case .array = top.value else {
-                writer.write(top.value, indent: 1, into: &out)
+                writer.write(top.value, indent: 1, into: &out, flush: drain)
                 continue
             }
             guard count > 0 else {
@@ -54,18 +66,17 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "["))
             for index in 0..<count {
                 writer.separator(index, indent: 1, into: &out)
-                writer.write(element(index), indent: 2, into: &out)
-                if out.count >= chunk {
-                    try flush(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                writer.write(element(index), indent: 2, into: &out, flush: drain)
+                if out.count >= chunk { drain(&out) }
+                if let failure { throw failure }
             }
             writer.newline(1, into: &out)
             out.append(UInt8(ascii: "]"))
         }
         writer.newline(0, into: &out)
         out.append(contentsOf: "}\n".utf8)
-        try flush(out)
+        drain(&out)
+        if let failure { throw failure }
     }
 
     /// One line with `", "` and `": "` between items, members in their order unless `sorted` (for
@@ -78,18 +89,18 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The canonical and compact forms, written as UTF-8 into one buffer: a newline and its
-    /// indentation come from one cached line per depth, and members are sorted on their names'
-    /// bytes read once per object (time linear in the output, but for the sorts).
     private struct TextWriter {
         let pretty: Bool
         let sorted: Bool
+        /// The buffer is handed to `write`'s `flush` whenever it holds this many bytes or more.
+        let chunk: Int
         /// `"\n"` followed by `2 * depth` spaces, for the depths written so far.
         private var newlines: [[UInt8]] = []
 
-        init(pretty: Bool, sorted: Bool) {
+        init(pretty: Bool, sorted: Bool, chunk: Int = .max) {
             self.pretty = pretty
             self.sorted = sorted
+            self.chunk = chunk
         }
 
         mutating func newline(_ depth: Int, into out: inout [UInt8]) {
@@ -107,12 +118,18 @@ public enum JSONWriter {
             if pretty { newline(indent + 1, into: &out) }
         }
 
-        mutating func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+        /// Writes `value` into `out`, calling `flush` (which empties it) after any string, element or
+        /// member that leaves `chunk` bytes or more in it.
+        mutating func write(
+            _ value: JSONValue, indent: Int, into out: inout [UInt8], flush: (inout [UInt8]) -> Void = { _ in }
+        ) {
             switch value {
             case .null: out.append(contentsOf: "null".utf8)
             case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
             case .number(let literal): out.append(contentsOf: literal.utf8)
-            case .string(let text): appendQuoted(text, escapingDelete: true, to: &out)
+            case .string(let text):
+                appendQuoted(text, escapingDelete: true, to: &out)
+                if out.count >= chunk { flush(&out) }
             case .array(let items):
                 if items.isEmpty {
                     out.append(contentsOf: "[]".utf8)
@@ -121,7 +138,7 @@ public enum JSONWriter {
                 out.append(UInt8(ascii: "["))
                 for (position, item) in items.enumerated() {
                     separator(position, indent: indent, into: &out)
-                    write(item, indent: indent + 1, into: &out)
+                    write(item, indent: indent + 1, into: &out, flush: flush)
                 }
                 if pretty { newline(indent, into: &out) }
                 out.append(UInt8(ascii: "]"))
@@ -135,7 +152,7 @@ public enum JSONWriter {
                     separator(position, indent: indent, into: &out)
                     appendQuoted(member.name, escapingDelete: true, to: &out)
                     out.append(contentsOf: ": ".utf8)
-                    write(member.value, indent: indent + 1, into: &out)
+                    write(member.value, indent: indent + 1, into: &out, flush: flush)
                 }
                 if pretty { newline(indent, into: &out) }
                 out.append(UInt8(ascii: "}"))
