@@ -1,3 +1,4 @@
+import CommonFormats
 import MilagroProtocol
 import OrderedJSON
 
@@ -20,8 +21,10 @@ struct ClientSettings: Sendable, Hashable {
             if text.hasPrefix("/") {
                 members[index].value = .string(backendURL + text)
             } else {
-                members[index].value = .string(
-                    text.replacingAll("wss://", with: "https://").replacingAll("ws://", with: "http://"))
+                // By bytes (`UTF8Search`): a `Character` search walks grapheme boundaries, which on
+                // a long value the SDK does not even use cost seconds.
+                let secure = UTF8Search.replacing("wss://", with: "https://", in: text).text
+                members[index].value = .string(UTF8Search.replacing("ws://", with: "http://", in: secure).text)
             }
         }
         json = .object(members)
@@ -71,18 +74,5 @@ struct ClientSettings: Sendable, Hashable {
     /// Whether `CheckAccessNumber` checks an access number's digit (docs/protocol.md §5.2).
     var checksAccessNumberDigit: Bool {
         CheckDigitRule.checksDigit(useCheckSum: value(.accessNumberUseCheckSum), digits: value(.accessNumberDigits))
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
