@@ -225,6 +225,7 @@ import Testing
 @Suite struct CassetteCheckUsageTests {
     @Test func statuses() throws {
         let directory = try TemporaryDirectory.make("check-usage")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let missing = try WorkbenchProcess.run(["cassette", "check", directory + "/missing.json"])
         #expect(missing.exited && missing.status == 2 && missing.stderr.contains("missing.json"), "\(missing)")
         let none = try WorkbenchProcess.run(["cassette", "check"])

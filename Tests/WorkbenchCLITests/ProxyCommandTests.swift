@@ -136,6 +136,7 @@ import Testing
 
         // It replays (the script and seed are in it) ...
         let directory = try TemporaryDirectory.make("proxy")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/proxied.json"
         try CassetteFile.write(proxied, to: file)
         let replayed = await ScenarioSession.replay(file: file)
@@ -401,6 +402,7 @@ import Testing
     @Test func aSecondSignalAbortsTheExchangesInFlight() async throws {
         let upstream = try await TargetUpstream()
         let directory = try TemporaryDirectory.make("proxy-abort")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let serving = try ServingProcess([
             "proxy", "--upstream", upstream.server.baseURL, "--out", directory + "/held.json", "--timeout", "3600",
         ])
@@ -447,6 +449,7 @@ import Testing
     @Test func aStalledRequestBodyIs408AndNotForwarded() async throws {
         let upstream = try await TargetUpstream()
         let directory = try TemporaryDirectory.make("proxy-stall")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let serving = try ServingProcess([
             "proxy", "--upstream", upstream.server.baseURL, "--out", directory + "/stall.json",
             "--body-timeout", "1",
@@ -483,6 +486,7 @@ import Testing
     @Test func theExecutableStopsAfterItsExchanges() async throws {
         let backend = try await ReferenceBackend.start(BackendConfiguration(seed: Self.seed))
         let directory = try TemporaryDirectory.make("proxy-cli")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let serving = try ServingProcess([
             "proxy", "--upstream", backend.baseURL, "--out", directory + "/one.json", "--max-exchanges", "1",
         ])

@@ -85,6 +85,7 @@ import Testing
         #expect(ProcessDriver(arguments: ["no-such-driver-command-35"]).problem()?.contains("PATH") == true)
         #expect(ProcessDriver(arguments: ["sh"]).problem() == nil)
         let folder = try TemporaryDirectory.make("process-driver")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = await driver.run(
             DriverInvocation(flow: .register, backendURL: "", user: "", pin: "", folder: folder, timeLimit: 5))
         guard case .couldNotStart? = run.problem else {
