@@ -30,15 +30,18 @@ package enum UTF8Search {
 
     /// Whether `target` (non-empty) occurs in `text`, byte for byte.
     package static func contains(_ target: String, in text: String) -> Bool {
-        var text = text, target = target
-        return text.withUTF8 { haystack in
-            target.withUTF8 { needle in firstOffset(of: needle, in: haystack) != nil }
-        }
+        var text = text
+        return text.withUTF8 { contains(target, in: $0) }
     }
 
-    /// How many times `target` (non-empty) occurs in `text`, without overlaps, left to right.
-    package static func count(of target: String, in text: String) -> Int {
-        replacing(target, with: nil, in: text).count
+    /// Whether `target` (non-empty) occurs in `bytes`.
+    package static func contains(_ target: String, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { contains(target, in: $0) }
+    }
+
+    private static func contains(_ target: String, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        var target = target
+        return target.withUTF8 { firstOffset(of: $0, in: haystack) != nil }
     }
 
     /// `text` with every occurrence of `target` (non-empty) replaced by `replacement`, without
@@ -46,35 +49,25 @@ package enum UTF8Search {
     package static func replacing(_ target: String, with replacement: String, in text: String) -> (
         text: String, count: Int
     ) {
-        let result = replacing(target, with: Optional(replacement), in: text)
-        return (result.text ?? text, result.count)
-    }
-
-    /// The work of both: counts only, with `replacement` nil.
-    private static func replacing(_ target: String, with replacement: String?, in text: String) -> (
-        text: String?, count: Int
-    ) {
-        var text = text, target = target
-        return text.withUTF8 { haystack in
-            target.withUTF8 { needle in
-                guard var found = firstOffset(of: needle, in: haystack) else { return (nil, 0) }
+        var utf8 = text, target = target
+        let result = utf8.withUTF8 { haystack in
+            target.withUTF8 { needle -> (text: String, count: Int)? in
+                guard var found = firstOffset(of: needle, in: haystack) else { return nil }
                 var out: [UInt8] = []
-                if replacement != nil { out.reserveCapacity(haystack.count) }
+                out.reserveCapacity(haystack.count)
                 var copied = 0, count = 0
                 while true {
                     count += 1
-                    if let replacement {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: haystack[copied..<found]))
-                        out.append(contentsOf: replacement.utf8)
-                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: haystack[copied..<found]))
+                    out.append(contentsOf: replacement.utf8)
                     copied = found + needle.count
                     guard let next = firstOffset(of: needle, in: haystack, from: copied) else { break }
                     found = next
                 }
-                guard replacement != nil else { return (nil, count) }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: haystack[copied...]))
                 return (String(decoding: out, as: UTF8.self), count)
             }
         }
+        return result ?? (text, 0)
     }
 }

@@ -58,37 +58,29 @@ public enum CassetteFile {
                 }
             }
         } catch {
-            throw CassetteError(
-                kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+            throw invalidJSON(error)
         }
         if eventsRead, streamed["formatVersion"]?.intValue == Cassette.currentFormatVersion {
+            // Every event was read and no migration needs them: the header alone (its events
+            // empty) gives the cassette, or the error a whole read would give.
             bytes = []
-            if var cassette = try? Cassette(jsonValue: streamed) {
-                cassette.events = events
-                return cassette
-            }
-            throw documentError(streamed, migrations: migrations)
+            var cassette = try decode(document: streamed, migrations: migrations)
+            cassette.events = events
+            return cassette
         }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw CassetteError(
-                kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+            throw invalidJSON(error)
         }
         bytes = []
         return try decode(document: consume document, migrations: migrations)
     }
 
-    /// The error `decode(document:migrations:)` gives for a document whose events were all read but
-    /// whose header was not (its events are not needed again to say why).
-    private static func documentError(_ document: JSONValue, migrations: [CassetteMigration]) -> CassetteError {
-        do {
-            _ = try decode(document: document, migrations: migrations)
-            return CassetteError(kind: .schema, message: "the cassette could not be read")
-        } catch {
-            return error
-        }
+    private static func invalidJSON(_ error: JSONSyntaxError) -> CassetteError {
+        CassetteError(
+            kind: .invalidJSON, message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
     }
 
     /// Reads a parsed document: format version (newer refused, older migrated), schema.

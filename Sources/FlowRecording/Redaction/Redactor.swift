@@ -268,11 +268,7 @@ public struct Redactor: Sendable {
     /// event without it has no placeholder, and the search for them can skip it unparsed.
     static func mentionsPlaceholder(_ event: CassetteEvent) -> Bool {
         func holds(_ text: String) -> Bool { UTF8Search.contains("{{", in: text) }
-        func holds(_ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBufferPointer { buffer in
-                Array("{{".utf8).withUnsafeBufferPointer { UTF8Search.firstOffset(of: $0, in: buffer) != nil }
-            }
-        }
+        func holds(_ bytes: [UInt8]) -> Bool { UTF8Search.contains("{{", in: bytes) }
         switch event.payload {
         case .call(let call): return (call.arguments + call.outputs).contains { holds($0.value) }
         case .crypto(let step): return (step.inputs + step.outputs).contains { holds($0.value) }

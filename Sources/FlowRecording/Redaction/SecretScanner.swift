@@ -49,9 +49,6 @@ struct SecretScanner {
         self.filter = filter
     }
 
-    /// Whether there is no secret to look for.
-    var isEmpty: Bool { secrets.isEmpty }
-
     private static func hash(_ word: UInt64) -> Int { Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> 48) }
 
     /// `text` with every occurrence of a secret replaced (see the type), calling `found` with the
