@@ -184,6 +184,8 @@ struct CurlExchange {
         if code == CURLE_OPERATION_TIMEDOUT {
             let limit = message.hasPrefix("Operation") ? timeLimit : options.connectTimeout
             message = Self.withoutElapsedTime(message, limit: limit.map(Self.milliseconds))
+        } else if code == CURLE_COULDNT_CONNECT {
+            message = Self.withoutConnectTime(message)
         }
         return TransportError(kind: Self.kind(of: code), message: message, url: request.url, code: Int(code.rawValue))
     }
@@ -198,6 +200,18 @@ struct CurlExchange {
         else { return message }
         let replacement = limit.map { "at the \($0) ms limit" } ?? "at the time limit"
         return message.replacingCharacters(in: after.lowerBound..<unit.upperBound, with: replacement)
+    }
+
+    /// libcurl's refused-connection text without the time it measured ("Failed to connect to
+    /// 127.0.0.1 port 1 after 0 ms: Couldn't connect to server" loses " after 0 ms"), which reads 1
+    /// ms on a busy machine: the same refusal gives the same message every run, as a timeout does.
+    static func withoutConnectTime(_ message: String) -> String {
+        guard let after = message.range(of: " after "),
+            let unit = message.range(of: " ms", range: after.upperBound..<message.endIndex),
+            !message[after.upperBound..<unit.lowerBound].isEmpty,
+            message[after.upperBound..<unit.lowerBound].allSatisfy(\.isNumber)
+        else { return message }
+        return message.replacingCharacters(in: after.lowerBound..<unit.upperBound, with: "")
     }
 
     static func kind(of code: CURLcode) -> TransportError.Kind {

@@ -164,6 +164,7 @@ struct CurlTransportTests {
             #expect(error.url == url)
             #expect(error.code == 7)
             #expect(!error.message.isEmpty)
+            #expect(!error.message.contains(" ms"), "\(error.message)")
         }
     }
 
