@@ -33,13 +33,16 @@ import Testing
 
     @Test func aBackgroundChildStopsWhenKilled() async throws {
         // `timeout` waits with the mask it was given: with SIGTERM blocked, `kill $!` did nothing
-        // and `wait` waited the 100 s. The kill comes once the child under `timeout` runs (before
-        // that, `timeout` may not yet know whom to pass the signal on to).
+        // and `wait` waited the 100 s. The kill comes once the child under `timeout` runs and
+        // `timeout` itself sleeps waiting for it: the child may run first after the fork, and a
+        // `timeout` that has not yet noted whom it started exits on SIGTERM and leaves the child
+        // running (a loaded machine did that; the test then waited out the child's 100 s).
         let folder = try TemporaryDirectory.make("workbench-process")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try await WorkbenchProcess.runWaitingElsewhere(
             shell: "timeout 100 sh -c 'echo > started; exec sleep 100' & "
-                + "for i in $(seq 600); do [ -e started ] && break; sleep 0.1; done; "
+                + "for i in $(seq 600); do [ -e started ] && [ \"$(cut -d' ' -f3 /proc/$!/stat)\" = S ] && break; "
+                + "sleep 0.1; done; "
                 + "kill $!; wait $!; echo \"status $?\"",
             in: folder, seconds: 90)
         #expect(run.exited, "\(run)")
