@@ -459,6 +459,30 @@ mpin_fp12 mpin_fp12_cyclotomic_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv)
     r.c.b = mpin_fp2_3x_plus_2y(b2.b, x.c.b, m);
     return r;
 }
+
+/// x·y in F_p¹² (Karatsuba over the cubic extension, six F_p⁴ products), as MPinCrypto's Fp12 `*`
+/// (Fp12Kernel.c). Requires BMI2 and ADX.
+mpin_fp12 mpin_fp12_mul_adx(mpin_fp12 x, mpin_fp12 y, mpin_limbs4 m, uint64_t inv);
+
+/// x² in F_p¹² (Chung–Hasan: three F_p⁴ squarings, two products), as Fp12.squared (Fp12Kernel.c).
+mpin_fp12 mpin_fp12_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv);
+
+/// x·(l0 + l1·w + l3·w³), the sparse product by a Miller-loop line, as Fp12.multipliedByLine
+/// (Fp12Kernel.c): three F_p⁴ products and four F_p² products.
+mpin_fp12 mpin_fp12_mul_line_adx(mpin_fp12 x, mpin_fp2 l0, mpin_fp2 l1, mpin_fp2 l3, mpin_limbs4 m, uint64_t inv);
+
+/// One step of the Miller loop on the twist: the running point (x, y, z) after it and the line's
+/// coefficients (la, lb, lc) before P enters (MPinCrypto's Pairing.LineState).
+typedef struct { mpin_fp2 x, y, z, la, lb, lc; } mpin_miller_step;
+
+/// The tangent at T = (x, y, z) and 2T, as LineState.doubleLine for the twist's b' = 1 - i
+/// (Fp12Kernel.c).
+mpin_miller_step mpin_miller_double_adx(mpin_fp2 x, mpin_fp2 y, mpin_fp2 z, mpin_limbs4 m, uint64_t inv);
+
+/// The chord through T = (x, y, z) and R = (rx, ry) (affine) and T + R, as LineState.addLine
+/// (Fp12Kernel.c).
+mpin_miller_step mpin_miller_add_adx(mpin_fp2 x, mpin_fp2 y, mpin_fp2 z, mpin_fp2 rx, mpin_fp2 ry,
+                                     mpin_limbs4 m, uint64_t inv);
 #endif
 
 #endif

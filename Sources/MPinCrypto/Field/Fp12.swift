@@ -59,8 +59,21 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
     package static func - (x: Fp12, y: Fp12) -> Fp12 { Fp12(x.a - y.a, x.b - y.b, x.c - y.c) }
     package static prefix func - (x: Fp12) -> Fp12 { Fp12(-x.a, -x.b, -x.c) }
 
-    /// Karatsuba over the cubic extension: six F_p⁴ multiplications.
+    #if arch(x86_64)
+        /// The kernel's view of the element (the same Montgomery limbs).
+        @inline(__always) var kernelValue: mpin_fp12 { mpin_fp12(a: a.kernelValue, b: b.kernelValue, c: c.kernelValue) }
+
+        @inline(__always) init(_ k: mpin_fp12) { self.init(Fp4(k.a), Fp4(k.b), Fp4(k.c)) }
+    #endif
+
+    /// Karatsuba over the cubic extension: six F_p⁴ multiplications (with the kernel, the whole
+    /// product in C, ``mpin_fp12_mul_adx``).
     package static func * (x: Fp12, y: Fp12) -> Fp12 {
+        #if arch(x86_64)
+            if mpin_field_kernel_available() != 0 {
+                return Fp12(mpin_fp12_mul_adx(x.kernelValue, y.kernelValue, mpin_limbs4(l: C._p), C._pInv))
+            }
+        #endif
         let z0 = x.a * y.a
         var z2 = x.b * y.b
         let z1 = (x.a + x.b) * (y.a + y.b) - z0 - z2
@@ -74,8 +87,16 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
     package static func *= (x: inout Fp12, y: Fp12) { x = x * y }
 
     /// Multiplication by a line value l0 + l1·w + l3·w³ (l0, l1, l3 ∈ F_p²), i.e. the sparse element
-    /// (a: (l0, l3), b: (l1, 0), c: 0): thirteen F_p² multiplications.
+    /// (a: (l0, l3), b: (l1, 0), c: 0): thirteen F_p² multiplications (with the kernel, in C,
+    /// ``mpin_fp12_mul_line_adx``).
     func multipliedByLine(_ l0: Fp2<C>, _ l1: Fp2<C>, _ l3: Fp2<C>) -> Fp12 {
+        #if arch(x86_64)
+            if mpin_field_kernel_available() != 0 {
+                return Fp12(
+                    mpin_fp12_mul_line_adx(
+                        kernelValue, l0.kernelValue, l1.kernelValue, l3.kernelValue, mpin_limbs4(l: C._p), C._pInv))
+            }
+        #endif
         let la = Fp4(l0, l3)
         let z0 = a * la
         let z1 = b.scaled(by: l1)
@@ -85,8 +106,13 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
         return Fp12(aa, bb, cc)
     }
 
-    /// Chung–Hasan squaring (AMCL `FP12_sqr`).
+    /// Chung–Hasan squaring (AMCL `FP12_sqr`; with the kernel, in C, ``mpin_fp12_sqr_adx``).
     package func squared() -> Fp12 {
+        #if arch(x86_64)
+            if mpin_field_kernel_available() != 0 {
+                return Fp12(mpin_fp12_sqr_adx(kernelValue, mpin_limbs4(l: C._p), C._pInv))
+            }
+        #endif
         let sa = a.squared()
         let bc = b * c
         let sb = bc.doubled()
@@ -103,10 +129,7 @@ package struct Fp12<C: PairingCurve>: Sendable, Hashable, CustomStringConvertibl
     package func unitarySquared() -> Fp12 {
         #if arch(x86_64)
             if mpin_field_kernel_available() != 0 {
-                let r = mpin_fp12_cyclotomic_sqr_adx(
-                    mpin_fp12(a: a.kernelValue, b: b.kernelValue, c: c.kernelValue),
-                    mpin_limbs4(l: C._p), C._pInv)
-                return Fp12(Fp4(r.a), Fp4(r.b), Fp4(r.c))
+                return Fp12(mpin_fp12_cyclotomic_sqr_adx(kernelValue, mpin_limbs4(l: C._p), C._pInv))
             }
         #endif
         let a2 = a.squared()

@@ -16,6 +16,12 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
         a = Fp(montgomery: limbs.0)
         b = Fp(montgomery: limbs.1)
     }
+    #if arch(x86_64)
+        /// The kernel's view of the element (the same Montgomery limbs).
+        @inline(__always) var kernelValue: mpin_fp2 { mpin_fp2(re: mpin_limbs4(l: a.v), im: mpin_limbs4(l: b.v)) }
+
+        @inline(__always) init(_ k: mpin_fp2) { self.init(Fp(montgomery: k.re.l), Fp(montgomery: k.im.l)) }
+    #endif
 
     package static var zero: Fp2 { Fp2(.zero, .zero) }
     package static var one: Fp2 { Fp2(.one, .zero) }
@@ -75,6 +81,8 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     @inline(__always) package func mulByXi() -> Fp2 { Fp2(a - b, a + b) }
     /// Division by ξ = 1 + i (AMCL `FP2_div_ip`): (a + bi)(1 - i)/2.
     package func divByXi() -> Fp2 { Fp2((a + b).halved(), (b - a).halved()) }
+    /// Multiplication by the twist's b' = 1 - i (``G2Point/b``): (a + b) + (b - a)i.
+    @inline(__always) func timesTwistB() -> Fp2 { Fp2(a + b, b - a) }
     /// Multiplication by i: -b + a·i.
     package func mulByI() -> Fp2 { Fp2(-b, a) }
 

@@ -1,3 +1,5 @@
+import CFieldKernel
+
 /// The reduced optimal-ate pairing of AMCL (`PAIR_ate` + `PAIR_fexp`), e: G2 × G1 → GT ⊂ F_p¹²:
 ///
 ///     e(Q, P) = f_opt(Q, P)^((p¹² - 1)/r),
@@ -50,11 +52,17 @@ package enum Pairing<C: PairingCurve> {
 
         /// The tangent's coefficients before P enters, (H, -3X², B - E), then T ← 2T.
         mutating func doubleLine() -> Line {
-            let bp = G2Point<C>.b
+            #if arch(x86_64)
+                if mpin_field_kernel_available() != 0 {
+                    return take(
+                        mpin_miller_double_adx(
+                            x.kernelValue, y.kernelValue, z.kernelValue, mpin_limbs4(l: C._p), C._pInv))
+                }
+            #endif
             let xx = x.squared()
             let bb = y.squared()
             let cc = z.squared()
-            let e = (cc + cc + cc) * bp
+            let e = (cc + cc + cc).timesTwistB()
             let f = e + e + e
             let h = (y + z).squared() - bb - cc
             let line = Line(a: h, b: -(xx + xx + xx), c: bb - e)
@@ -75,6 +83,14 @@ package enum Pairing<C: PairingCurve> {
 
         /// The chord's coefficients before P enters, (λ, -θ, θ·rx - λ·ry), then T ← T + R.
         mutating func addLine(_ rx: Fp2<C>, _ ry: Fp2<C>) -> Line {
+            #if arch(x86_64)
+                if mpin_field_kernel_available() != 0 {
+                    return take(
+                        mpin_miller_add_adx(
+                            x.kernelValue, y.kernelValue, z.kernelValue, rx.kernelValue, ry.kernelValue,
+                            mpin_limbs4(l: C._p), C._pInv))
+                }
+            #endif
             let theta = y - ry * z
             let lambda = x - rx * z
             let line = Line(a: lambda, b: -theta, c: theta * rx - lambda * ry)
@@ -89,6 +105,16 @@ package enum Pairing<C: PairingCurve> {
             z = z * e
             return line
         }
+
+        #if arch(x86_64)
+            /// The kernel's step (``mpin_miller_double_adx``, ``mpin_miller_add_adx``): T ← its point, and its line.
+            @inline(__always) mutating func take(_ step: mpin_miller_step) -> Line {
+                x = Fp2(step.x)
+                y = Fp2(step.y)
+                z = Fp2(step.z)
+                return Line(a: Fp2(step.la), b: Fp2(step.lb), c: Fp2(step.lc))
+            }
+        #endif
     }
 
     /// One line of a Miller loop before P enters: its value at P is a·yP + b·xP·w + c·w³.
