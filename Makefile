@@ -1,7 +1,7 @@
 # MPin Workbench: the two commands of the README, plus build and bench.
 #
 #   make demo      record and replay the bundled scenarios, verify the vectors, print the benchmarks
-#   make test      the whole test suite, optimised
+#   make test      the whole test suite (release build; the test targets -Onone)
 #   make examples  the consumer package in Examples/, which depends on this one (run by .ci/run)
 #   make docs      the DocC catalogs of MPinSDK, FlowRecording, WorkbenchTesting and Conformance
 #   make man       the man page (.build-man/mpin-workbench.1); make cli-docs writes docs/cli.md,
@@ -55,7 +55,8 @@ imports:
 build: deps
 	$(SWIFT) build $(TEST_FLAGS) $(IMPORT_CHECK) $(SWIFT_FLAGS)
 
-## The whole test suite with optimisation. One build of everything, tests included, with the
+## The whole test suite, the code under test optimised (the test targets themselves are built
+## -Onone, Package.swift says why). One build of everything, tests included, with the
 ## test flags; `swift test --skip-build` then runs it (a plain `swift test` after `swift build`
 ## compiled the whole package a second time).
 ## Without debug information (TEST_DEBUG_INFO): the same code compiles in about a fifth less time
