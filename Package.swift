@@ -282,7 +282,7 @@ let package = Package(
 // The test code compiles without optimisation (`-Onone`), the code it tests with the build's own
 // (`make test`'s release): optimising the test targets took 335 s of a fresh clone's 533 s `make
 // test` on 2 cores and gained the run nothing (the suite took 161 s optimised, 165 s not; the
-// crypto it exercises is in the optimised libraries), docs/benchmarks.md, "The two commands".
+// crypto it exercises is in the optimised libraries), docs/testing.md, "Build times".
 // An unsafe flag on a test target is allowed to a package used as a dependency: a consumer never
 // builds its test targets, nor these two helpers, which no product holds.
 for target in package.targets where target.type == .test || ["TestSupport", "ScenarioTestSupport"].contains(target.name) {
