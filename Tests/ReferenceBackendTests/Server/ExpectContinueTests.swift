@@ -106,7 +106,9 @@ import Testing
     /// Pipelined requests get their answers in order: a 100 or a 417 owed to a later request waits
     /// until the earlier request's final answer has gone out.
     @Test func interimAnswersKeepTheRequestOrder() async throws {
-        let server = try await PlainHTTPServer.start { request in
+        // The body deadline counts from the head, which arrives with the pipeline's first bytes: the
+        // default 10 s was missed under the whole suite's load (a 408 for /continued). A minute.
+        let server = try await PlainHTTPServer.start(bodyTimeout: BodyDeadline(seconds: 60)!) { request in
             if request.target == "/slow" { try? await Task.sleep(for: .milliseconds(300)) }
             return .init(status: 200, body: Array("\(request.method) \(request.target)".utf8))
         }
