@@ -1,154 +1,269 @@
-// The F_p¹² operations of the pairing on the x86-64 kernel (include/CFieldKernel.h): the whole
-// operation in C, so that the F_p⁴ products (mpin_fp4_mul_adx, mpin_fp4_sqr_adx) and the additions
-// between them run without a conversion to and from MPinCrypto's Swift values at every step.
+// The F_p¹² operations of the pairing on the x86-64 kernel (include/CFieldKernel.h), whole in C on
+// values in memory (the mpin_k_ helpers), so that the F_p⁴ products and the additions between them
+// run without a conversion to and from MPinCrypto's Swift values, or a copy, at every step.
 //
 // Each function computes exactly what MPinCrypto's portable Fp12 code computes, with the same
 // formulas; every coefficient is reduced to [0, m), so the results are bit for bit the same (the
-// tests compare both paths and GMP). Straight-line code: constant time in the operands.
+// tests compare both paths and GMP). Straight-line code: constant time in the operands. Offsets in
+// words: an F_p² value is 8, an F_p⁴ value 16 (a, b), an F_p¹² value 48 (a, b, c).
 #include "CFieldKernel.h"
 
 #if defined(__x86_64__)
-static inline __attribute__((always_inline)) mpin_fp4 fp4_add(mpin_fp4 x, mpin_fp4 y, mpin_limbs4 m) {
-    mpin_fp4 r = { mpin_fp2_add(x.a, y.a, m), mpin_fp2_add(x.b, y.b, m) };
-    return r;
+typedef uint64_t u64;
+
+static inline __attribute__((always_inline)) void fp2_add(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    mpin_k_add(r, x, y, m);
+    mpin_k_add(r + 4, x + 4, y + 4, m);
 }
 
-static inline __attribute__((always_inline)) mpin_fp4 fp4_sub(mpin_fp4 x, mpin_fp4 y, mpin_limbs4 m) {
-    mpin_fp4 r = { mpin_fp2_sub(x.a, y.a, m), mpin_fp2_sub(x.b, y.b, m) };
-    return r;
+static inline __attribute__((always_inline)) void fp2_sub(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    mpin_k_sub(r, x, y, m);
+    mpin_k_sub(r + 4, x + 4, y + 4, m);
 }
 
-/// ξ·x = (re - im) + (re + im)i, ξ = 1 + i.
-static inline __attribute__((always_inline)) mpin_fp2 fp2_mul_xi(mpin_fp2 x, mpin_limbs4 m) {
-    mpin_fp2 r = { mpin_sub_mod(x.re, x.im, m), mpin_add_mod(x.re, x.im, m) };
-    return r;
+static inline __attribute__((always_inline)) void fp4_add(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    for (int i = 0; i < 16; i += 4) { mpin_k_add(r + i, x + i, y + i, m); }
 }
 
-/// s·(a + b·s) = ξb + a·s.
-static inline __attribute__((always_inline)) mpin_fp4 fp4_mul_s(mpin_fp4 x, mpin_limbs4 m) {
-    mpin_fp4 r = { fp2_mul_xi(x.b, m), x.a };
-    return r;
+static inline __attribute__((always_inline)) void fp4_sub(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    for (int i = 0; i < 16; i += 4) { mpin_k_sub(r + i, x + i, y + i, m); }
 }
 
-/// (a + b·s)·k for k in F_p²: two F_p² products.
-static inline __attribute__((always_inline)) mpin_fp4 fp4_scaled(mpin_fp4 x, mpin_fp2 k, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp4 r = { mpin_fp2_mul_adx(x.a.re, x.a.im, k.re, k.im, m, inv),
-                   mpin_fp2_mul_adx(x.b.re, x.b.im, k.re, k.im, m, inv) };
-    return r;
+/// r = x + s·y for F_p⁴ values, s·(a + b·s) = ξb + a·s, ξ·(re + im·i) = (re - im) + (re + im)i.
+static inline __attribute__((always_inline)) void fp4_add_times_s(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    u64 t[16];
+    mpin_k_sub(t, y + 8, y + 12, m);
+    mpin_k_add(t + 4, y + 8, y + 12, m);
+    for (int i = 0; i < 8; i++) { t[8 + i] = y[i]; }
+    fp4_add(r, x, t, m);
 }
 
 mpin_fp12 mpin_fp12_mul_adx(mpin_fp12 x, mpin_fp12 y, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp4 z0 = mpin_fp4_mul_adx(x.a, y.a, m, inv);
-    mpin_fp4 z2 = mpin_fp4_mul_adx(x.b, y.b, m, inv);
-    mpin_fp4 z1 = mpin_fp4_mul_adx(fp4_add(x.a, x.b, m), fp4_add(y.a, y.b, m), m, inv);
-    z1 = fp4_sub(fp4_sub(z1, z0, m), z2, m);
-    mpin_fp4 z3 = fp4_sub(mpin_fp4_mul_adx(fp4_add(x.b, x.c, m), fp4_add(y.b, y.c, m), m, inv), z2, m);
-    z2 = fp4_sub(fp4_add(z2, mpin_fp4_mul_adx(fp4_add(x.a, x.c, m), fp4_add(y.a, y.c, m), m, inv), m), z0, m);
-    mpin_fp4 t0 = mpin_fp4_mul_adx(x.c, y.c, m, inv);
-    z2 = fp4_sub(z2, t0, m);
-    z3 = fp4_sub(z3, t0, m);
-    mpin_fp12 r = { fp4_add(z0, fp4_mul_s(z3, m), m), fp4_add(z1, fp4_mul_s(t0, m), m), z2 };
+    const u64 *xa = x.a.a.re.l, *xb = x.b.a.re.l, *xc = x.c.a.re.l;
+    const u64 *ya = y.a.a.re.l, *yb = y.b.a.re.l, *yc = y.c.a.re.l;
+    const u64 *p = m.l;
+    u64 z0[16], z1[16], z2[16], z3[16], t0[16], s[16], t[16];
+    mpin_k_fp4_mul(z0, xa, ya, p, inv);
+    mpin_k_fp4_mul(z2, xb, yb, p, inv);
+    fp4_add(s, xa, xb, p);
+    fp4_add(t, ya, yb, p);
+    mpin_k_fp4_mul(z1, s, t, p, inv);
+    fp4_sub(z1, z1, z0, p);
+    fp4_sub(z1, z1, z2, p);
+    fp4_add(s, xb, xc, p);
+    fp4_add(t, yb, yc, p);
+    mpin_k_fp4_mul(z3, s, t, p, inv);
+    fp4_sub(z3, z3, z2, p);
+    fp4_add(s, xa, xc, p);
+    fp4_add(t, ya, yc, p);
+    mpin_k_fp4_mul(s, s, t, p, inv);
+    fp4_add(z2, z2, s, p);
+    fp4_sub(z2, z2, z0, p);
+    mpin_k_fp4_mul(t0, xc, yc, p, inv);
+    fp4_sub(z2, z2, t0, p);
+    fp4_sub(z3, z3, t0, p);
+    mpin_fp12 r;
+    fp4_add_times_s(r.a.a.re.l, z0, z3, p);
+    fp4_add_times_s(r.b.a.re.l, z1, t0, p);
+    for (int i = 0; i < 16; i++) { r.c.a.re.l[i] = z2[i]; }
     return r;
 }
 
 mpin_fp12 mpin_fp12_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp4 sa = mpin_fp4_sqr_adx(x.a, m, inv);
-    mpin_fp4 bc = mpin_fp4_mul_adx(x.b, x.c, m, inv);
-    mpin_fp4 sb = fp4_add(bc, bc, m);
-    mpin_fp4 sc = mpin_fp4_sqr_adx(x.c, m, inv);
-    mpin_fp4 ab = mpin_fp4_mul_adx(x.a, x.b, m, inv);
-    mpin_fp4 sd = fp4_add(ab, ab, m);
-    mpin_fp4 t = mpin_fp4_sqr_adx(fp4_add(fp4_add(x.a, x.b, m), x.c, m), m, inv);
-    mpin_fp4 sum = fp4_add(fp4_add(fp4_add(sa, sb, m), sc, m), sd, m);
-    mpin_fp12 r = { fp4_add(sa, fp4_mul_s(sb, m), m), fp4_add(sd, fp4_mul_s(sc, m), m), fp4_sub(t, sum, m) };
+    const u64 *a = x.a.a.re.l, *b = x.b.a.re.l, *c = x.c.a.re.l;
+    const u64 *p = m.l;
+    u64 sa[16], sb[16], sc[16], sd[16], t[16], sum[16];
+    mpin_k_fp4_sqr(sa, a, p, inv);
+    mpin_k_fp4_mul(sb, b, c, p, inv);
+    fp4_add(sb, sb, sb, p);
+    mpin_k_fp4_sqr(sc, c, p, inv);
+    mpin_k_fp4_mul(sd, a, b, p, inv);
+    fp4_add(sd, sd, sd, p);
+    fp4_add(t, a, b, p);
+    fp4_add(t, t, c, p);
+    mpin_k_fp4_sqr(t, t, p, inv);
+    fp4_add(sum, sa, sb, p);
+    fp4_add(sum, sum, sc, p);
+    fp4_add(sum, sum, sd, p);
+    mpin_fp12 r;
+    fp4_add_times_s(r.a.a.re.l, sa, sb, p);
+    fp4_add_times_s(r.b.a.re.l, sd, sc, p);
+    fp4_sub(r.c.a.re.l, t, sum, p);
     return r;
 }
 
 mpin_fp12 mpin_fp12_mul_line_adx(mpin_fp12 x, mpin_fp2 l0, mpin_fp2 l1, mpin_fp2 l3, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp4 la = { l0, l3 };
-    mpin_fp4 z0 = mpin_fp4_mul_adx(x.a, la, m, inv);
-    mpin_fp4 z1 = fp4_scaled(x.b, l1, m, inv);
-    mpin_fp4 lb = { mpin_fp2_add(l0, l1, m), l3 };
-    mpin_fp4 bb = fp4_sub(fp4_sub(mpin_fp4_mul_adx(fp4_add(x.a, x.b, m), lb, m, inv), z0, m), z1, m);
-    mpin_fp4 cc = fp4_add(mpin_fp4_mul_adx(x.c, la, m, inv), z1, m);
-    mpin_fp4 aa = fp4_add(z0, fp4_mul_s(fp4_scaled(x.c, l1, m, inv), m), m);
-    mpin_fp12 r = { aa, bb, cc };
+    const u64 *a = x.a.a.re.l, *b = x.b.a.re.l, *c = x.c.a.re.l;
+    const u64 *p = m.l;
+    u64 la[16], lb[16], z0[16], z1[16], s[16], bb[16], cc[16], cl[16];
+    for (int i = 0; i < 8; i++) {
+        la[i] = l0.re.l[i];
+        la[8 + i] = l3.re.l[i];
+        lb[8 + i] = l3.re.l[i];
+    }
+    fp2_add(lb, l0.re.l, l1.re.l, p);
+    mpin_k_fp4_mul(z0, a, la, p, inv);
+    mpin_k_fp2_mul(z1, b, l1.re.l, p, inv);
+    mpin_k_fp2_mul(z1 + 8, b + 8, l1.re.l, p, inv);
+    fp4_add(s, a, b, p);
+    mpin_k_fp4_mul(bb, s, lb, p, inv);
+    fp4_sub(bb, bb, z0, p);
+    fp4_sub(bb, bb, z1, p);
+    mpin_k_fp4_mul(cc, c, la, p, inv);
+    fp4_add(cc, cc, z1, p);
+    mpin_k_fp2_mul(cl, c, l1.re.l, p, inv);
+    mpin_k_fp2_mul(cl + 8, c + 8, l1.re.l, p, inv);
+    mpin_fp12 r;
+    fp4_add_times_s(r.a.a.re.l, z0, cl, p);
+    for (int i = 0; i < 16; i++) {
+        r.b.a.re.l[i] = bb[i];
+        r.c.a.re.l[i] = cc[i];
+    }
     return r;
 }
+
+/// r = 3x - 2y = x + 2(x - y) and r = 3x + 2y = x + 2(x + y) in F_p².
+static inline __attribute__((always_inline)) void fp2_3x_minus_2y(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    u64 t[8];
+    fp2_sub(t, x, y, m);
+    fp2_add(t, t, t, m);
+    fp2_add(r, x, t, m);
+}
+
+static inline __attribute__((always_inline)) void fp2_3x_plus_2y(u64 *r, const u64 *x, const u64 *y, const u64 *m) {
+    u64 t[8];
+    fp2_add(t, x, y, m);
+    fp2_add(t, t, t, m);
+    fp2_add(r, x, t, m);
+}
+
+mpin_fp12 mpin_fp12_cyclotomic_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv) {
+    const u64 *a = x.a.a.re.l, *b = x.b.a.re.l, *c = x.c.a.re.l;
+    const u64 *p = m.l;
+    u64 a2[16], b2[16], c2[16], xic2b[8];
+    mpin_k_fp4_sqr(a2, a, p, inv);
+    mpin_k_fp4_sqr(b2, b, p, inv);
+    mpin_k_fp4_sqr(c2, c, p, inv);
+    mpin_k_sub(xic2b, c2 + 8, c2 + 12, p);
+    mpin_k_add(xic2b + 4, c2 + 8, c2 + 12, p);
+    mpin_fp12 r;
+    u64 *o = r.a.a.re.l;
+    fp2_3x_minus_2y(o, a2, a, p);
+    fp2_3x_plus_2y(o + 8, a2 + 8, a + 8, p);
+    fp2_3x_plus_2y(o + 16, xic2b, b, p);
+    fp2_3x_minus_2y(o + 24, c2, b + 8, p);
+    fp2_3x_minus_2y(o + 32, b2, c, p);
+    fp2_3x_plus_2y(o + 40, b2 + 8, c + 8, p);
+    return r;
+}
+
 /// x/2 mod m for x < m: (x + m)/2 when x is odd, x/2 else (mask, no branch; x + m < 2^255).
-static inline __attribute__((always_inline)) mpin_limbs4 half_mod(mpin_limbs4 x, mpin_limbs4 m) {
-    uint64_t odd = 0 - (x.l[0] & 1);
+static inline __attribute__((always_inline)) void half_mod(u64 *r, const u64 *x, const u64 *m) {
+    u64 odd = 0 - (x[0] & 1);
+    MPIN_MASK_BARRIER(odd);
     unsigned long long c = 0;
-    uint64_t s0 = __builtin_addcll(x.l[0], m.l[0] & odd, 0, &c);
-    uint64_t s1 = __builtin_addcll(x.l[1], m.l[1] & odd, c, &c);
-    uint64_t s2 = __builtin_addcll(x.l[2], m.l[2] & odd, c, &c);
-    uint64_t s3 = __builtin_addcll(x.l[3], m.l[3] & odd, c, &c);
-    mpin_limbs4 r = {{ s0 >> 1 | s1 << 63, s1 >> 1 | s2 << 63, s2 >> 1 | s3 << 63, s3 >> 1 }};
-    return r;
+    u64 s0 = __builtin_addcll(x[0], m[0] & odd, 0, &c);
+    u64 s1 = __builtin_addcll(x[1], m[1] & odd, c, &c);
+    u64 s2 = __builtin_addcll(x[2], m[2] & odd, c, &c);
+    u64 s3 = __builtin_addcll(x[3], m[3] & odd, c, &c);
+    r[0] = s0 >> 1 | s1 << 63;
+    r[1] = s1 >> 1 | s2 << 63;
+    r[2] = s2 >> 1 | s3 << 63;
+    r[3] = s3 >> 1;
 }
 
-static inline __attribute__((always_inline)) mpin_fp2 fp2_half(mpin_fp2 x, mpin_limbs4 m) {
-    mpin_fp2 r = { half_mod(x.re, m), half_mod(x.im, m) };
-    return r;
+static inline __attribute__((always_inline)) void fp2_half(u64 *r, const u64 *x, const u64 *m) {
+    half_mod(r, x, m);
+    half_mod(r + 4, x + 4, m);
 }
 
-static inline __attribute__((always_inline)) mpin_fp2 fp2_mul(mpin_fp2 x, mpin_fp2 y, mpin_limbs4 m, uint64_t inv) {
-    return mpin_fp2_mul_adx(x.re, x.im, y.re, y.im, m, inv);
+static inline __attribute__((always_inline)) void fp2_triple(u64 *r, const u64 *x, const u64 *m) {
+    u64 t[8];
+    fp2_add(t, x, x, m);
+    fp2_add(r, t, x, m);
 }
 
-static inline __attribute__((always_inline)) mpin_fp2 fp2_sqr(mpin_fp2 x, mpin_limbs4 m, uint64_t inv) {
-    return mpin_fp2_sqr_adx(x.re, x.im, m, inv);
-}
-
-static inline __attribute__((always_inline)) mpin_fp2 fp2_neg(mpin_fp2 x, mpin_limbs4 m) {
-    mpin_limbs4 zero = {{ 0, 0, 0, 0 }};
-    mpin_fp2 r = { mpin_sub_mod(zero, x.re, m), mpin_sub_mod(zero, x.im, m) };
-    return r;
-}
-
-static inline __attribute__((always_inline)) mpin_fp2 fp2_triple(mpin_fp2 x, mpin_limbs4 m) {
-    return mpin_fp2_add(mpin_fp2_add(x, x, m), x, m);
+static inline __attribute__((always_inline)) void fp2_neg(u64 *r, const u64 *x, const u64 *m) {
+    static const u64 zero[8] = { 0 };
+    fp2_sub(r, zero, x, m);
 }
 
 mpin_miller_step mpin_miller_double_adx(mpin_fp2 x, mpin_fp2 y, mpin_fp2 z, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp2 xx = fp2_sqr(x, m, inv);
-    mpin_fp2 bb = fp2_sqr(y, m, inv);
-    mpin_fp2 cc = fp2_sqr(z, m, inv);
-    mpin_fp2 cc3 = fp2_triple(cc, m);
-    // e = 3cc·b' with b' = 1 - i: (re + im) + (im - re)i.
-    mpin_fp2 e = { mpin_add_mod(cc3.re, cc3.im, m), mpin_sub_mod(cc3.im, cc3.re, m) };
-    mpin_fp2 f = fp2_triple(e, m);
-    mpin_fp2 h = mpin_fp2_sub(mpin_fp2_sub(fp2_sqr(mpin_fp2_add(y, z, m), m, inv), bb, m), cc, m);
+    const u64 *X = x.re.l, *Y = y.re.l, *Z = z.re.l, *p = m.l;
+    u64 xx[8], bb[8], cc[8], e[8], f[8], h[8], t[8], a[8], g[8], e2[8];
     mpin_miller_step r;
-    r.la = h;
-    r.lb = fp2_neg(fp2_triple(xx, m), m);
-    r.lc = mpin_fp2_sub(bb, e, m);
-    mpin_fp2 a = fp2_half(fp2_mul(x, y, m, inv), m);
-    mpin_fp2 g = fp2_half(mpin_fp2_add(bb, f, m), m);
-    mpin_fp2 e2 = fp2_sqr(e, m, inv);
-    r.x = fp2_mul(a, mpin_fp2_sub(bb, f, m), m, inv);
-    r.y = mpin_fp2_sub(fp2_sqr(g, m, inv), fp2_triple(e2, m), m);
-    r.z = fp2_mul(bb, h, m, inv);
+    mpin_k_fp2_sqr(xx, X, p, inv);
+    mpin_k_fp2_sqr(bb, Y, p, inv);
+    mpin_k_fp2_sqr(cc, Z, p, inv);
+    fp2_triple(t, cc, p);
+    // e = 3cc·b' with b' = 1 - i: (re + im) + (im - re)i.
+    mpin_k_add(e, t, t + 4, p);
+    mpin_k_sub(e + 4, t + 4, t, p);
+    fp2_triple(f, e, p);
+    fp2_add(t, Y, Z, p);
+    mpin_k_fp2_sqr(h, t, p, inv);
+    fp2_sub(h, h, bb, p);
+    fp2_sub(h, h, cc, p);
+    for (int i = 0; i < 8; i++) { r.la.re.l[i] = h[i]; }
+    fp2_triple(t, xx, p);
+    fp2_neg(r.lb.re.l, t, p);
+    fp2_sub(r.lc.re.l, bb, e, p);
+    mpin_k_fp2_mul(t, X, Y, p, inv);
+    fp2_half(a, t, p);
+    fp2_add(t, bb, f, p);
+    fp2_half(g, t, p);
+    mpin_k_fp2_sqr(e2, e, p, inv);
+    fp2_sub(t, bb, f, p);
+    mpin_k_fp2_mul(r.x.re.l, a, t, p, inv);
+    mpin_k_fp2_sqr(t, g, p, inv);
+    fp2_triple(e2, e2, p);
+    fp2_sub(r.y.re.l, t, e2, p);
+    mpin_k_fp2_mul(r.z.re.l, bb, h, p, inv);
     return r;
 }
 
 mpin_miller_step mpin_miller_add_adx(mpin_fp2 x, mpin_fp2 y, mpin_fp2 z, mpin_fp2 rx, mpin_fp2 ry,
                                      mpin_limbs4 m, uint64_t inv) {
-    mpin_fp2 theta = mpin_fp2_sub(y, fp2_mul(ry, z, m, inv), m);
-    mpin_fp2 lambda = mpin_fp2_sub(x, fp2_mul(rx, z, m, inv), m);
+    const u64 *X = x.re.l, *Y = y.re.l, *Z = z.re.l, *RX = rx.re.l, *RY = ry.re.l, *p = m.l;
+    u64 theta[8], lambda[8], t[8], u[8], c[8], d[8], e[8], f[8], g[8], h[8];
     mpin_miller_step r;
-    r.la = lambda;
-    r.lb = fp2_neg(theta, m);
-    r.lc = mpin_fp2_sub(fp2_mul(theta, rx, m, inv), fp2_mul(lambda, ry, m, inv), m);
-    mpin_fp2 c = fp2_sqr(theta, m, inv);
-    mpin_fp2 d = fp2_sqr(lambda, m, inv);
-    mpin_fp2 e = fp2_mul(lambda, d, m, inv);
-    mpin_fp2 f = fp2_mul(z, c, m, inv);
-    mpin_fp2 g = fp2_mul(x, d, m, inv);
-    mpin_fp2 h = mpin_fp2_sub(mpin_fp2_add(e, f, m), mpin_fp2_add(g, g, m), m);
-    r.x = fp2_mul(lambda, h, m, inv);
-    r.y = mpin_fp2_sub(fp2_mul(theta, mpin_fp2_sub(g, h, m), m, inv), fp2_mul(y, e, m, inv), m);
-    r.z = fp2_mul(z, e, m, inv);
+    mpin_k_fp2_mul(t, RY, Z, p, inv);
+    fp2_sub(theta, Y, t, p);
+    mpin_k_fp2_mul(t, RX, Z, p, inv);
+    fp2_sub(lambda, X, t, p);
+    for (int i = 0; i < 8; i++) { r.la.re.l[i] = lambda[i]; }
+    fp2_neg(r.lb.re.l, theta, p);
+    mpin_k_fp2_mul(t, theta, RX, p, inv);
+    mpin_k_fp2_mul(u, lambda, RY, p, inv);
+    fp2_sub(r.lc.re.l, t, u, p);
+    mpin_k_fp2_sqr(c, theta, p, inv);
+    mpin_k_fp2_sqr(d, lambda, p, inv);
+    mpin_k_fp2_mul(e, lambda, d, p, inv);
+    mpin_k_fp2_mul(f, Z, c, p, inv);
+    mpin_k_fp2_mul(g, X, d, p, inv);
+    fp2_add(h, e, f, p);
+    fp2_add(t, g, g, p);
+    fp2_sub(h, h, t, p);
+    mpin_k_fp2_mul(r.x.re.l, lambda, h, p, inv);
+    fp2_sub(t, g, h, p);
+    mpin_k_fp2_mul(t, theta, t, p, inv);
+    mpin_k_fp2_mul(u, Y, e, p, inv);
+    fp2_sub(r.y.re.l, t, u, p);
+    mpin_k_fp2_mul(r.z.re.l, Z, e, p, inv);
+    return r;
+}
+
+mpin_fp12 mpin_fp12_select16(const mpin_fp12 *table, uint64_t digit) {
+    mpin_fp12 r;
+    u64 *o = r.a.a.re.l;
+    for (int j = 0; j < 48; j++) { o[j] = 0; }
+    for (u64 i = 0; i < 16; i++) {
+        u64 x = i ^ digit;
+        u64 mask = ((x | (0 - x)) >> 63) - 1;   // all ones when i = digit
+        MPIN_MASK_BARRIER(mask);
+        const u64 *e = table[i].a.a.re.l;
+        for (int j = 0; j < 48; j++) { o[j] |= e[j] & mask; }
+    }
     return r;
 }
 #endif

@@ -13,6 +13,12 @@
 #define CFIELD_KERNEL_H
 #include <stdint.h>
 
+/// Hides a mask from the optimiser (an empty assembly statement that "may change" it): without it
+/// the compiler may turn `x ^ ((x ^ y) & mask)` back into a comparison and a conditional branch on
+/// the secret (the x86 backend's cmov-to-branch conversion did so in loops); `make ct-check` runs
+/// the kernel under memcheck too, which reports such a branch.
+#define MPIN_MASK_BARRIER(mask) __asm__("" : "+r"(mask))
+
 /// Four 64-bit limbs, least significant first (MPinCrypto's Limbs4).
 typedef struct { uint64_t l[4]; } mpin_limbs4;
 
@@ -138,98 +144,6 @@ mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint6
     return mpin_reduce_below_2m(t, m);
 }
 
-/// Eight 64-bit limbs, least significant first: a 512-bit product.
-typedef struct { uint64_t l[8]; } mpin_limbs8;
-
-/// The 512-bit product a·b (schoolbook, two carry chains). Requires BMI2 and ADX.
-static inline __attribute__((always_inline))
-mpin_limbs8 mpin_mul_wide_adx(mpin_limbs4 a, mpin_limbs4 b) {
-    mpin_limbs8 r;
-    uint64_t w0, w1, w2, w3, w4;
-    __asm__(
-        "movq 0(%[b]), %%rdx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulxq 0(%[a]), %[w0], %[w1]\n\t"
-        "mulxq 8(%[a]), %%rax, %[w2]\n\t"
-        "adoxq %%rax, %[w1]\n\t"
-        "mulxq 16(%[a]), %%rax, %[w3]\n\t"
-        "adoxq %%rax, %[w2]\n\t"
-        "mulxq 24(%[a]), %%rax, %[w4]\n\t"
-        "adoxq %%rax, %[w3]\n\t"
-        "movl $0, %%eax\n\t"
-        "adoxq %%rax, %[w4]\n\t"
-        "movq %[w0], 0(%[r])\n\t"
-#define MPIN_WIDE_ROW(OFF, R0, R1, R2, R3, R4, OUT) \
-        "movq " #OFF "(%[b]), %%rdx\n\t" \
-        "xorl %%eax, %%eax\n\t" \
-        "mulxq 0(%[a]), %%rax, %%r9\n\t" \
-        "adoxq %%rax, %[" #R0 "]\n\t" \
-        "mulxq 8(%[a]), %%rax, %%r8\n\t" \
-        "adcxq %%r9, %[" #R1 "]\n\t" \
-        "adoxq %%rax, %[" #R1 "]\n\t" \
-        "mulxq 16(%[a]), %%rax, %%r9\n\t" \
-        "adcxq %%r8, %[" #R2 "]\n\t" \
-        "adoxq %%rax, %[" #R2 "]\n\t" \
-        "mulxq 24(%[a]), %%rax, %[" #R4 "]\n\t" \
-        "adcxq %%r9, %[" #R3 "]\n\t" \
-        "adoxq %%rax, %[" #R3 "]\n\t" \
-        "movl $0, %%eax\n\t" \
-        "adcxq %%rax, %[" #R4 "]\n\t" \
-        "adoxq %%rax, %[" #R4 "]\n\t" \
-        "movq %[" #R0 "], " #OUT "(%[r])\n\t"
-        MPIN_WIDE_ROW(8, w1, w2, w3, w4, w0, 8)
-        MPIN_WIDE_ROW(16, w2, w3, w4, w0, w1, 16)
-        MPIN_WIDE_ROW(24, w3, w4, w0, w1, w2, 24)
-#undef MPIN_WIDE_ROW
-        "movq %[w4], 32(%[r])\n\t"
-        "movq %[w0], 40(%[r])\n\t"
-        "movq %[w1], 48(%[r])\n\t"
-        "movq %[w2], 56(%[r])\n\t"
-        : [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3), [w4] "=&r"(w4),
-          "=m"(*(uint64_t (*)[8])r.l)
-        : [a] "r"(a.l), [b] "r"(b.l), [r] "r"(r.l),
-          "m"(*(const uint64_t (*)[4])a.l), "m"(*(const uint64_t (*)[4])b.l)
-        : "rax", "rdx", "r8", "r9", "cc");
-    return r;
-}
-
-/// Montgomery reduction of the low half: (lo + K·m) / 2^256 with K < 2^256 chosen so that the
-/// division is exact; the result is at most m. Adding the high half of a 512-bit t < m·2^256 gives
-/// t·2^-256 mod m plus at most m - 1, below 2m. Requires BMI2 and ADX.
-static inline __attribute__((always_inline))
-mpin_limbs4 mpin_redc_low_adx(mpin_limbs4 lo, mpin_limbs4 m, uint64_t inv) {
-    uint64_t t0 = lo.l[0], t1 = lo.l[1], t2 = lo.l[2], t3 = lo.l[3];
-#define MPIN_REDC_ROUND \
-        "movq %[inv], %%rdx\n\t" \
-        "imulq %[t0], %%rdx\n\t" \
-        "xorl %%eax, %%eax\n\t" \
-        "mulxq 0(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t0], %%rax\n\t" \
-        "movq %%r9, %[t0]\n\t" \
-        "mulxq 8(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t1], %[t0]\n\t" \
-        "adoxq %%rax, %[t0]\n\t" \
-        "movq %%r9, %[t1]\n\t" \
-        "mulxq 16(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t2], %[t1]\n\t" \
-        "adoxq %%rax, %[t1]\n\t" \
-        "movq %%r9, %[t2]\n\t" \
-        "mulxq 24(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t3], %[t2]\n\t" \
-        "adoxq %%rax, %[t2]\n\t" \
-        "movq %%r9, %[t3]\n\t" \
-        "movl $0, %%eax\n\t" \
-        "adcxq %%rax, %[t3]\n\t" \
-        "adoxq %%rax, %[t3]\n\t"
-    __asm__(
-        MPIN_REDC_ROUND MPIN_REDC_ROUND MPIN_REDC_ROUND MPIN_REDC_ROUND
-        : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3)
-        : [m] "r"(m.l), [inv] "rm"(inv), "m"(*(const uint64_t (*)[4])m.l)
-        : "rax", "rdx", "r9", "cc");
-#undef MPIN_REDC_ROUND
-    mpin_limbs4 r = {{ t0, t1, t2, t3 }};
-    return r;
-}
 /// x + y on 256 bits (the callers keep the sum below 2^256).
 static inline __attribute__((always_inline))
 mpin_limbs4 mpin_add256(mpin_limbs4 x, mpin_limbs4 y) {
@@ -264,201 +178,331 @@ mpin_limbs4 mpin_sub_mod(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m) {
     r.l[3] = __builtin_addcll(d3, m.l[3] & mask, c, &c);
     return r;
 }
+// The extension-field arithmetic works on values in memory through pointers (the k_ helpers):
+// each 512-bit product is written once and read once, and no operand is copied to the stack for
+// the assembly to address it. Layout: an F_p² value is 8 words (re, im), F_p⁴ 16 (a, b), F_p¹²
+// 48 (a, b, c), each coefficient a Montgomery residue in [0, m) on 4 words, least significant first.
 
-/// x - y on 512 bits, and the borrow out (0 or 1).
-static inline __attribute__((always_inline))
-mpin_limbs8 mpin_sub512(mpin_limbs8 x, mpin_limbs8 y, uint64_t *borrowOut) {
+/// r[0..8) = a·b (schoolbook, two carry chains). r must not overlap a or b. Requires BMI2 and ADX.
+static inline __attribute__((always_inline)) void mpin_k_mulw(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    uint64_t w0, w1, w2, w3, w4;
+    __asm__(
+        "movq 0(%[b]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulxq 0(%[a]), %[w0], %[w1]\n\t"
+        "mulxq 8(%[a]), %%rax, %[w2]\n\t"
+        "adoxq %%rax, %[w1]\n\t"
+        "mulxq 16(%[a]), %%rax, %[w3]\n\t"
+        "adoxq %%rax, %[w2]\n\t"
+        "mulxq 24(%[a]), %%rax, %[w4]\n\t"
+        "adoxq %%rax, %[w3]\n\t"
+        "movl $0, %%eax\n\t"
+        "adoxq %%rax, %[w4]\n\t"
+        "movq %[w0], 0(%[r])\n\t"
+#define MPIN_K_ROW(OFF, R0, R1, R2, R3, R4, OUT) \
+        "movq " #OFF "(%[b]), %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq 0(%[a]), %%rax, %%r9\n\t" \
+        "adoxq %%rax, %[" #R0 "]\n\t" \
+        "mulxq 8(%[a]), %%rax, %%r8\n\t" \
+        "adcxq %%r9, %[" #R1 "]\n\t" \
+        "adoxq %%rax, %[" #R1 "]\n\t" \
+        "mulxq 16(%[a]), %%rax, %%r9\n\t" \
+        "adcxq %%r8, %[" #R2 "]\n\t" \
+        "adoxq %%rax, %[" #R2 "]\n\t" \
+        "mulxq 24(%[a]), %%rax, %[" #R4 "]\n\t" \
+        "adcxq %%r9, %[" #R3 "]\n\t" \
+        "adoxq %%rax, %[" #R3 "]\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adcxq %%rax, %[" #R4 "]\n\t" \
+        "adoxq %%rax, %[" #R4 "]\n\t" \
+        "movq %[" #R0 "], " #OUT "(%[r])\n\t"
+        MPIN_K_ROW(8, w1, w2, w3, w4, w0, 8)
+        MPIN_K_ROW(16, w2, w3, w4, w0, w1, 16)
+        MPIN_K_ROW(24, w3, w4, w0, w1, w2, 24)
+#undef MPIN_K_ROW
+        "movq %[w4], 32(%[r])\n\t"
+        "movq %[w0], 40(%[r])\n\t"
+        "movq %[w1], 48(%[r])\n\t"
+        "movq %[w2], 56(%[r])\n\t"
+        : [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3), [w4] "=&r"(w4)
+        : [a] "r"(a), [b] "r"(b), [r] "r"(r)
+        : "rax", "rdx", "r8", "r9", "cc", "memory");
+}
+
+/// r[0..4) = t·2^-256 mod m, reduced to [0, m), for a 512-bit t < m·2^256 (r may be t). Four
+/// word-by-word Montgomery rounds on the low half, k = t0·inv and t ← (t + k·m)/2^64, the words
+/// rotating through the registers (ADCX carries the low halves of k·m, ADOX the high ones); the
+/// low half becomes (lo + K·m)/2^256 ≤ m, so adding the high half gives t·2^-256 mod m plus at most
+/// m - 1, below 2m, and m is subtracted by mask when the sum is at least m. Requires BMI2 and ADX.
+static inline __attribute__((always_inline)) void mpin_k_redc(uint64_t *r, const uint64_t *t, const uint64_t *m, uint64_t inv) {
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
+#define MPIN_K_REDC_ROUND(A, B, C, D) \
+        "movq %[inv], %%rdx\n\t" \
+        "imulq %[" #A "], %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq 0(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #A "]\n\t" \
+        "adoxq %%r9, %[" #B "]\n\t" \
+        "mulxq 8(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #B "]\n\t" \
+        "adoxq %%r9, %[" #C "]\n\t" \
+        "mulxq 16(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #C "]\n\t" \
+        "adoxq %%r9, %[" #D "]\n\t" \
+        "mulxq 24(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #D "]\n\t" \
+        "adoxq %%r9, %[" #A "]\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adcxq %%rax, %[" #A "]\n\t"
+    __asm__(
+        MPIN_K_REDC_ROUND(t0, t1, t2, t3) MPIN_K_REDC_ROUND(t1, t2, t3, t0)
+        MPIN_K_REDC_ROUND(t2, t3, t0, t1) MPIN_K_REDC_ROUND(t3, t0, t1, t2)
+        : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3)
+        : [m] "r"(m), [inv] "r"(inv), "m"(*(const uint64_t (*)[4])m)
+        : "rax", "rdx", "r9", "cc");
+#undef MPIN_K_REDC_ROUND
+    unsigned long long c = 0, b = 0;
+    t0 = __builtin_addcll(t0, t[4], 0, &c);
+    t1 = __builtin_addcll(t1, t[5], c, &c);
+    t2 = __builtin_addcll(t2, t[6], c, &c);
+    t3 = __builtin_addcll(t3, t[7], c, &c);
+    uint64_t d0 = __builtin_subcll(t0, m[0], 0, &b);
+    uint64_t d1 = __builtin_subcll(t1, m[1], b, &b);
+    uint64_t d2 = __builtin_subcll(t2, m[2], b, &b);
+    uint64_t d3 = __builtin_subcll(t3, m[3], b, &b);
+    uint64_t keep = 0 - (uint64_t)b;   // all ones when the sum is below m
+    r[0] = d0 ^ ((d0 ^ t0) & keep);
+    r[1] = d1 ^ ((d1 ^ t1) & keep);
+    r[2] = d2 ^ ((d2 ^ t2) & keep);
+    r[3] = d3 ^ ((d3 ^ t3) & keep);
+}
+
+/// r = t·2^-256 mod m for a signed (two's complement) 512-bit t with |t| < 7m² (< m·2^256 since
+/// m < 2^254): m·2^256 is added when t is negative (sign mask), then ``mpin_k_redc``. t is modified.
+static inline __attribute__((always_inline)) void mpin_k_redc_signed(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t inv) {
+    uint64_t mask = (uint64_t)((int64_t)t[7] >> 63);
+    unsigned long long c = 0;
+    t[4] = __builtin_addcll(t[4], m[0] & mask, 0, &c);
+    t[5] = __builtin_addcll(t[5], m[1] & mask, c, &c);
+    t[6] = __builtin_addcll(t[6], m[2] & mask, c, &c);
+    t[7] = __builtin_addcll(t[7], m[3] & mask, c, &c);
+    mpin_k_redc(r, t, m, inv);
+}
+
+/// r = x + y on 256 bits (the callers keep the sum below 2^256).
+static inline __attribute__((always_inline)) void mpin_k_add256(uint64_t *r, const uint64_t *x, const uint64_t *y) {
+    unsigned long long c = 0;
+    uint64_t r0 = __builtin_addcll(x[0], y[0], 0, &c);
+    uint64_t r1 = __builtin_addcll(x[1], y[1], c, &c);
+    uint64_t r2 = __builtin_addcll(x[2], y[2], c, &c);
+    uint64_t r3 = __builtin_addcll(x[3], y[3], c, &c);
+    r[0] = r0; r[1] = r1; r[2] = r2; r[3] = r3;
+}
+
+/// r = x + y mod m and r = x - y mod m for x, y < m (masks behind ``MPIN_MASK_BARRIER``, no
+/// branch; r may be x or y). The extension-field code calls them in loops, where the compiler's
+/// conversion of selects to branches would otherwise apply.
+static inline __attribute__((always_inline)) void mpin_k_add(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m) {
+    unsigned long long c = 0, b = 0;
+    uint64_t t0 = __builtin_addcll(x[0], y[0], 0, &c);
+    uint64_t t1 = __builtin_addcll(x[1], y[1], c, &c);
+    uint64_t t2 = __builtin_addcll(x[2], y[2], c, &c);
+    uint64_t t3 = __builtin_addcll(x[3], y[3], c, &c);
+    uint64_t d0 = __builtin_subcll(t0, m[0], 0, &b);
+    uint64_t d1 = __builtin_subcll(t1, m[1], b, &b);
+    uint64_t d2 = __builtin_subcll(t2, m[2], b, &b);
+    uint64_t d3 = __builtin_subcll(t3, m[3], b, &b);
+    uint64_t keep = 0 - (uint64_t)b;   // all ones when the sum is below m
+    MPIN_MASK_BARRIER(keep);
+    r[0] = d0 ^ ((d0 ^ t0) & keep);
+    r[1] = d1 ^ ((d1 ^ t1) & keep);
+    r[2] = d2 ^ ((d2 ^ t2) & keep);
+    r[3] = d3 ^ ((d3 ^ t3) & keep);
+}
+static inline __attribute__((always_inline)) void mpin_k_sub(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m) {
+    unsigned long long b = 0, c = 0;
+    uint64_t d0 = __builtin_subcll(x[0], y[0], 0, &b);
+    uint64_t d1 = __builtin_subcll(x[1], y[1], b, &b);
+    uint64_t d2 = __builtin_subcll(x[2], y[2], b, &b);
+    uint64_t d3 = __builtin_subcll(x[3], y[3], b, &b);
+    uint64_t mask = 0 - (uint64_t)b;   // all ones when x < y
+    MPIN_MASK_BARRIER(mask);
+    uint64_t r0 = __builtin_addcll(d0, m[0] & mask, 0, &c);
+    uint64_t r1 = __builtin_addcll(d1, m[1] & mask, c, &c);
+    uint64_t r2 = __builtin_addcll(d2, m[2] & mask, c, &c);
+    uint64_t r3 = __builtin_addcll(d3, m[3] & mask, c, &c);
+    r[0] = r0; r[1] = r1; r[2] = r2; r[3] = r3;
+}
+
+/// r = x ± y on 512 bits, wrapping (two's complement: the unreduced sums are signed).
+static inline __attribute__((always_inline)) void mpin_k_add512(uint64_t *r, const uint64_t *x, const uint64_t *y) {
+    unsigned long long c = 0;
+    for (int i = 0; i < 8; i++) { r[i] = __builtin_addcll(x[i], y[i], c, &c); }
+}
+static inline __attribute__((always_inline)) void mpin_k_sub512(uint64_t *r, const uint64_t *x, const uint64_t *y) {
     unsigned long long b = 0;
+    for (int i = 0; i < 8; i++) { r[i] = __builtin_subcll(x[i], y[i], b, &b); }
+}
+
+/// x·y in F_p² before reduction, for coefficients below m (Karatsuba): re = x0y0 - x1y1 in
+/// (-m², m²), im = (x0 + x1)(y0 + y1) - x0y0 - x1y1 = x0y1 + x1y0 in [0, 2m²).
+static inline __attribute__((always_inline)) void mpin_k_fp2_mulw(uint64_t *re, uint64_t *im, const uint64_t *x, const uint64_t *y) {
+    uint64_t t0[8], t1[8], sx[4], sy[4];
+    mpin_k_add256(sx, x, x + 4);
+    mpin_k_add256(sy, y, y + 4);
+    mpin_k_mulw(t0, x, y);
+    mpin_k_mulw(t1, x + 4, y + 4);
+    mpin_k_mulw(im, sx, sy);
+    mpin_k_sub512(re, t0, t1);
+    mpin_k_sub512(im, im, t0);
+    mpin_k_sub512(im, im, t1);
+}
+
+/// x² in F_p² before reduction: re = (x0 + x1)(x0 - x1) with both factors reduced, in [0, m²);
+/// im = 2x0·x1 with 2x0 reduced, in [0, m²).
+static inline __attribute__((always_inline)) void mpin_k_fp2_sqrw(uint64_t *re, uint64_t *im, const uint64_t *x, const uint64_t *m) {
+    uint64_t s[4], d[4], dbl[4];
+    mpin_k_add(s, x, x + 4, m);
+    mpin_k_sub(d, x, x + 4, m);
+    mpin_k_add(dbl, x, x, m);
+    mpin_k_mulw(re, s, d);
+    mpin_k_mulw(im, dbl, x + 4);
+}
+
+/// r = x·y in F_p²: three 512-bit products, two reductions (r may be x or y).
+static inline __attribute__((always_inline)) void mpin_k_fp2_mul(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m, uint64_t inv) {
+    uint64_t re[8], im[8];
+    mpin_k_fp2_mulw(re, im, x, y);
+    mpin_k_redc_signed(r, re, m, inv);
+    mpin_k_redc(r + 4, im, m, inv);
+}
+
+/// r = x² in F_p² = (x0 + x1)(x0 - x1) + 2x0x1·i, with x0 - x1 taken as x0 + (m - x1) in (0, 2m) so
+/// that no product is negative: two 512-bit products below 4m² < m·2^256, two reductions.
+static inline __attribute__((always_inline)) void mpin_k_fp2_sqr(uint64_t *r, const uint64_t *x, const uint64_t *m, uint64_t inv) {
+    uint64_t re[8], im[8], s[4], d[4], dbl[4], neg[4];
+    unsigned long long b = 0;
+    neg[0] = __builtin_subcll(m[0], x[4], 0, &b);
+    neg[1] = __builtin_subcll(m[1], x[5], b, &b);
+    neg[2] = __builtin_subcll(m[2], x[6], b, &b);
+    neg[3] = __builtin_subcll(m[3], x[7], b, &b);
+    mpin_k_add256(s, x, x + 4);
+    mpin_k_add256(d, x, neg);
+    mpin_k_add256(dbl, x, x);
+    mpin_k_mulw(re, s, d);
+    mpin_k_mulw(im, dbl, x + 4);
+    mpin_k_redc(r, re, m, inv);
+    mpin_k_redc(r + 4, im, m, inv);
+}
+
+/// The F_p⁴ combination shared by the product and the square, one reduction per coefficient (four
+/// instead of six): from t0 = x_a·y_a, t1 = x_b·y_b and t2 = (x_a + x_b)(y_a + y_b), unreduced,
+/// a = t0 + ξ·t1 = (t0.re + t1.re - t1.im) + (t0.im + t1.re + t1.im)i and b = t2 - t0 - t1. With the
+/// ranges of the callers every sum lies in (-4m², 5m²), inside ``mpin_k_redc_signed``'s.
+static inline __attribute__((always_inline)) void mpin_k_fp4_combine(uint64_t *r, const uint64_t t0[2][8], const uint64_t t1[2][8],
+                                                                     const uint64_t t2[2][8], const uint64_t *m, uint64_t inv) {
+    uint64_t w[8];
+    mpin_k_add512(w, t0[0], t1[0]);
+    mpin_k_sub512(w, w, t1[1]);
+    mpin_k_redc_signed(r, w, m, inv);
+    mpin_k_add512(w, t0[1], t1[0]);
+    mpin_k_add512(w, w, t1[1]);
+    mpin_k_redc_signed(r + 4, w, m, inv);
+    mpin_k_sub512(w, t2[0], t0[0]);
+    mpin_k_sub512(w, w, t1[0]);
+    mpin_k_redc_signed(r + 8, w, m, inv);
+    mpin_k_sub512(w, t2[1], t0[1]);
+    mpin_k_sub512(w, w, t1[1]);
+    mpin_k_redc_signed(r + 12, w, m, inv);
+}
+
+/// r = x·y in F_p⁴ = F_p²[s]/(s² - ξ) (Karatsuba over F_p², lazy reduction): nine 512-bit
+/// products, four reductions (r may be x or y).
+static inline __attribute__((always_inline)) void mpin_k_fp4_mul(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m, uint64_t inv) {
+    uint64_t t0[2][8], t1[2][8], t2[2][8], sx[8], sy[8];
+    mpin_k_fp2_mulw(t0[0], t0[1], x, y);
+    mpin_k_fp2_mulw(t1[0], t1[1], x + 8, y + 8);
+    mpin_k_add(sx, x, x + 8, m);
+    mpin_k_add(sx + 4, x + 4, x + 12, m);
+    mpin_k_add(sy, y, y + 8, m);
+    mpin_k_add(sy + 4, y + 4, y + 12, m);
+    mpin_k_fp2_mulw(t2[0], t2[1], sx, sy);
+    mpin_k_fp4_combine(r, t0, t1, t2, m, inv);
+}
+
+/// r = x² in F_p⁴: a² + ξb² and (a + b)² - a² - b², six 512-bit products, four reductions.
+static inline __attribute__((always_inline)) void mpin_k_fp4_sqr(uint64_t *r, const uint64_t *x, const uint64_t *m, uint64_t inv) {
+    uint64_t t0[2][8], t1[2][8], t2[2][8], sx[8];
+    mpin_k_fp2_sqrw(t0[0], t0[1], x, m);
+    mpin_k_fp2_sqrw(t1[0], t1[1], x + 8, m);
+    mpin_k_add(sx, x, x + 8, m);
+    mpin_k_add(sx + 4, x + 4, x + 12, m);
+    mpin_k_fp2_sqrw(t2[0], t2[1], sx, m);
+    mpin_k_fp4_combine(r, t0, t1, t2, m, inv);
+}
+
+/// Eight 64-bit limbs, least significant first: a 512-bit product.
+typedef struct { uint64_t l[8]; } mpin_limbs8;
+
+/// The 512-bit product a·b (``mpin_k_mulw``). Requires BMI2 and ADX.
+static inline __attribute__((always_inline)) mpin_limbs8 mpin_mul_wide_adx(mpin_limbs4 a, mpin_limbs4 b) {
     mpin_limbs8 r;
-    for (int i = 0; i < 8; i++) { r.l[i] = __builtin_subcll(x.l[i], y.l[i], b, &b); }
-    *borrowOut = b;
+    mpin_k_mulw(r.l, a.l, b.l);
     return r;
 }
 
-/// x·2^-256 mod m, reduced to [0, m), for a 512-bit x < m·2^256: the low half's reduction, plus
-/// the high half, minus m when that is at least m (mask, no branch).
-static inline __attribute__((always_inline))
-mpin_limbs4 mpin_redc_adx(mpin_limbs8 x, mpin_limbs4 m, uint64_t inv) {
-    mpin_limbs4 lo = {{ x.l[0], x.l[1], x.l[2], x.l[3] }}, hi = {{ x.l[4], x.l[5], x.l[6], x.l[7] }};
-    return mpin_reduce_below_2m(mpin_add256(mpin_redc_low_adx(lo, m, inv), hi), m);   // sum < 2m
+/// x·2^-256 mod m, reduced to [0, m), for a 512-bit x < m·2^256 (``mpin_k_redc``).
+static inline __attribute__((always_inline)) mpin_limbs4 mpin_redc_adx(mpin_limbs8 x, mpin_limbs4 m, uint64_t inv) {
+    mpin_limbs4 r;
+    mpin_k_redc(r.l, x.l, m.l, inv);
+    return r;
 }
 
 /// An element of F_p² as two Montgomery residues (re, im).
 typedef struct { mpin_limbs4 re, im; } mpin_fp2;
 
-/// (a0 + a1·i)(b0 + b1·i) in F_p[i]/(i² + 1) (Karatsuba with lazy reduction, as MPinCrypto's
-/// Montgomery.mulFp2): three 512-bit products, two reductions. re = a0b0 - a1b1 (+ m·2^256 when
-/// negative, by mask), im = (a0 + a1)(b0 + b1) - a0b0 - a1b1. Requires m < 2^254 and BMI2, ADX.
+/// (a0 + a1·i)(b0 + b1·i) in F_p[i]/(i² + 1), as MPinCrypto's Montgomery.mulFp2 (``mpin_k_fp2_mul``).
+/// Requires m < 2^254 and BMI2, ADX.
 static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_mul_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 b0, mpin_limbs4 b1,
-                          mpin_limbs4 m, uint64_t inv) {
-    mpin_limbs8 t0 = mpin_mul_wide_adx(a0, b0);
-    mpin_limbs8 t1 = mpin_mul_wide_adx(a1, b1);
-    mpin_limbs8 t2 = mpin_mul_wide_adx(mpin_add256(a0, a1), mpin_add256(b0, b1));
-    uint64_t borrow, unused;
-    mpin_limbs8 re = mpin_sub512(t0, t1, &borrow);
-    uint64_t mask = 0 - borrow;
-    unsigned long long c = 0;
-    re.l[4] = __builtin_addcll(re.l[4], m.l[0] & mask, 0, &c);
-    re.l[5] = __builtin_addcll(re.l[5], m.l[1] & mask, c, &c);
-    re.l[6] = __builtin_addcll(re.l[6], m.l[2] & mask, c, &c);
-    re.l[7] = __builtin_addcll(re.l[7], m.l[3] & mask, c, &c);
-    mpin_limbs8 im = mpin_sub512(mpin_sub512(t2, t0, &unused), t1, &unused);
-    mpin_fp2 r = { mpin_redc_adx(re, m, inv), mpin_redc_adx(im, m, inv) };
+mpin_fp2 mpin_fp2_mul_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 b0, mpin_limbs4 b1, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp2 x = { a0, a1 }, y = { b0, b1 }, r;
+    mpin_k_fp2_mul(r.re.l, x.re.l, y.re.l, m.l, inv);
     return r;
 }
 
-/// (a0 + a1·i)² = (a0 + a1)(a0 - a1) + 2·a0·a1·i, with a0 - a1 taken as a0 + (m - a1) in (0, 2m)
-/// so that no product is negative: two 512-bit products below 4m² < m·2^256, two reductions.
-/// Requires a0, a1 < m < 2^254 and BMI2, ADX.
-static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_sqr_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 m, uint64_t inv) {
-    unsigned long long b = 0;
-    mpin_limbs4 negA1;
-    negA1.l[0] = __builtin_subcll(m.l[0], a1.l[0], 0, &b);
-    negA1.l[1] = __builtin_subcll(m.l[1], a1.l[1], b, &b);
-    negA1.l[2] = __builtin_subcll(m.l[2], a1.l[2], b, &b);
-    negA1.l[3] = __builtin_subcll(m.l[3], a1.l[3], b, &b);
-    mpin_limbs8 re = mpin_mul_wide_adx(mpin_add256(a0, a1), mpin_add256(a0, negA1));
-    mpin_limbs8 im = mpin_mul_wide_adx(mpin_add256(a0, a0), a1);
-    mpin_fp2 r = { mpin_redc_adx(re, m, inv), mpin_redc_adx(im, m, inv) };
-    return r;
-}
-/// x + y on 512 bits, wrapping (two's complement: the F_p⁴ kernels add signed sums).
-static inline __attribute__((always_inline))
-mpin_limbs8 mpin_add512(mpin_limbs8 x, mpin_limbs8 y) {
-    unsigned long long c = 0;
-    mpin_limbs8 r;
-    for (int i = 0; i < 8; i++) { r.l[i] = __builtin_addcll(x.l[i], y.l[i], c, &c); }
-    return r;
-}
-
-/// x - y on 512 bits, wrapping.
-static inline __attribute__((always_inline))
-mpin_limbs8 mpin_sub512w(mpin_limbs8 x, mpin_limbs8 y) {
-    uint64_t unused;
-    return mpin_sub512(x, y, &unused);
-}
-
-/// x·2^-256 mod m for a signed 512-bit x with |x| < 7m² (< m·2^256 since m < 2^254): m·2^256 is
-/// added when x is negative (sign mask), then ``mpin_redc_adx``.
-static inline __attribute__((always_inline))
-mpin_limbs4 mpin_redc_signed_adx(mpin_limbs8 x, mpin_limbs4 m, uint64_t inv) {
-    uint64_t mask = (uint64_t)((int64_t)x.l[7] >> 63);
-    unsigned long long c = 0;
-    x.l[4] = __builtin_addcll(x.l[4], m.l[0] & mask, 0, &c);
-    x.l[5] = __builtin_addcll(x.l[5], m.l[1] & mask, c, &c);
-    x.l[6] = __builtin_addcll(x.l[6], m.l[2] & mask, c, &c);
-    x.l[7] = __builtin_addcll(x.l[7], m.l[3] & mask, c, &c);
-    return mpin_redc_adx(x, m, inv);
-}
-
-/// An unreduced F_p² value: two signed 512-bit integers (re, im).
-typedef struct { mpin_limbs8 re, im; } mpin_fp2_wide;
-
-/// (a0 + a1·i)(b0 + b1·i) before reduction, for coefficients below m: re = a0b0 - a1b1 in
-/// (-m², m²), im = (a0 + a1)(b0 + b1) - a0b0 - a1b1 = a0b1 + a1b0 in [0, 2m²).
-static inline __attribute__((always_inline))
-mpin_fp2_wide mpin_fp2_mul_wide_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 b0, mpin_limbs4 b1) {
-    mpin_limbs8 t0 = mpin_mul_wide_adx(a0, b0);
-    mpin_limbs8 t1 = mpin_mul_wide_adx(a1, b1);
-    mpin_limbs8 t2 = mpin_mul_wide_adx(mpin_add256(a0, a1), mpin_add256(b0, b1));
-    mpin_fp2_wide r = { mpin_sub512w(t0, t1), mpin_sub512w(mpin_sub512w(t2, t0), t1) };
-    return r;
-}
-
-/// (a0 + a1·i)² before reduction, for coefficients below m: re = (a0 + a1)(a0 - a1) with both
-/// factors reduced, in [0, m²); im = 2a0·a1 with 2a0 reduced, in [0, m²).
-static inline __attribute__((always_inline))
-mpin_fp2_wide mpin_fp2_sqr_wide_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 m) {
-    mpin_fp2_wide r = { mpin_mul_wide_adx(mpin_add_mod(a0, a1, m), mpin_sub_mod(a0, a1, m)),
-                        mpin_mul_wide_adx(mpin_add_mod(a0, a0, m), a1) };
+/// (a0 + a1·i)² (``mpin_k_fp2_sqr``). Requires a0, a1 < m < 2^254 and BMI2, ADX.
+static inline __attribute__((always_inline)) mpin_fp2 mpin_fp2_sqr_adx(mpin_limbs4 a0, mpin_limbs4 a1, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp2 x = { a0, a1 }, r;
+    mpin_k_fp2_sqr(r.re.l, x.re.l, m.l, inv);
     return r;
 }
 
 /// An element of F_p⁴ = F_p²[s]/(s² - ξ), ξ = 1 + i, as (a, b) = a + b·s.
 typedef struct { mpin_fp2 a, b; } mpin_fp4;
 
-/// The F_p⁴ combination shared by the product and the square, with one reduction per coefficient
-/// (four instead of six): from t0 = x_a·y_a, t1 = x_b·y_b and t2 = (x_a + x_b)(y_a + y_b), unreduced,
-/// a = t0 + ξ·t1 = (t0.re + t1.re - t1.im) + (t0.im + t1.re + t1.im)i and b = t2 - t0 - t1. With
-/// the ranges of the callers every sum lies in (-4m², 5m²), inside ``mpin_redc_signed_adx``'s.
-static inline __attribute__((always_inline))
-mpin_fp4 mpin_fp4_combine_adx(mpin_fp2_wide t0, mpin_fp2_wide t1, mpin_fp2_wide t2, mpin_limbs4 m, uint64_t inv) {
-    mpin_limbs8 are = mpin_sub512w(mpin_add512(t0.re, t1.re), t1.im);
-    mpin_limbs8 aim = mpin_add512(mpin_add512(t0.im, t1.re), t1.im);
-    mpin_limbs8 bre = mpin_sub512w(mpin_sub512w(t2.re, t0.re), t1.re);
-    mpin_limbs8 bim = mpin_sub512w(mpin_sub512w(t2.im, t0.im), t1.im);
-    mpin_fp4 r = { { mpin_redc_signed_adx(are, m, inv), mpin_redc_signed_adx(aim, m, inv) },
-                   { mpin_redc_signed_adx(bre, m, inv), mpin_redc_signed_adx(bim, m, inv) } };
+/// x·y in F_p⁴ (``mpin_k_fp4_mul``). Coefficients below m < 2^254; requires BMI2 and ADX.
+static inline __attribute__((always_inline)) mpin_fp4 mpin_fp4_mul_adx(mpin_fp4 x, mpin_fp4 y, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp4 r;
+    mpin_k_fp4_mul(r.a.re.l, x.a.re.l, y.a.re.l, m.l, inv);
     return r;
 }
 
-/// x·y in F_p⁴ (Karatsuba over F_p², lazy reduction): nine 512-bit products, four reductions.
-/// Coefficients below m < 2^254; requires BMI2 and ADX.
-static inline __attribute__((always_inline))
-mpin_fp4 mpin_fp4_mul_adx(mpin_fp4 x, mpin_fp4 y, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp2_wide t0 = mpin_fp2_mul_wide_adx(x.a.re, x.a.im, y.a.re, y.a.im);
-    mpin_fp2_wide t1 = mpin_fp2_mul_wide_adx(x.b.re, x.b.im, y.b.re, y.b.im);
-    mpin_fp2_wide t2 = mpin_fp2_mul_wide_adx(mpin_add_mod(x.a.re, x.b.re, m), mpin_add_mod(x.a.im, x.b.im, m),
-                                             mpin_add_mod(y.a.re, y.b.re, m), mpin_add_mod(y.a.im, y.b.im, m));
-    return mpin_fp4_combine_adx(t0, t1, t2, m, inv);
-}
-
-/// x² in F_p⁴: a² + ξb² and (a + b)² - a² - b², six 512-bit products, four reductions.
-static inline __attribute__((always_inline))
-mpin_fp4 mpin_fp4_sqr_adx(mpin_fp4 x, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp2_wide t0 = mpin_fp2_sqr_wide_adx(x.a.re, x.a.im, m);
-    mpin_fp2_wide t1 = mpin_fp2_sqr_wide_adx(x.b.re, x.b.im, m);
-    mpin_fp2_wide t2 = mpin_fp2_sqr_wide_adx(mpin_add_mod(x.a.re, x.b.re, m), mpin_add_mod(x.a.im, x.b.im, m), m);
-    return mpin_fp4_combine_adx(t0, t1, t2, m, inv);
-}
-/// x ± y and 2x in F_p², coefficient by coefficient (reduced, no branch).
-static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_add(mpin_fp2 x, mpin_fp2 y, mpin_limbs4 m) {
-    mpin_fp2 r = { mpin_add_mod(x.re, y.re, m), mpin_add_mod(x.im, y.im, m) };
+/// x² in F_p⁴ (``mpin_k_fp4_sqr``).
+static inline __attribute__((always_inline)) mpin_fp4 mpin_fp4_sqr_adx(mpin_fp4 x, mpin_limbs4 m, uint64_t inv) {
+    mpin_fp4 r;
+    mpin_k_fp4_sqr(r.a.re.l, x.a.re.l, m.l, inv);
     return r;
-}
-static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_sub(mpin_fp2 x, mpin_fp2 y, mpin_limbs4 m) {
-    mpin_fp2 r = { mpin_sub_mod(x.re, y.re, m), mpin_sub_mod(x.im, y.im, m) };
-    return r;
-}
-
-/// 3x - 2y = x + 2(x - y) and 3x + 2y = x + 2(x + y) in F_p².
-static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_3x_minus_2y(mpin_fp2 x, mpin_fp2 y, mpin_limbs4 m) {
-    mpin_fp2 t = mpin_fp2_sub(x, y, m);
-    return mpin_fp2_add(x, mpin_fp2_add(t, t, m), m);
-}
-static inline __attribute__((always_inline))
-mpin_fp2 mpin_fp2_3x_plus_2y(mpin_fp2 x, mpin_fp2 y, mpin_limbs4 m) {
-    mpin_fp2 t = mpin_fp2_add(x, y, m);
-    return mpin_fp2_add(x, mpin_fp2_add(t, t, m), m);
 }
 
 /// An element of F_p¹² = F_p⁴[w]/(w³ - s) as a + b·w + c·w².
 typedef struct { mpin_fp4 a, b, c; } mpin_fp12;
 
 /// Granger–Scott squaring of a unitary element (MPinCrypto's Fp12.unitarySquared, AMCL's
-/// FP12_usqr): a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c), with conj(x + ys)
-/// = x - ys and s·(x + ys) = ξy + xs. Three F_p⁴ squarings (``mpin_fp4_sqr_adx``) and the linear
-/// combinations here, every coefficient reduced, so the result is the portable path's bit for bit.
-static inline __attribute__((always_inline))
-mpin_fp12 mpin_fp12_cyclotomic_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv) {
-    mpin_fp4 a2 = mpin_fp4_sqr_adx(x.a, m, inv);
-    mpin_fp4 b2 = mpin_fp4_sqr_adx(x.b, m, inv);
-    mpin_fp4 c2 = mpin_fp4_sqr_adx(x.c, m, inv);
-    mpin_fp2 xiC2b = { mpin_sub_mod(c2.b.re, c2.b.im, m), mpin_add_mod(c2.b.re, c2.b.im, m) };
-    mpin_fp12 r;
-    r.a.a = mpin_fp2_3x_minus_2y(a2.a, x.a.a, m);
-    r.a.b = mpin_fp2_3x_plus_2y(a2.b, x.a.b, m);
-    r.b.a = mpin_fp2_3x_plus_2y(xiC2b, x.b.a, m);
-    r.b.b = mpin_fp2_3x_minus_2y(c2.a, x.b.b, m);
-    r.c.a = mpin_fp2_3x_minus_2y(b2.a, x.c.a, m);
-    r.c.b = mpin_fp2_3x_plus_2y(b2.b, x.c.b, m);
-    return r;
-}
+/// FP12_usqr), in Fp12Kernel.c: a' = 3a² - 2·conj(a), b' = 3s·c² + 2·conj(b), c' = 3b² - 2·conj(c),
+/// with conj(x + ys) = x - ys and s·(x + ys) = ξy + xs. Three F_p⁴ squarings and the linear
+/// combinations, every coefficient reduced, so the result is the portable path's bit for bit.
+mpin_fp12 mpin_fp12_cyclotomic_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv);
 
 /// x·y in F_p¹² (Karatsuba over the cubic extension, six F_p⁴ products), as MPinCrypto's Fp12 `*`
 /// (Fp12Kernel.c). Requires BMI2 and ADX.
@@ -470,6 +514,11 @@ mpin_fp12 mpin_fp12_sqr_adx(mpin_fp12 x, mpin_limbs4 m, uint64_t inv);
 /// x·(l0 + l1·w + l3·w³), the sparse product by a Miller-loop line, as Fp12.multipliedByLine
 /// (Fp12Kernel.c): three F_p⁴ products and four F_p² products.
 mpin_fp12 mpin_fp12_mul_line_adx(mpin_fp12 x, mpin_fp2 l0, mpin_fp2 l1, mpin_fp2 l3, mpin_limbs4 m, uint64_t inv);
+
+/// table[digit] for a secret digit in 0..<16: every entry is read and combined under a mask that
+/// is all ones for the digit's entry alone (no branch and no memory index on the digit), as
+/// MPinCrypto's GTExponentiation.lookup (Fp12Kernel.c).
+mpin_fp12 mpin_fp12_select16(const mpin_fp12 *table, uint64_t digit);
 
 /// One step of the Miller loop on the twist: the running point (x, y, z) after it and the line's
 /// coefficients (la, lb, lc) before P enters (MPinCrypto's Pairing.LineState).

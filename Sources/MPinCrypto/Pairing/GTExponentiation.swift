@@ -1,3 +1,5 @@
+import CFieldKernel
+
 /// x^e for a unitary x ∈ F_p¹² (``Fp12/unitaryPower(limbs:bits:)``), in constant time in x and e,
 /// by GLS on GT where x is in GT and by plain fixed windows otherwise: the result is the same
 /// (bit for bit) as square and multiply on every input.
@@ -101,9 +103,21 @@ enum GTExponentiation {
         return result
     }
 
-    /// table[digit] for a secret digit in 0..<16, touching all sixteen entries with masks.
+    /// table[digit] for a secret digit in 0..<16, touching all sixteen entries with masks (with the
+    /// kernel, in C over the table's memory, ``mpin_fp12_select16``).
     @inline(__always)
     static func lookup<C: PairingCurve>(_ table: [Fp12<C>], _ digit: UInt64, barrier hidden: UInt64) -> Fp12<C> {
+        #if arch(x86_64)
+            if mpin_field_kernel_available() != 0 && table.count == 16
+                && MemoryLayout<Fp12<C>>.stride == MemoryLayout<mpin_fp12>.stride
+            {
+                return table.withUnsafeBufferPointer { buffer in
+                    UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: mpin_fp12.self, capacity: 16) {
+                        Fp12(mpin_fp12_select16($0, digit ^ hidden))
+                    }
+                }
+            }
+        #endif
         var entry = table[0]
         for i in 1..<16 { entry = .select(entry, table[i], mask: Montgomery.zeroMask(UInt64(i) ^ digit) ^ hidden) }
         return entry

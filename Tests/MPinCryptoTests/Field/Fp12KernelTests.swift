@@ -117,4 +117,21 @@ struct Fp12KernelTests {
             }
         #endif
     }
+
+    /// The kernel's constant-time table read returns exactly the entry of the digit, for every digit.
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"))
+    func tableSelectionReturnsTheDigitsEntry() throws {
+        #if arch(x86_64)
+            var rng = SplitMix64(seed: 63)
+            let table = (0..<16).map { _ in Self.random12(&rng) }
+            for digit in 0..<16 {
+                let selected = table.withUnsafeBufferPointer { buffer in
+                    UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: mpin_fp12.self, capacity: 16) {
+                        Fp12<C>(mpin_fp12_select16($0, UInt64(digit)))
+                    }
+                }
+                #expect(selected == table[digit], "digit \(digit)")
+            }
+        #endif
+    }
 }
