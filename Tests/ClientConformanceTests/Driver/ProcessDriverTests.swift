@@ -9,6 +9,8 @@ import Testing
 @Suite struct ProcessDriverTests {
     func run(_ script: String, timeLimit: Double = 20) async throws -> (DriverRun, String) {
         let folder = try TemporaryDirectory.make("process-driver")
+        // The run is over when this returns; the tests compare the folder's path, not its files.
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let invocation = DriverInvocation(
             flow: .login, backendURL: "http://127.0.0.1:9", user: "alice@example.com", pin: "4321", folder: folder,
             timeLimit: timeLimit)
