@@ -65,7 +65,9 @@ struct ConformCommandExecutableTests {
     @Test func aFailedMustCaseExitsOne() throws {
         guard let run = try conform(profile: "milagro-oss", ["--cases", "pass2.single-use"]) else { return }
         #expect(run.status == 1, "\(run)")
-        #expect(run.stdout.contains("pass2.single-use: the replayed pass 2 got a second authOTT and it logged in"))
+        #expect(
+            run.stdout.contains("pass2.single-use: the replayed pass 2 got a second authOTT and it logged in"),
+            "\(run)")
     }
 
     @Test func usageErrorsAndAnUnreachableBackendExitTwo() throws {
