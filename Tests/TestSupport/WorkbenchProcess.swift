@@ -64,7 +64,10 @@ package enum WorkbenchProcess {
         let group = DispatchGroup()
         for (pipe, isError) in [(out, false), (err, true)] {
             group.enter()
-            DispatchQueue.global().async {
+            // Each reader on a thread of its own, not Dispatch's pool: under the whole suite's load
+            // the pool's threads can all be taken, and a reader that had not run when the bounded
+            // wait below ended lost the child's output (a conform run's exit 1 with an empty stdout).
+            Thread.detachNewThread {
                 box.set(pipe.fileHandleForReading.readDataToEndOfFile(), error: isError)
                 group.leave()
             }
@@ -90,8 +93,9 @@ package enum WorkbenchProcess {
                     + "background still holds its output?) " + String(decoding: box.stderr, as: UTF8.self))
         }
         process.waitUntilExit()
-        // A child it left behind may hold the pipes open: wait for them a bounded time only.
-        _ = group.wait(timeout: .now() + 10)
+        // A child it left behind may hold the pipes open: wait for them a bounded time only, a
+        // minute (the readers have nothing left to wait for once the child and its own are gone).
+        _ = group.wait(timeout: .now() + 60)
         return Run(
             status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
             stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
