@@ -29,7 +29,9 @@ final class ServingProcess: @unchecked Sendable {
         try WorkbenchProcess.launch(process)
         for (pipe, isError) in [(out, false), (err, true)] {
             readers.enter()
-            DispatchQueue.global().async {
+            // A thread of its own, as WorkbenchProcess.run's readers: Dispatch's pool can be taken
+            // by the whole suite, and the lines a test waits for would wait with it.
+            Thread.detachNewThread {
                 while true {
                     let data = pipe.fileHandleForReading.availableData
                     if data.isEmpty { break }
