@@ -53,11 +53,50 @@ mpin_limbs4 mpin_reduce_below_2m(mpin_limbs4 t, mpin_limbs4 m) {
 }
 
 /// a·b·2^-256 mod m for a, b < m < 2^254 (CIOS, "no-carry" variant: m's top limb below 2^62, so no
-/// word beyond the fourth is needed), reduced to [0, m). Requires BMI2 and ADX: call it only when
-/// mpin_field_kernel_available() is 1.
+/// word beyond the fourth is needed), reduced to [0, m). Each round adds a·b_i to the four words of
+/// t (ADOX the low halves, ADCX the high ones, a fifth register taking the top), then adds k·m for
+/// k = t0·inv and drops the zero low word: the words rotate through five registers instead of
+/// moving down. Requires BMI2 and ADX: call it only when mpin_field_kernel_available() is 1.
 static inline __attribute__((always_inline))
 mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint64_t inv) {
-    uint64_t t0, t1, t2, t3;
+    uint64_t t0, t1, t2, t3, t4;
+// t (A, B, C, D; E the top) += k·m, k = A·inv: A becomes 0 and (B, C, D, E) is t/2^64.
+#define MPIN_CIOS_REDUCE(A, B, C, D, E) \
+        "movq %[inv], %%rdx\n\t" \
+        "imulq %[" #A "], %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq 0(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #A "]\n\t" \
+        "adoxq %%r9, %[" #B "]\n\t" \
+        "mulxq 8(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #B "]\n\t" \
+        "adoxq %%r9, %[" #C "]\n\t" \
+        "mulxq 16(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #C "]\n\t" \
+        "adoxq %%r9, %[" #D "]\n\t" \
+        "mulxq 24(%[m]), %%rax, %%r9\n\t" \
+        "adcxq %%rax, %[" #D "]\n\t" \
+        "adoxq %%r9, %[" #E "]\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adcxq %%rax, %[" #E "]\n\t"
+// (A, B, C, D) += a·b[OFF], the top word into E.
+#define MPIN_CIOS_MULTIPLY(OFF, A, B, C, D, E) \
+        "movq " #OFF "(%[b]), %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq 0(%[a]), %%rax, %%r9\n\t" \
+        "adoxq %%rax, %[" #A "]\n\t" \
+        "mulxq 8(%[a]), %%rax, %[" #E "]\n\t" \
+        "adcxq %%r9, %[" #B "]\n\t" \
+        "adoxq %%rax, %[" #B "]\n\t" \
+        "mulxq 16(%[a]), %%rax, %%r9\n\t" \
+        "adcxq %[" #E "], %[" #C "]\n\t" \
+        "adoxq %%rax, %[" #C "]\n\t" \
+        "mulxq 24(%[a]), %%rax, %[" #E "]\n\t" \
+        "adcxq %%r9, %[" #D "]\n\t" \
+        "adoxq %%rax, %[" #D "]\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adcxq %%rax, %[" #E "]\n\t" \
+        "adoxq %%rax, %[" #E "]\n\t"
     __asm__(
         // i = 0: t = a·b0
         "movq 0(%[b]), %%rdx\n\t"
@@ -67,80 +106,25 @@ mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint6
         "adoxq %%rax, %[t1]\n\t"
         "mulxq 16(%[a]), %%rax, %[t3]\n\t"
         "adoxq %%rax, %[t2]\n\t"
-        "mulxq 24(%[a]), %%rax, %%r8\n\t"
+        "mulxq 24(%[a]), %%rax, %[t4]\n\t"
         "adoxq %%rax, %[t3]\n\t"
         "movl $0, %%eax\n\t"
-        "adoxq %%rax, %%r8\n\t"
-        // reduce: t = (t + k·m) / 2^64, k = t0·inv
-        "movq %[inv], %%rdx\n\t"
-        "imulq %[t0], %%rdx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulxq 0(%[m]), %%rax, %%r9\n\t"
-        "adcxq %[t0], %%rax\n\t"
-        "movq %%r9, %[t0]\n\t"
-        "mulxq 8(%[m]), %%rax, %%r9\n\t"
-        "adcxq %[t1], %[t0]\n\t"
-        "adoxq %%rax, %[t0]\n\t"
-        "movq %%r9, %[t1]\n\t"
-        "mulxq 16(%[m]), %%rax, %%r9\n\t"
-        "adcxq %[t2], %[t1]\n\t"
-        "adoxq %%rax, %[t1]\n\t"
-        "movq %%r9, %[t2]\n\t"
-        "mulxq 24(%[m]), %%rax, %%r9\n\t"
-        "adcxq %[t3], %[t2]\n\t"
-        "adoxq %%rax, %[t2]\n\t"
-        "movq %%r9, %[t3]\n\t"
-        "movl $0, %%eax\n\t"
-        "adcxq %%rax, %[t3]\n\t"
-        "adoxq %%r8, %[t3]\n\t"
-#define MPIN_CIOS_ROUND(OFF) \
-        "movq " #OFF "(%[b]), %%rdx\n\t" \
-        "xorl %%eax, %%eax\n\t" \
-        "mulxq 0(%[a]), %%rax, %%r9\n\t" \
-        "adoxq %%rax, %[t0]\n\t" \
-        "mulxq 8(%[a]), %%rax, %%r8\n\t" \
-        "adcxq %%r9, %[t1]\n\t" \
-        "adoxq %%rax, %[t1]\n\t" \
-        "mulxq 16(%[a]), %%rax, %%r9\n\t" \
-        "adcxq %%r8, %[t2]\n\t" \
-        "adoxq %%rax, %[t2]\n\t" \
-        "mulxq 24(%[a]), %%rax, %%r8\n\t" \
-        "adcxq %%r9, %[t3]\n\t" \
-        "adoxq %%rax, %[t3]\n\t" \
-        "movl $0, %%eax\n\t" \
-        "adcxq %%rax, %%r8\n\t" \
-        "adoxq %%rax, %%r8\n\t" \
-        "movq %[inv], %%rdx\n\t" \
-        "imulq %[t0], %%rdx\n\t" \
-        "xorl %%eax, %%eax\n\t" \
-        "mulxq 0(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t0], %%rax\n\t" \
-        "movq %%r9, %[t0]\n\t" \
-        "mulxq 8(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t1], %[t0]\n\t" \
-        "adoxq %%rax, %[t0]\n\t" \
-        "movq %%r9, %[t1]\n\t" \
-        "mulxq 16(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t2], %[t1]\n\t" \
-        "adoxq %%rax, %[t1]\n\t" \
-        "movq %%r9, %[t2]\n\t" \
-        "mulxq 24(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %[t3], %[t2]\n\t" \
-        "adoxq %%rax, %[t2]\n\t" \
-        "movq %%r9, %[t3]\n\t" \
-        "movl $0, %%eax\n\t" \
-        "adcxq %%rax, %[t3]\n\t" \
-        "adoxq %%r8, %[t3]\n\t"
-        MPIN_CIOS_ROUND(8)
-        MPIN_CIOS_ROUND(16)
-        MPIN_CIOS_ROUND(24)
-#undef MPIN_CIOS_ROUND
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3)
+        "adoxq %%rax, %[t4]\n\t"
+        MPIN_CIOS_REDUCE(t0, t1, t2, t3, t4)
+        MPIN_CIOS_MULTIPLY(8, t1, t2, t3, t4, t0)
+        MPIN_CIOS_REDUCE(t1, t2, t3, t4, t0)
+        MPIN_CIOS_MULTIPLY(16, t2, t3, t4, t0, t1)
+        MPIN_CIOS_REDUCE(t2, t3, t4, t0, t1)
+        MPIN_CIOS_MULTIPLY(24, t3, t4, t0, t1, t2)
+        MPIN_CIOS_REDUCE(t3, t4, t0, t1, t2)
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
         : [a] "r"(a.l), [b] "r"(b.l), [m] "r"(m.l), [inv] "rm"(inv),
           "m"(*(const uint64_t (*)[4])a.l), "m"(*(const uint64_t (*)[4])b.l), "m"(*(const uint64_t (*)[4])m.l)
-        : "rax", "rdx", "r8", "r9", "cc");
-    // t < 2m: subtract m when t >= m.
-    mpin_limbs4 t = {{ t0, t1, t2, t3 }};
+        : "rax", "rdx", "r9", "cc");
+#undef MPIN_CIOS_MULTIPLY
+#undef MPIN_CIOS_REDUCE
+    // t = (t4, t0, t1, t2) < 2m: subtract m when t >= m.
+    mpin_limbs4 t = {{ t4, t0, t1, t2 }};
     return mpin_reduce_below_2m(t, m);
 }
 
@@ -458,6 +442,11 @@ static inline __attribute__((always_inline)) mpin_limbs4 mpin_redc_adx(mpin_limb
     mpin_k_redc(r.l, x.l, m.l, inv);
     return r;
 }
+
+/// x⁻¹ for a Montgomery residue x < m (so x·R⁻¹ ↦ x⁻¹·R), and 0 for 0, as x^(m-2) gives it:
+/// Bernstein–Yang divsteps in constant time, then a product by R³ (Inverse.c). m < 2^254 prime,
+/// inv = -m⁻¹ mod 2^64, r2 = R² mod m (R = 2^256). Requires BMI2 and ADX.
+mpin_limbs4 mpin_fp_inverse_adx(mpin_limbs4 x, mpin_limbs4 m, uint64_t inv, mpin_limbs4 r2);
 
 /// An element of F_p² as two Montgomery residues (re, im).
 typedef struct { mpin_limbs4 re, im; } mpin_fp2;

@@ -68,6 +68,40 @@ struct FieldKernelTests {
         #endif
     }
 
+    /// x^(m-2) on the portable multiplication alone (square and multiply over the public exponent).
+    static func fermatInverse(_ x: Limbs4, _ m: Limbs4, _ inv: UInt64, _ one: Limbs4) -> Limbs4 {
+        let e = Montgomery.subRaw(m, (2, 0, 0, 0))
+        var result = one
+        for i in stride(from: 255, through: 0, by: -1) {
+            result = Montgomery.mulPortable(result, result, m, inv)
+            if Montgomery.bit(e, i) == 1 { result = Montgomery.mulPortable(result, x, m, inv) }
+        }
+        return result
+    }
+
+    /// The kernel's divsteps inversion is x^(m-2) of the portable path, 0 for 0, on both curves'
+    /// p and r (any prime below 2^254 with its R²), and x·x⁻¹ = 1 (R mod m) otherwise.
+    @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"), arguments: [CurveID.bn254cx, .bn254])
+    func inversionAgrees(curve: CurveID) throws {
+        #if arch(x86_64)
+            let moduli: [(Limbs4, UInt64, Limbs4, Limbs4)] =
+                curve == .bn254cx
+                ? [
+                    (BN254CX._p, BN254CX._pInv, BN254CX._pOne, BN254CX._pR2),
+                    (BN254CX._r, BN254CX._rInv, BN254CX._rOne, BN254CX._rR2),
+                ]
+                : [(BN254._p, BN254._pInv, BN254._pOne, BN254._pR2), (BN254._r, BN254._rInv, BN254._rOne, BN254._rR2)]
+            for (m, inv, one, r2) in moduli {
+                for x in Self.operands(m, one, seed: 31).prefix(120) {
+                    let kernel = mpin_fp_inverse_adx(mpin_limbs4(l: x), mpin_limbs4(l: m), inv, mpin_limbs4(l: r2)).l
+                    #expect(Self.same(kernel, Self.fermatInverse(x, m, inv, one)), "inverse \(x)")
+                    let product = Montgomery.mulPortable(x, kernel, m, inv)
+                    #expect(Self.same(product, Montgomery.isZero(x) ? (0, 0, 0, 0) : one), "x·x⁻¹ \(x)")
+                }
+            }
+        #endif
+    }
+
     @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"), arguments: [CurveID.bn254cx, .bn254])
     func quadraticExtensionAgrees(curve: CurveID) throws {
         #if arch(x86_64)
