@@ -32,9 +32,12 @@ c_j = floor((k*g_j + 2^255) / 2^256) (the high half of a 512-bit product), and
 k_i = [i == 0]*k + sum_j c_j * M[j][i] mod 2^256 with M[j][i] = -sign(beta_j)*B[j][i] stored in
 two's complement. For 0 <= k < r, |c_j*sign(beta_j) - k*beta_j/r| <= 1/2 + eps_j with
 eps_j = (r - 1)*|g_j - 2^256*|beta_j|/r| / 2^256 < 1/8, so |k_i| <= sum_j (1/2 + eps_j)*|B[j][i]|:
-the bounds below, from which the number of 4-bit windows follows. A window w of the
-multiplication (see JacobianPoint) may use the addition without the doubling case when no
-nonzero lattice vector has all |y_i| <= bound_i / 16^w + 15; since every nonzero lattice vector has
+the bounds below, from which the number of 4-bit windows follows (the bit length of the parts),
+and the number of signed 5-bit windows of the multiplication (digits in [-16, 15], the top one in
+[0, 15]). A window w of the multiplication (see JacobianPoint) may use the addition without the
+doubling case when no nonzero lattice vector has all |y_i| <= bound_i / 32^w + 33 (the
+accumulator's coefficients differ from the parts' upper digits by less than 1, and by 32 where
+a table is still to come in the window, the entry's digit by at most 16, doubled); since every nonzero lattice vector has
 sup norm >= min_j |b*_j| / sqrt(d) (Gram-Schmidt lengths), the windows below `completeWindows`
 are the ones that keep the complete addition. Every bound is re-checked by decomposing edge and
 random scalars with the same 256-bit arithmetic as the Swift code.
@@ -215,10 +218,15 @@ def decomposition(B, r, eigen, label):
     windows = (maxbits + 3) // 4
     # Sup-norm lower bound of nonzero lattice vectors: |v|_inf >= |v|_2 / sqrt(d) >= min|b*| / sqrt(d).
     supmin = isqrt(int(gram_schmidt_min_sq(B) / d))
+    # The multiplications use signed 5-bit windows (JacobianPoint.multipliedDecomposed): digits in
+    # [-16, 15] below the top one, which must come out in [0, 15] with no carry beyond it.
+    signed = 1
+    while not all(int(bd / 32 ** (signed - 1)) <= 14 for bd in bounds):
+        signed += 1
     complete = 0
-    while not all(int(bd / 16 ** w) + 15 < supmin for bd in bounds for w in range(complete, windows)):
+    while not all(int(bd / 32 ** w) + 33 < supmin for bd in bounds for w in range(complete, signed)):
         complete += 1
-    assert complete <= windows
+    assert complete <= signed
 
     def run(k):
         """The Swift algorithm with 256-bit wrapping arithmetic: (magnitudes, signs)."""
@@ -241,8 +249,24 @@ def decomposition(B, r, eigen, label):
         assert sum(x * pow(eigen, i, r) for i, x in enumerate(ks)) % r == k, label + ": decomposition identity"
         for i in range(d):
             assert abs(ks[i]) <= bounds[i], label + ": bound"
-    return dict(mult=mult, M=M, bounds=bounds, windows=windows, complete=complete, supmin=supmin,
-                betas=betas, maxbits=maxbits, B=B)
+    magnitudes = [abs(v) for k in samples for v in run(k)] + [int(bd) for bd in bounds]
+    for x in magnitudes:
+        digits = signed_digits(x, signed)
+        assert sum(dg * 32 ** j for j, dg in enumerate(digits)) == x, label + ": signed digits"
+        assert all(-16 <= dg <= 15 for dg in digits) and 0 <= digits[-1] <= 15, label + ": digit range"
+    return dict(mult=mult, M=M, bounds=bounds, windows=windows, signed=signed, complete=complete,
+                supmin=supmin, betas=betas, maxbits=maxbits, B=B)
+
+
+def signed_digits(x, count):
+    """x = sum d_j*32^j, d_j in [-16, 15] (16 as -16 with a carry), as the Swift recoding."""
+    digits, carry = [], 0
+    for j in range(count):
+        v = ((x >> (5 * j)) & 31) + carry
+        carry = 1 if v >= 16 else 0
+        digits.append(v - 32 if carry else v)
+    assert carry == 0
+    return digits
 
 
 def signed_limbs(x):
@@ -346,6 +370,8 @@ def emit(name, c):
     w("    package static var _frob5: (Limbs4, Limbs4) { %s }" % fp2m(X5))
     w("    /// Miller loop digits for |6u+2| = %s: bit(3n, i) - bit(n, i), i = nb-2 ... 1" % hex(n))
     w("    package static let _millerDigits: [Int8] = [%s]" % ", ".join(str(d) for d in digits))
+    w("    /// The generator's Miller-loop lines (a `static let`: computed once, on first use).")
+    w("    package static let _generatorLines = Pairing<%s>.prepare(G2Point<%s>.generator)!" % (name, name))
     w("    /// GLV (G1): beta = %s (here in Montgomery form)," % hex(beta))
     w("    /// a cube root of unity in F_p with phi(x, y) = (beta*x, y) = lambda*(x, y) on E(F_p) for")
     w("    /// lambda = 36u^3 + 18u^2 + 6u + 1 mod r = %s" % hex(lam))
@@ -361,6 +387,8 @@ def emit(name, c):
         w("    package static let _%sMatrix: [[Limbs4]] = [%s]" % (
             key, ", ".join("[" + ", ".join(signed_limbs(v) for v in row) + "]" for row in dd["M"])))
         w("    package static var _%sWindows: Int { %d }" % (key, dd["windows"]))
+        w("    /// The multiplication's signed 5-bit windows, and how many of the lowest keep the complete addition")
+        w("    package static var _%sSignedWindows: Int { %d }" % (key, dd["signed"]))
         w("    package static var _%sCompleteWindows: Int { %d }" % (key, dd["complete"]))
     w("}")
     return "\n".join(out) + "\n"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 int mpin_field_kernel_flag = 0;
+int mpin_field_kernel_avx2 = 0;
 
 int mpin_field_kernel_cpu_supported(void) {
 #if defined(__x86_64__)
@@ -49,4 +50,7 @@ static void mpin_field_kernel_detect(void) {
     if (choice != NULL && strcmp(choice, "kernel") == 0 && mpin_field_kernel_flag == 0) {
         mpin_field_kernel_flag = mpin_field_kernel_cpuinfo_has_bmi2_adx();
     }
+#if defined(__x86_64__)
+    if (mpin_field_kernel_flag) { mpin_field_kernel_avx2 = __builtin_cpu_supports("avx2"); }
+#endif
 }

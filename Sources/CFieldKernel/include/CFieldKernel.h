@@ -29,6 +29,10 @@ typedef struct { uint64_t l[4]; } mpin_limbs4;
 /// counts of Scripts/instruction_counts.py would else be of the portable path only); without both
 /// flags there it keeps the detected 0, so it can never run an instruction the processor lacks.
 extern int mpin_field_kernel_flag;
+/// 1 when the kernel is on and cpuid reports AVX2 (the GT table lookup's wider variant), else 0.
+extern int mpin_field_kernel_avx2;
+
+static inline int mpin_field_kernel_avx2_available(void) { return mpin_field_kernel_avx2; }
 
 static inline int mpin_field_kernel_available(void) { return mpin_field_kernel_flag; }
 
@@ -508,6 +512,11 @@ mpin_fp12 mpin_fp12_mul_line_adx(mpin_fp12 x, mpin_fp2 l0, mpin_fp2 l1, mpin_fp2
 /// is all ones for the digit's entry alone (no branch and no memory index on the digit), as
 /// MPinCrypto's GTExponentiation.lookup (Fp12Kernel.c).
 mpin_fp12 mpin_fp12_select16(const mpin_fp12 *table, uint64_t digit);
+
+/// mpin_fp12_select16's two variants, which it chooses between by mpin_field_kernel_avx2: SSE2 (any
+/// x86-64) and AVX2 (only where cpuid reports it). Declared for the tests, which hold both to it.
+mpin_fp12 mpin_fp12_select16_sse2(const mpin_fp12 *table, uint64_t digit);
+mpin_fp12 mpin_fp12_select16_avx2(const mpin_fp12 *table, uint64_t digit);
 
 /// One step of the Miller loop on the twist: the running point (x, y, z) after it and the line's
 /// coefficients (la, lb, lc) before P enters (MPinCrypto's Pairing.LineState).

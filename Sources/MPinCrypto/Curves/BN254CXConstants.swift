@@ -117,6 +117,8 @@ extension BN254CX {
         ],
     ]
     package static var _glvWindows: Int { 32 }
+    /// The multiplication's signed 5-bit windows, and how many of the lowest keep the complete addition
+    package static var _glvSignedWindows: Int { 26 }
     package static var _glvCompleteWindows: Int { 0 }
     /// GLS (G2, GT) Babai rounding: basis rows [(-4611686018490307248, -4611686018490307249, -4611686018490307249, 9223372036980614498), (-9223372036980614497, 4611686018490307249, 4611686018490307248, 4611686018490307249), (-4611686018490307249, 4611686018490307249, -4611686018490307249, -9223372036980614497), (9223372036980614498, 4611686018490307248, -4611686018490307249, 4611686018490307249)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [-588478287716587958079257500113985618615309114216977696483, -588478287716587958079257500113985618601474056161506774737, -588478287716587958079257500113985618606085742179997081986, 588478287716587958206863387712819513554541225099057848245]; the matrix is -sign(beta_j)*b_j mod 2^256;
@@ -154,5 +156,7 @@ extension BN254CX {
         ],
     ]
     package static var _glsWindows: Int { 16 }
+    /// The multiplication's signed 5-bit windows, and how many of the lowest keep the complete addition
+    package static var _glsSignedWindows: Int { 13 }
     package static var _glsCompleteWindows: Int { 1 }
 }

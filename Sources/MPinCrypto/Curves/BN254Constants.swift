@@ -117,6 +117,8 @@ extension BN254 {
         ],
     ]
     package static var _glvWindows: Int { 32 }
+    /// The multiplication's signed 5-bit windows, and how many of the lowest keep the complete addition
+    package static var _glvSignedWindows: Int { 26 }
     package static var _glvCompleteWindows: Int { 0 }
     /// GLS (G2, GT) Babai rounding: basis rows [(-4647714815446351872, -4647714815446351873, -4647714815446351873, 9295429630892703746), (-9295429630892703745, 4647714815446351873, 4647714815446351872, 4647714815446351873), (-4647714815446351873, 4647714815446351873, -4647714815446351873, -9295429630892703745), (9295429630892703746, 4647714815446351872, -4647714815446351873, 4647714815446351873)];
     /// multipliers g_j = round(2^256*|beta_j|/r), beta_j = [-602378781761325821937759034121540096548582557949850812419, -602378781761325821937759034121540096534639413503511756801, -602378781761325821937759034121540096539287128318958108674, 602378781761325822067366552155857196430680545779802701829]; the matrix is -sign(beta_j)*b_j mod 2^256;
@@ -154,5 +156,7 @@ extension BN254 {
         ],
     ]
     package static var _glsWindows: Int { 16 }
+    /// The multiplication's signed 5-bit windows, and how many of the lowest keep the complete addition
+    package static var _glsSignedWindows: Int { 13 }
     package static var _glsCompleteWindows: Int { 1 }
 }

@@ -38,16 +38,19 @@ package protocol PairingCurve: Sendable {
     static var _glvBeta: Limbs4 { get }
     static var _glvLambda: Limbs4 { get }
     /// Babai rounding for k = k0 + k1·λ: the multipliers round(2^256·|β_j|/r) and the matrix rows
-    /// -sign(β_j)·b_j (two's complement mod 2^256), the windows |kᵢ| fits in, and how many of the
-    /// lowest windows need the complete addition (the script derives and checks them).
+    /// -sign(β_j)·b_j (two's complement mod 2^256), the 4-bit windows |kᵢ| fits in, the signed 5-bit
+    /// windows of the multiplication, and how many of its lowest windows need the complete addition
+    /// (the script derives and checks them).
     static var _glvMultipliers: [Limbs4] { get }
     static var _glvMatrix: [[Limbs4]] { get }
     static var _glvWindows: Int { get }
+    static var _glvSignedWindows: Int { get }
     static var _glvCompleteWindows: Int { get }
     /// The same for GLS on G2 and GT, k = k0 + k1·p + k2·p² + k3·p³ mod r.
     static var _glsMultipliers: [Limbs4] { get }
     static var _glsMatrix: [[Limbs4]] { get }
     static var _glsWindows: Int { get }
+    static var _glsSignedWindows: Int { get }
     static var _glsCompleteWindows: Int { get }
 }
 

@@ -392,6 +392,18 @@ enum Montgomery {
         return (limb >> UInt64((w & 15) << 2)) & 15
     }
 
+    /// The 5-bit field of a 256-bit integer at bits 5j ..< 5j + 5 (j in 0..<52, public: the limbs are
+    /// chosen by j, the value is not branched on), bits beyond 255 read as zero.
+    @inline(__always)
+    static func window5(_ a: Limbs4, _ j: Int) -> UInt64 {
+        let start = 5 * j, index = start >> 6, offset = UInt64(start & 63)
+        let low = index == 0 ? a.0 : index == 1 ? a.1 : index == 2 ? a.2 : a.3
+        let high = index == 0 ? a.1 : index == 1 ? a.2 : index == 2 ? a.3 : 0
+        // offset ≤ 63; the high limb's bits enter only when the field crosses into it.
+        let spill = offset > 59 ? high << (64 &- offset) : 0
+        return ((low >> offset) | spill) & 31
+    }
+
     /// Bit i (0 = least significant) of a 256-bit integer (i public).
     static func bit(_ a: Limbs4, _ i: Int) -> UInt64 {
         let w: UInt64

@@ -121,11 +121,11 @@ package struct G2Point<C: PairingCurve>: Sendable, Equatable, CustomStringConver
     /// result would differ: callers check ``knownInSubgroup``. Constant time in k and Q.
     func glsMultiplied(by k: Limbs4) -> G2Point {
         let decomposition = ScalarDecomposition.gls(k, curve: C.self)
-        var tables = [p.windowTable(largeOrder: true, barrier: Montgomery.barrier)]
+        var tables = [p.signedWindowTable(barrier: Montgomery.barrier)]
         for i in 1..<4 { tables.append(tables[i - 1].map(Self.endomorphism)) }
         return G2Point(
             JacobianPoint.multipliedDecomposed(
-                tables: tables, by: decomposition, windows: C._glsWindows,
+                tables: tables, by: decomposition, windows: C._glsSignedWindows,
                 completeWindows: C._glsCompleteWindows),
             knownInSubgroup: true)
     }

@@ -118,19 +118,25 @@ struct Fp12KernelTests {
         #endif
     }
 
-    /// The kernel's constant-time table read returns exactly the entry of the digit, for every digit.
+    /// The kernel's constant-time table read returns exactly the entry of the digit, for every digit:
+    /// the one the processor gets, the SSE2 variant, and the AVX2 one where cpuid reports AVX2.
     @Test(.enabled(if: Self.kernelRuns, "the processor has no BMI2/ADX"))
     func tableSelectionReturnsTheDigitsEntry() throws {
         #if arch(x86_64)
             var rng = SplitMix64(seed: 63)
             let table = (0..<16).map { _ in Self.random12(&rng) }
-            for digit in 0..<16 {
-                let selected = table.withUnsafeBufferPointer { buffer in
-                    UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: mpin_fp12.self, capacity: 16) {
-                        Fp12<C>(mpin_fp12_select16($0, UInt64(digit)))
+            typealias Select = (UnsafePointer<mpin_fp12>, UInt64) -> mpin_fp12
+            var variants: [(String, Select)] = [("chosen", mpin_fp12_select16), ("SSE2", mpin_fp12_select16_sse2)]
+            if mpin_field_kernel_avx2_available() != 0 { variants.append(("AVX2", mpin_fp12_select16_avx2)) }
+            for (name, select) in variants {
+                for digit in 0..<16 {
+                    let selected = table.withUnsafeBufferPointer { buffer in
+                        UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: mpin_fp12.self, capacity: 16) {
+                            Fp12<C>(select($0, UInt64(digit)))
+                        }
                     }
+                    #expect(selected == table[digit], "\(name): digit \(digit)")
                 }
-                #expect(selected == table[digit], "digit \(digit)")
             }
         #endif
     }

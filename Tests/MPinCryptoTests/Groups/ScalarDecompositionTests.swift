@@ -142,3 +142,83 @@ struct ScalarDecompositionTests {
         #expect(glvNegatives.allSatisfy { $0 > 0 && $0 < 64 }, "\(glvNegatives)")
     }
 }
+
+/// The signed 5-bit recoding of the decomposed multiplications (JacobianPoint.signedDigits): every
+/// part of every decomposition above, and the largest magnitudes the window count allows, come back
+/// exactly from their digits, with each digit in [-16, 15], the top one in [0, 15], and digits of
+/// both signs and of magnitude 16 among them (else the carry and the table's last entry would go
+/// untested).
+struct SignedDigitsTests {
+    typealias Point = JacobianPoint<Fp<BN254CX>>
+
+    /// Σ dⱼ·32^j as a signed integer (the magnitudes tested fit in 127 bits).
+    static func value(_ digits: [(magnitude: UInt64, negative: UInt64)]) -> Int128 {
+        var total: Int128 = 0
+        for digit in digits.reversed() {
+            let d = Int128(digit.magnitude)
+            // Wrapping: a partial sum may pass Int128.max on the way (a last digit of -1).
+            total = total &* 32 &+ (digit.negative != 0 ? -d : d)
+        }
+        return total
+    }
+
+    func check(_ k: Limbs4, count: Int, seen: inout (negative: Int, sixteen: Int)) {
+        let digits = Point.signedDigits(k, count: count)
+        #expect(digits.count == count)
+        #expect(Self.value(digits) == Int128(k.1) << 64 | Int128(k.0), "digits of \(k)")
+        for digit in digits {
+            #expect(digit.magnitude <= 16 && (digit.negative == 0 || digit.negative == .max))
+            if digit.negative != 0 { seen.negative += 1 }
+            if digit.magnitude == 16 { seen.sixteen += 1 }
+        }
+        #expect(digits[count - 1].negative == 0 && digits[count - 1].magnitude <= 15, "top digit of \(k)")
+    }
+
+    @Test(arguments: [CurveID.bn254cx, .bn254]) func partsComeBackFromTheirDigits(curve: CurveID) {
+        switch curve {
+        case .bn254cx: checkCurve(BN254CX.self)
+        case .bn254: checkCurve(BN254.self)
+        }
+    }
+
+    func checkCurve<C: PairingCurve>(_: C.Type) {
+        var seen = (negative: 0, sixteen: 0)
+        let scalars =
+            ScalarDecompositionTests.edgeScalars(C.self) + ScalarDecompositionTests.randomScalars(16, count: 300)
+        for k in scalars {
+            for part in ScalarDecomposition.glv(k, curve: C.self).magnitudes {
+                check(part, count: C._glvSignedWindows, seen: &seen)
+            }
+            for part in ScalarDecomposition.gls(k, curve: C.self).magnitudes {
+                check(part, count: C._glsSignedWindows, seen: &seen)
+            }
+        }
+        // The largest magnitudes the counts allow, 15·32^(count-1) - 1 (or Int128.max, below it, where
+        // that does not fit), and every field 16 (a carry out of each).
+        for count in [C._glvSignedWindows, C._glsSignedWindows] {
+            let top = 5 * (count - 1) + 4 < 127 ? (Int128(15) << (5 * (count - 1))) - 1 : Int128.max
+            let limbs = { (x: Int128) -> Limbs4 in
+                (UInt64(truncatingIfNeeded: x), UInt64(truncatingIfNeeded: x >> 64), 0, 0)
+            }
+            var sixteens: Int128 = 0
+            for j in 0..<(count - 1) { sixteens |= Int128(16) << (5 * j) }
+            for x in [top, sixteens, sixteens | 15] where x <= top {
+                check(limbs(x), count: count, seen: &seen)
+            }
+        }
+        #expect(seen.negative > 100 && seen.sixteen > 10, "negative digits \(seen.negative), sixteens \(seen.sixteen)")
+    }
+
+    /// window5 reads the same bits as bit(_:_:), across the limb boundaries too.
+    @Test func fiveBitFieldsAreTheBits() {
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<50 {
+            let a: Limbs4 = (rng.next(), rng.next(), rng.next(), rng.next())
+            for j in 0..<52 {
+                var expected: UInt64 = 0
+                for b in 0..<5 where 5 * j + b < 256 { expected |= Montgomery.bit(a, 5 * j + b) << UInt64(b) }
+                #expect(Montgomery.window5(a, j) == expected, "field \(j) of \(a)")
+            }
+        }
+    }
+}
