@@ -89,8 +89,8 @@ package struct Fp<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible 
     package static func -= (a: inout Fp, b: Fp) { a = a - b }
     package static func *= (a: inout Fp, b: Fp) { a = a * b }
 
-    package func squared() -> Fp { self * self }
-    package func doubled() -> Fp { self + self }
+    @inline(__always) package func squared() -> Fp { self * self }
+    @inline(__always) package func doubled() -> Fp { self + self }
     /// x / 2.
     package func halved() -> Fp { Fp(montgomery: Montgomery.half(v, C._p)) }
 

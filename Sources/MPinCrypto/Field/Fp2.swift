@@ -43,8 +43,9 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     package static func *= (x: inout Fp2, y: Fp2) { x = x * y }
 
     /// Karatsuba: (a + bi)(c + di) = (ac - bd) + ((a+b)(c+d) - ac - bd)i, with one Montgomery
-    /// reduction per coefficient (``Montgomery/mulFp2``).
-    package static func * (x: Fp2, y: Fp2) -> Fp2 {
+    /// reduction per coefficient (``Montgomery/mulFp2``). Inlined where it is used: the kernel's
+    /// product alone, the portable path behind a call (``portableProduct(_:_:)``).
+    @inline(__always) package static func * (x: Fp2, y: Fp2) -> Fp2 {
         #if arch(x86_64)
             if mpin_field_kernel_available() != 0 {
                 let r = mpin_fp2_mul_adx(
@@ -53,6 +54,10 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
                 return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
             }
         #endif
+        return portableProduct(x, y)
+    }
+
+    @inline(never) static func portableProduct(_ x: Fp2, _ y: Fp2) -> Fp2 {
         let (re, im) = Montgomery.mulFp2(x.a.v, x.b.v, y.a.v, y.b.v, C._p, C._pInv)
         return Fp2(Fp(montgomery: re), Fp(montgomery: im))
     }
@@ -61,14 +66,18 @@ package struct Fp2<C: PairingCurve>: Sendable, Hashable, CustomStringConvertible
     package func scaled(by k: Fp<C>) -> Fp2 { Fp2(a * k, b * k) }
 
     /// (a + bi)² = (a+b)(a-b) + 2ab·i (with the kernel: two 512-bit products and two reductions,
-    /// ``mpin_fp2_sqr_adx``).
-    package func squared() -> Fp2 {
+    /// ``mpin_fp2_sqr_adx``). Inlined as the product is.
+    @inline(__always) package func squared() -> Fp2 {
         #if arch(x86_64)
             if mpin_field_kernel_available() != 0 {
                 let r = mpin_fp2_sqr_adx(mpin_limbs4(l: a.v), mpin_limbs4(l: b.v), mpin_limbs4(l: C._p), C._pInv)
                 return Fp2(Fp(montgomery: r.re.l), Fp(montgomery: r.im.l))
             }
         #endif
+        return portableSquare()
+    }
+
+    @inline(never) func portableSquare() -> Fp2 {
         let t = a * b
         return Fp2((a + b) * (a - b), t + t)
     }
