@@ -78,22 +78,25 @@ static inline __attribute__((always_inline)) i64 divsteps62(i64 delta, u64 f, u6
     return delta;
 }
 
-/// (f, g) ← M·(f, g)/2^62, exact: the batch's steps make both sums multiples of 2^62.
-static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, const transition *t) {
-    i128 cf = (i128)t->u * f->v[0] + (i128)t->v * g->v[0];
-    i128 cg = (i128)t->q * f->v[0] + (i128)t->r * g->v[0];
-    cf >>= 62;
-    cg >>= 62;
+/// (x, y) ← (u·x + v·y + kx·p, q·x + r·y + ky·p)/2^62 for the batch's matrix, where the caller has
+/// made both sums multiples of 2^62 (the steps do for f and g with kx = ky = 0; update_de chooses
+/// k for d and e). Limb by limb in 128-bit sums: each product is below 2^124.
+static inline __attribute__((always_inline)) void apply_matrix(s62 *x, s62 *y, const transition *t, i64 kx, i64 ky,
+                                                               const s62 *p) {
+    i128 cx = (i128)t->u * x->v[0] + (i128)t->v * y->v[0] + (i128)kx * p->v[0];
+    i128 cy = (i128)t->q * x->v[0] + (i128)t->r * y->v[0] + (i128)ky * p->v[0];
+    cx >>= 62;
+    cy >>= 62;
     for (int i = 1; i < 5; i++) {
-        cf += (i128)t->u * f->v[i] + (i128)t->v * g->v[i];
-        cg += (i128)t->q * f->v[i] + (i128)t->r * g->v[i];
-        f->v[i - 1] = (i64)((u64)cf & LOW62);
-        g->v[i - 1] = (i64)((u64)cg & LOW62);
-        cf >>= 62;
-        cg >>= 62;
+        cx += (i128)t->u * x->v[i] + (i128)t->v * y->v[i] + (i128)kx * p->v[i];
+        cy += (i128)t->q * x->v[i] + (i128)t->r * y->v[i] + (i128)ky * p->v[i];
+        x->v[i - 1] = (i64)((u64)cx & LOW62);
+        y->v[i - 1] = (i64)((u64)cy & LOW62);
+        cx >>= 62;
+        cy >>= 62;
     }
-    f->v[4] = (i64)cf;
-    g->v[4] = (i64)cg;
+    x->v[4] = (i64)cx;
+    y->v[4] = (i64)cy;
 }
 
 /// x ← x + p when mask is all ones (x + p below 2^63·2^248 on the top limb).
@@ -127,20 +130,7 @@ static inline __attribute__((always_inline)) void subtract_if_at_least(s62 *x, c
 static inline __attribute__((always_inline)) void update_de(s62 *d, s62 *e, const transition *t, const s62 *p, u64 inv) {
     u64 kd = ((u64)t->u * (u64)d->v[0] + (u64)t->v * (u64)e->v[0]) * inv & LOW62;
     u64 ke = ((u64)t->q * (u64)d->v[0] + (u64)t->r * (u64)e->v[0]) * inv & LOW62;
-    i128 cd = (i128)t->u * d->v[0] + (i128)t->v * e->v[0] + (i128)(i64)kd * p->v[0];
-    i128 ce = (i128)t->q * d->v[0] + (i128)t->r * e->v[0] + (i128)(i64)ke * p->v[0];
-    cd >>= 62;
-    ce >>= 62;
-    for (int i = 1; i < 5; i++) {
-        cd += (i128)t->u * d->v[i] + (i128)t->v * e->v[i] + (i128)(i64)kd * p->v[i];
-        ce += (i128)t->q * d->v[i] + (i128)t->r * e->v[i] + (i128)(i64)ke * p->v[i];
-        d->v[i - 1] = (i64)((u64)cd & LOW62);
-        e->v[i - 1] = (i64)((u64)ce & LOW62);
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d->v[4] = (i64)cd;
-    e->v[4] = (i64)ce;
+    apply_matrix(d, e, t, (i64)kd, (i64)ke, p);
     add_masked(d, p, d->v[4] >> 63);
     add_masked(e, p, e->v[4] >> 63);
     subtract_if_at_least(d, p);
@@ -154,7 +144,7 @@ mpin_limbs4 mpin_fp_inverse_adx(mpin_limbs4 a, mpin_limbs4 m, uint64_t inv, mpin
         transition t;
         delta = divsteps62(delta, (u64)f.v[0] | (u64)f.v[1] << 62, (u64)g.v[0] | (u64)g.v[1] << 62, &t);
         update_de(&d, &e, &t, &p, inv);
-        update_fg(&f, &g, &t);
+        apply_matrix(&f, &g, &t, 0, 0, &p);
     }
     // f = ±1 (or p when x = 0, with d = 0): x⁻¹ = d, or p - d when f is negative.
     i64 negative = f.v[4] >> 63;

@@ -41,31 +41,40 @@ static inline int mpin_field_kernel_available(void) { return mpin_field_kernel_f
 int mpin_field_kernel_cpu_supported(void);
 
 #if defined(__x86_64__)
-/// t - m when t >= m, else t, for t < 2m (the final subtraction of every reduction): the
-/// subtraction always runs and a mask from its borrow chooses, with no branch.
+/// r = t - m when t >= m, else t, for t = (t0, t1, t2, t3) < 2m: the final subtraction of every
+/// reduction and modular sum, the one home of it. The subtraction always runs and a mask from its
+/// borrow chooses, with no branch; `barrier` (a constant at every call) puts the mask behind
+/// MPIN_MASK_BARRIER, for the callers in loops, where the compiler would else turn the choice into
+/// a branch (it costs straight-line code about 10 instructions, so they go without). r may be where
+/// t came from.
+static inline __attribute__((always_inline))
+void mpin_k_reduce_below_2m(uint64_t *r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3, const uint64_t *m,
+                            int barrier) {
+    unsigned long long borrow = 0;
+    uint64_t d0 = __builtin_subcll(t0, m[0], 0, &borrow);
+    uint64_t d1 = __builtin_subcll(t1, m[1], borrow, &borrow);
+    uint64_t d2 = __builtin_subcll(t2, m[2], borrow, &borrow);
+    uint64_t d3 = __builtin_subcll(t3, m[3], borrow, &borrow);
+    uint64_t keep = 0 - (uint64_t)borrow;   // all ones when t < m
+    if (barrier) { MPIN_MASK_BARRIER(keep); }
+    r[0] = d0 ^ ((d0 ^ t0) & keep);
+    r[1] = d1 ^ ((d1 ^ t1) & keep);
+    r[2] = d2 ^ ((d2 ^ t2) & keep);
+    r[3] = d3 ^ ((d3 ^ t3) & keep);
+}
+
+/// t - m when t >= m, else t, for t < 2m, on values (``mpin_k_reduce_below_2m``).
 static inline __attribute__((always_inline))
 mpin_limbs4 mpin_reduce_below_2m(mpin_limbs4 t, mpin_limbs4 m) {
-    unsigned long long borrow = 0;
-    uint64_t d0 = __builtin_subcll(t.l[0], m.l[0], 0, &borrow);
-    uint64_t d1 = __builtin_subcll(t.l[1], m.l[1], borrow, &borrow);
-    uint64_t d2 = __builtin_subcll(t.l[2], m.l[2], borrow, &borrow);
-    uint64_t d3 = __builtin_subcll(t.l[3], m.l[3], borrow, &borrow);
-    uint64_t keep = 0 - (uint64_t)borrow;   // all ones when t < m
-    mpin_limbs4 r = {{ d0 ^ ((d0 ^ t.l[0]) & keep), d1 ^ ((d1 ^ t.l[1]) & keep),
-                       d2 ^ ((d2 ^ t.l[2]) & keep), d3 ^ ((d3 ^ t.l[3]) & keep) }};
+    mpin_limbs4 r;
+    mpin_k_reduce_below_2m(r.l, t.l[0], t.l[1], t.l[2], t.l[3], m.l, 0);
     return r;
 }
 
-/// a·b·2^-256 mod m for a, b < m < 2^254 (CIOS, "no-carry" variant: m's top limb below 2^62, so no
-/// word beyond the fourth is needed), reduced to [0, m). Each round adds a·b_i to the four words of
-/// t (ADOX the low halves, ADCX the high ones, a fifth register taking the top), then adds k·m for
-/// k = t0·inv and drops the zero low word: the words rotate through five registers instead of
-/// moving down. Requires BMI2 and ADX: call it only when mpin_field_kernel_available() is 1.
-static inline __attribute__((always_inline))
-mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint64_t inv) {
-    uint64_t t0, t1, t2, t3, t4;
-// t (A, B, C, D; E the top) += k·m, k = A·inv: A becomes 0 and (B, C, D, E) is t/2^64.
-#define MPIN_CIOS_REDUCE(A, B, C, D, E) \
+// One word-by-word Montgomery round: t (A, B, C, D; E the top word) += k·m for k = A·inv, so that A
+// becomes 0 and (B, C, D, E) is t/2^64 (ADCX carries the low halves of k·m, ADOX the high ones). The
+// product below takes E as a fifth register; the reduction of a 512-bit value passes A again.
+#define MPIN_REDC_ROUND(A, B, C, D, E) \
         "movq %[inv], %%rdx\n\t" \
         "imulq %[" #A "], %%rdx\n\t" \
         "xorl %%eax, %%eax\n\t" \
@@ -83,6 +92,15 @@ mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint6
         "adoxq %%r9, %[" #E "]\n\t" \
         "movl $0, %%eax\n\t" \
         "adcxq %%rax, %[" #E "]\n\t"
+
+/// a·b·2^-256 mod m for a, b < m < 2^254 (CIOS, "no-carry" variant: m's top limb below 2^62, so no
+/// word beyond the fourth is needed), reduced to [0, m). Each round adds a·b_i to the four words of
+/// t (ADOX the low halves, ADCX the high ones, a fifth register taking the top), then adds k·m for
+/// k = t0·inv and drops the zero low word: the words rotate through five registers instead of
+/// moving down. Requires BMI2 and ADX: call it only when mpin_field_kernel_available() is 1.
+static inline __attribute__((always_inline))
+mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint64_t inv) {
+    uint64_t t0, t1, t2, t3, t4;
 // (A, B, C, D) += a·b[OFF], the top word into E.
 #define MPIN_CIOS_MULTIPLY(OFF, A, B, C, D, E) \
         "movq " #OFF "(%[b]), %%rdx\n\t" \
@@ -114,19 +132,18 @@ mpin_limbs4 mpin_mont_mul_adx(mpin_limbs4 a, mpin_limbs4 b, mpin_limbs4 m, uint6
         "adoxq %%rax, %[t3]\n\t"
         "movl $0, %%eax\n\t"
         "adoxq %%rax, %[t4]\n\t"
-        MPIN_CIOS_REDUCE(t0, t1, t2, t3, t4)
+        MPIN_REDC_ROUND(t0, t1, t2, t3, t4)
         MPIN_CIOS_MULTIPLY(8, t1, t2, t3, t4, t0)
-        MPIN_CIOS_REDUCE(t1, t2, t3, t4, t0)
+        MPIN_REDC_ROUND(t1, t2, t3, t4, t0)
         MPIN_CIOS_MULTIPLY(16, t2, t3, t4, t0, t1)
-        MPIN_CIOS_REDUCE(t2, t3, t4, t0, t1)
+        MPIN_REDC_ROUND(t2, t3, t4, t0, t1)
         MPIN_CIOS_MULTIPLY(24, t3, t4, t0, t1, t2)
-        MPIN_CIOS_REDUCE(t3, t4, t0, t1, t2)
+        MPIN_REDC_ROUND(t3, t4, t0, t1, t2)
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
         : [a] "r"(a.l), [b] "r"(b.l), [m] "r"(m.l), [inv] "rm"(inv),
           "m"(*(const uint64_t (*)[4])a.l), "m"(*(const uint64_t (*)[4])b.l), "m"(*(const uint64_t (*)[4])m.l)
         : "rax", "rdx", "r9", "cc");
 #undef MPIN_CIOS_MULTIPLY
-#undef MPIN_CIOS_REDUCE
     // t = (t4, t0, t1, t2) < 2m: subtract m when t >= m.
     mpin_limbs4 t = {{ t4, t0, t1, t2 }};
     return mpin_reduce_below_2m(t, m);
@@ -225,45 +242,18 @@ static inline __attribute__((always_inline)) void mpin_k_mulw(uint64_t *r, const
 /// m - 1, below 2m, and m is subtracted by mask when the sum is at least m. Requires BMI2 and ADX.
 static inline __attribute__((always_inline)) void mpin_k_redc(uint64_t *r, const uint64_t *t, const uint64_t *m, uint64_t inv) {
     uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
-#define MPIN_K_REDC_ROUND(A, B, C, D) \
-        "movq %[inv], %%rdx\n\t" \
-        "imulq %[" #A "], %%rdx\n\t" \
-        "xorl %%eax, %%eax\n\t" \
-        "mulxq 0(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %%rax, %[" #A "]\n\t" \
-        "adoxq %%r9, %[" #B "]\n\t" \
-        "mulxq 8(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %%rax, %[" #B "]\n\t" \
-        "adoxq %%r9, %[" #C "]\n\t" \
-        "mulxq 16(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %%rax, %[" #C "]\n\t" \
-        "adoxq %%r9, %[" #D "]\n\t" \
-        "mulxq 24(%[m]), %%rax, %%r9\n\t" \
-        "adcxq %%rax, %[" #D "]\n\t" \
-        "adoxq %%r9, %[" #A "]\n\t" \
-        "movl $0, %%eax\n\t" \
-        "adcxq %%rax, %[" #A "]\n\t"
     __asm__(
-        MPIN_K_REDC_ROUND(t0, t1, t2, t3) MPIN_K_REDC_ROUND(t1, t2, t3, t0)
-        MPIN_K_REDC_ROUND(t2, t3, t0, t1) MPIN_K_REDC_ROUND(t3, t0, t1, t2)
+        MPIN_REDC_ROUND(t0, t1, t2, t3, t0) MPIN_REDC_ROUND(t1, t2, t3, t0, t1)
+        MPIN_REDC_ROUND(t2, t3, t0, t1, t2) MPIN_REDC_ROUND(t3, t0, t1, t2, t3)
         : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3)
         : [m] "r"(m), [inv] "r"(inv), "m"(*(const uint64_t (*)[4])m)
         : "rax", "rdx", "r9", "cc");
-#undef MPIN_K_REDC_ROUND
-    unsigned long long c = 0, b = 0;
+    unsigned long long c = 0;
     t0 = __builtin_addcll(t0, t[4], 0, &c);
     t1 = __builtin_addcll(t1, t[5], c, &c);
     t2 = __builtin_addcll(t2, t[6], c, &c);
     t3 = __builtin_addcll(t3, t[7], c, &c);
-    uint64_t d0 = __builtin_subcll(t0, m[0], 0, &b);
-    uint64_t d1 = __builtin_subcll(t1, m[1], b, &b);
-    uint64_t d2 = __builtin_subcll(t2, m[2], b, &b);
-    uint64_t d3 = __builtin_subcll(t3, m[3], b, &b);
-    uint64_t keep = 0 - (uint64_t)b;   // all ones when the sum is below m
-    r[0] = d0 ^ ((d0 ^ t0) & keep);
-    r[1] = d1 ^ ((d1 ^ t1) & keep);
-    r[2] = d2 ^ ((d2 ^ t2) & keep);
-    r[3] = d3 ^ ((d3 ^ t3) & keep);
+    mpin_k_reduce_below_2m(r, t0, t1, t2, t3, m, 0);
 }
 
 /// r = t·2^-256 mod m for a signed (two's complement) 512-bit t with |t| < 7m² (< m·2^256 since
@@ -292,21 +282,12 @@ static inline __attribute__((always_inline)) void mpin_k_add256(uint64_t *r, con
 /// branch; r may be x or y). The extension-field code calls them in loops, where the compiler's
 /// conversion of selects to branches would otherwise apply.
 static inline __attribute__((always_inline)) void mpin_k_add(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m) {
-    unsigned long long c = 0, b = 0;
+    unsigned long long c = 0;
     uint64_t t0 = __builtin_addcll(x[0], y[0], 0, &c);
     uint64_t t1 = __builtin_addcll(x[1], y[1], c, &c);
     uint64_t t2 = __builtin_addcll(x[2], y[2], c, &c);
     uint64_t t3 = __builtin_addcll(x[3], y[3], c, &c);
-    uint64_t d0 = __builtin_subcll(t0, m[0], 0, &b);
-    uint64_t d1 = __builtin_subcll(t1, m[1], b, &b);
-    uint64_t d2 = __builtin_subcll(t2, m[2], b, &b);
-    uint64_t d3 = __builtin_subcll(t3, m[3], b, &b);
-    uint64_t keep = 0 - (uint64_t)b;   // all ones when the sum is below m
-    MPIN_MASK_BARRIER(keep);
-    r[0] = d0 ^ ((d0 ^ t0) & keep);
-    r[1] = d1 ^ ((d1 ^ t1) & keep);
-    r[2] = d2 ^ ((d2 ^ t2) & keep);
-    r[3] = d3 ^ ((d3 ^ t3) & keep);
+    mpin_k_reduce_below_2m(r, t0, t1, t2, t3, m, 1);
 }
 static inline __attribute__((always_inline)) void mpin_k_sub(uint64_t *r, const uint64_t *x, const uint64_t *y, const uint64_t *m) {
     unsigned long long b = 0, c = 0;
