@@ -75,6 +75,13 @@ def encode(point):
     return (b"\x04" + point[0].to_bytes(32, "big") + point[1].to_bytes(32, "big")).hex()
 
 
+def inverse(v):
+    """v⁻¹ mod p for v not divisible by p, by Python's extended Euclid (`pow(v, -1, p)`, Python 3.8
+    and later): 2.4 µs where Fermat's v^(p-2) takes 85 µs, so that a scalar multiplication takes
+    5.5 ms instead of 38 ms (the whole client suite spent 26 s of CPU in them)."""
+    return pow(v, -1, P)
+
+
 def add(a, b):
     if a is None:
         return b
@@ -83,9 +90,9 @@ def add(a, b):
     if a[0] == b[0]:
         if (a[1] + b[1]) % P == 0:
             return None
-        slope = 3 * a[0] * a[0] * pow(2 * a[1], P - 2, P) % P
+        slope = 3 * a[0] * a[0] * inverse(2 * a[1]) % P
     else:
-        slope = (b[1] - a[1]) * pow(b[0] - a[0], P - 2, P) % P
+        slope = (b[1] - a[1]) * inverse(b[0] - a[0]) % P
     x = (slope * slope - a[0] - b[0]) % P
     return x, (slope * (a[0] - x) - a[1]) % P
 

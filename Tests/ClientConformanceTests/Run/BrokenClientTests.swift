@@ -4,7 +4,7 @@ import Testing
 
 /// Five clients with one flaw each (`BrokenClients`): each fails the case that covers its flaw,
 /// and every other case as the SDK without the flaw does.
-@Suite(.serialized) struct BrokenClientTests {
+@Suite struct BrokenClientTests {
     static let doubles: [(String, BuiltinDriver, String)] = [
         ("repeats x", BrokenClients.repeatsX, "random.x-fresh"),
         ("fixed seed", BrokenClients.fixedSeed, "random.x-unpredictable"),

@@ -11,7 +11,7 @@ import Testing
 /// `Expected/milagro-hosted-v3.json`, the default profile's are pinned in `Expected/default.json`, and the MFA platform flavour's
 /// (`--client-id`, registrations with an access code from `/authorize`) in `Expected/mfa-platform.json`. `CONFORM_WRITE_EXPECTED=1` rewrites the file
 /// from a run instead of comparing.
-@Suite(.serialized) struct ProfileVerdictTests {
+@Suite struct ProfileVerdictTests {
     @Test func theDefaultProfilePassesEveryMustCase() async throws {
         let report = try await ConformanceRun.run(profile: .default)
         print(report.terminalSummary())
