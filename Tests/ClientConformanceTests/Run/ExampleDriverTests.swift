@@ -16,7 +16,7 @@ import Testing
             "flow.register-login,flow.wrong-pin,flow.access-number,random.*,secrets.pin,secrets.dta-share-off-curve,"
             + "http-fault.redirect-pass2,http-fault.truncated-pass1,protocol.pass1-y-zero"
         let report = try await ClientSuiteRun.report(
-            ProcessDriver(arguments: ["python3", Self.script]), cases: pattern)
+            ProcessDriver(arguments: [PythonInterpreter.path ?? "python3", Self.script]), cases: pattern)
         #expect(report.results.count == 10)
         #expect(ClientSuiteRun.failed(report).isEmpty, "\(ClientSuiteRun.summary(report))")
         #expect(report.results.allSatisfy { $0.verdict.kind == .pass }, "\(ClientSuiteRun.summary(report))")
