@@ -21,7 +21,9 @@ import Testing
             """
     }
 
-    @Test func aCheckoutUnderAnotherNameNeedsTheName() throws {
+    /// SwiftPM clones the dependencies and loads their manifests (about 15 s): waited for on a
+    /// thread of its own, not on one of the few threads the other tests share.
+    @Test func aCheckoutUnderAnotherNameNeedsTheName() async throws {
         let directory = try TemporaryDirectory.make("path-dependency")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/wb", withDestinationPath: RepoPaths.root)
@@ -33,11 +35,11 @@ import Testing
             "cd \(directory)/app && exec swift package --scratch-path \(directory)/scratch show-dependencies --format flatlist"
 
         try Data(Self.manifest(#".package(name: "mpin-workbench", path: "../wb")"#).utf8).write(to: manifest)
-        let named = try WorkbenchProcess.run(shell: load, seconds: 600)
+        let named = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
         #expect(named.status == 0, "\(named)")
 
         try Data(Self.manifest(#".package(path: "../wb")"#).utf8).write(to: manifest)
-        let unnamed = try WorkbenchProcess.run(shell: load, seconds: 600)
+        let unnamed = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
         #expect(unnamed.status != 0, "\(unnamed)")
         #expect(unnamed.stderr.contains("unknown package 'mpin-workbench'"), "\(unnamed)")
     }
