@@ -5,7 +5,10 @@ import Testing
 /// The rule the README states for a path dependency: a checkout in a folder of another name is
 /// found as `mpin-workbench` only with `name: "mpin-workbench"`, and without it SwiftPM refuses the
 /// products with `unknown package 'mpin-workbench'`. Checked on a package of its own that depends
-/// on this checkout through a link named `wb` (SwiftPM loads the graph; nothing is built).
+/// on this checkout through a link named `wb`. SwiftPM validates the manifest (`swift package
+/// dump-package`), which is where the refusal comes from: nothing is cloned, resolved or built.
+/// That the whole graph loads and builds with the name is `make examples`: its package reaches
+/// this checkout by path (`../..`, a folder of whatever name the clone has) with the name.
 @Suite(.serialized) struct PathDependencyTests {
     /// A manifest of one target that uses MPinSDK from `dependency` (its tools version and import
     /// on one source line, so that no line of this file starts with an import of the manifest's).
@@ -21,8 +24,6 @@ import Testing
             """
     }
 
-    /// SwiftPM clones the dependencies and loads their manifests (about 15 s): waited for on a
-    /// thread of its own, not on one of the few threads the other tests share.
     @Test func aCheckoutUnderAnotherNameNeedsTheName() async throws {
         let directory = try TemporaryDirectory.make("path-dependency")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -31,12 +32,12 @@ import Testing
             atPath: directory + "/app/Sources/App", withIntermediateDirectories: true)
         try Data("import MPinSDK\n".utf8).write(to: URL(fileURLWithPath: directory + "/app/Sources/App/App.swift"))
         let manifest = URL(fileURLWithPath: directory + "/app/Package.swift")
-        let load =
-            "cd \(directory)/app && exec swift package --scratch-path \(directory)/scratch show-dependencies --format flatlist"
+        let load = "cd \(directory)/app && exec swift package --scratch-path \(directory)/scratch dump-package"
 
         try Data(Self.manifest(#".package(name: "mpin-workbench", path: "../wb")"#).utf8).write(to: manifest)
         let named = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
         #expect(named.status == 0, "\(named)")
+        #expect(named.stdout.contains(#""mpin-workbench""#), "\(named)")
 
         try Data(Self.manifest(#".package(path: "../wb")"#).utf8).write(to: manifest)
         let unnamed = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
