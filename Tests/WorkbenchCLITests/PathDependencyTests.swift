@@ -24,6 +24,16 @@ import Testing
             """
     }
 
+    /// The name SwiftPM gives the one path dependency in `swift package dump-package`'s JSON
+    /// (`dependencies[0].fileSystem[0].nameForTargetDependencyResolutionOnly`), nil when absent.
+    static func dependencyName(inDump text: String) -> String? {
+        guard let dump = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let dependencies = dump["dependencies"] as? [[String: Any]],
+            let paths = dependencies.first?["fileSystem"] as? [[String: Any]]
+        else { return nil }
+        return paths.first?["nameForTargetDependencyResolutionOnly"] as? String
+    }
+
     @Test func aCheckoutUnderAnotherNameNeedsTheName() async throws {
         let directory = try TemporaryDirectory.make("path-dependency")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -37,7 +47,7 @@ import Testing
         try Data(Self.manifest(#".package(name: "mpin-workbench", path: "../wb")"#).utf8).write(to: manifest)
         let named = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
         #expect(named.status == 0, "\(named)")
-        #expect(named.stdout.contains(#""mpin-workbench""#), "\(named)")
+        #expect(Self.dependencyName(inDump: named.stdout) == "mpin-workbench", "\(named)")
 
         try Data(Self.manifest(#".package(path: "../wb")"#).utf8).write(to: manifest)
         let unnamed = try await WorkbenchProcess.runWaitingElsewhere(shell: load, seconds: 600)
