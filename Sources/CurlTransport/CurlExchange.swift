@@ -85,6 +85,9 @@ struct CurlExchange {
             // of unknown length is held to the limit by the write callback.
             setup.offset(CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
         }
+        if let wait = options.expectContinueWait {
+            setup.long(CURLOPT_EXPECT_100_TIMEOUT_MS, Self.milliseconds(wait))
+        }
         if let connectTimeout = options.connectTimeout {
             setup.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
         }

@@ -49,6 +49,11 @@ public struct CurlTransport: HTTPTransport {
         /// address such as 127.0.0.2, or a host name); nil for the system's choice. A connection
         /// from another address is never reused for such a request.
         public var localAddress: String?
+        /// How long libcurl waits for a `100 Continue` before it sends the body of a request that
+        /// carries `Expect: 100-continue` (`CURLOPT_EXPECT_100_TIMEOUT_MS`), in seconds; nil for
+        /// libcurl's 1 s. A test sets it far above its request's time limit, so that only the
+        /// server's interim response, never the timer, can let the body go.
+        package var expectContinueWait: Double?
 
         public init(
             defaultTimeout: Double? = nil, connectTimeout: Double? = nil, verifyTLS: Bool = true,

@@ -347,7 +347,7 @@ import Testing
         let port = running.server.port
         let answer: Result<String, any Error>
         do {
-            answer = .success(try await Self.offPool { try ServingProcess.exchange(port: port, request, seconds: 5) })
+            answer = .success(try await Self.offPool { try ServingProcess.exchange(port: port, request, seconds: 60) })
         } catch { answer = .failure(error) }
         let elapsed = ContinuousClock.now - started
         await running.server.stop()
@@ -420,7 +420,7 @@ import Testing
         for _ in 0..<600 where upstream.targets.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         serving.signal(SIGINT)
         let waiting = try await Self.offPool {
-            serving.waitForOutput(within: 10) { $0.hasPrefix("waiting for 1 exchange in flight") ? true : nil }
+            serving.waitForOutput(within: 60) { $0.hasPrefix("waiting for 1 exchange in flight") ? true : nil }
         }
         let (run, elapsed) = try await Self.offPool {
             let started = ContinuousClock.now

@@ -25,7 +25,7 @@ import Testing
     }
 
     func get(_ backend: ReferenceBackend, _ path: String) async throws(TransportError) -> HTTPResponse {
-        try await Self.curl.send(HTTPRequest(method: .get, url: backend.baseURL + path, timeout: 20))
+        try await Self.curl.send(HTTPRequest(method: .get, url: backend.baseURL + path, timeout: 60))
     }
 
     @Test func aFaultAnswersForItsEndpointOnly() async throws {
@@ -33,7 +33,7 @@ import Testing
             .pass1: ExchangeFault { _, _, _ in FaultAnswer(status: 503, body: Array("down".utf8)) }
         ])
         let pass1 = try await Self.curl.send(
-            HTTPRequest(method: .post, url: backend.baseURL + "/rps/pass1", body: Array("{}".utf8), timeout: 20))
+            HTTPRequest(method: .post, url: backend.baseURL + "/rps/pass1", body: Array("{}".utf8), timeout: 60))
         #expect(pass1.status == 503)
         #expect(pass1.bodyText == "down")
         #expect(try await get(backend, "/rps/clientSettings").status == 200)
@@ -89,7 +89,7 @@ import Testing
         _ = try await get(backend, "/rps/clientSettings")
         _ = try await get(backend, "/no/such/path")
         _ = try await Self.curl.send(
-            HTTPRequest(method: .post, url: backend.baseURL + "/rps/pass1", body: Array("{}".utf8), timeout: 20))
+            HTTPRequest(method: .post, url: backend.baseURL + "/rps/pass1", body: Array("{}".utf8), timeout: 60))
         await backend.stop()
         let all = heard.all
         #expect(all.map(\.answer.status) == [200, 404, 418])
