@@ -46,7 +46,8 @@ import Testing
             interim = try await connection.read(through: Array("\r\n\r\n".utf8), within: wait)
         } catch {
             Issue.record(
-                "no interim response to `Expect: \(expect)` within \(wait) s while the client holds the body back: \(error)")
+                "no interim response to `Expect: \(expect)` within \(wait) s while the client holds the body back: \(error)"
+            )
             throw error
         }
         #expect(String(decoding: interim, as: UTF8.self) == Self.interim)
