@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -9,61 +10,108 @@ import Testing
 /// formatting). Only the differences listed in `docs/interop/milagro-oss-differences.json`, each
 /// with its reason, may remain; a status or reason difference never may. The first probe waits
 /// about 90 seconds in all (a pass 1 left to expire, a D-TA signature left to expire, two held
-/// logins), the second about 60.
+/// logins), the second about 60: both start when the test plan is made (`StartsWhenPlanned`).
 @Suite struct OpenSourceProbeExecutableTests {
     static let shared = RepoPaths.path("../shared/interop/real-server")
     static var sharedPresent: Bool { FileManager.default.fileExists(atPath: shared + "/probe2.py") }
 
+    /// The two probes, with the real server's answers each is compared with.
+    enum Probe: String, Sendable {
+        /// The first probe's answers were recorded on a server that already held a registration,
+        /// so its restart with a wrong regOTT met no expiry cleanup of the memory storage
+        /// (docs/backend.md, "The storage the profile reproduces"): one registration is made first
+        /// here too.
+        case first = "probe"
+        /// The second probe's answers were recorded on a fresh server.
+        case second = "probe2"
+
+        var real: String { "\(rawValue)-real-oss-server.json" }
+        var registersFirst: Bool { self == .first }
+    }
+
     // Skipped when ../shared (the upstream artifacts, never in this repository) is absent.
-    /// The first probe's answers were recorded on a server that already held a registration, so
-    /// its restart with a wrong regOTT met no expiry cleanup of the memory storage (docs/backend.md,
-    /// "The storage the profile reproduces"): one registration is made first here too.
-    @Test(.enabled(if: sharedPresent, "../shared/interop/real-server is absent: the probe comparison is skipped"))
-    func answersTheFirstProbeAsTheRealServer() async throws {
-        try await compare(probe: "probe", real: "probe-real-oss-server.json", registerFirst: true)
+    @Test(
+        .enabled(if: sharedPresent, "../shared/interop/real-server is absent: the probe comparison is skipped"),
+        StartsWhenPlanned(probe: .first))
+    func answersTheFirstProbeAsTheRealServer() async {
+        await ProbeRuns.shared.run(.first).check()
     }
 
-    /// The second probe's answers were recorded on a fresh server.
-    @Test(.enabled(if: sharedPresent, "../shared/interop/real-server is absent: the probe comparison is skipped"))
-    func answersTheSecondProbeAsTheRealServer() async throws {
-        try await compare(probe: "probe2", real: "probe2-real-oss-server.json", registerFirst: false)
+    @Test(
+        .enabled(if: sharedPresent, "../shared/interop/real-server is absent: the probe comparison is skipped"),
+        StartsWhenPlanned(probe: .second))
+    func answersTheSecondProbeAsTheRealServer() async {
+        await ProbeRuns.shared.run(.second).check()
     }
 
-    /// The probes wait on timers (the wall clock, not the processor) for a minute or more: they are
-    /// waited for on a thread of their own (`runWaitingElsewhere`), so that they do not hold one of
-    /// the few threads every other test runs on.
-    func compare(probe: String, real: String, registerFirst: Bool) async throws {
-        let serving = try ServingProcess(["serve", "--port", "0", "--profile", "milagro-oss", "--seed", probe])
-        let port = serving.waitForOutput(within: 120) { line -> Int? in
-            guard line.hasPrefix("reference backend listening on "), let origin = line.range(of: "http://127.0.0.1:")
-            else { return nil }
-            return Int(line[origin.upperBound...]).flatMap { (1...65_535).contains($0) ? $0 : nil }
+    /// What one comparison produced: each step's run, or the step that failed first.
+    struct Outcome: Sendable {
+        var failure: String?
+        var register: WorkbenchProcess.Run?
+        var probe: WorkbenchProcess.Run?
+        var stopped: WorkbenchProcess.Run?
+        var compare: WorkbenchProcess.Run?
+
+        func check() {
+            if let failure { Issue.record(Comment(rawValue: failure)) }
+            if let register { #expect(register.exited && register.status == 0, "\(register)") }
+            if let probe { #expect(probe.exited && probe.status == 0, "\(probe)") }
+            if let stopped { #expect(stopped.exited, "\(stopped)") }
+            if let compare { #expect(compare.exited && compare.status == 0, "\(compare.stdout)\(compare.stderr)") }
         }
-        guard let port else {
-            Issue.record("no listening address: \(serving.interrupt())")
-            return
+    }
+
+    /// Starts `serve --profile milagro-oss`, runs the probe against it, stops it and compares the
+    /// answers. The probes wait on timers (the wall clock, not the processor) for a minute or
+    /// more: every wait is on a thread of its own (`runWaitingElsewhere`, `onOwnThread`), so that it
+    /// does not hold one of the few threads every other test runs on.
+    static func compare(_ probe: Probe) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            let serving = try ServingProcess([
+                "serve", "--port", "0", "--profile", "milagro-oss", "--seed", probe.rawValue,
+            ])
+            let port = await onOwnThread {
+                serving.waitForOutput(within: 120) { line -> Int? in
+                    guard line.hasPrefix("reference backend listening on "),
+                        let origin = line.range(of: "http://127.0.0.1:")
+                    else { return nil }
+                    return Int(line[origin.upperBound...]).flatMap { (1...65_535).contains($0) ? $0 : nil }
+                }
+            }
+            guard let port else {
+                let stopped = await onOwnThread { serving.interrupt() }
+                outcome.failure = "no listening address: \(stopped)"
+                return outcome
+            }
+            let directory = try TemporaryDirectory.make("\(probe.rawValue)-milagro-oss")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            if probe.registersFirst {
+                let script = directory + "/register.py"
+                try Data(Self.registration.utf8).write(to: URL(fileURLWithPath: script))
+                outcome.register = try await WorkbenchProcess.runWaitingElsewhere(
+                    shell: "python3 \(script) \(port)", seconds: 60)
+            }
+            let out = directory + "/\(probe.rawValue)-milagro-oss.json"
+            outcome.probe = try await WorkbenchProcess.runWaitingElsewhere(
+                shell:
+                    "python3 \(Self.shared)/\(probe.rawValue).py --backend http://127.0.0.1:\(port) --out \(out) --label milagro-oss",
+                seconds: 400)
+            outcome.stopped = await onOwnThread { serving.interrupt() }
+            outcome.compare = try await WorkbenchProcess.runWaitingElsewhere(
+                shell: "python3 Scripts/probe_compare.py \(Self.shared)/\(probe.real) \(out) "
+                    + "--allowed docs/interop/milagro-oss-differences.json --quiet", seconds: 60)
+        } catch {
+            outcome.failure = "the \(probe.rawValue) comparison could not run: \(error)"
         }
-        let directory = try TemporaryDirectory.make("\(probe)-milagro-oss")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        if registerFirst {
-            let script = directory + "/register.py"
-            try Data(Self.registration.utf8).write(to: URL(fileURLWithPath: script))
-            let register = try await WorkbenchProcess.runWaitingElsewhere(
-                shell: "python3 \(script) \(port)", seconds: 60)
-            #expect(register.exited && register.status == 0, "\(register)")
+        return outcome
+    }
+
+    /// `body` on a thread of its own (a blocking wait for a process's output or end).
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
         }
-        let out = directory + "/\(probe)-milagro-oss.json"
-        let run = try await WorkbenchProcess.runWaitingElsewhere(
-            shell:
-                "python3 \(Self.shared)/\(probe).py --backend http://127.0.0.1:\(port) --out \(out) --label milagro-oss",
-            seconds: 400)
-        let stopped = serving.interrupt()
-        #expect(run.exited && run.status == 0, "\(run)")
-        #expect(stopped.exited, "\(stopped)")
-        let compare = try await WorkbenchProcess.runWaitingElsewhere(
-            shell: "python3 Scripts/probe_compare.py \(Self.shared)/\(real) \(out) "
-                + "--allowed docs/interop/milagro-oss-differences.json --quiet", seconds: 60)
-        #expect(compare.exited && compare.status == 0, "\(compare.stdout)\(compare.stderr)")
     }
 
     /// One registration on the served profile (loopback only, one request, 30 s at most).
@@ -75,4 +123,42 @@ import Testing
         request = urllib.request.Request('http://127.0.0.1:%d/rps/user' % port, data=body, method='PUT')
         urllib.request.urlopen(request, timeout=30).read()
         """
+}
+
+/// Starts a probe comparison when Swift Testing prepares its test, as the run's plan is made and
+/// before any test runs, so that the probes' minute of timers overlaps the whole suite: started in
+/// the shuffled order of the rest, they began 40 to 60 s in and ended the suite 30 s after every
+/// other test. Only the tests a run includes are prepared, so a filtered run that leaves them out
+/// starts no `serve`; the test then awaits the comparison (`ProbeRuns.run`).
+struct StartsWhenPlanned: TestTrait {
+    let probe: OpenSourceProbeExecutableTests.Probe
+
+    func prepare(for test: Test) async throws {
+        guard OpenSourceProbeExecutableTests.sharedPresent else { return }
+        _ = ProbeRuns.shared.task(probe)
+    }
+}
+
+/// The probe comparisons of this process, one task per probe, started by the first of
+/// `StartsWhenPlanned.prepare` and the test itself to ask.
+final class ProbeRuns: Sendable {
+    static let shared = ProbeRuns()
+    private let tasks = Mutex<
+        [OpenSourceProbeExecutableTests.Probe: Task<OpenSourceProbeExecutableTests.Outcome, Never>]
+    >(
+        [:])
+
+    func task(_ probe: OpenSourceProbeExecutableTests.Probe) -> Task<OpenSourceProbeExecutableTests.Outcome, Never> {
+        tasks.withLock { tasks in
+            if let task = tasks[probe] { return task }
+            let task = Task.detached { await OpenSourceProbeExecutableTests.compare(probe) }
+            tasks[probe] = task
+            return task
+        }
+    }
+
+    /// The comparison's outcome, started now unless it already runs.
+    func run(_ probe: OpenSourceProbeExecutableTests.Probe) async -> OpenSourceProbeExecutableTests.Outcome {
+        await task(probe).value
+    }
 }
