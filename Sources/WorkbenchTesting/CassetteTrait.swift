@@ -72,17 +72,17 @@ public struct CassetteTrait: TestTrait, TestScoping {
             directory: directory ?? CassetteRunner.defaultDirectory(forTestFile: location.filePath),
             record: mode, backend: backend, seed: seed, matching: matching, testFilter: testName,
             place: .init(location: location, file: #filePath, line: #line))
-        let outcome = try await runner.run { session in
-            try await CassetteSession.$current.withValue(session) { try await function() }
+        try await CassetteReporter.withWarningsKnown {
+            let outcome = try await runner.run { session in
+                try await CassetteSession.$current.withValue(session) { try await function() }
+            }
+            if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
+            if let consequence = outcome.consequence {
+                Issue.record(Comment(rawValue: consequence), sourceLocation: location)
+            }
+            if let notice = outcome.notice { CassetteReporter.note(notice, at: location) }
+            if let thrown = outcome.thrown { throw thrown }
         }
-        if let failure = outcome.failure { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
-        if let consequence = outcome.consequence {
-            Issue.record(Comment(rawValue: consequence), sourceLocation: location)
-        }
-        if let notice = outcome.notice {
-            Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location)
-        }
-        if let thrown = outcome.thrown { throw thrown }
     }
 
     /// `login` of `login()`.

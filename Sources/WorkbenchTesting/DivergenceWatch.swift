@@ -83,14 +83,23 @@ final class DivergenceWatch: Sendable {
     /// failing one after it, and each such failure is marked as its consequence.
     private func handle(_ issue: Issue) -> Issue? {
         guard issue.isFailure, let divergence = replayer.failure else { return issue }
+        let location = issue.sourceLocation ?? place.location
         if claim() {
-            Issue.record(
-                Comment(rawValue: report(divergence)), severity: demoted ? .warning : .error,
-                sourceLocation: issue.sourceLocation ?? place.location)
+            if demoted {
+                CassetteReporter.note(report(divergence), at: location)
+            } else {
+                Issue.record(Comment(rawValue: report(divergence)), sourceLocation: location)
+            }
         }
         var marked = issue
         marked.comments.append(Comment(rawValue: Self.consequence(of: divergence)))
-        if demoted { marked.severity = .warning }
+        guard demoted else { return marked }
+        // A warning now; where the run drops warnings, the consequence is a note's line instead.
+        if CassetteReporter.warningsShown == false {
+            CassetteReporter.note(marked.comments.map(\.rawValue).joined(separator: "\n"), at: location)
+            return nil
+        }
+        marked.severity = .warning
         return marked
     }
 }

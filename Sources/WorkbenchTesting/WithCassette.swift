@@ -64,6 +64,8 @@ public func withCassette(
         record: mode, backend: backend, seed: seed, matching: matching,
         testFilter: CassetteTrait.functionName(function),
         place: .init(location: location, file: filePath, line: line))
-    let outcome = try await runner.run(body)
-    try CassetteReporter.report(outcome, at: location, file: filePath, line: line)
+    try await CassetteReporter.withWarningsKnown {
+        let outcome = try await runner.run(body)
+        try CassetteReporter.report(outcome, at: location, file: filePath, line: line)
+    }
 }

@@ -1,5 +1,6 @@
 import FlowRecording
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -70,5 +71,43 @@ import Testing
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/passing.json"))
         #expect(issues.allSatisfy { !$0.isFailure }, "\(issues)")
+    }
+
+    /// Where the run drops warnings (Swift Testing's event stream, as editors run tests), the note
+    /// goes to the note writer (a line on standard error by default) instead of a warning issue.
+    @Test func aRunThatDropsWarningsGetsTheNoteAsALine() async throws {
+        let folder = try TemporaryDirectory.make("workbench-testing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        struct Deliberate: Error {}
+        let issues = try await CassetteReporter.$warningsShown.withValue(false) {
+            try await capturingIssues {
+                await #expect(throws: Deliberate.self) {
+                    try await withCassette("thrown", record: .all, directory: folder) { session in
+                        try await registerAndLogIn(session)
+                        throw Deliberate()
+                    }
+                }
+            }
+        }
+        #expect(
+            issues.contains {
+                $0.kind == "note" && $0.text.contains("the test failed, so nothing was recorded")
+            }, "\(issues)")
+        #expect(!issues.contains { !$0.isFailure && $0.kind != "note" }, "no warning issue: \(issues)")
+    }
+
+    /// The probe that tells whether warnings reach the run agrees with a warning recorded in the
+    /// test, whichever way the run goes, and shows nothing of its own.
+    @Test func theProbeTellsWhetherWarningsReachTheRun() async throws {
+        let shown = await CassetteReporter.warningsReachTheRun()
+        let direct = try await capturingIssues { Issue.record("a warning of the test", severity: .warning) }
+        #expect(shown == direct.contains { $0.text == "a warning of the test" && !$0.isFailure }, "\(direct)")
+        let inside = Mutex<Bool?>(nil)
+        let probed = try await capturingIssues {
+            let value = await CassetteReporter.warningsReachTheRun()
+            inside.withLock { $0 = value }
+        }
+        #expect(inside.withLock { $0 } == shown)
+        #expect(probed.isEmpty, "the probe's own warning showed: \(probed)")
     }
 }

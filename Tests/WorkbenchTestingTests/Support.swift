@@ -45,18 +45,24 @@ struct SeenIssue: Sendable {
 }
 
 /// The issues recorded inside `body`, in order, taken out of the running test (so that the
-/// deliberate failures do not fail it).
+/// deliberate failures do not fail it), with the module's notes that went to its note writer
+/// instead of a warning issue (a run that drops warnings: `swift test --event-stream-output-path`),
+/// as warnings of kind `note`.
 func capturingIssues(_ body: @escaping @Sendable () async throws -> Void) async throws -> [SeenIssue] {
     let seen = Mutex<[SeenIssue]>([])
     let test = try #require(Test.current)
-    try await IssueHandlingTrait.compactMapIssues { issue in
-        seen.withLock {
-            $0.append(
-                SeenIssue(
-                    text: text(of: issue), isFailure: issue.severity >= .error, line: issue.sourceLocation?.line,
-                    kind: String(describing: issue.kind)))
-        }
-        return nil
-    }.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    try await CassetteReporter.$noteWriter.withValue({ location, message in
+        seen.withLock { $0.append(SeenIssue(text: message, isFailure: false, line: location.line, kind: "note")) }
+    }) {
+        try await IssueHandlingTrait.compactMapIssues { issue in
+            seen.withLock {
+                $0.append(
+                    SeenIssue(
+                        text: text(of: issue), isFailure: issue.severity >= .error, line: issue.sourceLocation?.line,
+                        kind: String(describing: issue.kind)))
+            }
+            return nil
+        }.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    }
     return seen.withLock { $0 }
 }
