@@ -76,28 +76,27 @@ package enum WorkbenchProcess {
             try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
         }
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        let timedOut = process.isRunning
-        if timedOut { process.terminate() }
-        // Bounded: Foundation counts the child as running while a process it left in the
-        // background holds what it inherited (a server started with `&` and never stopped), and
-        // waitUntilExit would then wait for that process. A minute after SIGTERM, far more than a
-        // child takes to end on a busy machine.
-        let stop = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.01) }
-        guard !process.isRunning else {
+        // The child's end is read with waitid (`ChildExit`), not Foundation's `isRunning`, which a
+        // busy Dispatch pool updated up to 35 s late.
+        var ending = ChildExit.wait(process, until: Date().addingTimeInterval(seconds))
+        let timedOut = ending == nil
+        if timedOut {
+            process.terminate()
+            // A minute after SIGTERM, far more than a child takes to end on a busy machine.
+            ending = ChildExit.wait(process, until: Date().addingTimeInterval(60))
+        }
+        guard let ending else {
             return Run(
                 status: -1, exited: false, stdout: String(decoding: box.stdout, as: UTF8.self),
-                stderr: "did not end within \(Int(seconds)) s and 60 s after SIGTERM (a process it started in the "
-                    + "background still holds its output?) " + String(decoding: box.stderr, as: UTF8.self))
+                stderr: "did not end within \(Int(seconds)) s and 60 s after SIGTERM "
+                    + String(decoding: box.stderr, as: UTF8.self))
         }
-        process.waitUntilExit()
-        // A child it left behind may hold the pipes open: wait for them a bounded time only, a
-        // minute (the readers have nothing left to wait for once the child and its own are gone).
+        // A child it left behind (a server started with `&` and never stopped) may hold the pipes
+        // open: wait for them a bounded time only, a minute (the readers have nothing left to wait
+        // for once the child and its own are gone).
         _ = group.wait(timeout: .now() + 60)
         return Run(
-            status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
+            status: ending.status, exited: !timedOut && ending.exited,
             stdout: String(decoding: box.stdout, as: UTF8.self), stderr: String(decoding: box.stderr, as: UTF8.self))
     }
 

@@ -53,7 +53,7 @@ final class ServingProcess: @unchecked Sendable {
         while Date() < deadline {
             let text = output.withLock { String(decoding: $0.stdout, as: UTF8.self) }
             if let value = text.split(separator: "\n").lazy.compactMap(find).first { return value }
-            if !process.isRunning { return nil }
+            if ChildExit.poll(process) != nil { return nil }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return nil
@@ -73,15 +73,17 @@ final class ServingProcess: @unchecked Sendable {
 
     /// Waits at most `seconds` for the process to end (then kills it), and returns what it wrote.
     func finish(waiting seconds: Double) -> WorkbenchProcess.Run {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        let timedOut = process.isRunning
-        if timedOut { process.terminate() }
-        process.waitUntilExit()
+        // Its end read with waitid, as WorkbenchProcess.run does (`ChildExit`).
+        var ending = ChildExit.wait(process, until: Date().addingTimeInterval(seconds))
+        let timedOut = ending == nil
+        if timedOut {
+            process.terminate()
+            ending = ChildExit.wait(process, until: Date().addingTimeInterval(60))
+        }
         _ = readers.wait(timeout: .now() + 10)
         let (stdout, stderr) = output.withLock { ($0.stdout, $0.stderr) }
         return WorkbenchProcess.Run(
-            status: process.terminationStatus, exited: !timedOut && process.terminationReason == .exit,
+            status: ending?.status ?? -1, exited: !timedOut && ending?.exited == true,
             stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
