@@ -38,19 +38,29 @@ struct ChildProcess {
     let outputLimit: Int
     let errorTail: Int
 
-    /// The environment of this process, with the given variables set over it and every other
-    /// `MPIN_` variable left out (so that a variable of the suite's own environment cannot leak in).
-    static func environment(with variables: [(name: String, value: String)]) -> [String] {
+    /// `inherited` (`NAME=value` entries; by default this process's environment) with the given
+    /// variables set over it and every other `MPIN_` variable left out (so that a variable of the
+    /// suite's own environment cannot leak in).
+    static func environment(
+        with variables: [(name: String, value: String)], inherited: [String] = processEnvironment()
+    ) -> [String] {
         let given = Set(variables.map(\.name))
+        let kept = inherited.filter { entry in
+            let name = String(entry.prefix { $0 != "=" })
+            return !name.hasPrefix("MPIN_") && !given.contains(name)
+        }
+        return kept + variables.map { "\($0.name)=\($0.value)" }
+    }
+
+    /// This process's environment, as `NAME=value` entries.
+    static func processEnvironment() -> [String] {
         var out: [String] = []
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            let name = String(text.prefix { $0 != "=" })
-            if !name.hasPrefix("MPIN_") && !given.contains(name) { out.append(text) }
+            out.append(String(cString: entry))
             pointer += 1
         }
-        return out + variables.map { "\($0.name)=\($0.value)" }
+        return out
     }
 
     /// Runs the command and waits for it, within the time limit.
