@@ -62,26 +62,24 @@ import Testing
     }
 
     /// Starts `serve --profile milagro-oss`, runs the probe against it, stops it and compares the
-    /// answers. The probes wait on timers (the wall clock, not the processor) for a minute or
-    /// more: every wait is on a thread of its own (`runWaitingElsewhere`, `onOwnThread`), so that it
-    /// does not hold one of the few threads every other test runs on.
-    static func compare(_ probe: Probe) async -> Outcome {
+    /// answers, all on the calling thread, which it blocks: the probes wait on timers (the wall
+    /// clock, not the processor) for a minute or more, and `ProbeRuns` runs this on a thread of its
+    /// own. Not as async steps: each resumption waited for one of the two threads of Swift's pool,
+    /// which the suite's other tests held, and the step after the registration began 35 s late.
+    static func compare(_ probe: Probe) -> Outcome {
         var outcome = Outcome()
         do {
             let serving = try ServingProcess([
                 "serve", "--port", "0", "--profile", "milagro-oss", "--seed", probe.rawValue,
             ])
-            let port = await onOwnThread {
-                serving.waitForOutput(within: 120) { line -> Int? in
-                    guard line.hasPrefix("reference backend listening on "),
-                        let origin = line.range(of: "http://127.0.0.1:")
-                    else { return nil }
-                    return Int(line[origin.upperBound...]).flatMap { (1...65_535).contains($0) ? $0 : nil }
-                }
+            let port = serving.waitForOutput(within: 120) { line -> Int? in
+                guard line.hasPrefix("reference backend listening on "),
+                    let origin = line.range(of: "http://127.0.0.1:")
+                else { return nil }
+                return Int(line[origin.upperBound...]).flatMap { (1...65_535).contains($0) ? $0 : nil }
             }
             guard let port else {
-                let stopped = await onOwnThread { serving.interrupt() }
-                outcome.failure = "no listening address: \(stopped)"
+                outcome.failure = "no listening address: \(serving.interrupt())"
                 return outcome
             }
             let directory = try TemporaryDirectory.make("\(probe.rawValue)-milagro-oss")
@@ -89,29 +87,21 @@ import Testing
             if probe.registersFirst {
                 let script = directory + "/register.py"
                 try Data(Self.registration.utf8).write(to: URL(fileURLWithPath: script))
-                outcome.register = try await WorkbenchProcess.runWaitingElsewhere(
-                    shell: "python3 \(script) \(port)", seconds: 60)
+                outcome.register = try WorkbenchProcess.run(shell: "python3 \(script) \(port)", seconds: 60)
             }
             let out = directory + "/\(probe.rawValue)-milagro-oss.json"
-            outcome.probe = try await WorkbenchProcess.runWaitingElsewhere(
+            outcome.probe = try WorkbenchProcess.run(
                 shell:
                     "python3 \(Self.shared)/\(probe.rawValue).py --backend http://127.0.0.1:\(port) --out \(out) --label milagro-oss",
                 seconds: 400)
-            outcome.stopped = await onOwnThread { serving.interrupt() }
-            outcome.compare = try await WorkbenchProcess.runWaitingElsewhere(
+            outcome.stopped = serving.interrupt()
+            outcome.compare = try WorkbenchProcess.run(
                 shell: "python3 Scripts/probe_compare.py \(Self.shared)/\(probe.real) \(out) "
                     + "--allowed docs/interop/milagro-oss-differences.json --quiet", seconds: 60)
         } catch {
             outcome.failure = "the \(probe.rawValue) comparison could not run: \(error)"
         }
         return outcome
-    }
-
-    /// `body` on a thread of its own (a blocking wait for a process's output or end).
-    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: body()) }
-        }
     }
 
     /// One registration on the served profile (loopback only, one request, 30 s at most).
@@ -135,30 +125,62 @@ struct StartsWhenPlanned: TestTrait {
 
     func prepare(for test: Test) async throws {
         guard OpenSourceProbeExecutableTests.sharedPresent else { return }
-        _ = ProbeRuns.shared.task(probe)
+        _ = ProbeRuns.shared.start(probe)
     }
 }
 
-/// The probe comparisons of this process, one task per probe, started by the first of
-/// `StartsWhenPlanned.prepare` and the test itself to ask.
+/// The probe comparisons of this process, each on a thread of its own started by the first of
+/// `StartsWhenPlanned.prepare` and the test itself to ask: the thread starts at once, whatever
+/// Swift's pool is doing, and the test's await resumes once, when the comparison is done.
 final class ProbeRuns: Sendable {
     static let shared = ProbeRuns()
-    private let tasks = Mutex<
-        [OpenSourceProbeExecutableTests.Probe: Task<OpenSourceProbeExecutableTests.Outcome, Never>]
-    >(
-        [:])
+    private let runs = Mutex<[OpenSourceProbeExecutableTests.Probe: PendingOutcome]>([:])
 
-    func task(_ probe: OpenSourceProbeExecutableTests.Probe) -> Task<OpenSourceProbeExecutableTests.Outcome, Never> {
-        tasks.withLock { tasks in
-            if let task = tasks[probe] { return task }
-            let task = Task.detached { await OpenSourceProbeExecutableTests.compare(probe) }
-            tasks[probe] = task
-            return task
+    /// The comparison's outcome, once it is done.
+    final class PendingOutcome: Sendable {
+        private let state = Mutex<
+            (
+                outcome: OpenSourceProbeExecutableTests.Outcome?,
+                waiting: [CheckedContinuation<OpenSourceProbeExecutableTests.Outcome, Never>]
+            )
+        >((nil, []))
+
+        func finish(_ outcome: OpenSourceProbeExecutableTests.Outcome) {
+            let waiting = state.withLock { state in
+                state.outcome = outcome
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume(returning: outcome) }
+        }
+
+        var value: OpenSourceProbeExecutableTests.Outcome {
+            get async {
+                await withCheckedContinuation { continuation in
+                    let ready = state.withLock { state -> OpenSourceProbeExecutableTests.Outcome? in
+                        if let outcome = state.outcome { return outcome }
+                        state.waiting.append(continuation)
+                        return nil
+                    }
+                    if let ready { continuation.resume(returning: ready) }
+                }
+            }
+        }
+    }
+
+    /// Starts the comparison of `probe` unless it already runs.
+    func start(_ probe: OpenSourceProbeExecutableTests.Probe) -> PendingOutcome {
+        runs.withLock { runs in
+            if let pending = runs[probe] { return pending }
+            let pending = PendingOutcome()
+            Thread.detachNewThread { pending.finish(OpenSourceProbeExecutableTests.compare(probe)) }
+            runs[probe] = pending
+            return pending
         }
     }
 
     /// The comparison's outcome, started now unless it already runs.
     func run(_ probe: OpenSourceProbeExecutableTests.Probe) async -> OpenSourceProbeExecutableTests.Outcome {
-        await task(probe).value
+        await start(probe).value
     }
 }
