@@ -209,6 +209,26 @@ struct CurlTransportTests {
         #expect(Set(bodies) == expectedEchoes(16))
     }
 
+    /// The server here never sends `100 Continue`, so libcurl holds the body of a PUT that asks for
+    /// one until its timer runs out: 1 s by default, after which the body goes and the answer
+    /// comes; with `expectContinueWait` at ten minutes the request reaches its own 10 s limit first.
+    /// (The reference backend's test of libcurl and 100-continue relies on that option.)
+    @Test("expectContinueWait is libcurl's 100-continue timer")
+    func expectContinueWaitIsTheTimer() async throws {
+        let server = try LocalHTTPServer { _ in .make(status: 200, body: Array("ok".utf8)) }
+        defer { server.stop() }
+        let request = HTTPRequest(
+            method: .put, url: server.baseURL + "/rps/user", headers: ["Expect": "100-continue"],
+            body: Array("{}".utf8), timeout: 10)
+        let answered = try await transport.send(request)
+        #expect(answered.status == 200 && answered.body == Array("ok".utf8))
+        var options = transport.options
+        options.expectContinueWait = 600
+        await #expect(throws: TransportError.self) { try await CurlTransport(options: options).send(request) }
+        // The server records what it had read when libcurl gave up: the second PUT's head, no body.
+        #expect(server.requests.map(\.body) == [Array("{}".utf8), []], "\(server.requests.map(\.raw.count))")
+    }
+
     @Test("The blocking variant gives the same answer")
     func blocking() throws {
         let server = try LocalHTTPServer { _ in .make(status: 201, reason: "Created", body: Array("done".utf8)) }
