@@ -28,12 +28,10 @@ enum CassetteReporter {
     static func note(_ message: String, at location: SourceLocation) {
         if Test.current != nil && warningsShown != false {
             Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: location)
+        } else if let noteWriter {
+            noteWriter(location, message)
         } else {
-            if let noteWriter {
-                noteWriter(location, message)
-            } else {
-                FileHandle.standardError.write(Data("\(location): warning: \(message)\n".utf8))
-            }
+            FileHandle.standardError.write(Data("\(location): warning: \(message)\n".utf8))
         }
     }
 

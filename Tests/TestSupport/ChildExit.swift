@@ -30,6 +30,15 @@ package enum ChildExit {
         return (process.terminationStatus, process.terminationReason == .exit)
     }
 
+    /// How `process` ended, waited for `seconds`; when it still runs then, it is sent SIGTERM and
+    /// waited for a minute more (far more than a child takes to end on a busy machine), and
+    /// `timedOut` is true. `ending` is nil when it did not end even then.
+    package static func end(_ process: Process, within seconds: Double) -> (ending: Ending?, timedOut: Bool) {
+        if let ending = wait(process, until: Date().addingTimeInterval(seconds)) { return (ending, false) }
+        process.terminate()
+        return (wait(process, until: Date().addingTimeInterval(60)), true)
+    }
+
     /// How `process` ended, waiting until `deadline` at most (looking every 10 ms); nil if it still runs.
     package static func wait(_ process: Process, until deadline: Date) -> Ending? {
         while true {

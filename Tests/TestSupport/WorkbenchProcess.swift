@@ -78,13 +78,7 @@ package enum WorkbenchProcess {
         }
         // The child's end is read with waitid (`ChildExit`), not Foundation's `isRunning`, which a
         // busy Dispatch pool updated up to 35 s late.
-        var ending = ChildExit.wait(process, until: Date().addingTimeInterval(seconds))
-        let timedOut = ending == nil
-        if timedOut {
-            process.terminate()
-            // A minute after SIGTERM, far more than a child takes to end on a busy machine.
-            ending = ChildExit.wait(process, until: Date().addingTimeInterval(60))
-        }
+        let (ending, timedOut) = ChildExit.end(process, within: seconds)
         guard let ending else {
             return Run(
                 status: -1, exited: false, stdout: String(decoding: box.stdout, as: UTF8.self),

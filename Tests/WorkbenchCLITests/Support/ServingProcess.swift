@@ -74,12 +74,7 @@ final class ServingProcess: @unchecked Sendable {
     /// Waits at most `seconds` for the process to end (then kills it), and returns what it wrote.
     func finish(waiting seconds: Double) -> WorkbenchProcess.Run {
         // Its end read with waitid, as WorkbenchProcess.run does (`ChildExit`).
-        var ending = ChildExit.wait(process, until: Date().addingTimeInterval(seconds))
-        let timedOut = ending == nil
-        if timedOut {
-            process.terminate()
-            ending = ChildExit.wait(process, until: Date().addingTimeInterval(60))
-        }
+        let (ending, timedOut) = ChildExit.end(process, within: seconds)
         _ = readers.wait(timeout: .now() + 10)
         let (stdout, stderr) = output.withLock { ($0.stdout, $0.stderr) }
         return WorkbenchProcess.Run(
